@@ -1,0 +1,77 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import type { TeamRole } from "@atelier/contracts";
+
+/** version 1 (main API), version 2 user and version 2 store (the v2 routes), per 000 §3. */
+export type TokenType = "v1" | "v2-user" | "v2-store";
+
+export type TokenClaims = {
+  userId: string;
+  storeId: string;
+  role: TeamRole;
+  isPreview: boolean;
+  type: TokenType;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+};
+
+export type TokenService = {
+  sign(claims: Omit<TokenClaims, "exp" | "type">, type: TokenType): Promise<{ token: string; exp: number }>;
+  /** The claims of a signed, unexpired token; null for anything else. */
+  verify(token: string): Promise<TokenClaims | null>;
+  ttlSeconds: number;
+};
+
+const ISSUER = "atelier";
+
+export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
+  return {
+    ttlSeconds,
+    async sign(claims, type) {
+      const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const token = await new SignJWT({ sid: claims.storeId, role: claims.role, pv: claims.isPreview, typ: type })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(claims.userId)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(secret);
+      return { token, exp };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ["HS256"] });
+        const type = payload.typ;
+        if (type !== "v1" && type !== "v2-user" && type !== "v2-store") return null;
+        if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+        return {
+          userId: payload.sub,
+          storeId: payload.sid,
+          role: payload.role as TeamRole,
+          isPreview: payload.pv === true,
+          type,
+          exp: payload.exp,
+        };
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError) return null;
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * The signing secret: ATELIER_JWT_SECRET when set; otherwise one generated on first start and
+ * kept in the data directory, so sessions survive a restart. With no data directory (tests) it lives
+ * for the process.
+ */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string | null): Uint8Array {
+  if (configured) return new TextEncoder().encode(configured);
+  if (!dataDir) return crypto.randomBytes(32);
+  const file = path.join(dataDir, "jwt-secret");
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), { mode: 0o600 });
+  return new TextEncoder().encode(fs.readFileSync(file, "utf8").trim());
+}

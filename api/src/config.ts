@@ -1,0 +1,68 @@
+import path from "node:path";
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  DATABASE_URL: z.string().url().optional(),
+  ATELIER_DATA_DIR: z.string().default(".data"),
+  ATELIER_JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ATELIER_WEB_ORIGIN: z.string().default("http://localhost:3000"),
+  ATELIER_TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+  ATELIER_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.string().default("https://www.googleapis.com/oauth2/v3/certs"),
+  GOOGLE_JWKS_FILE: z.string().optional(),
+  ATELIER_PREVIEW_EMAILS: z.string().default("preview@example.com"),
+  ATELIER_RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
+  ATELIER_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ATELIER_SKIP_DEMO_SEED: z.enum(["0", "1"]).default("0"),
+});
+
+export type Config = {
+  env: "development" | "test" | "production";
+  port: number;
+  agentPort: number;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret?: string;
+  webOrigin: string;
+  tokenTtlHours: number;
+  poolSize: number;
+  google: { clientId?: string; jwksUrl: string; jwksFile?: string };
+  previewEmails: string[];
+  authRateLimitPerMinute: number;
+  logLevel: string;
+  skipDemoSeed: boolean;
+  /** Responses are checked against their contracts outside production. */
+  validateResponses: boolean;
+};
+
+/** Parses the environment once, at start; a bad value stops the process with the variable and the reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${reasons}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    agentPort: e.AGENT_PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.ATELIER_DATA_DIR),
+    jwtSecret: e.ATELIER_JWT_SECRET,
+    webOrigin: e.ATELIER_WEB_ORIGIN,
+    tokenTtlHours: e.ATELIER_TOKEN_TTL_HOURS,
+    poolSize: e.ATELIER_DB_POOL_SIZE,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, jwksFile: e.GOOGLE_JWKS_FILE },
+    previewEmails: e.ATELIER_PREVIEW_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
+    authRateLimitPerMinute: e.ATELIER_RATE_LIMIT_AUTH,
+    logLevel: e.ATELIER_LOG_LEVEL,
+    skipDemoSeed: e.ATELIER_SKIP_DEMO_SEED === "1",
+    validateResponses: e.NODE_ENV !== "production",
+    ...overrides,
+  };
+}

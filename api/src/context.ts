@@ -1,0 +1,24 @@
+import type pg from "pg";
+import type { Logger } from "pino";
+import type { Config } from "./config";
+import type { TokenClaims, TokenService } from "./auth/tokens";
+import type { Providers } from "./providers";
+
+/** What every request and service can reach; built once at start. */
+export type AppDeps = {
+  pool: pg.Pool;
+  config: Config;
+  tokens: TokenService;
+  providers: Providers;
+  log: Logger;
+};
+
+/** One request: the deps plus who is asking. */
+export type RequestContext = AppDeps & {
+  requestId: string;
+  log: Logger;
+  auth: TokenClaims | null;
+  idempotencyKey?: string;
+};
+
+export type UserContext = RequestContext & { auth: TokenClaims };

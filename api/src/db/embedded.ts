@@ -1,0 +1,89 @@
+import { Worker } from "node:worker_threads";
+import fs from "node:fs";
+import path from "node:path";
+
+export type EmbeddedServer = { port: number; url: string; stop(): Promise<void> };
+
+export type EmbeddedOptions = {
+  /** Directory that persists the database; null keeps it in memory (tests). */
+  dataDir: string | null;
+  /** Loopback port; 0 picks a free one. */
+  port?: number;
+  /** Must exceed the sum of every pool that connects (pglite-socket's default of 1 drops connections). */
+  maxConnections?: number;
+};
+
+/** Starts PGlite in a worker thread and serves it over the Postgres wire protocol on loopback. */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  const worker = new Worker(new URL("./embedded/pglite-worker.mjs", import.meta.url), {
+    workerData: { dataDir: options.dataDir, port: options.port ?? 0, maxConnections: options.maxConnections ?? 200 },
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`embedded Postgres exited during start (code ${code})`)));
+      worker.on("message", (msg: { type: string; port?: number }) => {
+        if (msg.type === "ready" && msg.port) resolve(msg.port);
+      });
+    });
+    worker.removeAllListeners("exit");
+    worker.removeAllListeners("error");
+    worker.on("error", (err) => console.error("embedded Postgres failed", err));
+    return {
+      port,
+      url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+      async stop() {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => void worker.terminate().then(() => resolve()), 5000);
+          worker.on("message", (msg: { type: string }) => {
+            if (msg.type !== "stopped") return;
+            clearTimeout(timer);
+            void worker.terminate().then(() => resolve());
+          });
+          worker.postMessage({ type: "stop" });
+        });
+        releaseLock();
+      },
+    };
+  } catch (err) {
+    await worker.terminate();
+    releaseLock();
+    throw err;
+  }
+}
+
+/**
+ * One process per data directory: PGlite has no lock of its own, and two processes writing
+ * the same files corrupt them. A stale lock (its process is gone) is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, "atelier.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const holder = Number(fs.readFileSync(lockPath, "utf8"));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `The data directory ${dataDir} is in use by another Atelier process (pid ${holder}). ` +
+            `Stop that process, or set ATELIER_DATA_DIR to another directory.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

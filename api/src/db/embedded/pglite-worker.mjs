@@ -1,0 +1,40 @@
+// Runs embedded Postgres (PGlite) in its own thread and serves it over the wire protocol on
+// loopback, so the API's event loop never runs WASM queries itself.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { citext } from "@electric-sql/pglite/contrib/citext";
+import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
+import { uuid_ossp } from "@electric-sql/pglite/contrib/uuid_ossp";
+import { createSerialQueue } from "./serial-queue.mjs";
+
+const { dataDir, port, maxConnections } = workerData;
+
+const db = await PGlite.create({
+  dataDir: dataDir ?? undefined,
+  extensions: { vector, pg_trgm, citext, pgcrypto, uuid_ossp },
+});
+await db.exec(`
+  CREATE EXTENSION IF NOT EXISTS vector;
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+  CREATE EXTENSION IF NOT EXISTS citext;
+  CREATE EXTENSION IF NOT EXISTS pgcrypto;
+  CREATE EXTENSION IF NOT EXISTS "uuid-ossp";
+`);
+
+const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections });
+// Swap in the queue that keeps each connection's exchange whole (see serial-queue.mjs).
+const queue = createSerialQueue(db);
+Object.defineProperty(server, "queryQueue", { value: queue, writable: true });
+await server.start();
+const address = server.getServerConn();
+parentPort?.postMessage({ type: "ready", port: Number(address.split(":").pop()) });
+
+parentPort?.on("message", async (msg) => {
+  if (msg?.type !== "stop") return;
+  await server.stop();
+  await db.close();
+  parentPort?.postMessage({ type: "stopped" });
+});

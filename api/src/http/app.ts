@@ -1,0 +1,162 @@
+import crypto from "node:crypto";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import cors from "cors";
+import { rateLimit } from "express-rate-limit";
+import { PREVIEW_QUERY_KEY, REFRESHED_TOKEN_HEADER, API_BASE_PATH, isMutating, planAtLeast, type Contract, type PlanType } from "@atelier/contracts";
+import type { AppDeps, RequestContext } from "../context";
+import { AppError, previewBlocked, translateDatabaseError, unauthorized, upgradeRequired } from "../errors";
+import { parsePart } from "./validate";
+import type { Route } from "./route";
+import { openApiDocument, openApiDocsPage } from "./openapi";
+import { refreshClaims } from "../services/auth/refresh-claims";
+
+// Module augmentation needs an interface.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module "express-serve-static-core" {
+  interface Request {
+    ctx: RequestContext;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** The Express app under /rest/main: middleware, every route from its contract, one error handler. */
+export function createApp(deps: AppDeps, routes: Route[]): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.set("query parser", "extended");
+
+  app.use((req, res, next) => {
+    const incoming = req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    res.setHeader("x-request-id", requestId);
+    req.ctx = { ...deps, requestId, log: deps.log.child({ requestId }), auth: null };
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "debug";
+      req.ctx.log[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, storeId: req.ctx.auth?.storeId }, "request");
+    });
+    next();
+  });
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } }));
+  app.use(cors({ origin: deps.config.webOrigin.split(","), credentials: true, exposedHeaders: [REFRESHED_TOKEN_HEADER, "x-request-id"] }));
+
+  const api = express.Router();
+  api.use(express.json({ limit: "1mb", strict: false }));
+  const authLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: deps.config.authRateLimitPerMinute,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    handler: (req, res) => writeError(req, res, new AppError("RATE_LIMITED", "Too many attempts. Please wait a minute and try again.")),
+  });
+  api.use(["/login", "/register", "/google-auth/login"], authLimiter);
+
+  api.get("/openapi.json", (_req, res) => void res.json(openApiDocument()));
+  api.get("/docs", (_req, res) => void res.type("html").send(openApiDocsPage(`${API_BASE_PATH}/openapi.json`)));
+
+  for (const { contract, handler } of sortRoutes(routes)) {
+    const method = contract.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
+    api[method](contract.path, async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        await authenticate(req, res, contract);
+        const query = { ...(req.query as Record<string, unknown>) };
+        delete query[PREVIEW_QUERY_KEY];
+        const params = parsePart("params", contract.params, { ...req.params });
+        const parsedQuery = parsePart("query", contract.query, query);
+        const body = parsePart("body", contract.body, contract.body ? req.body : emptyToUndefined(req.body));
+        if (req.ctx.auth?.isPreview && isMutating(contract) && !contract.previewAllowed) throw previewBlocked();
+        if (contract.minPlan) await requirePlan(req.ctx, contract.minPlan);
+        const idempotencyKey = req.header("idempotency-key");
+        if (idempotencyKey) req.ctx.idempotencyKey = idempotencyKey.slice(0, 200);
+        const result = await handler({ ctx: req.ctx, params, query: parsedQuery, body } as never);
+        const out = deps.config.validateResponses ? checkResponse(contract, result) : result;
+        res.status(contract.status ?? 200).json(out);
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+
+  api.use((req, res) => writeError(req, res, new AppError("NOT_FOUND", `No endpoint ${req.method} ${API_BASE_PATH}${req.path}`)));
+  api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => writeError(req, res, toAppError(err, req)));
+  app.use(API_BASE_PATH, api);
+  return app;
+}
+
+/** Static paths before parameterised ones, so `/-/count` is never read as an id. */
+function sortRoutes(routes: Route[]): Route[] {
+  return [...routes].sort((a, b) => Number(a.contract.path.includes(":")) - Number(b.contract.path.includes(":")));
+}
+
+function emptyToUndefined(body: unknown): unknown {
+  return body && typeof body === "object" && Object.keys(body).length === 0 ? undefined : body;
+}
+
+async function authenticate(req: Request, res: Response, contract: Contract): Promise<void> {
+  const header = req.header("authorization");
+  const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+  if (!token) {
+    if (contract.access === "user") throw unauthorized();
+    return;
+  }
+  const claims = await req.ctx.tokens.verify(token);
+  if (!claims) {
+    // An expired or undecodable token is treated as absent: public endpoints still answer.
+    if (contract.access === "user") throw unauthorized("Your session has expired. Log in again.");
+    return;
+  }
+  if (contract.tokenVersion === "v2" && claims.type === "v1") throw unauthorized("This endpoint needs a version-2 token.");
+  req.ctx.auth = claims;
+  const remaining = claims.exp - Date.now() / 1000;
+  if (remaining < req.ctx.tokens.ttlSeconds / 4) {
+    const refreshed = await refreshClaims(req.ctx, claims);
+    if (!refreshed) throw unauthorized("This account no longer has access to the store.");
+    res.setHeader(REFRESHED_TOKEN_HEADER, refreshed);
+  }
+}
+
+async function requirePlan(ctx: RequestContext, min: PlanType): Promise<void> {
+  if (!ctx.auth) throw unauthorized();
+  const { rows } = await ctx.pool.query<{ plan_type: PlanType }>("SELECT plan_type FROM stores WHERE id = $1", [ctx.auth.storeId]);
+  const plan = rows[0]?.plan_type;
+  if (!plan) throw unauthorized("The store of this session no longer exists.");
+  if (!planAtLeast(plan, min)) throw upgradeRequired(plan, min);
+}
+
+function checkResponse(contract: Contract, result: unknown): unknown {
+  const parsed = contract.response.safeParse(result);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+  throw new Error(`Response of ${contract.id} does not match its contract: ${issues}`);
+}
+
+function toAppError(err: unknown, req: Request): AppError {
+  if (err instanceof AppError) return err;
+  const bodyErr = err as { type?: string; status?: number };
+  if (bodyErr?.type === "entity.parse.failed") return new AppError("VALIDATION_FAILED", "The body is not valid JSON.", [{ field: "body", reason: "is not valid JSON" }]);
+  if (bodyErr?.type === "entity.too.large") return new AppError("PAYLOAD_TOO_LARGE", "The body is larger than 1 MB.");
+  if (bodyErr?.type === "encoding.unsupported" || bodyErr?.type === "charset.unsupported") return new AppError("UNSUPPORTED_MEDIA_TYPE", "The body's encoding is not supported.");
+  if (bodyErr?.status && bodyErr.status >= 400 && bodyErr.status < 500) return new AppError("VALIDATION_FAILED", "The request could not be read.");
+  const fromDb = translateDatabaseError(err);
+  if (fromDb) {
+    req.ctx?.log.info({ err }, "database constraint");
+    return fromDb;
+  }
+  (req.ctx?.log ?? console).error({ err }, "unhandled error");
+  return new AppError("INTERNAL", "Something went wrong on our side. Try again in a moment.");
+}
+
+function writeError(req: Request, res: Response, err: AppError): void {
+  if (res.headersSent) return;
+  res.status(err.status).json({
+    code: err.code,
+    message: err.message,
+    ...(err.details ? { details: err.details } : {}),
+    requestId: req.ctx?.requestId ?? "unknown",
+  });
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auth, stores, ApiError } from "@atelier/contracts";
+import { as, registerUser, startTestApi, type TestApi } from "./harness";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+describe("register and log in", () => {
+  it("registers a store owner, reports user_register, and logs in", async () => {
+    const user = await registerUser(api, { accountType: "SMB", workStyle: "USE_THE_TOOLS_MYSELF" });
+    expect(user.store.planType).toBe("TIER_1");
+    expect(user.role).toBe("OWNER");
+    const { rows } = await api.deps.pool.query("SELECT user_type FROM usage_events WHERE event_name = 'user_register' AND user_id = $1", [user.user.id]);
+    expect(rows).toEqual([{ user_type: "store" }]);
+    const session = await api.client.call(auth.login, { body: { email: user.email.toUpperCase(), password: user.password } });
+    const me = await as(api, session.token, stores.getMyStore, {});
+    expect(me).toMatchObject({ id: user.store.id, title: "Test store", planType: "TIER_1", accountType: "SMB", isPreviewAccount: false, authCredential: { name: user.email } });
+  });
+
+  it("refuses a duplicate email with 409", async () => {
+    const user = await registerUser(api);
+    const res = await api.raw("POST", "/register?userType=STORE", { body: { email: user.email, password: "another-password", storeName: "Again" } });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("CONFLICT");
+  });
+
+  it("refuses a wrong password with 401 and the same message as an unknown email", async () => {
+    const user = await registerUser(api);
+    const wrong = await api.raw("POST", "/login", { body: { email: user.email, password: "wrong-password" } });
+    const unknown = await api.raw("POST", "/login", { body: { email: "nobody-here@example.com", password: "wrong-password" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.message).toBe(unknown.body.message);
+  });
+
+  it("names the field and the reason for bad input", async () => {
+    const res = await api.raw("POST", "/register", { body: { email: "not-an-email", password: "short", storeName: "" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("VALIDATION_FAILED");
+    const fields = res.body.details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(expect.arrayContaining(["body.email", "body.password", "body.storeName"]));
+  });
+
+  it("refuses unknown body keys", async () => {
+    const res = await api.raw("POST", "/login", { body: { email: "a@example.com", password: "x", isAdmin: true } });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].field).toBe("body.isAdmin");
+  });
+
+  it("answers 401 without a token and with a forged one", async () => {
+    await expect(api.client.call(stores.getMyStore, {})).rejects.toMatchObject({ status: 401 });
+    await expect(as(api, "abc.def.ghi", stores.getMyStore, {})).rejects.toBeInstanceOf(ApiError);
+  });
+});

@@ -1,0 +1,70 @@
+import { inject } from "vitest";
+import crypto from "node:crypto";
+import { createApiClient, type ApiClient, type CallInput, type Contract, auth } from "@atelier/contracts";
+import { loadConfig, type Config } from "../src/config";
+import { openDatabase } from "../src/db/pool";
+import { startApi, type ApiServer, type StartApiOptions } from "../src/server";
+
+export type TestApi = ApiServer & {
+  client: ApiClient;
+  /** Raw HTTP against /rest/main, for malformed requests the typed client cannot send. */
+  raw(method: string, path: string, init?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+};
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig({ ...process.env, NODE_ENV: "test", PORT: "0", ATELIER_LOG_LEVEL: "silent" }, { authRateLimitPerMinute: 10_000, ...overrides });
+}
+
+/** The API on a free port against the run's shared embedded database. */
+export async function startTestApi(options: Omit<StartApiOptions, "database"> & { config?: Config } = {}): Promise<TestApi> {
+  const database = await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: null, poolSize: 5 });
+  const api = await startApi({ ...options, config: options.config ?? testConfig(), database, migrate: false });
+  const close = api.close;
+  const client = createApiClient({ baseUrl: api.url });
+  return {
+    ...api,
+    client,
+    async close() {
+      await close();
+      await database.close();
+    },
+    async raw(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      let body: string | undefined;
+      if (init.rawBody !== undefined) body = init.rawBody;
+      else if (init.body !== undefined) body = JSON.stringify(init.body);
+      if (body !== undefined) headers["content-type"] ??= "application/json";
+      const res = await fetch(`${api.url}/rest/main${path}`, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: the test sees the text
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+  };
+}
+
+export type TestUser = Awaited<ReturnType<typeof registerUser>>;
+
+/** A new store and owner, registered through the API; each test makes its own. */
+export async function registerUser(api: TestApi, overrides: Partial<CallInput<typeof auth.register>["body"]> = {}) {
+  const email = overrides.email ?? `user-${crypto.randomUUID().slice(0, 12)}@example.com`;
+  const session = await api.client.call(auth.register, {
+    body: { email, password: "correct-horse-battery", storeName: "Test store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS", ...overrides },
+  });
+  return { ...session, email, password: overrides.password ?? "correct-horse-battery" };
+}
+
+/** Calls a contract with a token. */
+export function as<C extends Contract>(api: TestApi, token: string, contract: C, input: CallInput<C>, idempotencyKey?: string) {
+  return api.client.call(contract, input, { token, idempotencyKey });
+}
+
+/** Sets a store's plan directly (tests of plan rules start from a given plan). */
+export async function setPlan(api: TestApi, storeId: string, plan: "TIER_1" | "TIER_2" | "TIER_2_5" | "TIER_3") {
+  await api.deps.pool.query("UPDATE stores SET plan_type = $2 WHERE id = $1", [storeId, plan]);
+}

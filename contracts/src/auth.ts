@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { defineContract } from "./contract";
+import { ACCOUNT_TYPES, WORK_STYLES, emailSchema, planTypeSchema, teamRoleSchema } from "./domain";
+
+const passwordSchema = z.string().min(8, "must be at least 8 characters").max(200, "must be at most 200 characters");
+
+/** The tokens a login returns: version 1 for the main API, version 2 user and store tokens for the v2 routes. */
+export const sessionSchema = z.object({
+  token: z.string(),
+  v2UserToken: z.string(),
+  v2StoreToken: z.string(),
+  expiresAt: z.string().describe("ISO time the tokens expire"),
+  user: z.object({ id: z.string(), email: z.string(), username: z.string() }),
+  store: z.object({ id: z.string(), title: z.string(), planType: planTypeSchema, isPreviewAccount: z.boolean() }),
+  role: teamRoleSchema,
+});
+
+export const register = defineContract({
+  id: "register",
+  method: "POST",
+  path: "/register",
+  summary: "Create a store owner account and its store; returns the session.",
+  tags: ["auth"],
+  access: "public",
+  previewAllowed: true,
+  noToolReason: "Agents act for a logged-in user; they never create accounts.",
+  status: 201,
+  query: z.strictObject({ userType: z.enum(["STORE"]).default("STORE") }),
+  body: z.strictObject({
+    email: emailSchema,
+    password: passwordSchema,
+    storeName: z.string().trim().min(1, "is required").max(120, "must be at most 120 characters"),
+    accountType: z.enum(ACCOUNT_TYPES).default("UNDECIDED"),
+    workStyle: z.enum(WORK_STYLES).default("WITH_AI_ASSISTANTS"),
+    anonymousUserId: z.string().max(100).optional().describe("The anonymous creator id kept by the browser, for usage reports"),
+  }),
+  response: sessionSchema,
+});
+
+export const login = defineContract({
+  id: "login",
+  method: "POST",
+  path: "/login",
+  summary: "Log in with email and password.",
+  tags: ["auth"],
+  access: "public",
+  previewAllowed: true,
+  noToolReason: "Agents act for a logged-in user; they never log in.",
+  body: z.strictObject({ email: emailSchema, password: z.string().min(1, "is required").max(200) }),
+  response: sessionSchema,
+});
+
+export const googleLogin = defineContract({
+  id: "googleLogin",
+  method: "POST",
+  path: "/google-auth/login",
+  summary: "Log in (or sign up) with a Google ID token.",
+  tags: ["auth"],
+  access: "public",
+  previewAllowed: true,
+  noToolReason: "Agents act for a logged-in user; they never log in.",
+  body: z.strictObject({
+    idToken: z.string().min(1, "is required").max(8192),
+    storeName: z.string().trim().min(1).max(120).optional().describe("Store name for a first sign-in; defaults from the Google profile"),
+    accountType: z.enum(ACCOUNT_TYPES).optional(),
+    workStyle: z.enum(WORK_STYLES).optional(),
+  }),
+  response: sessionSchema,
+});

@@ -1,0 +1,29 @@
+// `npm start`: the whole product on one machine: the database (embedded unless DATABASE_URL is
+// set), the API and web app on PORT (3000), the agent server on AGENT_PORT (3001).
+import { loadConfig } from "../api/src/config";
+import { openDatabase } from "../api/src/db/pool";
+import { migrate } from "../api/src/db/migrate";
+import { startApi } from "../api/src/server";
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? null : config.dataDir,
+  poolSize: config.poolSize,
+});
+await migrate(database.pool);
+
+const api = await startApi({ config, database, migrate: false });
+console.log(`Atelier API and web app on http://localhost:${api.port}`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: shutting down…`);
+  await api.close();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
