@@ -1,17 +1,22 @@
 import type { Contract } from "./contract";
 import * as auth from "./auth";
+import * as commons from "./commons";
 import * as health from "./health";
+import * as payments from "./payments";
+import * as plans from "./plans";
+import * as sourcingAgent from "./sourcing-agent";
 import * as stores from "./stores";
+import * as team from "./team";
 
 export * from "./contract";
 export * from "./errors";
 export * from "./domain";
 export * from "./client";
-export { auth, health, stores };
+export { auth, commons, health, payments, plans, sourcingAgent, stores, team };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, plans, payments, team, commons, sourcingAgent].flatMap(contractsOf);

@@ -1,7 +1,21 @@
 import type { Route } from "../http/route";
 import { authRoutes } from "./auth";
+import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
+import { paymentsRoutes } from "./payments";
+import { plansRoutes } from "./plans";
+import { sourcingAgentRoutes } from "./sourcing-agent";
 import { storeRoutes } from "./stores";
+import { teamRoutes } from "./team";
 
 /** Every route of the API; one line per domain. */
-export const allRoutes: Route[] = [...healthRoutes, ...authRoutes, ...storeRoutes];
+export const allRoutes: Route[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...storeRoutes,
+  ...plansRoutes,
+  ...paymentsRoutes,
+  ...teamRoutes,
+  ...commonsRoutes,
+  ...sourcingAgentRoutes,
+];
