@@ -6,17 +6,18 @@ import * as payments from "./payments";
 import * as plans from "./plans";
 import * as sourcingAgent from "./sourcing-agent";
 import * as stores from "./stores";
+import * as storeStats from "./store-stats";
 import * as team from "./team";
 
 export * from "./contract";
 export * from "./errors";
 export * from "./domain";
 export * from "./client";
-export { auth, commons, health, payments, plans, sourcingAgent, stores, team };
+export { auth, commons, health, payments, plans, sourcingAgent, stores, storeStats, team };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, plans, payments, team, commons, sourcingAgent].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent].flatMap(contractsOf);

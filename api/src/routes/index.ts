@@ -6,6 +6,7 @@ import { paymentsRoutes } from "./payments";
 import { plansRoutes } from "./plans";
 import { sourcingAgentRoutes } from "./sourcing-agent";
 import { storeRoutes } from "./stores";
+import { storeStatsRoutes } from "./store-stats";
 import { teamRoutes } from "./team";
 
 /** Every route of the API; one line per domain. */
@@ -13,6 +14,7 @@ export const allRoutes: Route[] = [
   ...healthRoutes,
   ...authRoutes,
   ...storeRoutes,
+  ...storeStatsRoutes,
   ...plansRoutes,
   ...paymentsRoutes,
   ...teamRoutes,

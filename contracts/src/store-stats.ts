@@ -1,0 +1,2 @@
+// Contracts of this domain; filled by its owner.
+export {};
