@@ -47,14 +47,19 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
 
   const api = express.Router();
   api.use(express.json({ limit: "1mb", strict: false }));
-  const authLimiter = rateLimit({
-    windowMs: 60_000,
-    limit: deps.config.authRateLimitPerMinute,
-    standardHeaders: "draft-7",
-    legacyHeaders: false,
-    handler: (req, res) => writeError(req, res, new AppError("RATE_LIMITED", "Too many attempts. Please wait a minute and try again.")),
-  });
-  api.use(["/login", "/register", "/google-auth/login"], authLimiter);
+  // One budget per path and client address: brute-forcing logins doesn't lock out sign-ups.
+  for (const path of ["/login", "/register", "/google-auth/login"]) {
+    api.use(
+      path,
+      rateLimit({
+        windowMs: 60_000,
+        limit: deps.config.authRateLimitPerMinute,
+        standardHeaders: "draft-7",
+        legacyHeaders: false,
+        handler: (req, res) => writeError(req, res, new AppError("RATE_LIMITED", "Too many attempts. Please wait a minute and try again.")),
+      }),
+    );
+  }
 
   api.get("/openapi.json", (_req, res) => void res.json(openApiDocument()));
   api.get("/docs", (_req, res) => void res.type("html").send(openApiDocsPage(`${API_BASE_PATH}/openapi.json`)));

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { SignJWT } from "jose";
+import { allContracts, defineContract, stores, REFRESHED_TOKEN_HEADER, UPGRADE_REQUIRED_MESSAGE, PREVIEW_MODE_MESSAGE } from "@atelier/contracts";
+import { as, registerUser, startTestApi, testConfig, type TestApi } from "./harness";
+import { createApp } from "../src/http/app";
+import { route } from "../src/http/route";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+describe("the HTTP edge", () => {
+  it("answers health, request ids and security headers", async () => {
+    const res = await api.raw("GET", "/health", { headers: { "x-request-id": "trace-12345678" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok" });
+    expect(res.headers.get("x-request-id")).toBe("trace-12345678");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("allows the web origin and no other", async () => {
+    const ok = await fetch(`${api.url}/rest/main/health`, { headers: { origin: "http://localhost:3000" } });
+    expect(ok.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
+    const other = await fetch(`${api.url}/rest/main/health`, { headers: { origin: "https://evil.example" } });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("answers unknown endpoints, bad JSON and huge bodies with the envelope", async () => {
+    const missing = await api.raw("GET", "/web/nothing-here");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: "NOT_FOUND", requestId: expect.any(String) });
+    const badJson = await api.raw("POST", "/login", { rawBody: '{"email": ' });
+    expect(badJson.status).toBe(400);
+    expect(badJson.body.details).toEqual([{ field: "body", reason: "is not valid JSON" }]);
+    const huge = await api.raw("POST", "/login", { rawBody: JSON.stringify({ email: "a@b.co", password: "x".repeat(2_000_000) }) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("rate-limits login with a 429 and a clear message", async () => {
+    const limited = await startTestApi({ config: testConfig({ authRateLimitPerMinute: 5 }) });
+    const statuses: number[] = [];
+    let last: { status: number; body: any } | undefined;
+    for (let i = 0; i < 7; i++) {
+      last = await limited.raw("POST", "/login", { body: { email: "limit@example.com", password: "wrong-password" } });
+      statuses.push(last.status);
+    }
+    // Registration has its own budget.
+    expect((await limited.raw("POST", "/register", { body: {} })).status).toBe(400);
+    await limited.close();
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses[6]).toBe(429);
+    expect(last!.body).toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/Too many attempts/) });
+  });
+
+  it("serves an OpenAPI document with every contract, and a docs page", async () => {
+    const doc = await api.raw("GET", "/openapi.json");
+    expect(doc.status).toBe(200);
+    const operations = Object.values(doc.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((ops) => Object.values(ops).map((o) => o.operationId));
+    expect(operations.sort()).toEqual(allContracts.map((c) => c.id).sort());
+    const page = await fetch(`${api.url}/rest/main/docs`);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await page.text()).toContain("openapi.json");
+  });
+});
+
+describe("tokens", () => {
+  const secret = new TextEncoder().encode(process.env.ATELIER_JWT_SECRET!);
+
+  it("treats an expired token as a 401", async () => {
+    const user = await registerUser(api);
+    const expired = await new SignJWT({ sid: user.store.id, role: "OWNER", pv: false, typ: "v1" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.user.id)
+      .setIssuer("atelier")
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(secret);
+    const res = await api.raw("GET", "/web/stores/me", { token: expired });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("UNAUTHORIZED");
+  });
+
+  it("refuses a token signed with another secret", async () => {
+    const user = await registerUser(api);
+    const forged = await new SignJWT({ sid: user.store.id, role: "OWNER", pv: false, typ: "v1" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.user.id)
+      .setIssuer("atelier")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-that-is-also-long-enough"));
+    expect((await api.raw("GET", "/web/stores/me", { token: forged })).status).toBe(401);
+  });
+
+  it("returns a refreshed token in the header when the current one is close to expiry", async () => {
+    const user = await registerUser(api);
+    const nearExpiry = await new SignJWT({ sid: user.store.id, role: "OWNER", pv: false, typ: "v1" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.user.id)
+      .setIssuer("atelier")
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+      .sign(secret);
+    const res = await api.raw("GET", "/web/stores/me", { token: nearExpiry });
+    expect(res.status).toBe(200);
+    const refreshed = res.headers.get(REFRESHED_TOKEN_HEADER);
+    expect(refreshed).toBeTruthy();
+    const claims = await api.deps.tokens.verify(refreshed!);
+    expect(claims).toMatchObject({ userId: user.user.id, storeId: user.store.id, type: "v1" });
+    expect(claims!.exp).toBeGreaterThan(Math.floor(Date.now() / 1000) + 3600);
+    // A fresh token gets no new one.
+    const fresh = await api.raw("GET", "/web/stores/me", { token: user.token });
+    expect(fresh.headers.get(REFRESHED_TOKEN_HEADER)).toBeNull();
+  });
+
+  it("ends a near-expiry session whose member was removed", async () => {
+    const user = await registerUser(api);
+    const { token } = await api.deps.tokens.sign({ userId: user.user.id, storeId: user.store.id, role: "OWNER", isPreview: false }, "v1");
+    await api.deps.pool.query("DELETE FROM store_members WHERE user_id = $1", [user.user.id]);
+    // Still valid (not near expiry) but the store record join finds no membership.
+    expect((await api.raw("GET", "/web/stores/me", { token })).status).toBe(401);
+  });
+});
+
+describe("gates built into every route", () => {
+  const probeWrite = defineContract({
+    id: "probeWrite",
+    method: "POST",
+    path: "/probe/write",
+    summary: "test",
+    tags: ["test"],
+    access: "user",
+    minPlan: "TIER_3",
+    body: z.strictObject({ n: z.number().int() }),
+    response: z.object({ n: z.number() }),
+  });
+  const probeV2 = defineContract({ id: "probeV2", method: "GET", path: "/probe/v2", summary: "test", tags: ["test"], access: "user", tokenVersion: "v2", response: z.object({ ok: z.boolean() }) });
+  const probeBadResponse = defineContract({ id: "probeBad", method: "GET", path: "/probe/bad", summary: "test", tags: ["test"], access: "public", response: z.object({ ok: z.boolean() }) });
+  let probe: { url: string; close(): Promise<void> };
+
+  beforeAll(async () => {
+    const app = createApp(api.deps, [
+      route(probeWrite, async ({ body }) => ({ n: body.n })),
+      route(probeV2, async () => ({ ok: true })),
+      route(probeBadResponse, async () => ({ ok: "yes" }) as never),
+    ]);
+    const server = app.listen(0);
+    await new Promise((r) => server.once("listening", r));
+    const port = (server.address() as { port: number }).port;
+    probe = { url: `http://127.0.0.1:${port}/rest/main`, close: () => new Promise((r) => server.close(() => r())) };
+  });
+  afterAll(() => probe.close());
+
+  const call = (path: string, token: string, body?: unknown) =>
+    fetch(probe.url + path, { method: body ? "POST" : "GET", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+  it("answers a lower plan with 403 and the upgrade message", async () => {
+    const user = await registerUser(api);
+    const res = await call("/probe/write", user.token, { n: 1 });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: "UPGRADE_REQUIRED", message: UPGRADE_REQUIRED_MESSAGE, details: [{ currentPlan: "TIER_1", requiredPlan: "TIER_3" }] });
+    await api.deps.pool.query("UPDATE stores SET plan_type = 'TIER_3' WHERE id = $1", [user.store.id]);
+    expect(await call("/probe/write", user.token, { n: 1 })).toEqual({ status: 200, body: { n: 1 } });
+  });
+
+  it("refuses every mutation of a preview account", async () => {
+    const user = await registerUser(api);
+    const { token } = await api.deps.tokens.sign({ userId: user.user.id, storeId: user.store.id, role: "OWNER", isPreview: true }, "v1");
+    const res = await call("/probe/write?preview=true", token, { n: 1 });
+    expect(res).toEqual({ status: 403, body: expect.objectContaining({ code: "PREVIEW_MODE", message: PREVIEW_MODE_MESSAGE }) });
+    // Reads work, with the preview flag the client appends.
+    const me = await api.raw("GET", "/web/stores/me?preview=true", { token });
+    expect(me.status).toBe(200);
+  });
+
+  it("requires a version-2 token where the contract says so", async () => {
+    const user = await registerUser(api);
+    expect((await call("/probe/v2", user.token)).status).toBe(401);
+    expect(await call("/probe/v2", user.v2UserToken)).toEqual({ status: 200, body: { ok: true } });
+    expect(await call("/probe/v2", user.v2StoreToken)).toEqual({ status: 200, body: { ok: true } });
+  });
+
+  it("turns a response that breaks its contract into a logged 500, never a wrong answer", async () => {
+    const res = await fetch(probe.url + "/probe/bad");
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { code: string }).code).toBe("INTERNAL");
+  });
+
+  it("rejects query keys the contract does not know", async () => {
+    const user = await registerUser(api);
+    const res = await api.raw("GET", "/web/stores/me?foo=1", { token: user.token });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0]).toMatchObject({ field: "query" });
+    await expect(as(api, user.token, stores.getMyStore, {})).resolves.toMatchObject({ id: user.store.id });
+  });
+});
