@@ -19,6 +19,8 @@ export type RequestContext = AppDeps & {
   log: Logger;
   auth: TokenClaims | null;
   idempotencyKey?: string;
+  /** The caller's Accept-Language header, for locale guesses (infer-country). */
+  acceptLanguage?: string;
 };
 
 export type UserContext = RequestContext & { auth: TokenClaims };

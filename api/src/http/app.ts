@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
     const incoming = req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     res.setHeader("x-request-id", requestId);
-    req.ctx = { ...deps, requestId, log: deps.log.child({ requestId }), auth: null };
+    req.ctx = { ...deps, requestId, log: deps.log.child({ requestId }), auth: null, acceptLanguage: req.header("accept-language") };
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
