@@ -12,6 +12,7 @@ const database = await openDatabase({
   poolSize: config.poolSize,
 });
 await migrate(database.pool);
+if (!config.skipDemoSeed) await (await import("../api/src/demo/seed")).seedDemoDataIfEmpty(database.pool, { log: (m) => console.log(m) });
 
 const api = await startApi({ config, database, migrate: false });
 console.log(`Atelier API and web app on http://localhost:${api.port}`);

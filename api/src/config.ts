@@ -3,6 +3,7 @@ import { z } from "zod";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   DATABASE_URL: z.string().url().optional(),
@@ -22,6 +23,8 @@ const envSchema = z.object({
 
 export type Config = {
   env: "development" | "test" | "production";
+  /** Address the servers bind to: loopback by default; 0.0.0.0 in containers. */
+  host: string;
   port: number;
   agentPort: number;
   databaseUrl?: string;
@@ -49,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   return {
     env: e.NODE_ENV,
+    host: e.HOST,
     port: e.PORT,
     agentPort: e.AGENT_PORT,
     databaseUrl: e.DATABASE_URL,

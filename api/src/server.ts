@@ -53,7 +53,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
-      server.listen(config.port, "127.0.0.1", resolve);
+      server.listen(config.port, config.host, resolve);
     });
     const port = (server.address() as AddressInfo).port;
     return {

@@ -1,0 +1,1 @@
+export { EMBEDDING_DIMENSIONS, embedText, toVectorLiteral, cosineSimilarity, tokenize } from "./offline-embedder";

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { auth, stores, storeStats } from "@atelier/contracts";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../src/db/embedded";
+import { migrate } from "../src/db/migrate";
+import { startApi } from "../src/server";
+import { embedText, toVectorLiteral } from "../src/embeddings";
+import { DEMO_ACCOUNTS, generateDemoData, seedDemoData, seedDemoDataIfEmpty, type SeedReport } from "../src/demo/seed";
+import { CATALOG_BASE } from "../src/demo/generate-catalog";
+import { COMMERCE_BASE } from "../src/demo/generate-commerce";
+import { createApiClient } from "@atelier/contracts";
+import { testConfig } from "./harness";
+
+const ANCHOR = new Date("2025-06-01T00:00:00Z");
+
+describe("demo data generation (in memory)", () => {
+  it("is deterministic: the same seed gives the same rows, another seed other rows", () => {
+    const a = generateDemoData({ scale: 0.02, seed: 7, anchor: ANCHOR });
+    const b = generateDemoData({ scale: 0.02, seed: 7, anchor: ANCHOR });
+    const c = generateDemoData({ scale: 0.02, seed: 8, anchor: ANCHOR });
+    expect(b).toEqual(a);
+    expect(c.catalog.suppliers[0]!.id).not.toBe(a.catalog.suppliers[0]!.id);
+    expect(c.commerce.demo.orders.map((o) => o.totalCents)).not.toEqual(a.commerce.demo.orders.map((o) => o.totalCents));
+  });
+
+  it("scales counts linearly", () => {
+    for (const scale of [0.02, 0.05]) {
+      const { catalog, commerce } = generateDemoData({ scale, anchor: ANCHOR });
+      expect(catalog.suppliers).toHaveLength(Math.round(CATALOG_BASE.suppliers * scale));
+      expect(catalog.items.length).toBeGreaterThanOrEqual(catalog.suppliers.length * CATALOG_BASE.itemsPerSupplier[0]);
+      expect(catalog.items.length).toBeLessThanOrEqual(catalog.suppliers.length * CATALOG_BASE.itemsPerSupplier[1]);
+      expect(commerce.demo.orders).toHaveLength(Math.round(COMMERCE_BASE.orders * scale));
+      expect(commerce.demo.customers).toHaveLength(Math.round(COMMERCE_BASE.customers * scale));
+    }
+  });
+
+  it("at full scale has the promised volume and variety", () => {
+    const { catalog, commerce } = generateDemoData({ scale: 1, anchor: ANCHOR });
+    expect(catalog.suppliers.length).toBeGreaterThanOrEqual(1200);
+    expect(catalog.items.length).toBeGreaterThanOrEqual(20_000);
+    const orders = commerce.demo.orders;
+    expect(commerce.demo.customers.length).toBeGreaterThanOrEqual(2000);
+    expect(orders.length).toBeGreaterThanOrEqual(5000);
+
+    const countries = new Set(catalog.suppliers.map((s) => s.countryCode));
+    for (const code of ["CN", "US", "IT", "VN", "IN"]) expect(countries).toContain(code);
+    expect(new Set(catalog.suppliers.map((s) => s.region))).toEqual(new Set(["AF", "NA", "SA", "AS", "EU", "OA"]));
+    expect(new Set(catalog.items.map((i) => i.type))).toEqual(new Set(["PRODUCT", "PACKAGING", "SERVICES"]));
+    expect(new Set(catalog.items.map((i) => i.subgroupKey)).size).toBe(catalog.categories.filter((c) => c.level === "SUBGROUP").length);
+    expect(catalog.suppliers.some((s) => s.moq === null) && catalog.suppliers.some((s) => s.samplePriceMinCents === null)).toBe(true);
+    expect(new Set(catalog.suppliers.map((s) => s.slug)).size).toBe(catalog.suppliers.length);
+
+    // Two years of history, the holiday peak above the January lull, repeat buyers.
+    const first = Date.parse(orders[0]!.placedAt);
+    const last = Date.parse(orders[orders.length - 1]!.placedAt);
+    expect((ANCHOR.getTime() - first) / 86_400_000).toBeGreaterThan(700);
+    expect((ANCHOR.getTime() - last) / 86_400_000).toBeLessThan(2);
+    const byMonth = (m: number) => orders.filter((o) => new Date(o.placedAt).getUTCMonth() === m && o.placedAt >= "2024-06").length;
+    expect(byMonth(11)).toBeGreaterThan(byMonth(0) * 1.5);
+    const perCustomer = new Map<string, number>();
+    for (const o of orders) perCustomer.set(o.customerId, (perCustomer.get(o.customerId) ?? 0) + 1);
+    expect([...perCustomer.values()].filter((n) => n > 1).length).toBeGreaterThan(300);
+    for (const o of orders) expect(o.totalCents).toBe(o.subtotalCents - o.discountCents + o.shippingCents + o.taxCents);
+    const totals = orders.map((o) => o.totalCents).sort((x, y) => x - y);
+    expect(totals[Math.floor(totals.length * 0.9)]! / totals[Math.floor(totals.length * 0.1)]!).toBeGreaterThan(3);
+  });
+});
+
+describe("demo data in a database", () => {
+  let server: EmbeddedServer;
+  let pool: pg.Pool;
+  let report: SeedReport;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    // Its own database: the demo accounts and marketplace are global rows other test files must not see.
+    server = await startEmbeddedPostgres({ dataDir: null });
+    pool = new pg.Pool({ connectionString: server.url, max: 4 });
+    await migrate(pool);
+    report = (await seedDemoDataIfEmpty(pool, { scale: 0.02, seed: 11, log: (m) => logs.push(m) }))!;
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await server?.stop();
+  });
+
+  const count = async (sql: string, params: unknown[] = []) => (await pool.query<{ n: number }>(sql, params)).rows[0]!.n;
+
+  it("writes every generated row", async () => {
+    const expected = generateDemoData({ scale: 0.02, seed: 11 });
+    expect(report.suppliers).toBe(expected.catalog.suppliers.length);
+    expect(await count("SELECT count(*)::int AS n FROM catalog_categories")).toBe(expected.catalog.categories.length);
+    expect(await count("SELECT count(*)::int AS n FROM suppliers")).toBe(expected.catalog.suppliers.length);
+    expect(await count("SELECT count(*)::int AS n FROM catalog_items")).toBe(expected.catalog.items.length);
+    expect(await count("SELECT count(*)::int AS n FROM supplier_reviews")).toBe(expected.catalog.reviews.length);
+    const demo = report.stores.find((s) => s.email === DEMO_ACCOUNTS.demo.email)!;
+    expect(await count("SELECT count(*)::int AS n FROM orders WHERE store_id = $1", [demo.storeId])).toBe(expected.commerce.demo.orders.length);
+    expect(await count("SELECT count(*)::int AS n FROM customers WHERE store_id = $1", [demo.storeId])).toBe(expected.commerce.demo.customers.length);
+    expect(await count("SELECT count(*)::int AS n FROM order_line_items WHERE store_id = $1", [demo.storeId])).toBe(expected.commerce.demo.lineItems.length);
+    // Same seed, same ids: the first generated supplier is in the table under its generated id and name.
+    const s = expected.catalog.suppliers[0]!;
+    const { rows } = await pool.query("SELECT name, capabilities, category_ids FROM suppliers WHERE id = $1", [s.id]);
+    expect(rows[0]).toMatchObject({ name: s.name, capabilities: s.capabilities });
+    expect(rows[0].category_ids).toHaveLength(s.categoryKeys.length);
+    expect(logs.some((l) => l.includes("timings"))).toBe(true);
+  });
+
+  it("keeps review aggregates right and builds the search indexes back", async () => {
+    const mismatched = await count(
+      `SELECT count(*)::int AS n FROM suppliers s
+         LEFT JOIN (SELECT supplier_id, count(*) AS c, round(avg(rating), 2) AS a FROM supplier_reviews GROUP BY supplier_id) r ON r.supplier_id = s.id
+        WHERE s.review_count <> COALESCE(r.c, 0) OR s.average_review <> COALESCE(r.a, 0)`,
+    );
+    expect(mismatched).toBe(0);
+    const indexes = (await pool.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename IN ('suppliers', 'catalog_items')")).rows.map((r) => r.indexname);
+    expect(indexes).toEqual(expect.arrayContaining(["suppliers_embedding_idx", "suppliers_search_idx", "suppliers_name_trgm_idx", "catalog_items_embedding_idx", "catalog_items_search_idx", "catalog_items_title_trgm_idx"]));
+  });
+
+  it("answers semantic and full-text searches", async () => {
+    const { rows: nearest } = await pool.query<{ title: string }>(
+      "SELECT title FROM catalog_items ORDER BY embedding <=> $1::vector LIMIT 5",
+      [toVectorLiteral(embedText("tote bag"))],
+    );
+    expect(nearest.some((r) => /tote|bag/i.test(r.title))).toBe(true);
+    expect(await count("SELECT count(*)::int AS n FROM catalog_items WHERE search_document @@ websearch_to_tsquery('english', 'mailer')")).toBeGreaterThan(0);
+  });
+
+  it("does nothing the second time", async () => {
+    expect(await seedDemoDataIfEmpty(pool, { scale: 0.02, seed: 11 })).toBeNull();
+    const again = await seedDemoData(pool, { scale: 0.02, seed: 12 });
+    expect(again).toMatchObject({ suppliers: 0, items: 0, stores: [] });
+    expect(await count("SELECT count(*)::int AS n FROM users WHERE email = $1", [DEMO_ACCOUNTS.demo.email])).toBe(1);
+  });
+
+  it("logs the demo and preview accounts in through POST /rest/main/login", async () => {
+    const api = await startApi({ config: testConfig(), database: { pool, url: server.url, embedded: null, close: async () => {} }, migrate: false });
+    try {
+      const client = createApiClient({ baseUrl: api.url });
+      const demo = await client.call(auth.login, { body: { email: DEMO_ACCOUNTS.demo.email, password: DEMO_ACCOUNTS.demo.password } });
+      const me = await client.call(stores.getMyStore, {}, { token: demo.token });
+      expect(me).toMatchObject({ planType: "TIER_2_5", blueprintSubscriptionStatus: "ACTIVE", isPreviewAccount: false, title: DEMO_ACCOUNTS.demo.storeTitle });
+      const stats = await client.call(storeStats.getStoreSalesStats, {}, { token: demo.token });
+      expect(stats.orderCount).toBeGreaterThan(0);
+      expect(stats.milestone.level).not.toBe("DEFAULT");
+      expect(await client.call(storeStats.getStoreHasPurchasedSamples, {}, { token: demo.token })).toEqual({ hasPurchasedSamples: true });
+
+      const preview = await client.call(auth.login, { body: { email: DEMO_ACCOUNTS.preview.email, password: DEMO_ACCOUNTS.preview.password } });
+      expect(preview.store.isPreviewAccount).toBe(true);
+      const wrong = await fetch(`${api.url}/rest/main/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: DEMO_ACCOUNTS.demo.email, password: "not-the-password" }) });
+      expect(wrong.status).toBe(401);
+    } finally {
+      await api.close();
+    }
+  });
+});

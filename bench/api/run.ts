@@ -1,0 +1,59 @@
+// `npm run bench:api`: the API's overhead over a bare Express handler doing the same one-row
+// query through the same pool. Target: the API serves at least 0.8 of the bare handler's req/s.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import autocannon from "autocannon";
+import express from "express";
+import { auth, createApiClient } from "@atelier/contracts";
+import { loadConfig } from "../../api/src/config";
+import { openDatabase } from "../../api/src/db/pool";
+import { migrate } from "../../api/src/db/migrate";
+import { startApi } from "../../api/src/server";
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+type Figures = { label: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+async function load(label: string, url: string, headers: Record<string, string>, duration = DURATION_S): Promise<Figures> {
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration });
+  return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+// Production semantics: no response validation, warnings only.
+const config = loadConfig({ ...process.env, NODE_ENV: "production", PORT: "0", ATELIER_LOG_LEVEL: "warn", ATELIER_JWT_SECRET: process.env.ATELIER_JWT_SECRET ?? "bench-secret-that-is-long-enough-0123456789" });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: config.poolSize });
+await migrate(database.pool);
+const api = await startApi({ config, database, migrate: false });
+
+const client = createApiClient({ baseUrl: api.url });
+const email = `bench-${Date.now()}@example.com`;
+const session = await client.call(auth.register, { body: { email, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+const storeId = session.store.id;
+
+const bare = express();
+bare.get("/bare", async (_req, res) => {
+  const { rows } = await database.pool.query("SELECT id, title FROM stores WHERE id = $1", [storeId]);
+  res.json(rows[0]);
+});
+const bareServer = http.createServer(bare);
+await new Promise<void>((resolve) => bareServer.listen(0, "127.0.0.1", resolve));
+const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/bare`;
+
+const headers = { authorization: `Bearer ${session.token}` };
+const apiUrl = `${api.url}/rest/main/web/stores/me`;
+console.log(`warming up (${CONNECTIONS} connections)…`);
+await load("warm-up api", apiUrl, headers, 2);
+await load("warm-up bare", bareUrl, {}, 2);
+
+const results = [await load("GET /rest/main/web/stores/me", apiUrl, headers), await load("bare Express + SELECT by id", bareUrl, {})];
+console.log(`\n${DURATION_S}s each, ${CONNECTIONS} connections, database: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : "embedded PGlite"}`);
+console.table(results.map((r) => ({ endpoint: r.label, "req/s": Math.round(r.rps), "p50 ms": r.p50, "p99 ms": r.p99, non2xx: r.non2xx, errors: r.errors })));
+const ratio = results[0]!.rps / results[1]!.rps;
+console.log(`ratio api / bare: ${ratio.toFixed(2)} (target ≥ 0.80) ${ratio >= 0.8 ? "✓" : "✗"}`);
+if (results.some((r) => r.non2xx > 0 || r.errors > 0)) console.log("warning: some requests failed; the figures are not comparable");
+
+bareServer.closeAllConnections();
+await new Promise<void>((resolve) => bareServer.close(() => resolve()));
+await api.close();
+await database.close();
