@@ -1,0 +1,427 @@
+import crypto from "node:crypto";
+import express from "express";
+import type pg from "pg";
+import type { Logger } from "pino";
+import { AppError, conflict, forbidden, notFound, invalid } from "../../api/src/errors";
+import { withTransaction } from "../../api/src/db/pool";
+import type { TokenService } from "../../api/src/auth/tokens";
+import { authenticate, ANONYMOUS_ASSISTANTS, type Principal } from "./auth";
+import type { GraphRegistry } from "./graphs";
+import { errorHandler, handle, parse } from "./http-util";
+import * as q from "./queries";
+import type { Runner } from "./runner";
+import * as s from "./schemas";
+import { emptyState, threadState } from "./state";
+import { followRun } from "./sse";
+
+export type AppDeps = {
+  pool: pg.Pool;
+  tokens: TokenService;
+  graphs: GraphRegistry;
+  runner: Runner;
+  log: Logger;
+  /** Runs an anonymous visitor (and one address) may start per minute. */
+  anonymousRunsPerMinute: number;
+  pollMs: number;
+  startedAt: string;
+};
+
+/** The LangGraph-compatible HTTP API plus the spec's history-messages path. */
+export function createAgentApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(express.json({ limit: "2mb" }));
+
+  app.get("/ok", (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  const principal = (req: express.Request) => authenticate(req, deps.tokens);
+
+  const assistantJson = (id: string) => {
+    const d = deps.graphs.describe(id);
+    return { assistant_id: id, graph_id: id, name: d.name, description: d.description, config: {}, context: {}, metadata: {}, version: 1, created_at: deps.startedAt, updated_at: deps.startedAt };
+  };
+
+  app.post(
+    "/assistants/search",
+    handle(async (req) => {
+      await principal(req);
+      const body = parse(s.searchAssistantsBody, req.body, "body");
+      return deps.graphs.ids
+        .filter((id) => (!body.graph_id || id === body.graph_id) && (!body.name || deps.graphs.describe(id).name === body.name))
+        .slice(body.offset, body.offset + body.limit)
+        .map(assistantJson);
+    }),
+  );
+
+  app.get(
+    "/assistants/:assistantId",
+    handle(async (req) => {
+      await principal(req);
+      const id = String(req.params.assistantId);
+      if (!deps.graphs.has(id)) throw notFound("Assistant");
+      return assistantJson(id);
+    }),
+  );
+
+  async function ownedThread(p: Principal, rawId: string) {
+    const threadId = parse(s.uuidParam, rawId, "thread_id");
+    const thread = await q.getOwnedThread(deps.pool, threadId, p.owner);
+    if (!thread) throw notFound("Thread");
+    return thread;
+  }
+
+  async function stateOf(thread: q.ThreadRow, checkpointId?: string) {
+    if (!thread.assistant_id || !deps.graphs.has(thread.assistant_id)) return emptyState(thread.thread_id);
+    const graph = deps.graphs.get(thread.assistant_id);
+    const configurable: Record<string, unknown> = { thread_id: thread.thread_id };
+    if (checkpointId) {
+      if (!(await q.checkpointExists(deps.pool, thread.thread_id, checkpointId))) throw notFound("Checkpoint");
+      configurable.checkpoint_id = checkpointId;
+    }
+    const snapshot = await graph.getState({ configurable });
+    return threadState(thread.thread_id, snapshot);
+  }
+
+  async function threadJson(thread: q.ThreadRow, withValues: boolean) {
+    const state = withValues ? await stateOf(thread) : null;
+    const interrupts: Record<string, unknown[]> = {};
+    for (const t of state?.tasks ?? []) if (t.interrupts.length) interrupts[t.id] = t.interrupts;
+    return {
+      thread_id: thread.thread_id,
+      created_at: thread.created_at.toISOString(),
+      updated_at: thread.updated_at.toISOString(),
+      state_updated_at: thread.updated_at.toISOString(),
+      metadata: { ...thread.metadata, ...(thread.assistant_id ? { graph_id: thread.assistant_id, assistant_id: thread.assistant_id } : {}) },
+      status: thread.status,
+      values: state?.values ?? {},
+      interrupts,
+      config: {},
+    };
+  }
+
+  app.post(
+    "/threads",
+    handle(async (req) => {
+      const p = await principal(req);
+      const body = parse(s.createThreadBody, req.body, "body");
+      const metadata = { ...body.metadata };
+      const graphId = typeof metadata.graph_id === "string" ? metadata.graph_id : null;
+      delete metadata.graph_id;
+      if (graphId && !deps.graphs.has(graphId)) throw invalid("metadata.graph_id", `is not an assistant (one of ${deps.graphs.ids.join(", ")})`);
+      if (p.kind === "anonymous" && graphId && !ANONYMOUS_ASSISTANTS.has(graphId)) throw forbidden("Log in to use this assistant.");
+      const assistantId = graphId ?? (p.kind === "anonymous" ? "storefront-chat" : null);
+      const threadId = body.thread_id ?? crypto.randomUUID();
+      const row = await q.insertThread(deps.pool, { threadId, owner: p.owner, assistantId, metadata });
+      if (row) return threadJson(row, false);
+      const existing = await q.getOwnedThread(deps.pool, threadId, p.owner);
+      if (existing && body.if_exists === "do_nothing") return threadJson(existing, true);
+      throw conflict("A thread with this id already exists.");
+    }),
+  );
+
+  app.post(
+    "/threads/search",
+    handle(async (req) => {
+      const p = await principal(req);
+      const body = parse(s.searchThreadsBody, req.body, "body");
+      const metadata = { ...body.metadata };
+      const graphId = metadata.graph_id;
+      delete metadata.graph_id;
+      delete metadata.assistant_id;
+      const rows = await q.searchThreads(deps.pool, p.owner, { metadata, ids: body.ids, status: body.status, limit: body.limit, offset: body.offset, sortBy: body.sort_by, sortOrder: body.sort_order });
+      return Promise.all(rows.filter((r) => !graphId || r.assistant_id === graphId).map((r) => threadJson(r, false)));
+    }),
+  );
+
+  app.get(
+    "/threads/:threadId",
+    handle(async (req) => threadJson(await ownedThread(await principal(req), String(req.params.threadId)), true)),
+  );
+
+  app.delete(
+    "/threads/:threadId",
+    handle(async (req) => {
+      const thread = await ownedThread(await principal(req), String(req.params.threadId));
+      for (const run of await q.activeRuns(deps.pool, thread.thread_id)) {
+        await q.requestCancel(deps.pool, run.run_id, "interrupt");
+        deps.runner.cancelLocal(run.run_id, "interrupt");
+      }
+      await withTransaction(deps.pool, (db) => q.deleteThreadRows(db, thread.thread_id));
+      return undefined;
+    }),
+  );
+
+  app.get(
+    "/threads/:threadId/state",
+    handle(async (req) => stateOf(await ownedThread(await principal(req), String(req.params.threadId)))),
+  );
+
+  app.get(
+    "/threads/:threadId/state/:checkpointId",
+    handle(async (req) => stateOf(await ownedThread(await principal(req), String(req.params.threadId)), String(req.params.checkpointId))),
+  );
+
+  app.post(
+    "/threads/:threadId/state/checkpoint",
+    handle(async (req) => {
+      const thread = await ownedThread(await principal(req), String(req.params.threadId));
+      const body = parse(s.historyBody.pick({ checkpoint: true }), req.body, "body");
+      return stateOf(thread, body.checkpoint?.checkpoint_id);
+    }),
+  );
+
+  app.post(
+    "/threads/:threadId/history",
+    handle(async (req) => {
+      const thread = await ownedThread(await principal(req), String(req.params.threadId));
+      const body = parse(s.historyBody, req.body, "body");
+      if (!thread.assistant_id || !deps.graphs.has(thread.assistant_id)) return [];
+      const graph = deps.graphs.get(thread.assistant_id);
+      const configurable: Record<string, unknown> = { thread_id: thread.thread_id };
+      if (body.checkpoint?.checkpoint_id) configurable.checkpoint_id = body.checkpoint.checkpoint_id;
+      const beforeId =
+        typeof body.before === "string"
+          ? body.before
+          : ((body.before as { configurable?: { checkpoint_id?: string } } | undefined)?.configurable?.checkpoint_id ?? (body.before as { checkpoint_id?: string } | undefined)?.checkpoint_id);
+      const states = [];
+      for await (const snapshot of graph.getStateHistory(
+        { configurable },
+        { limit: body.limit, filter: body.metadata, before: beforeId ? { configurable: { checkpoint_id: beforeId } } : undefined },
+      )) {
+        states.push(threadState(thread.thread_id, snapshot));
+      }
+      return states;
+    }),
+  );
+
+  app.post(
+    "/threads/:threadId/state",
+    handle(async (req) => {
+      const thread = await ownedThread(await principal(req), String(req.params.threadId));
+      const body = parse(s.updateStateBody, req.body, "body");
+      if (!thread.assistant_id || !deps.graphs.has(thread.assistant_id)) throw conflict("This thread has no assistant yet: start a run first.");
+      if ((await q.activeRuns(deps.pool, thread.thread_id)).length) throw conflict("The thread is busy with a run; update its state when the run ends.");
+      const graph = deps.graphs.get(thread.assistant_id);
+      const configurable: Record<string, unknown> = { thread_id: thread.thread_id };
+      const checkpointId = body.checkpoint_id ?? body.checkpoint?.checkpoint_id;
+      if (checkpointId) {
+        if (!(await q.checkpointExists(deps.pool, thread.thread_id, checkpointId))) throw notFound("Checkpoint");
+        configurable.checkpoint_id = checkpointId;
+      }
+      let next: Awaited<ReturnType<typeof graph.updateState>>;
+      try {
+        next = await graph.updateState({ configurable }, body.values ?? null, body.as_node);
+      } catch (err) {
+        // LangGraph rejects unknown nodes and ambiguous updates with plain errors: the caller's input.
+        if (err instanceof Error && /node|ambiguous|channel|update/i.test(err.message)) throw invalid("as_node", err.message);
+        throw err;
+      }
+      await q.updateThread(deps.pool, thread.thread_id, {});
+      const ref = { thread_id: thread.thread_id, checkpoint_ns: "", checkpoint_id: (next.configurable?.checkpoint_id as string | undefined) ?? null };
+      // The SDK types this response as a config; the server has also always sent `checkpoint`.
+      return { checkpoint: { ...ref, checkpoint_map: null }, configurable: ref };
+    }),
+  );
+
+  const runJson = (r: q.RunRow) => ({
+    run_id: r.run_id,
+    thread_id: r.thread_id,
+    assistant_id: r.assistant_id,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+    status: r.status,
+    metadata: r.metadata,
+    multitask_strategy: r.multitask_strategy,
+    kwargs: { input: r.kwargs.input, command: r.kwargs.command, stream_mode: r.kwargs.streamMode, checkpoint_id: r.kwargs.checkpointId },
+    ...(r.error ? { error: r.error } : {}),
+  });
+
+  async function createRun(req: express.Request) {
+    const p = await principal(req);
+    const threadId = parse(s.uuidParam, String(req.params.threadId), "thread_id");
+    const body = parse(s.runBody, req.body, "body");
+    if (!deps.graphs.has(body.assistant_id)) throw notFound("Assistant");
+    if (p.kind === "anonymous" && !ANONYMOUS_ASSISTANTS.has(body.assistant_id)) throw forbidden("Log in to use this assistant.");
+    if (body.input != null && body.command) throw invalid("command", "cannot be sent together with input");
+    const clientIp = req.ip ?? null;
+    const screen = body.context?.screen;
+    const kwargs: q.RunKwargs = {
+      input: body.input ?? null,
+      command: body.command ?? null,
+      streamMode: body.stream_mode === undefined ? ["values"] : Array.isArray(body.stream_mode) ? body.stream_mode : [body.stream_mode],
+      checkpointId: body.checkpoint_id ?? body.checkpoint?.checkpoint_id ?? null,
+      interruptBefore: body.interrupt_before ?? null,
+      interruptAfter: body.interrupt_after ?? null,
+      context: body.context ? Object.fromEntries(Object.entries(body.context).filter(([k]) => k !== "atelier" && k !== "screen")) : null,
+      screen: screen && typeof screen === "object" && !Array.isArray(screen) ? (screen as Record<string, unknown>) : null,
+      recursionLimit: body.config?.recursion_limit ?? null,
+    };
+    const strategy = body.multitask_strategy ?? "reject";
+    const run = await withTransaction(deps.pool, async (db) => {
+      let thread = await q.getOwnedThread(db, threadId, p.owner, true);
+      if (!thread && body.if_not_exists === "create") {
+        thread = await q.insertThread(db, { threadId, owner: p.owner, assistantId: body.assistant_id, metadata: {} });
+      }
+      if (!thread) throw notFound("Thread");
+      if (kwargs.checkpointId && !(await q.checkpointExists(db, threadId, kwargs.checkpointId))) throw notFound("Checkpoint");
+      if (p.kind === "anonymous") {
+        const recent = await q.recentAnonymousRuns(db, p.owner.anonymousId, clientIp);
+        if (recent.by_id >= deps.anonymousRunsPerMinute || recent.by_ip >= deps.anonymousRunsPerMinute * 5) {
+          throw new AppError("RATE_LIMITED", "Too many messages in a short time - please wait a minute and try again.");
+        }
+      }
+      const active = await q.activeRuns(db, threadId);
+      if (active.length && strategy === "reject") throw conflict("The thread is busy with another run. Wait for it, or send with multitask_strategy enqueue, interrupt or rollback.");
+      if (strategy === "interrupt" || strategy === "rollback") {
+        for (const r of active) await q.requestCancel(db, r.run_id, strategy);
+      }
+      const row = await q.insertRun(db, {
+        runId: crypto.randomUUID(),
+        threadId,
+        assistantId: body.assistant_id,
+        strategy,
+        kwargs,
+        metadata: body.metadata ?? {},
+        owner: p.owner,
+        role: p.kind === "user" ? p.claims.role : null,
+        isPreview: p.kind === "user" ? p.claims.isPreview : false,
+        clientIp,
+      });
+      await q.updateThread(db, threadId, { status: "busy", assistantId: body.assistant_id });
+      return { row, cancelled: strategy === "interrupt" || strategy === "rollback" ? active : [] };
+    });
+    for (const r of run.cancelled) deps.runner.cancelLocal(r.run_id, strategy as "interrupt" | "rollback");
+    deps.runner.kick(run.row.run_id, p.kind === "user" ? p.token : null);
+    const location = `/threads/${threadId}/runs/${run.row.run_id}`;
+    return { row: run.row, location, onDisconnect: body.on_disconnect ?? "continue" };
+  }
+
+  app.post(
+    "/threads/:threadId/runs/stream",
+    handle(async (req, res) => {
+      const { row, location, onDisconnect } = await createRun(req);
+      res.setHeader("Content-Location", location);
+      res.setHeader("Location", `${location}/stream`);
+      await followRun(deps, req, res, row.run_id, 0, onDisconnect === "cancel");
+    }),
+  );
+
+  app.post(
+    "/threads/:threadId/runs",
+    handle(async (req, res) => {
+      const { row, location } = await createRun(req);
+      res.setHeader("Content-Location", location);
+      return runJson(row);
+    }),
+  );
+
+  async function ownedRun(req: express.Request) {
+    const thread = await ownedThread(await principal(req), String(req.params.threadId));
+    const runId = parse(s.uuidParam, String(req.params.runId), "run_id");
+    const run = await q.getRun(deps.pool, thread.thread_id, runId);
+    if (!run) throw notFound("Run");
+    return { thread, run };
+  }
+
+  app.get(
+    "/threads/:threadId/runs",
+    handle(async (req) => {
+      const thread = await ownedThread(await principal(req), String(req.params.threadId));
+      const { rows } = await deps.pool.query<q.RunRow>("SELECT * FROM agent_runs WHERE thread_id = $1 ORDER BY created_at DESC LIMIT 100", [thread.thread_id]);
+      return rows.map(runJson);
+    }),
+  );
+
+  app.get(
+    "/threads/:threadId/runs/:runId",
+    handle(async (req) => runJson((await ownedRun(req)).run)),
+  );
+
+  const TERMINAL = new Set(["success", "error", "interrupted", "cancelled"]);
+
+  async function waitForEnd(runId: string) {
+    for (;;) {
+      const run = await q.getRunById(deps.pool, runId);
+      if (!run || TERMINAL.has(run.status)) return run;
+      await deps.runner.waitForAnyFinish(deps.pollMs);
+    }
+  }
+
+  app.get(
+    "/threads/:threadId/runs/:runId/join",
+    handle(async (req) => {
+      const { thread, run } = await ownedRun(req);
+      const ended = await waitForEnd(run.run_id);
+      if (ended?.status === "error" && ended.error) return { __error__: ended.error };
+      const fresh = (await q.getThreadById(deps.pool, thread.thread_id)) ?? thread;
+      return (await stateOf(fresh)).values;
+    }),
+  );
+
+  app.get(
+    "/threads/:threadId/runs/:runId/stream",
+    handle(async (req, res) => {
+      const { run } = await ownedRun(req);
+      const header = req.headers["last-event-id"];
+      const after = header === undefined ? 0 : Number(header);
+      if (!Number.isInteger(after) || after < 0) throw invalid("Last-Event-ID", "must be the id of an event of this run");
+      await followRun(deps, req, res, run.run_id, after, req.query.cancel_on_disconnect === "1");
+    }),
+  );
+
+  app.post(
+    "/threads/:threadId/runs/:runId/cancel",
+    handle(async (req, res) => {
+      const { run } = await ownedRun(req);
+      const query = parse(s.cancelQuery, req.query, "query");
+      if (TERMINAL.has(run.status)) throw conflict(`The run already ended (${run.status}).`);
+      await q.requestCancel(deps.pool, run.run_id, query.action);
+      deps.runner.cancelLocal(run.run_id, query.action);
+      if (query.wait === "1" || query.wait === "true") await waitForEnd(run.run_id);
+      res.status(202).end();
+      return undefined;
+    }),
+  );
+
+  app.get(
+    "/agent/history-messages/:threadId",
+    handle(async (req) => {
+      const thread = await ownedThread(await principal(req), String(req.params.threadId));
+      const query = parse(s.historyMessagesQuery, req.query, "query");
+      const state = await stateOf(thread, query.checkpointId);
+      const times = await q.messageTimes(deps.pool, thread.thread_id);
+      const fallback = state.created_at ?? thread.created_at.toISOString();
+      const values = state.values as { messages?: unknown[] };
+      const messages = (Array.isArray(values.messages) ? values.messages : []) as Record<string, unknown>[];
+      return {
+        threadId: thread.thread_id,
+        checkpointId: state.checkpoint.checkpoint_id,
+        messages: messages.map((m) => historyMessage(m, times, fallback)),
+      };
+    }),
+  );
+
+  app.use((_req, _res, next) => next(notFound("Route")));
+  app.use(errorHandler(deps.log));
+  return app;
+}
+
+const ROLES: Record<string, string> = { human: "user", ai: "assistant", tool: "tool", system: "system" };
+
+/** One message of history-messages: role, text or parts, tool calls, and when it was first seen. */
+function historyMessage(m: Record<string, unknown>, times: Map<string, Date>, fallback: string) {
+  const id = typeof m.id === "string" ? m.id : null;
+  const toolCalls = Array.isArray(m.tool_calls) ? (m.tool_calls as { id?: string; name: string; args: unknown }[]) : [];
+  return {
+    id,
+    role: ROLES[String(m.type)] ?? String(m.type),
+    content: m.content,
+    toolCalls: toolCalls.map((c) => ({ id: c.id ?? null, name: c.name, args: c.args })),
+    ...(typeof m.tool_call_id === "string" ? { toolCallId: m.tool_call_id } : {}),
+    ...(typeof m.name === "string" ? { name: m.name } : {}),
+    createdAt: (id && times.get(id)?.toISOString()) || fallback,
+  };
+}

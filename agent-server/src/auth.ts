@@ -1,0 +1,31 @@
+import type express from "express";
+import type { TokenClaims, TokenService } from "../../api/src/auth/tokens";
+import { AppError, unauthorized } from "../../api/src/errors";
+import type { Owner } from "./queries";
+
+/** The caller of a request: a signed-in user (with the token they sent) or an anonymous visitor. */
+export type Principal =
+  | { kind: "user"; owner: Owner & { kind: "user" }; claims: TokenClaims; token: string }
+  | { kind: "anonymous"; owner: Owner & { kind: "anonymous" } };
+
+/** Assistants an anonymous visitor may talk to: only the storefront chatbot. */
+export const ANONYMOUS_ASSISTANTS = new Set(["storefront-chat"]);
+
+const ANONYMOUS_ID = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** Reads the bearer token (the API's own tokens) or the anonymous creator id header. */
+export async function authenticate(req: express.Request, tokens: TokenService): Promise<Principal> {
+  const header = req.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const claims = match ? await tokens.verify(match[1]!) : null;
+    if (!claims) throw unauthorized("Your session has expired - please log in again.");
+    return { kind: "user", owner: { kind: "user", storeId: claims.storeId, userId: claims.userId }, claims, token: match![1]! };
+  }
+  const anonymous = req.headers["x-anonymous-id"];
+  if (typeof anonymous === "string") {
+    if (!ANONYMOUS_ID.test(anonymous)) throw new AppError("VALIDATION_FAILED", "x-anonymous-id must be 8 to 128 letters, digits, - or _", [{ field: "x-anonymous-id", reason: "must be 8 to 128 letters, digits, - or _" }]);
+    return { kind: "anonymous", owner: { kind: "anonymous", anonymousId: anonymous } };
+  }
+  throw unauthorized("Log in to continue.");
+}

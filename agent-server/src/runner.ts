@@ -1,0 +1,325 @@
+import crypto from "node:crypto";
+import type pg from "pg";
+import type { Logger } from "pino";
+import { Command } from "@langchain/langgraph";
+import { isBaseMessage, isBaseMessageChunk, type BaseMessage, type BaseMessageChunk } from "@langchain/core/messages";
+import type { TokenService } from "../../api/src/auth/tokens";
+import type { TeamRole } from "@atelier/contracts";
+import { withTransaction } from "../../api/src/db/pool";
+import { RunEventLog } from "./event-log";
+import type { GraphRegistry } from "./graphs";
+import { buildRuntimeContext, type RunContext } from "./run-context";
+import { toJsonValue } from "./serialize";
+import {
+  claimRun,
+  deleteRunCheckpoints,
+  finishRun,
+  getRunById,
+  insertEvents,
+  lastEventSeq,
+  renewLeases,
+  stampMessages,
+  updateThread,
+  type RunRow,
+  type RunStatus,
+} from "./queries";
+
+export type RunnerOptions = {
+  pool: pg.Pool;
+  graphs: GraphRegistry;
+  tokens: TokenService;
+  log: Logger;
+  apiBaseUrl: string;
+  /** How long a claimed run stays ours without a heartbeat; after that another process may take it. */
+  leaseMs: number;
+  /** How often idle workers look for runs. */
+  pollMs: number;
+  /** Runs executed at once by this process. */
+  concurrency: number;
+};
+
+type Active = { row: RunRow; abort: AbortController; cancel: "interrupt" | "rollback" | null; log: RunEventLog };
+
+const GRAPH_MODES = new Set(["values", "updates", "custom", "messages"]);
+
+/**
+ * The worker loop: claims runs from Postgres (several processes may share the queue), executes
+ * them on the graph, writes their stream events, renews their leases, and honours cancels.
+ */
+export function createRunner(options: RunnerOptions) {
+  const workerId = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  const active = new Map<string, Active>();
+  // The caller's own token for runs this process accepted; a reclaimed run gets a fresh one.
+  const callerTokens = new Map<string, string>();
+  const logWaiters = new Map<string, (() => void)[]>();
+  const finishWaiters = new Set<() => void>();
+  let stopped = false;
+  let pollTimer: NodeJS.Timeout | null = null;
+  let claiming = false;
+  let kickAgain = false;
+
+  const heartbeat = setInterval(() => void renew(), Math.max(50, Math.floor(options.leaseMs / 3)));
+  heartbeat.unref();
+
+  async function renew() {
+    if (!active.size) return;
+    try {
+      const rows = await renewLeases(options.pool, workerId, [...active.keys()], options.leaseMs);
+      for (const r of rows) if (r.cancel_action) cancelLocal(r.run_id, r.cancel_action);
+    } catch (err) {
+      options.log.error({ err }, "renewing run leases failed");
+    }
+  }
+
+  function schedule(delay = options.pollMs) {
+    if (stopped) return;
+    if (pollTimer) clearTimeout(pollTimer);
+    pollTimer = setTimeout(() => void claimLoop(null), delay);
+    pollTimer.unref();
+  }
+
+  async function claimLoop(onlyRunId: string | null) {
+    if (stopped) return;
+    if (claiming) {
+      kickAgain = true;
+      return;
+    }
+    claiming = true;
+    try {
+      while (!stopped && active.size < options.concurrency) {
+        const row = await claimRun(options.pool, workerId, options.leaseMs, onlyRunId);
+        if (!row) break;
+        onlyRunId = null;
+        void execute(row);
+      }
+    } catch (err) {
+      options.log.error({ err }, "claiming runs failed");
+    } finally {
+      claiming = false;
+    }
+    if (kickAgain) {
+      kickAgain = false;
+      void claimLoop(null);
+      return;
+    }
+    schedule();
+  }
+
+  function cancelLocal(runId: string, action: "interrupt" | "rollback") {
+    const run = active.get(runId);
+    if (!run || run.cancel) return;
+    run.cancel = action;
+    run.abort.abort(new Error("Run cancelled"));
+  }
+
+  async function runToken(row: RunRow): Promise<string | null> {
+    const own = callerTokens.get(row.run_id);
+    if (own) return own;
+    if (!row.user_id || !row.store_id) return null;
+    const { token } = await options.tokens.sign(
+      { userId: row.user_id, storeId: row.store_id, role: (row.user_role ?? "OWNER") as TeamRole, isPreview: row.is_preview },
+      "v1",
+    );
+    return token;
+  }
+
+  async function execute(row: RunRow) {
+    const startSeq = await lastEventSeq(options.pool, row.run_id);
+    const log = new RunEventLog(row.run_id, options.pool, startSeq);
+    const run: Active = { row, abort: new AbortController(), cancel: null, log };
+    active.set(row.run_id, run);
+    for (const wake of logWaiters.get(row.run_id)?.splice(0) ?? []) wake();
+    logWaiters.delete(row.run_id);
+    let status: RunStatus = "success";
+    let error: { error: string; message: string } | null = null;
+    try {
+      log.push("metadata", { run_id: row.run_id, attempt: row.attempt });
+      status = await stream(row, run);
+    } catch (err) {
+      if (run.cancel) status = "cancelled";
+      else {
+        status = "error";
+        error = { error: (err as Error)?.name ?? "Error", message: (err as Error)?.message ?? String(err) };
+        options.log.error({ err, runId: row.run_id }, "run failed");
+        log.push("error", error);
+      }
+    }
+    try {
+      if (status === "cancelled" && run.cancel === "rollback") await deleteRunCheckpoints(options.pool, row.thread_id, row.run_id);
+      await log.flushed();
+      // The end event, the run's status and the thread's status change together: a client that
+      // sees `end` and reads the thread finds it idle.
+      const end = log.reserveEnd();
+      await withTransaction(options.pool, async (db) => {
+        await insertEvents(db, row.run_id, [end]);
+        await finishRun(db, row.run_id, status, error);
+        await updateThread(db, row.thread_id, { status: status === "interrupted" ? "interrupted" : status === "error" ? "error" : "idle" });
+      });
+      log.publishStored(end);
+    } catch (err) {
+      options.log.error({ err, runId: row.run_id }, "recording the end of a run failed");
+    } finally {
+      active.delete(row.run_id);
+      callerTokens.delete(row.run_id);
+      for (const wake of [...finishWaiters]) wake();
+      void claimLoop(null);
+    }
+  }
+
+  /** Runs the graph and turns its chunks into the events the client asked for. */
+  async function stream(row: RunRow, run: Active): Promise<RunStatus> {
+    const graph = options.graphs.get(row.assistant_id);
+    const kw = row.kwargs;
+    const requested = new Set(kw.streamMode);
+    const modes = new Set(["updates", "values"]);
+    for (const m of requested) modes.add(m === "messages-tuple" ? "messages" : m);
+    const runContext: RunContext = {
+      apiToken: await runToken(row),
+      apiBaseUrl: options.apiBaseUrl,
+      storeId: row.store_id,
+      userId: row.user_id,
+      anonymousId: row.anonymous_id,
+      screen: kw.screen,
+    };
+    // A reclaimed run whose first attempt already checkpointed continues from there, not from its input.
+    const resumed = row.attempt > 1 && (await hasRunCheckpoint(row));
+    let input: unknown = kw.input ?? null;
+    if (kw.command) input = new Command(kw.command as ConstructorParameters<typeof Command>[0]);
+    if (resumed) input = null;
+    const configurable: Record<string, unknown> = { thread_id: row.thread_id };
+    if (kw.checkpointId && !resumed) configurable.checkpoint_id = kw.checkpointId;
+    const iterable = await graph.stream(input, {
+      configurable,
+      metadata: { ...row.metadata, run_id: row.run_id, assistant_id: row.assistant_id, graph_id: row.assistant_id, thread_id: row.thread_id },
+      context: buildRuntimeContext(kw.context ?? undefined, runContext),
+      streamMode: [...modes].filter((m) => GRAPH_MODES.has(m)),
+      signal: run.abort.signal,
+      ...(kw.recursionLimit ? { recursionLimit: kw.recursionLimit } : {}),
+      ...(kw.interruptBefore ? { interruptBefore: kw.interruptBefore } : {}),
+      ...(kw.interruptAfter ? { interruptAfter: kw.interruptAfter } : {}),
+    });
+    const partial = new Map<string, BaseMessageChunk | BaseMessage>();
+    const completed = new Set<string>();
+    let interrupted = false;
+    const stamped = new Set<string>();
+    let stamping: Promise<void> = Promise.resolve();
+    for await (const item of iterable) {
+      const [mode, chunk] = item as [string, unknown];
+      if (mode === "updates") {
+        const update = chunk as Record<string, unknown>;
+        if (Array.isArray(update.__interrupt__) && update.__interrupt__.length) interrupted = true;
+        const messages = messagesIn(update);
+        if (requested.has("messages")) {
+          for (const m of messages) {
+            if (!m.id || !partial.has(m.id) || completed.has(m.id)) continue;
+            completed.add(m.id);
+            run.log.push("messages/complete", [toJsonValue(m)]);
+          }
+        }
+        if (requested.has("updates")) run.log.push("updates", toJsonValue(update));
+      } else if (mode === "values") {
+        const fresh = messageIds(chunk).filter((id) => !stamped.has(id));
+        if (fresh.length) {
+          for (const id of fresh) stamped.add(id);
+          // Off the stream's path: the client should not wait for bookkeeping.
+          stamping = stamping.then(() => stampMessages(options.pool, row.thread_id, fresh));
+        }
+        if (requested.has("values")) run.log.push("values", toJsonValue(chunk));
+      } else if (mode === "custom") {
+        if (requested.has("custom")) run.log.push("custom", toJsonValue(chunk));
+      } else if (mode === "messages") {
+        const [message, metadata] = chunk as [BaseMessage, Record<string, unknown>];
+        if (requested.has("messages-tuple")) run.log.push("messages", [toJsonValue(message), toJsonValue(metadata)]);
+        if (requested.has("messages") && message.id && !completed.has(message.id)) {
+          const seen = partial.get(message.id);
+          if (!seen) run.log.push("messages/metadata", { [message.id]: { metadata: toJsonValue(metadata) } });
+          if (!isBaseMessageChunk(message)) {
+            partial.set(message.id, message);
+            completed.add(message.id);
+            run.log.push("messages/complete", [toJsonValue(message)]);
+          } else {
+            const merged = seen && isBaseMessageChunk(seen) ? seen.concat(message) : message;
+            partial.set(message.id, merged);
+            run.log.push("messages/partial", [toJsonValue(merged)]);
+          }
+        }
+      }
+    }
+    await stamping;
+    return interrupted ? "interrupted" : "success";
+  }
+
+  async function hasRunCheckpoint(row: RunRow): Promise<boolean> {
+    const { rows } = await options.pool.query("SELECT 1 FROM checkpoints WHERE thread_id = $1 AND metadata ->> 'run_id' = $2 LIMIT 1", [row.thread_id, row.run_id]);
+    return rows.length > 0;
+  }
+
+  return {
+    workerId,
+    /** Starts polling the queue. */
+    start() {
+      schedule(0);
+    },
+    /** Claims runs now (a run was just created here); the caller's token serves that run. */
+    kick(runId?: string, callerToken?: string | null) {
+      if (runId && callerToken) callerTokens.set(runId, callerToken);
+      void claimLoop(null);
+    },
+    cancelLocal,
+    /** The in-memory event log of a run executing here, if any. */
+    localLog: (runId: string) => active.get(runId)?.log ?? null,
+    /** Resolves when a run starts here or after ms, whichever is first. */
+    waitForLog(runId: string, ms: number): Promise<void> {
+      return new Promise((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        const list = logWaiters.get(runId) ?? [];
+        list.push(done);
+        logWaiters.set(runId, list);
+      });
+    },
+    /** Resolves when any local run finishes or after ms. */
+    waitForAnyFinish(ms: number): Promise<void> {
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          finishWaiters.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        finishWaiters.add(done);
+      });
+    },
+    isActive: (runId: string) => active.has(runId),
+    getRun: (runId: string) => getRunById(options.pool, runId),
+    /** Stops claiming, cancels nothing: runs in flight finish (or are reclaimed after a crash). */
+    async stop(graceMs = 5000) {
+      stopped = true;
+      if (pollTimer) clearTimeout(pollTimer);
+      clearInterval(heartbeat);
+      const deadline = Date.now() + graceMs;
+      while (active.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}
+
+export type Runner = ReturnType<typeof createRunner>;
+
+function messageIds(values: unknown): string[] {
+  const list = (values as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(list)) return [];
+  return list.filter((m): m is BaseMessage => isBaseMessage(m) && typeof m.id === "string").map((m) => m.id!);
+}
+
+function messagesIn(update: Record<string, unknown>): BaseMessage[] {
+  const out: BaseMessage[] = [];
+  for (const nodeUpdate of Object.values(update)) {
+    const list = (nodeUpdate as { messages?: unknown } | null)?.messages;
+    const items = Array.isArray(list) ? list : list ? [list] : [];
+    for (const m of items) if (isBaseMessage(m)) out.push(m);
+  }
+  return out;
+}

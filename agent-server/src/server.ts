@@ -1,0 +1,60 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type pg from "pg";
+import type { Logger } from "pino";
+import type { Config } from "../../api/src/config";
+import { createTokenService, resolveJwtSecret, type TokenService } from "../../api/src/auth/tokens";
+import { createLogger } from "../../api/src/logger";
+import { createAgentApp } from "./app";
+import { AtelierCheckpointer } from "./checkpointer";
+import { createGraphRegistry, type GraphSource } from "./graphs";
+import { createRunner } from "./runner";
+
+export type AgentServerOptions = {
+  config: Config;
+  pool: pg.Pool;
+  graphs: GraphSource;
+  /** Where tools reach the REST API (default: this machine's API port). */
+  apiBaseUrl?: string;
+  port?: number;
+  tokens?: TokenService;
+  log?: Logger;
+  leaseMs?: number;
+  pollMs?: number;
+  concurrency?: number;
+  anonymousRunsPerMinute?: number;
+};
+
+export type AgentServer = { url: string; port: number; close(): Promise<void>; runner: ReturnType<typeof createRunner> };
+
+/** Serves the agent HTTP API and runs the worker loop on the shared database. */
+export async function startAgentServer(options: AgentServerOptions): Promise<AgentServer> {
+  const { config, pool } = options;
+  const log = options.log ?? createLogger(config.logLevel, "agent-server");
+  const tokens =
+    options.tokens ??
+    createTokenService(resolveJwtSecret(config.jwtSecret, config.databaseUrl || config.env === "test" ? null : config.dataDir), config.tokenTtlHours * 3600);
+  const checkpointer = new AtelierCheckpointer(pool);
+  const graphs = createGraphRegistry(options.graphs, checkpointer);
+  const pollMs = options.pollMs ?? 250;
+  const apiBaseUrl = options.apiBaseUrl ?? `http://127.0.0.1:${config.port}`;
+  const runner = createRunner({ pool, graphs, tokens, log, apiBaseUrl, leaseMs: options.leaseMs ?? 15_000, pollMs, concurrency: options.concurrency ?? 8 });
+  const app = createAgentApp({ pool, tokens, graphs, runner, log, pollMs, anonymousRunsPerMinute: options.anonymousRunsPerMinute ?? 20, startedAt: new Date().toISOString() });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? config.agentPort, "127.0.0.1", resolve);
+  });
+  runner.start();
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    runner,
+    async close() {
+      await runner.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
