@@ -4,6 +4,8 @@ import { loadConfig } from "../api/src/config";
 import { openDatabase } from "../api/src/db/pool";
 import { migrate } from "../api/src/db/migrate";
 import { startApi } from "../api/src/server";
+import { startAgentServer } from "../agent-server/src/server";
+import { productGraphs } from "../agent-server/src/product-graphs";
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -16,12 +18,16 @@ if (!config.skipDemoSeed) await (await import("../api/src/demo/seed")).seedDemoD
 
 const api = await startApi({ config, database, migrate: false });
 console.log(`Atelier API and web app on http://localhost:${api.port}`);
+const agent = await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url });
+console.log(`Atelier agent server on http://localhost:${agent.port}`);
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: shutting down…`);
+  // Runs in flight get a few seconds to finish; any cut short are reclaimed on the next start.
+  await agent.close();
   await api.close();
   await database.close();
   process.exit(0);

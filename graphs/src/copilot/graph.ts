@@ -1,0 +1,22 @@
+import { START, StateGraph } from "@langchain/langgraph";
+import { ALL_TOOL_SPECS } from "@atelier/tools";
+import type { GraphDeps } from "../index";
+import { bindTools, buildGraphTools, createToolNode, routeAfterModel } from "../shared/agent-loop";
+import { createCallModel } from "./nodes";
+import { CopilotState } from "./state";
+
+/** Every tool that exists: the copilot is the assistant over the whole API. */
+export const COPILOT_TOOLS = ALL_TOOL_SPECS.map((s) => s.name);
+
+/** The copilot: model ⇄ tools until the model answers. */
+export function buildCopilotGraph(deps: GraphDeps) {
+  const tools = buildGraphTools(deps, COPILOT_TOOLS);
+  const model = bindTools(deps.modelFactory.create("copilot"), tools);
+  return new StateGraph(CopilotState)
+    .addNode("callModel", createCallModel(model))
+    .addNode("tools", createToolNode(tools))
+    .addEdge(START, "callModel")
+    .addConditionalEdges("callModel", routeAfterModel, ["tools", "__end__"])
+    .addEdge("tools", "callModel")
+    .compile({ checkpointer: deps.checkpointer, name: "copilot" });
+}

@@ -1,0 +1,45 @@
+import type { BaseCheckpointSaver, CompiledStateGraph } from "@langchain/langgraph";
+import type { ModelFactory } from "./models/model-factory";
+import { buildCopilotGraph } from "./copilot/graph";
+import { buildSourcingGraph } from "./sourcing/graph";
+import { buildStorefrontChatGraph } from "./storefront-chat/graph";
+
+export { createModelFactoryFromEnv, type ModelFactory, type ModelRole } from "./models/model-factory";
+export { createScriptedModelFactory, type ScriptStep } from "./models/scripted-model";
+export { OfflineChatModel } from "./models/offline-model";
+export { AiSdkChatModel } from "./models/ai-sdk-chat-model";
+
+/** Every graph the agent server serves; one assistant per graph. */
+export const ASSISTANT_IDS = ["copilot", "sourcing-agent", "tariff-rate-agent", "packaging-agent", "storefront-chat"] as const;
+export type AssistantId = (typeof ASSISTANT_IDS)[number];
+
+export type GraphDeps = {
+  modelFactory: ModelFactory;
+  checkpointer?: BaseCheckpointSaver;
+  /** Origin of the REST API the tools call (the run context may override it per run). */
+  apiBaseUrl: string;
+};
+
+export function isAssistantId(value: string): value is AssistantId {
+  return (ASSISTANT_IDS as readonly string[]).includes(value);
+}
+
+/** A compiled Atelier graph, as the agent server drives it (state shapes differ per graph). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AtelierGraph = CompiledStateGraph<any, any, any>;
+
+/** Builds and compiles the graph behind one assistant. */
+export function buildGraph(assistantId: AssistantId, deps: GraphDeps): AtelierGraph {
+  switch (assistantId) {
+    case "copilot":
+      return buildCopilotGraph(deps);
+    case "sourcing-agent":
+      return buildSourcingGraph("default", deps);
+    case "tariff-rate-agent":
+      return buildSourcingGraph("tariff", deps);
+    case "packaging-agent":
+      return buildSourcingGraph("packaging", deps);
+    case "storefront-chat":
+      return buildStorefrontChatGraph(deps);
+  }
+}

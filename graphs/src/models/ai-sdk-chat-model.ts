@@ -1,0 +1,124 @@
+import { streamText, jsonSchema, tool as aiTool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
+import { BaseChatModel, type BaseChatModelCallOptions, type BindToolsInput } from "@langchain/core/language_models/chat_models";
+import { AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
+import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
+import type { Runnable } from "@langchain/core/runnables";
+import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
+import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import { toolDefinition } from "@atelier/tools";
+
+type OpenAiToolDef = { type: "function"; function: { name: string; description?: string; parameters: Record<string, unknown> } };
+
+export type AiSdkCallOptions = BaseChatModelCallOptions & { tools?: OpenAiToolDef[] };
+
+/**
+ * A LangChain chat model over an AI SDK language model. LangGraph's `messages` stream mode
+ * listens to LangChain callbacks, so the AI SDK stream is re-emitted as LangChain chunks.
+ */
+export class AiSdkChatModel extends BaseChatModel<AiSdkCallOptions, AIMessageChunk> {
+  private readonly model: LanguageModel;
+  private readonly modelName: string;
+
+  constructor(fields: { model: LanguageModel; modelName: string }) {
+    super({});
+    this.model = fields.model;
+    this.modelName = fields.modelName;
+  }
+
+  _llmType(): string {
+    return "ai-sdk";
+  }
+
+  override bindTools(tools: BindToolsInput[], kwargs?: Partial<AiSdkCallOptions>): Runnable<BaseLanguageModelInput, AIMessageChunk, AiSdkCallOptions> {
+    return this.withConfig({ tools: tools.map(toOpenAiTool), ...kwargs });
+  }
+
+  async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"], runManager?: CallbackManagerForLLMRun): Promise<ChatResult> {
+    let final: ChatGenerationChunk | undefined;
+    for await (const chunk of this._streamResponseChunks(messages, options, runManager)) {
+      final = final ? final.concat(chunk) : chunk;
+    }
+    const message = final?.message ?? new AIMessageChunk({ content: "" });
+    return { generations: [{ text: typeof message.content === "string" ? message.content : "", message }] };
+  }
+
+  override async *_streamResponseChunks(messages: BaseMessage[], options: this["ParsedCallOptions"], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
+    const result = streamText({
+      model: this.model,
+      messages: toModelMessages(messages),
+      tools: toToolSet(options.tools),
+      abortSignal: options.signal,
+      allowSystemInMessages: true,
+      maxRetries: 1,
+    });
+    let toolIndex = 0;
+    for await (const part of result.fullStream) {
+      if (part.type === "text-delta" && part.text) {
+        const chunk = new ChatGenerationChunk({ text: part.text, message: new AIMessageChunk({ content: part.text }) });
+        yield chunk;
+        await runManager?.handleLLMNewToken(part.text, undefined, undefined, undefined, undefined, { chunk });
+      } else if (part.type === "tool-call") {
+        const args = JSON.stringify(part.input ?? {});
+        const message = new AIMessageChunk({ content: "", tool_call_chunks: [{ id: part.toolCallId, name: part.toolName, args, index: toolIndex++, type: "tool_call_chunk" }] });
+        const chunk = new ChatGenerationChunk({ text: "", message });
+        yield chunk;
+        await runManager?.handleLLMNewToken("", undefined, undefined, undefined, undefined, { chunk });
+      } else if (part.type === "finish") {
+        const usage = part.totalUsage;
+        const message = new AIMessageChunk({
+          content: "",
+          response_metadata: { model_name: this.modelName, finish_reason: part.finishReason },
+          usage_metadata: { input_tokens: usage.inputTokens ?? 0, output_tokens: usage.outputTokens ?? 0, total_tokens: usage.totalTokens ?? 0 },
+        });
+        yield new ChatGenerationChunk({ text: "", message });
+      } else if (part.type === "error") {
+        throw part.error instanceof Error ? part.error : new Error(String(part.error));
+      }
+    }
+  }
+}
+
+function toOpenAiTool(t: BindToolsInput): OpenAiToolDef {
+  // Atelier tools carry zod schemas with transforms: describe their input side.
+  if (typeof t === "object" && t !== null && "schema" in t && "name" in t && "invoke" in t) return { type: "function", function: toolDefinition(t as StructuredToolInterface) };
+  return convertToOpenAITool(t) as OpenAiToolDef;
+}
+
+function toToolSet(tools: OpenAiToolDef[] | undefined): ToolSet | undefined {
+  if (!tools?.length) return undefined;
+  return Object.fromEntries(tools.map((t) => [t.function.name, aiTool({ description: t.function.description, inputSchema: jsonSchema(t.function.parameters) })]));
+}
+
+function textOf(message: BaseMessage): string {
+  if (typeof message.content === "string") return message.content;
+  return message.content.map((part) => (part.type === "text" && "text" in part ? String(part.text) : "")).join("");
+}
+
+/** LangChain messages → AI SDK messages; tool calls and results keep their ids so the model can pair them. */
+export function toModelMessages(messages: BaseMessage[]): ModelMessage[] {
+  const toolNames = new Map<string, string>();
+  const out: ModelMessage[] = [];
+  for (const message of messages) {
+    const type = message.getType();
+    if (type === "system") out.push({ role: "system", content: textOf(message) });
+    else if (type === "human") out.push({ role: "user", content: textOf(message) });
+    else if (type === "ai") {
+      const calls = (message as AIMessageChunk).tool_calls ?? [];
+      const text = textOf(message);
+      const content: Extract<ModelMessage, { role: "assistant" }>["content"] = [];
+      if (text) content.push({ type: "text", text });
+      for (const call of calls) {
+        const id = call.id ?? `${call.name}-${toolNames.size}`;
+        toolNames.set(id, call.name);
+        content.push({ type: "tool-call", toolCallId: id, toolName: call.name, input: call.args });
+      }
+      out.push({ role: "assistant", content });
+    } else if (type === "tool") {
+      const id = (message as unknown as { tool_call_id: string }).tool_call_id;
+      out.push({ role: "tool", content: [{ type: "tool-result", toolCallId: id, toolName: toolNames.get(id) ?? message.name ?? "tool", output: { type: "text", value: textOf(message) } }] });
+    }
+  }
+  return out;
+}

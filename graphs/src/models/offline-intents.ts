@@ -1,0 +1,384 @@
+import { countryName, parseAnyCountry, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
+
+/** A tool result's JSON: contract-validated by the API, read loosely by the offline assistant. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+/** A tool call the offline assistant decides on. */
+export type PlannedCall = { name: string; args: Record<string, unknown> };
+
+/** A tool result seen since the user's last message. */
+export type Outcome = { name: string; args: Record<string, unknown>; result: Json; error?: { status: number; code: string; message: string }; declined?: string };
+
+/** What an intent does next: call tools, or answer. */
+export type Step = { calls: PlannedCall[] } | { answer: string };
+
+/** One thing the offline assistant understands. `tools` must all be bound for the intent to apply. */
+export type Intent = {
+  name: string;
+  tools: string[];
+  /** Agents the intent is limited to; all when absent. */
+  roles?: string[];
+  match: (text: string) => boolean;
+  step: (text: string, done: Outcome[], history: Outcome[]) => Step;
+};
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const call = (name: string, args: Record<string, unknown> = {}): Step => ({ calls: [{ name, args }] });
+const last = (done: Outcome[], name: string) => [...done].reverse().find((o) => o.name === name);
+
+function planAnswer(plan: Json): string {
+  const lines = [`You're on the **${plan.name}** plan (${plan.planType}), ${plan.priceCents ? `${usd(plan.priceCents)} a month` : "free"}.`];
+  if (plan.subscriptionStatus) lines.push(`Subscription: ${String(plan.subscriptionStatus).toLowerCase()}${plan.isBlueprintPaused ? ", paused" : ""}.`);
+  lines.push(plan.upgradeTarget ? `You can upgrade to ${plan.upgradeTarget.name} for ${usd(plan.upgradeTarget.priceCents)} a month — say "upgrade my plan".` : "It's the top plan: there is nothing to upgrade to.");
+  if (plan.openInvoice) lines.push(`There is an unpaid invoice of ${usd(plan.openInvoice.amountCents ?? plan.openInvoice.totalCents ?? 0)} waiting for a retry.`);
+  lines.push(`AI credit balance: ${plan.aiCredits?.balance ?? 0}.`);
+  return lines.join("\n");
+}
+
+function feesAnswer(text: string, s: Json): string {
+  const f = s.fees;
+  const topics: [RegExp, string][] = [
+    [/fulfil|ship|order|pick|pack/i, `Fulfilment costs ${usd(f.fulfillmentPerOrderCents)} per order (${usd(f.fulfillmentPerOrderProfessionalCents)} on the Professional plan).`],
+    [/stor(age|e inventory)|warehouse|bin/i, `Storage is ${usd(f.storagePerBinPerSkuCents)} per bin per SKU, secured for ${f.storageSecuredMonths} months.`],
+    [/payment processing|card fee|transaction|checkout|storefront/i, `Storefront payment processing is ${f.storefrontPaymentProcessingPercent}% per payment.`],
+    [/channel|marketplace|listing/i, `Sales channels: listing fee ${usd(f.salesChannelListingFeeCents)}, and a ${f.salesChannelProductFeePercent}% product fee.`],
+    [/sms|text|mms/i, `SMS costs ${usd(f.smsPerTextCents)} per text and ${usd(f.mmsPerMessageCents)} per MMS, with ${f.smsTextsPerMonth} texts a month included.`],
+    [/visitor|identif/i, `Visitor identification starts at ${usd(f.visitorIdFromPerEmailCents)} per identified email.`],
+    [/credit/i, `AI credits come in tiers: Beginner ${s.aiCreditTiers.beginner.tiers.join(", ")}; Professional ${s.aiCreditTiers.professional.tiers.join(", ")}.`],
+    [/plan|tier|subscription|team|seat/i, `Plans: ${s.plans.map((p: Json) => `${p.name}${p.teamSeats ? ` (${p.teamSeats} team seats)` : ""}`).join(", ")}.`],
+  ];
+  const hits = topics.filter(([re]) => re.test(text)).map(([, line]) => line);
+  if (hits.length) return hits.join("\n");
+  return ["Here are Atelier's published fees:", ...topics.slice(0, 6).map(([, line]) => `- ${line}`)].join("\n");
+}
+
+function matchByEmail(outcome: Outcome | undefined, email: string): Json {
+  return outcome?.result?.list?.find((m: Json) => String(m.email).toLowerCase() === email);
+}
+
+/** Requests the copilot and the other agents understand, most specific first. */
+export const INTENTS: Intent[] = [
+  {
+    name: "invite-team-member",
+    tools: ["invite_team_member"],
+    match: (t) => /\b(invite|add)\b/i.test(t) && Boolean(parseEmail(t)),
+    step: (t, done) => {
+      const invite = last(done, "invite_team_member");
+      if (!invite) return call("invite_team_member", { email: parseEmail(t), role: parseRole(t) ?? "CX" });
+      const note = parseRole(t) ? "" : " (you didn't say a role, so I used CX, the support role — ask me to change it to ADMIN if needed)";
+      return { answer: `Invitation sent to ${invite.result.email} as ${invite.result.role}${note}. It stays pending until they accept from the email.` };
+    },
+  },
+  {
+    name: "remove-team-member",
+    tools: ["list_team_members", "remove_team_member"],
+    match: (t) => /\b(remove|revoke|cancel|kick|delete)\b/i.test(t) && Boolean(parseEmail(t)),
+    step: (t, done) => {
+      const email = parseEmail(t) as string;
+      const list = last(done, "list_team_members");
+      if (!list) return call("list_team_members", { size: 100 });
+      const removed = last(done, "remove_team_member");
+      if (removed) return { answer: `${email} is removed: the invite is ${String(removed.result.status).toLowerCase()} and the seat is free.` };
+      const member = matchByEmail(list, email);
+      return member ? call("remove_team_member", { id: member.id }) : { answer: `${email} isn't on your team (no pending or accepted invite), so there is nothing to remove.` };
+    },
+  },
+  {
+    name: "change-team-role",
+    tools: ["list_team_members", "change_team_member_role"],
+    match: (t) => /\b(make|change|set|promote|demote|switch)\b/i.test(t) && Boolean(parseEmail(t)) && Boolean(parseRole(t)),
+    step: (t, done) => {
+      const email = parseEmail(t) as string;
+      const list = last(done, "list_team_members");
+      if (!list) return call("list_team_members", { size: 100 });
+      const changed = last(done, "change_team_member_role");
+      if (changed) return { answer: `${email} now has the ${changed.result.role} role.` };
+      const member = matchByEmail(list, email);
+      return member ? call("change_team_member_role", { id: member.id, role: parseRole(t) }) : { answer: `${email} isn't on your team yet — say "invite ${email} as ${parseRole(t)}" to add them.` };
+    },
+  },
+  {
+    name: "list-team",
+    tools: ["list_team_members"],
+    match: (t) => /\b(team|members?|colleagues|seats?|who (has|is on|can) )/i.test(t),
+    step: (_t, done) => {
+      const list = last(done, "list_team_members");
+      if (!list) return call("list_team_members", {});
+      const r = list.result;
+      const seats = `Your plan includes ${r.seats.included} additional team account${r.seats.included === 1 ? "" : "s"}; ${r.seats.used} in use.`;
+      if (!r.list.length) return { answer: `Nobody else is on your team yet. ${seats}` };
+      const rows = r.list.map((m: Json) => `- ${m.email} — ${m.role}, ${String(m.status).toLowerCase()}`);
+      return { answer: [`Your team (${r.total}):`, ...rows, seats].join("\n") };
+    },
+  },
+  {
+    name: "help-centre",
+    tools: ["search_help_centre"],
+    roles: ["storefront-chat"],
+    match: (t) => t.trim().length >= 2,
+    step: (t, done) => {
+      const found = last(done, "search_help_centre");
+      if (!found) return call("search_help_centre", { q: t.trim().slice(0, 500) });
+      const [top, ...more] = found.result.list ?? [];
+      if (!top) return { answer: "I couldn't find that in the help centre. Please contact Atelier support and a person will help." };
+      const body = String(top.body).split(/\n\n/).slice(0, 2).join("\n\n");
+      const related = more.slice(0, 2).map((a: Json) => a.title).join("; ");
+      return { answer: `**${top.title}**\n\n${body}${related ? `\n\nRelated: ${related}` : ""}` };
+    },
+  },
+  {
+    name: "my-suppliers",
+    tools: ["list_my_suppliers"],
+    match: (t) => /\bmy (suppliers|factories|vendors)\b/i.test(t),
+    step: (_t, done) => {
+      const r = last(done, "list_my_suppliers");
+      if (!r) return call("list_my_suppliers", {});
+      const list = r.result.list ?? [];
+      if (!list.length) return { answer: "You haven't invited, contacted or bought from Json supplier yet. Ask me to find suppliers for a product." };
+      return { answer: [`Your suppliers (${r.result.total}):`, ...list.map((s: Json) => `- ${s.name}${s.countryCode ? ` (${s.countryCode})` : ""}: ${s.relations.join(", ").toLowerCase()}`)].join("\n") };
+    },
+  },
+  {
+    name: "analyze-supplier",
+    tools: ["analyze_supplier_info"],
+    match: (t) => /https?:\/\/\S+/i.test(t),
+    step: (t, done) => {
+      const r = last(done, "analyze_supplier_info");
+      if (!r) return call("analyze_supplier_info", { supplierUrl: t.match(/https?:\/\/[^\s)]+/i)?.[0] });
+      const s = r.result;
+      return {
+        answer: [`**${s.name}** (${s.website})`, s.capabilities.length ? `Makes: ${s.capabilities.join(", ")}` : "", s.moq ? `MOQ: ${s.moq}` : "", s.countryName ? `Based in ${s.countryName}` : "", s.emails.length ? `Contact: ${s.emails.join(", ")}` : "", s.knownSupplierId ? "This supplier is already in our network." : "Say \"invite this supplier\" with their email and phone to add them."].filter(Boolean).join("\n"),
+      };
+    },
+  },
+  {
+    name: "tech-packs",
+    tools: ["list_tech_packs"],
+    match: (t) => /\btech ?packs?\b/i.test(t) && /\b(show|list|my|history|versions?)\b/i.test(t),
+    step: (_t, done) => {
+      const r = last(done, "list_tech_packs");
+      if (!r) return call("list_tech_packs", {});
+      const list = r.result.list ?? [];
+      return { answer: list.length ? ["Your tech packs:", ...list.map((p: Json) => `- ${p.productName} (v${p.version}, ${p.totalQuantity} units) — ${p.id}`)].join("\n") : "You have no tech pack yet. Describe your product and I'll write one." };
+    },
+  },
+  {
+    name: "send-to-factories",
+    tools: ["create_tech_pack", "send_messages_in_network"],
+    match: (t) => /\b(send|contact|message|reach out|email)\b/i.test(t) && /\b(factor|supplier|manufactur|them)/i.test(t),
+    step: (_t, done, history) => {
+      const match = last(history, "match_factories");
+      if (!match) return { answer: "First tell me what to make, e.g. \"find suppliers for organic cotton tees under MOQ 500\", and I'll match factories you can send it to." };
+      const sent = last(done, "send_messages_in_network");
+      if (sent) return { answer: `Sent your tech pack (v${sent.result.techPackVersion}) to ${sent.result.sent.length} supplier(s)${sent.result.alreadySent.length ? `; ${sent.result.alreadySent.length} already had it` : ""}. Their replies arrive in your inbox.` };
+      const pack = last(done, "create_tech_pack") ?? last(done, "update_tech_pack") ?? last(history, "create_tech_pack");
+      const ids = match.result.inNetworkIds ?? [];
+      if (!ids.length) return { answer: "None of the matched factories is in our vetted network; ask me to email the expanded-network ones instead." };
+      if (!pack) {
+        const query = String(match.args.query ?? match.result.queryText ?? "Product");
+        return call("create_tech_pack", { productName: query.charAt(0).toUpperCase() + query.slice(1, 200), description: String(match.result.queryText ?? query).slice(0, 5000) });
+      }
+      return call("send_messages_in_network", { techPackId: pack.result.id, companyIds: ids.slice(0, 50) });
+    },
+  },
+  {
+    name: "find-suppliers",
+    tools: ["match_factories"],
+    match: (t) => /\b(suppliers?|factor(y|ies)|manufacturers?|makers?|vendors?|produce|source|sourcing)\b/i.test(t),
+    step: (t, done) => {
+      const m = last(done, "match_factories");
+      if (m) {
+        const r = m.result;
+        const inNet = r.inNetwork.map((s: Json) => `- ${s.name} (${s.city}, ${s.countryCode}) — MOQ ${s.moq ?? "n/a"}, ${s.productionDaysMin}-${s.productionDaysMax} days, rated ${s.averageReview}`);
+        const exp = r.expandedNetwork.slice(0, 5).map((s: Json) => `- ${s.name} (${s.countryCode})${s.website ? ` ${s.website}` : ""}`);
+        if (!inNet.length && !exp.length) return { answer: `No factory matched "${r.queryText}". Try fewer filters or a broader description.` };
+        return { answer: [inNet.length ? `In-network matches for "${r.queryText}":` : "", ...inNet, exp.length ? "Expanded network:" : "", ...exp, "Say \"send my tech pack to these factories\" to contact the in-network ones."].filter(Boolean).join("\n") };
+      }
+      const query = parseProduct(t);
+      if (!query) return { answer: "What should the factories make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
+      const filters: Record<string, unknown> = {};
+      const moq = parseMoq(t);
+      const country = parseAnyCountry(t);
+      if (moq !== undefined) filters.moqMax = moq;
+      if (country) filters.countryCodes = [country];
+      return call("match_factories", Object.keys(filters).length ? { query, filters } : { query });
+    },
+  },
+  {
+    name: "upgrade-plan",
+    tools: ["get_plan", "upgrade_plan"],
+    match: (t) => /\bupgrade\b/i.test(t),
+    step: (_t, done) => {
+      const plan = last(done, "get_plan");
+      if (!plan) return call("get_plan");
+      const upgraded = last(done, "upgrade_plan");
+      if (upgraded) {
+        const r = upgraded.result;
+        return { answer: r.result === "INSTRUMENT_DECLINED" ? "The card was declined, so your plan is unchanged; the invoice stays open — add or pick another card and ask me to retry." : `Done: you're now on ${plan.result.upgradeTarget?.name ?? "the upgraded plan"}.` };
+      }
+      const target = plan.result.upgradeTarget;
+      return target ? call("upgrade_plan", { targetPlan: target.planType }) : { answer: `You're already on ${plan.result.name}, the top plan.` };
+    },
+  },
+  {
+    name: "pause-plan",
+    tools: ["pause_plan"],
+    match: (t) => /\bpause\b/i.test(t),
+    step: (_t, done) => (last(done, "pause_plan") ? { answer: "Your plan is paused; open invoices stay as drafts until you resume. Say \"resume my plan\" when you're ready." } : call("pause_plan", { behavior: "keep_as_draft" })),
+  },
+  {
+    name: "resume-plan",
+    tools: ["resume_plan"],
+    match: (t) => /\b(resume|unpause|reactivate)\b/i.test(t),
+    step: (_t, done) => (last(done, "resume_plan") ? { answer: "Your plan is active again." } : call("resume_plan")),
+  },
+  {
+    name: "cancel-plan",
+    tools: ["cancel_plan"],
+    match: (t) => /\bcancel\b/i.test(t) && /\b(plan|subscription|account)\b/i.test(t),
+    step: () => ({
+      answer: "Cancelling needs the cancellation survey: why you're leaving, how likely you are to recommend us, whether you'd like a call first, why you didn't order samples, and whether you'd take 40% off for 3 months instead. Open Manage plan → Cancel, or give me each answer and I'll submit it for your approval.",
+    }),
+  },
+  {
+    name: "buy-ai-credits",
+    tools: ["purchase_ai_credits"],
+    match: (t) => /\b(buy|purchase|top ?up|get more|add)\b/i.test(t) && /\bcredits?\b/i.test(t),
+    step: (t, done) => {
+      const bought = last(done, "purchase_ai_credits");
+      if (bought) return { answer: bought.result.result && bought.result.result !== "SUCCEEDED" ? `The payment did not go through (${bought.result.result}); no credits were added.` : `Credits added. New balance: ${bought.result.balance ?? bought.result.balanceAfter ?? "updated"}.` };
+      const credits = parseInteger(t);
+      return call("purchase_ai_credits", credits ? { credits } : {});
+    },
+  },
+  {
+    name: "ai-credits",
+    tools: ["get_ai_credits"],
+    match: (t) => /\bcredits?\b/i.test(t),
+    step: (_t, done) => {
+      const c = last(done, "get_ai_credits");
+      return c ? { answer: `You have ${c.result.balance} AI credits. Your ${String(c.result.bundle).toLowerCase()} bundle sells ${c.result.tiers.map((x: Json) => `${x.credits} (${usd(x.priceCents)})`).join(", ")}.` } : call("get_ai_credits");
+    },
+  },
+  {
+    name: "retry-invoice",
+    tools: ["list_invoices", "retry_invoice_payment"],
+    match: (t) => /\b(retry|pay)\b/i.test(t) && /\binvoice\b/i.test(t),
+    step: (_t, done) => {
+      const list = last(done, "list_invoices");
+      if (!list) return call("list_invoices", {});
+      const retried = last(done, "retry_invoice_payment");
+      if (retried) return { answer: retried.result.result === "SUCCEEDED" ? "The invoice is paid." : `The charge did not go through (${retried.result.result}).` };
+      const open = list.result.list?.find((i: Json) => /open|unpaid|past_due/i.test(String(i.status)));
+      return open ? call("retry_invoice_payment", { id: open.id }) : { answer: "You have no open invoice to pay." };
+    },
+  },
+  {
+    name: "invoices",
+    tools: ["list_invoices"],
+    match: (t) => /\b(invoices?|billing history|receipts?)\b/i.test(t),
+    step: (_t, done) => {
+      const list = last(done, "list_invoices");
+      if (!list) return call("list_invoices", {});
+      const items = list.result.list ?? [];
+      if (!items.length) return { answer: "You have no invoices yet." };
+      return { answer: ["Your latest invoices:", ...items.slice(0, 10).map((i: Json) => `- ${String(i.createdAt).slice(0, 10)}: ${usd(i.amountCents ?? i.totalCents ?? 0)}, ${String(i.status).toLowerCase()}`)].join("\n") };
+    },
+  },
+  {
+    name: "payment-methods",
+    tools: ["list_payment_methods"],
+    match: (t) => /\b(cards?|payment methods?)\b/i.test(t),
+    step: (_t, done) => {
+      const list = last(done, "list_payment_methods");
+      if (!list) return call("list_payment_methods", {});
+      const cards = list.result.list ?? [];
+      if (!cards.length) return { answer: "You have no saved card. Add one under Account → Billing (card numbers never go through the assistant)." };
+      return { answer: ["Saved cards:", ...cards.map((c: Json) => `- ${c.brand ?? "card"} ending ${c.last4}${c.id === list.result.defaultPaymentMethodId ? " (default)" : ""}`)].join("\n") };
+    },
+  },
+  {
+    name: "promotion-code",
+    tools: ["check_promotion_code"],
+    match: (t) => /\b(promo|promotion|discount|coupon) code\b/i.test(t) || /\b(PRODUCTS10|DESIGN50)\b/i.test(t),
+    step: (t, done) => {
+      const checked = last(done, "check_promotion_code");
+      if (checked) return { answer: `${checked.result.code} is valid: ${checked.result.percentOff}% off ${String(checked.result.appliesTo ?? "").toLowerCase() || "eligible purchases"}.` };
+      const code = t.match(/\b(?:code)\s+([A-Za-z0-9_-]{2,40})/i)?.[1] ?? t.match(/\b(PRODUCTS10|DESIGN50)\b/i)?.[1];
+      return code ? call("check_promotion_code", { code: code.toUpperCase() }) : { answer: "Which code? Type it like \"check promo code PRODUCTS10\"." };
+    },
+  },
+  {
+    name: "tariff",
+    tools: ["get_country_tariff"],
+    match: (t) => /\b(tariffs?|dut(y|ies)|landed cost|import tax|customs)\b/i.test(t),
+    step: (t, done) => {
+      const tariff = last(done, "get_country_tariff");
+      if (tariff) return { answer: tariffAnswer(tariff) };
+      const { origin, destination } = parseCountries(t);
+      const product = parseProduct(t);
+      if (!product) return { answer: "Which product? For example: \"what is the tariff on ceramic mugs from China\"." };
+      if (!origin) return { answer: `Where are the ${product} made? Tell me the origin country, e.g. "${product} from Vietnam".` };
+      const args: Record<string, unknown> = { product, originCountry: origin, destinationCountry: destination ?? "US" };
+      const price = parseUnitPrice(t);
+      const moq = parseMoq(t);
+      if (price !== undefined) args.perUnitPrice = price;
+      if (moq !== undefined) args.quantity = moq;
+      return call("get_country_tariff", args);
+    },
+  },
+  {
+    name: "plan",
+    tools: ["get_plan"],
+    match: (t) => /\b(plan|subscription|tier|what am i paying|billing)\b/i.test(t),
+    step: (_t, done) => {
+      const plan = last(done, "get_plan");
+      return plan ? { answer: planAnswer(plan.result) } : call("get_plan");
+    },
+  },
+  {
+    name: "fees",
+    tools: ["get_business_settings"],
+    match: (t) => /\b(fees?|costs?|price|pricing|how much|charges?|rates?|expensive|cheap)\b/i.test(t),
+    step: (t, done) => {
+      const s = last(done, "get_business_settings");
+      return s ? { answer: feesAnswer(t, s.result) } : call("get_business_settings");
+    },
+  },
+  {
+    name: "states",
+    tools: ["list_states_of_country"],
+    match: (t) => /\b(states|provinces|regions) (of|in)\b/i.test(t),
+    step: (t, done) => {
+      const r = last(done, "list_states_of_country");
+      if (r) return { answer: r.result.list.length ? `${countryName(r.result.countryCode)} has ${r.result.list.length}: ${r.result.list.map((s: Json) => `${s.name} (${s.code})`).join(", ")}.` : `I have no state list for ${countryName(r.result.countryCode)}; addresses there need no state code.` };
+      const code = parseCountries(t.replace(/\b(of|in)\b/i, "from")).origin;
+      return code ? call("list_states_of_country", { countryCode: code }) : { answer: "Which country? e.g. \"states of Canada\"." };
+    },
+  },
+  {
+    name: "store",
+    tools: ["get_my_store"],
+    match: (t) => /\b(my (store|shop|account)|store (name|details|info)|who am i|my role)\b/i.test(t),
+    step: (_t, done) => {
+      const s = last(done, "get_my_store");
+      if (!s) return call("get_my_store");
+      const r = s.result;
+      return { answer: `Your store is **${r.title}**, on the ${r.planType} plan${r.isPreviewAccount ? " (preview account: actions are read-only)" : ""}. You're signed in as ${r.user.email} with the ${r.role} role.` };
+    },
+  },
+];
+
+function tariffAnswer(o: Outcome): string {
+  const r = o.result;
+  const lines = [`Tariff for ${r.product ?? o.args.product} from ${r.originCountry?.name ?? countryName(String(o.args.originCountry))} into ${r.destinationCountry?.name ?? countryName(String(o.args.destinationCountry))}:`];
+  if (r.htsCode) lines.push(`- HTS code ${r.htsCode}${r.description ? ` (${r.description})` : ""}`);
+  if (r.generalRatePercent !== undefined) lines.push(`- General duty ${r.generalRatePercent}%`);
+  for (const d of r.additionalDuties ?? []) lines.push(`- Additional duty ${d.ratePercent}% (${d.program})`);
+  if (r.totalRatePercent !== undefined) lines.push(`- Total ${r.totalRatePercent}%`);
+  if (r.dutyPerUnit !== undefined) lines.push(`- Duty per unit $${Number(r.dutyPerUnit).toFixed(2)}; landed cost per unit $${Number(r.landedCostPerUnit).toFixed(2)}`);
+  if (r.totalLandedCost != null) lines.push(`- For ${r.quantity} units: duty $${Number(r.totalDuty).toFixed(2)}, landed cost $${Number(r.totalLandedCost).toFixed(2)}`);
+  lines.push(`Rates as of ${r.asOf ?? "the dataset's date"} (source: ${r.source ?? "the tariff dataset"}). Check with a customs broker before you commit.`);
+  return lines.join("\n");
+}

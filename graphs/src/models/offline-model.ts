@@ -1,0 +1,106 @@
+import { BaseChatModel, type BaseChatModelCallOptions, type BindToolsInput } from "@langchain/core/language_models/chat_models";
+import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import type { ChatResult } from "@langchain/core/outputs";
+import type { Runnable } from "@langchain/core/runnables";
+import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
+import { INTENTS, type Json, type Outcome, type Step } from "./offline-intents";
+import type { ModelRole } from "./model-factory";
+
+export const OFFLINE_NOTICE =
+  "_I'm Atelier's offline assistant: I understand the common requests below without a language model. To connect a model, set OPENAI_API_KEY (and OPENAI_BASE_URL for a local OpenAI-compatible server such as Ollama, and ATELIER_MODEL for the model name) and restart the agent server._";
+
+const EXAMPLES: Record<ModelRole, string[]> = {
+  copilot: ["show my plan", "how much does fulfilment cost", "who is on my team", "invite sam@example.com as admin", "how many AI credits do I have", "upgrade my plan"],
+  "sourcing-agent": ["find suppliers for organic cotton tees under MOQ 500", "what is the tariff on ceramic mugs from China", "send my tech pack to the matched factories"],
+  "tariff-rate-agent": ["what is the tariff on ceramic mugs from China", "duty on cotton t-shirts from Vietnam at $4 per unit, MOQ 500"],
+  "packaging-agent": ["find packaging suppliers for mailer boxes, MOQ 1000", "how much does fulfilment cost"],
+  "storefront-chat": ["how do I get started", "how much does fulfilment cost", "which sales channels can I sell on", "what plans are there", "how do I contact support"],
+};
+
+function textOf(message: BaseMessage): string {
+  if (typeof message.content === "string") return message.content;
+  return message.content.map((p) => (p.type === "text" && "text" in p ? String(p.text) : "")).join(" ");
+}
+
+function parseResult(content: string): Pick<Outcome, "result" | "error" | "declined"> {
+  let value: Json;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    return { result: content };
+  }
+  if (value?.error) return { result: value, error: value.error };
+  if (value?.declined) return { result: value, declined: value.message };
+  return { result: value };
+}
+
+/** The tool outcomes of a message range, pairing each tool result with the call that asked for it. */
+function outcomesOf(messages: BaseMessage[]): Outcome[] {
+  const calls = new Map<string, { name: string; args: Record<string, unknown> }>();
+  const out: Outcome[] = [];
+  for (const m of messages) {
+    if (m.getType() === "ai") for (const c of (m as AIMessage).tool_calls ?? []) calls.set(c.id ?? "", { name: c.name, args: c.args });
+    if (m.getType() === "tool") {
+      const id = (m as unknown as { tool_call_id: string }).tool_call_id;
+      const c = calls.get(id) ?? { name: m.name ?? "", args: {} };
+      out.push({ ...c, ...parseResult(textOf(m)) });
+    }
+  }
+  return out;
+}
+
+/**
+ * The deterministic assistant used when no model is configured: it recognises the requests the
+ * bound tools cover, calls them with arguments parsed from the text, then answers from the results.
+ */
+export class OfflineChatModel extends BaseChatModel {
+  private readonly role: ModelRole;
+  private readonly tools: string[];
+  private counter = 0;
+
+  constructor(fields: { role: ModelRole; tools?: string[] }) {
+    super({});
+    this.role = fields.role;
+    this.tools = fields.tools ?? [];
+  }
+
+  _llmType(): string {
+    return "offline";
+  }
+
+  override bindTools(tools: BindToolsInput[]): Runnable<BaseLanguageModelInput, AIMessageChunk, BaseChatModelCallOptions> {
+    const names = tools.map((t) => (t as { name?: string }).name ?? "").filter(Boolean);
+    return new OfflineChatModel({ role: this.role, tools: names }) as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk, BaseChatModelCallOptions>;
+  }
+
+  /** Decides the next step for a conversation: exposed for tests of intent recognition. */
+  decide(messages: BaseMessage[]): Step {
+    const lastHuman = messages.map((m) => m.getType()).lastIndexOf("human");
+    const human = messages[lastHuman];
+    const text = human ? textOf(human) : "";
+    const done = outcomesOf(messages.slice(lastHuman + 1));
+    const failed = done.find((o) => o.error || o.declined);
+    if (failed?.declined) return { answer: `Understood — I didn't go ahead. ${failed.declined}` };
+    if (failed?.error) return { answer: `I couldn't complete that: ${failed.error.message} (${failed.error.code}, HTTP ${failed.error.status}).` };
+    const intent = INTENTS.find((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && i.match(text));
+    if (!intent) return { answer: this.help(text) };
+    return intent.step(text, done, outcomesOf(messages.slice(0, lastHuman)));
+  }
+
+  private help(text: string): string {
+    const greeting = /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(text) ? "Hi! " : text.trim() ? "I didn't catch a request I can handle offline. " : "";
+    return `${greeting}Here is what I can do — try:\n${EXAMPLES[this.role].map((e) => `- "${e}"`).join("\n")}`;
+  }
+
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const step = this.decide(messages);
+    if ("calls" in step) {
+      const message = new AIMessage({ content: "", tool_calls: step.calls.map((c) => ({ id: `offline_${Date.now().toString(36)}_${++this.counter}`, name: c.name, args: c.args, type: "tool_call" as const })) });
+      return { generations: [{ text: "", message }] };
+    }
+    // The notice goes on the first answer of a thread, so users learn once how to connect a model.
+    const noticed = messages.some((m) => m.getType() === "ai" && textOf(m).includes("offline assistant"));
+    const text = noticed ? step.answer : `${step.answer}\n\n${OFFLINE_NOTICE}`;
+    return { generations: [{ text, message: new AIMessage({ content: text }) }] };
+  }
+}

@@ -1,0 +1,23 @@
+import { START, StateGraph } from "@langchain/langgraph";
+import type { GraphDeps } from "../index";
+import { bindTools, buildGraphTools, createToolNode, routeAfterModel } from "../shared/agent-loop";
+import { createCallModel, tagContent } from "./nodes";
+import { StorefrontChatState } from "./state";
+
+/** Public reads only: the chatbot also serves anonymous visitors. The help-centre search joins once its contract lands. */
+export const STOREFRONT_TOOLS = ["search_help_centre", "get_business_settings", "search_suppliers", "search_products"] as const;
+
+/** The visitor-facing chatbot: model ⇄ tools, then the answer is tagged with its content type. */
+export function buildStorefrontChatGraph(deps: GraphDeps) {
+  const tools = buildGraphTools(deps, STOREFRONT_TOOLS);
+  const model = bindTools(deps.modelFactory.create("storefront-chat"), tools);
+  return new StateGraph(StorefrontChatState)
+    .addNode("callModel", createCallModel(model))
+    .addNode("tools", createToolNode(tools))
+    .addNode("tagContent", tagContent)
+    .addEdge(START, "callModel")
+    .addConditionalEdges("callModel", (s) => (routeAfterModel(s) === "tools" ? "tools" : "tagContent"), ["tools", "tagContent"])
+    .addEdge("tools", "callModel")
+    .addEdge("tagContent", "__end__")
+    .compile({ checkpointer: deps.checkpointer, name: "storefront-chat" });
+}

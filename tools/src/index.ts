@@ -1,0 +1,32 @@
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import { commonsTools } from "./catalog/commons";
+import { paymentTools } from "./catalog/payments";
+import { planTools } from "./catalog/plans";
+import { sourcingTools } from "./catalog/sourcing";
+import { storeTools } from "./catalog/stores";
+import { teamTools } from "./catalog/team";
+import { toolFromContract, type ToolDeps, type ToolSpec } from "./tool-from-contract";
+
+export * from "./run-context";
+export * from "./tool-from-contract";
+
+/** Every agent tool, one per contract an agent should call. */
+export const ALL_TOOL_SPECS: ToolSpec[] = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools];
+
+/** Builds the named tools (all of them when names is omitted) for one graph. */
+export function createTools(deps: ToolDeps, names?: readonly string[]): StructuredToolInterface[] {
+  const specs = names ? names.map((name) => specByName(name)) : ALL_TOOL_SPECS;
+  return specs.map((spec) => toolFromContract(spec, deps));
+}
+
+/** The spec of one tool; throws on an unknown name so a typo fails at graph build, not at run time. */
+export function specByName(name: string): ToolSpec {
+  const spec = ALL_TOOL_SPECS.find((s) => s.name === name);
+  if (!spec) throw new Error(`Unknown tool ${name}`);
+  return spec;
+}
+
+/** Tool names that exist, for graphs that use a tool only once its contract has landed. */
+export function hasTool(name: string): boolean {
+  return ALL_TOOL_SPECS.some((s) => s.name === name);
+}

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { tool, type StructuredToolInterface } from "@langchain/core/tools";
+import type { ToolRunnableConfig } from "@langchain/core/tools";
+import { ApiError, createApiClient, type CallInput, type Contract } from "@atelier/contracts";
+import { getRunContext, type RunContext } from "./run-context";
+
+/** What a tool needs from its graph: the API origin and LangGraph's interrupt (tools do not depend on LangGraph). */
+export type ToolDeps = {
+  apiBaseUrl: string;
+  /** LangGraph's `interrupt`: pauses the run until the user answers. Without it, approval-gated tools refuse. */
+  interrupt?: (payload: ApprovalRequest) => unknown;
+  fetch?: typeof fetch;
+};
+
+/** The interrupt payload of a write that spends money or contacts people. */
+export type ApprovalRequest = { type: "approval"; tool: string; args: Record<string, unknown>; summary: string };
+
+/** What the user answers to an approval: `true`/`false`, or an object with a reason. */
+export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
+
+type Args = Record<string, unknown>;
+
+export type ToolSpec<C extends Contract = Contract> = {
+  contract: C;
+  /** snake_case verb_noun. */
+  name: string;
+  /** When to use the tool, for the model. */
+  description: string;
+  /** Descriptions for arguments whose contract field carries none. */
+  argDescriptions?: Record<string, string>;
+  /** Arguments the tool fills itself (from the run context) and the model never sees. */
+  omit?: string[];
+  /** Maps the model's arguments to the contract call, when the default split by field name is not enough. */
+  argsFrom?: (args: Args, context: RunContext & { threadId?: string }) => CallInput<C>;
+  /** Writes that spend money or contact people: the summary the user approves. */
+  approval?: { summary: (args: Args) => string };
+};
+
+/** Declares a tool over a contract; built later with `toolFromContract` and the graph's deps. */
+export function defineTool<C extends Contract>(spec: ToolSpec<C>): ToolSpec {
+  return spec as unknown as ToolSpec;
+}
+
+const MAX_RESULT_CHARS = 12_000;
+
+type Shape = Record<string, z.ZodType>;
+
+function shapeOf(schema: z.ZodType | undefined): Shape | undefined {
+  if (!schema) return undefined;
+  // An optional body object (`z.strictObject(...).optional()`) still splits by field name.
+  const inner = (schema as unknown as { unwrap?: () => z.ZodType }).unwrap?.() ?? schema;
+  const shape = (inner as unknown as { shape?: Shape }).shape;
+  return shape && typeof shape === "object" ? shape : undefined;
+}
+
+/**
+ * The argument schema of a contract: params, query and body fields merged into one object when
+ * their names do not collide and the body is an object; otherwise nested as { params, query, body }.
+ */
+export function argsSchemaOf(contract: Contract, options: { omit?: string[]; argDescriptions?: Record<string, string> } = {}): z.ZodObject {
+  const parts = { params: contract.params, query: contract.query, body: contract.body };
+  const shapes = { params: shapeOf(parts.params), query: shapeOf(parts.query), body: shapeOf(parts.body) };
+  const names = [shapes.params, shapes.query, shapes.body].flatMap((s) => (s ? Object.keys(s) : []));
+  const flat = (!parts.body || shapes.body) && new Set(names).size === names.length;
+  const omit = new Set(options.omit ?? []);
+  const describe = (key: string, field: z.ZodType) => {
+    const extra = options.argDescriptions?.[key];
+    return extra && !field.description ? field.describe(extra) : field;
+  };
+  if (flat) {
+    const merged: Shape = {};
+    for (const shape of [shapes.params, shapes.query, shapes.body]) {
+      for (const [key, field] of Object.entries(shape ?? {})) if (!omit.has(key)) merged[key] = describe(key, field);
+    }
+    return z.strictObject(merged);
+  }
+  const nested: Shape = {};
+  if (parts.params) nested.params = parts.params.describe("Path parameters");
+  if (parts.query) nested.query = parts.query.optional().describe("Query parameters");
+  if (parts.body) nested.body = parts.body.describe(options.argDescriptions?.body ?? "The request body");
+  return z.strictObject(nested);
+}
+
+/** Splits flat tool arguments back into params, query and body by the contract's field names. */
+export function splitArgs(contract: Contract, args: Args): { params?: Args; query?: Args; body?: unknown } {
+  if ("params" in args || "query" in args || "body" in args) {
+    const nestedKeys = ["params", "query", "body"];
+    if (Object.keys(args).every((k) => nestedKeys.includes(k)) && !shapeOf(contract.body)?.body) return args as { params?: Args; query?: Args; body?: unknown };
+  }
+  const params = shapeOf(contract.params);
+  const query = shapeOf(contract.query);
+  const out: { params?: Args; query?: Args; body?: Args } = {};
+  for (const [key, value] of Object.entries(args)) {
+    const slot = params && key in params ? "params" : query && key in query ? "query" : "body";
+    (out[slot] ??= {})[key] = value;
+  }
+  if (contract.body && !out.body) out.body = {};
+  return out;
+}
+
+/** An API error as a tool result the model can explain to the user. */
+export function errorResult(err: unknown): string {
+  if (err instanceof ApiError) {
+    return JSON.stringify({ error: { status: err.status, code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
+  }
+  return JSON.stringify({ error: { status: 0, code: "TOOL_FAILED", message: err instanceof Error ? err.message : String(err) } });
+}
+
+function compact(value: unknown): string {
+  const text = JSON.stringify(value ?? { ok: true });
+  return text.length <= MAX_RESULT_CHARS ? text : `${text.slice(0, MAX_RESULT_CHARS)}… (truncated: ask for a smaller page)`;
+}
+
+function isApproved(decision: unknown): { approved: boolean; reason?: string } {
+  if (typeof decision === "boolean") return { approved: decision };
+  if (typeof decision === "string") return { approved: /^(approve|approved|yes|ok)$/i.test(decision.trim()) };
+  if (decision && typeof decision === "object" && "approved" in decision) {
+    const d = decision as { approved: unknown; reason?: unknown };
+    return { approved: d.approved === true, reason: typeof d.reason === "string" ? d.reason : undefined };
+  }
+  return { approved: false };
+}
+
+/** Builds a LangChain tool that calls one contract over HTTP with the user's token. */
+export function toolFromContract(spec: ToolSpec, deps: ToolDeps): StructuredToolInterface {
+  const { contract } = spec;
+  const schema = argsSchemaOf(contract, spec);
+  return tool(
+    async (args: Args, config: ToolRunnableConfig) => {
+      const context = getRunContext(config);
+      if (spec.approval) {
+        const summary = spec.approval.summary(args);
+        if (!deps.interrupt) return JSON.stringify({ declined: true, message: "This action needs the user's approval and this run cannot ask for it; nothing was done." });
+        const decision = isApproved(deps.interrupt({ type: "approval", tool: spec.name, args, summary }));
+        if (!decision.approved) {
+          return JSON.stringify({ declined: true, message: `The user declined: ${summary}. Nothing was done.${decision.reason ? ` Reason: ${decision.reason}` : ""}` });
+        }
+      }
+      const threadId = typeof config.configurable?.thread_id === "string" ? config.configurable.thread_id : undefined;
+      const input = spec.argsFrom ? spec.argsFrom(args, { ...context, threadId }) : splitArgs(contract, args);
+      const client = createApiClient({ baseUrl: context.apiBaseUrl || deps.apiBaseUrl, fetch: deps.fetch });
+      try {
+        // The tool call id is stable across a resumed run, so a replayed write is not applied twice.
+        const idempotencyKey = contract.idempotent && config.toolCall?.id ? `tool-${config.toolCall.id}` : undefined;
+        const result = await client.call(contract, input as CallInput<Contract>, { token: context.apiToken, idempotencyKey, signal: config.signal });
+        return compact(result);
+      } catch (err) {
+        return errorResult(err);
+      }
+    },
+    { name: spec.name, description: spec.description, schema },
+  ) as unknown as StructuredToolInterface;
+}
+
+/**
+ * A tool's definition for a model API. Contract schemas hold transforms (trim, upper-case, time
+ * zones) that JSON Schema cannot express; the model writes the input side, so that is what it sees.
+ */
+export function toolDefinition(t: StructuredToolInterface): { name: string; description: string; parameters: Record<string, unknown> } {
+  const schema = t.schema as z.ZodType;
+  const parameters = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete parameters.$schema;
+  return { name: t.name, description: t.description, parameters };
+}

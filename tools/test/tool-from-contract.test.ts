@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineContract, plans, team } from "@atelier/contracts";
+import { registerUser, setPlan, startTestApi, type TestApi } from "../../api/test/harness";
+import { argsSchemaOf, runContextOf, specByName, splitArgs, toolFromContract, type ApprovalRequest } from "../src/index";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const ctx = (token?: string) => ({ context: runContextOf({ apiToken: token, apiBaseUrl: api.url }) });
+
+describe("toolFromContract", () => {
+  it("derives a flat argument schema from params, query and body, and splits it back", () => {
+    const schema = argsSchemaOf(team.updateTeamMemberInvite);
+    expect(Object.keys(schema.shape).sort()).toEqual(["id", "role"]);
+    expect(splitArgs(team.updateTeamMemberInvite, { id: "x", role: "CX" })).toEqual({ params: { id: "x" }, body: { role: "CX" } });
+    expect(schema.safeParse({ id: "not-a-uuid", role: "CX" }).success).toBe(false);
+  });
+
+  it("nests params, query and body when their field names collide", () => {
+    const clash = defineContract({ id: "clash", method: "POST", path: "/x/:id", summary: "", tags: [], access: "user", params: z.strictObject({ id: z.string() }), body: z.strictObject({ id: z.string() }), response: z.object({}) });
+    expect(Object.keys(argsSchemaOf(clash).shape).sort()).toEqual(["body", "params"]);
+  });
+
+  it("calls the API with the user's token and returns compact JSON", async () => {
+    const user = await registerUser(api);
+    const tool = toolFromContract(specByName("get_plan"), { apiBaseUrl: "http://127.0.0.1:1" });
+    const out = JSON.parse(String(await tool.invoke({}, ctx(user.token))));
+    expect(out.planType).toBe("TIER_1");
+  });
+
+  it("returns API errors (status, code, message) instead of throwing", async () => {
+    const user = await registerUser(api);
+    const tool = toolFromContract(specByName("upgrade_plan"), { apiBaseUrl: api.url, interrupt: () => true });
+    const out = JSON.parse(String(await tool.invoke({ targetPlan: "TIER_3" }, ctx(user.token))));
+    expect(out.error.status).toBeGreaterThanOrEqual(400);
+    expect(out.error.code).toBeTypeOf("string");
+    expect(out.error.message).toBeTypeOf("string");
+  });
+
+  it("asks approval for writes that contact people, and refuses when nobody can approve", async () => {
+    const user = await registerUser(api);
+    await setPlan(api, user.store.id, "TIER_3");
+    const asked: ApprovalRequest[] = [];
+    const approving = toolFromContract(specByName("invite_team_member"), { apiBaseUrl: api.url, interrupt: (p) => (asked.push(p), { approved: true }) });
+    const invite = JSON.parse(String(await approving.invoke({ email: "lee@example.com", role: "CX" }, ctx(user.token))));
+    expect(invite.status).toBe("PENDING");
+    expect(asked).toEqual([{ type: "approval", tool: "invite_team_member", args: { email: "lee@example.com", role: "CX" }, summary: expect.stringContaining("lee@example.com") }]);
+
+    const unattended = toolFromContract(specByName("invite_team_member"), { apiBaseUrl: api.url });
+    const refused = JSON.parse(String(await unattended.invoke({ email: "max@example.com", role: "CX" }, ctx(user.token))));
+    expect(refused.declined).toBe(true);
+    const rows = await api.deps.pool.query("SELECT email FROM store_team_member_invites WHERE store_id = $1", [user.store.id]);
+    expect(rows.rows.map((r) => r.email)).toEqual(["lee@example.com"]);
+  });
+
+  it("derives plan tool schemas that reject arguments the contract rejects", () => {
+    const schema = argsSchemaOf(plans.purchaseAiCredits);
+    expect(schema.safeParse({ credits: 1234 }).success).toBe(false);
+    expect(schema.safeParse({ credits: 1000 }).success).toBe(true);
+    expect(schema.safeParse({ credits: 1000, extra: 1 }).success).toBe(false);
+  });
+});
