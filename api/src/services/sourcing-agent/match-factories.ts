@@ -1,0 +1,39 @@
+import type { BodyOf, sourcingAgent } from "@atelier/contracts";
+import type { UserContext } from "../../context";
+import { embedText, toVectorLiteral } from "../../embeddings";
+import { withTransaction } from "../../db/pool";
+import { enableFilteredVectorScan, matchSuppliers } from "../../queries/sourcing-agent";
+import { getTechPack } from "./get-tech-pack";
+import { techPackSearchText } from "./tech-pack-view";
+import { toExpandedRecord, toMatchedSupplier } from "./supplier-view";
+
+/**
+ * Ranks suppliers by cosine similarity of their embedding to the tech pack's (or the query's)
+ * text, after the filters: vetted suppliers and expanded-network records separately, so the
+ * agent can offer both (messages in-network, emails outside it).
+ */
+export async function matchFactories(ctx: UserContext, body: BodyOf<typeof sourcingAgent.matchFactories>) {
+  const pack = body.techPackId ? await getTechPack(ctx, body.techPackId) : null;
+  const queryText = [pack ? techPackSearchText(pack) : null, body.query].filter(Boolean).join(". ");
+  const vector = toVectorLiteral(embedText(queryText));
+  const f = body.filters ?? {};
+  const filters = {
+    countryCodes: f.countryCodes,
+    regions: f.regions,
+    moqMax: f.moqMax,
+    samplePriceMaxCents: f.samplePriceMax === undefined ? undefined : Math.round(f.samplePriceMax * 100),
+    productionDaysMax: f.productionDaysMax,
+  };
+  // A read-only transaction only to scope the index settings to these two queries.
+  const [inNetwork, expanded] = await withTransaction(ctx.pool, async (db) => {
+    await enableFilteredVectorScan(db);
+    return [await matchSuppliers(db, vector, false, filters, body.limit), await matchSuppliers(db, vector, true, filters, body.limit)] as const;
+  });
+  return {
+    queryText,
+    inNetwork: inNetwork.map(toMatchedSupplier),
+    expandedNetwork: expanded.map(toExpandedRecord),
+    inNetworkIds: inNetwork.map((s) => s.id),
+    expandedIds: expanded.map((s) => s.id),
+  };
+}
