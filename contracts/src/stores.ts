@@ -209,6 +209,7 @@ export const getStoreExternalFields = defineContract({
 /** Sets the given external fields, each replacing its stored value; others are kept. */
 export const updateStoreExternalFields = defineContract({
   id: "updateStoreExternalFields",
+  noToolReason: "Client screen state (closed education panels, the audience-capture switch) written by the screens themselves.",
   method: "PUT",
   path: "/web/stores/me/external-fields",
   summary: "Sets external fields by name (closedEducationPanelPages: list of page keys; audienceCapture: { isFullAccessEnabled }). Fields not sent are kept.",
@@ -255,6 +256,7 @@ export const getStoreSeenState = defineContract({
 /** Sets one or more seen-state flags; false shows the screen again. */
 export const updateStoreSeenState = defineContract({
   id: "updateStoreSeenState",
+  noToolReason: "Which tours and dialogs the user has seen: written by the screens as they are shown.",
   method: "PUT",
   path: "/web/stores/me/seen-state",
   summary: "Sets one or more seen-state flags (true: seen; false: show again). Unknown flags are refused.",
@@ -296,6 +298,7 @@ export const getStoreBusinessPlan = defineContract({
 /** Saves the business plan answers and marks the plan completed. */
 export const completeStoreBusinessPlan = defineContract({
   id: "completeStoreBusinessPlan",
+  noToolReason: "The business-plan questionnaire is answered on its own screen; assistants read it, they don't fill it in for the user.",
   method: "PUT",
   path: "/web/stores/me/business-plan-completed",
   summary: "Saves the business plan (question key to answer, replacing earlier answers) and marks it completed; the first completion time is kept.",
