@@ -27,9 +27,7 @@ export async function getStoreRecord(db: Queryable, storeId: string, userId: str
     `SELECT s.id, s.title, s.plan_type, s.account_type, s.work_style, s.is_preview,
             s.blueprint_subscription_id, s.blueprint_subscription_status, s.blueprint_subscription_behavior,
             s.blueprint_subscription_resumes_at, s.blueprint_subscription_paused_at, s.created_at,
-            u.id AS user_id, u.username, u.email, m.role,
-            COALESCE((SELECT json_agg(json_build_object('name', f.name, 'value', f.value) ORDER BY f.name)
-                        FROM store_external_fields f WHERE f.store_id = s.id), '[]') AS external_fields
+            u.id AS user_id, u.username, u.email, m.role, s.external_fields
        FROM stores s
        JOIN store_members m ON m.store_id = s.id AND m.user_id = $2
        JOIN users u ON u.id = m.user_id
