@@ -1,9 +1,12 @@
 import type { Contract } from "./contract";
 import * as auth from "./auth";
+import * as catalog from "./catalog";
 import * as commons from "./commons";
 import * as health from "./health";
 import * as payments from "./payments";
 import * as plans from "./plans";
+import * as projects from "./projects";
+import * as purchasing from "./purchasing";
 import * as sourcingAgent from "./sourcing-agent";
 import * as stores from "./stores";
 import * as storeStats from "./store-stats";
@@ -13,11 +16,11 @@ export * from "./contract";
 export * from "./errors";
 export * from "./domain";
 export * from "./client";
-export { auth, commons, health, payments, plans, sourcingAgent, stores, storeStats, team };
+export { auth, catalog, commons, health, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, catalog, purchasing, projects].flatMap(contractsOf);

@@ -10,6 +10,7 @@ import { parsePart } from "./validate";
 import type { Route } from "./route";
 import { openApiDocument, openApiDocsPage } from "./openapi";
 import { refreshClaims } from "../services/auth/refresh-claims";
+import { rawMounts } from "./raw-mounts";
 
 // Module augmentation needs an interface.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   app.use(cors({ origin: deps.config.webOrigin.split(","), credentials: true, exposedHeaders: [REFRESHED_TOKEN_HEADER, "x-request-id"] }));
 
   const api = express.Router();
+  for (const mount of rawMounts) mount(api, deps);
   api.use(express.json({ limit: "1mb", strict: false }));
   // One budget per path and client address: brute-forcing logins doesn't lock out sign-ups.
   for (const path of ["/login", "/register", "/google-auth/login"]) {

@@ -1,9 +1,12 @@
 import type { Route } from "../http/route";
 import { authRoutes } from "./auth";
+import { catalogRoutes } from "./catalog";
 import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
 import { paymentsRoutes } from "./payments";
 import { plansRoutes } from "./plans";
+import { projectsRoutes } from "./projects";
+import { purchasingRoutes } from "./purchasing";
 import { sourcingAgentRoutes } from "./sourcing-agent";
 import { storeRoutes } from "./stores";
 import { storeStatsRoutes } from "./store-stats";
@@ -20,4 +23,7 @@ export const allRoutes: Route[] = [
   ...teamRoutes,
   ...commonsRoutes,
   ...sourcingAgentRoutes,
+  ...purchasingRoutes,
+  ...projectsRoutes,
+  ...catalogRoutes,
 ];

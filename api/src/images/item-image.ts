@@ -1,0 +1,41 @@
+// Seeded catalog items have no photo; their card picture is drawn from image_seed and
+// image_color as a small flat SVG (a product silhouette on a tinted background). The same
+// drawing is what image search describes for them, so a saved card image finds its own item.
+
+export type ItemImageInput = { imageSeed: number; imageColor: string };
+
+function hexToRgb(hex: string): [number, number, number] {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  const v = m ? m[1]! : "888888";
+  return [parseInt(v.slice(0, 2), 16), parseInt(v.slice(2, 4), 16), parseInt(v.slice(4, 6), 16)];
+}
+
+const toHex = (rgb: number[]) => `#${rgb.map((c) => Math.max(0, Math.min(255, Math.round(c))).toString(16).padStart(2, "0")).join("")}`;
+
+function mix(rgb: [number, number, number], toward: number, amount: number): string {
+  return toHex(rgb.map((c) => c + (toward - c) * amount));
+}
+
+/** The item's card picture as SVG text (viewBox 100 × 100, scales to every card size). */
+export function itemImageSvg({ imageSeed, imageColor }: ItemImageInput): string {
+  const seed = Math.abs(imageSeed | 0);
+  const base = hexToRgb(imageColor);
+  const background = mix(base, 255, 0.78);
+  const main = toHex(base);
+  const accent = mix(base, 0, 0.35 + ((seed >> 4) % 4) * 0.1);
+  const dx = ((seed >> 2) % 5) * 4 - 8;
+  const dy = ((seed >> 6) % 5) * 3 - 6;
+  const shapes = [
+    `<circle cx="${50 + dx}" cy="${50 + dy}" r="${26 + (seed % 7)}" fill="${main}"/><circle cx="${50 + dx}" cy="${50 + dy}" r="${10 + (seed % 5)}" fill="${accent}"/>`,
+    `<rect x="${24 + dx}" y="${22 + dy}" width="${52 - (seed % 9)}" height="${56}" fill="${main}"/><rect x="${24 + dx}" y="${22 + dy}" width="${52 - (seed % 9)}" height="${12}" fill="${accent}"/>`,
+    `<polygon points="${50 + dx},${16 + dy} ${82 + dx},${78 + dy} ${18 + dx},${78 + dy}" fill="${main}"/><rect x="${40 + dx}" y="${60 + dy}" width="20" height="18" fill="${accent}"/>`,
+    `<ellipse cx="${50 + dx}" cy="${54 + dy}" rx="${34 - (seed % 6)}" ry="${22 + (seed % 6)}" fill="${main}"/><rect x="${20 + dx}" y="${30 + dy}" width="60" height="8" fill="${accent}"/>`,
+    `<rect x="${14 + dx}" y="${34 + dy}" width="72" height="36" fill="${main}"/><circle cx="${30 + dx}" cy="${52 + dy}" r="9" fill="${accent}"/><circle cx="${70 + dx}" cy="${52 + dy}" r="9" fill="${accent}"/>`,
+  ];
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="0" y="0" width="100" height="100" fill="${background}"/>${shapes[seed % shapes.length]}</svg>`;
+}
+
+/** The card picture as a data URL the web shows directly. */
+export function itemImageDataUrl(input: ItemImageInput): string {
+  return `data:image/svg+xml;base64,${Buffer.from(itemImageSvg(input)).toString("base64")}`;
+}

@@ -1,0 +1,12 @@
+import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
+import type { UserContext } from "../../context";
+import { countItemsByGroup } from "../../queries/catalog";
+import { resolveMarketQuery } from "./market-query";
+
+type Result = ResponseOf<typeof catalog.countCatalogItemsByCategoryGroup>;
+
+/** Matching items per category group, largest first: the facet list beside the results. */
+export async function countCatalogItemsByCategoryGroup(ctx: UserContext, q: QueryOf<typeof catalog.countCatalogItemsByCategoryGroup>): Promise<Result> {
+  const rows = await countItemsByGroup(ctx.pool, await resolveMarketQuery(ctx.pool, q, "items"));
+  return { list: rows.map((r) => ({ categoryId: r.category_id, key: r.key, title: r.title, vertical: r.vertical as Result["list"][number]["vertical"], count: r.count })) };
+}

@@ -1,0 +1,9 @@
+import type { QueryOf, catalog } from "@atelier/contracts";
+import type { UserContext } from "../../context";
+import { countRows } from "../../queries/catalog";
+import { resolveMarketQuery } from "./market-query";
+
+/** How many suppliers match the keyword and filters. */
+export async function countSuppliers(ctx: UserContext, q: QueryOf<typeof catalog.countSuppliers>): Promise<{ count: number }> {
+  return { count: await countRows(ctx.pool, await resolveMarketQuery(ctx.pool, q, "suppliers"), "suppliers") };
+}

@@ -1,0 +1,50 @@
+import type pg from "pg";
+import type { Logger } from "pino";
+import { descriptorEmbedder, type ImageEmbedder } from "../../images/image-embedder";
+import { itemImageSvg } from "../../images/item-image";
+import { decodeImage, fetchImageBytes } from "../../images/load-image";
+import { rasterizeSvg } from "../../images/svg";
+import { toVectorLiteral } from "../../embeddings";
+import { itemsNeedingImageIndex, upsertItemImages, type ItemImageSource } from "../../queries/catalog";
+
+const BATCH = 500;
+// After a pass that found nothing to do, skip the check for this long (per process): the check is
+// an anti-join over every item and image search is a hot path. A pass that did work re-checks next time.
+const QUIET_MS = 10_000;
+let quietUntil = 0;
+
+/**
+ * Computes image descriptors for items that have none (or a stale one): the first photo when an
+ * item has photos, otherwise its drawn card picture. Runs outside any transaction (photos may be
+ * downloaded); returns how many items it indexed.
+ */
+export async function indexItemImages(pool: pg.Pool, log: Logger, options: { embedder?: ImageEmbedder; max?: number; force?: boolean } = {}): Promise<number> {
+  const embedder = options.embedder ?? descriptorEmbedder;
+  if (!options.force && Date.now() < quietUntil) return 0;
+  let done = 0;
+  const max = options.max ?? Number.POSITIVE_INFINITY;
+  while (done < max) {
+    const batch = await itemsNeedingImageIndex(pool, embedder.kind, Math.min(BATCH, max - done));
+    if (!batch.length) break;
+    const rows = [];
+    for (const item of batch) rows.push(await describeItem(item, embedder, log));
+    await upsertItemImages(pool, rows);
+    done += batch.length;
+    if (batch.length < BATCH) break;
+  }
+  if (done === 0) quietUntil = Date.now() + QUIET_MS;
+  return done;
+}
+
+async function describeItem(item: ItemImageSource, embedder: ImageEmbedder, log: Logger) {
+  const base = { itemId: item.id, kind: embedder.kind, itemUpdatedAt: item.updated_at };
+  const photo = item.image_urls[0];
+  try {
+    const raster = photo ? decodeImage(await fetchImageBytes(photo)) : rasterizeSvg(itemImageSvg({ imageSeed: item.image_seed, imageColor: item.image_color }));
+    return { ...base, source: photo ?? "drawn", vector: toVectorLiteral(await embedder.embed(raster)) };
+  } catch (err) {
+    // One unreadable photo must not stop the index: the row records why, with no vector.
+    log.info({ err, itemId: item.id }, "item image not indexed");
+    return { ...base, source: `unreadable: ${(err as Error).message}`.slice(0, 300), vector: null };
+  }
+}

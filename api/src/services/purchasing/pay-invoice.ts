@@ -1,0 +1,142 @@
+import crypto from "node:crypto";
+import type { PaymentResult } from "@atelier/contracts/payments";
+import type { RequestContext } from "../../context";
+import { withTransaction } from "../../db/pool";
+import { AppError, conflict, invalid, notFound } from "../../errors";
+import { isExpired, passesLuhn } from "../../providers/payments/cards";
+import * as q from "../../queries/purchasing";
+
+export type CardDetails = { number: string; expMonth: number; expYear: number; cvc: string };
+
+export type PayInput = {
+  storeId: string;
+  invoiceId: string;
+  payer: "STORE" | "PUBLIC";
+  method: "CARD" | "PAYPAL";
+  /** The request's Idempotency-Key (or the PayPal order id); a fresh one per call when absent. */
+  idempotencyKey?: string;
+  paymentMethodId?: string;
+  card?: CardDetails;
+  promotionCode?: string;
+  /** Where a bad card or code is reported: `body` gives `body.card.number`, `body.promotionCode`. */
+  fieldPrefix: string;
+};
+
+export type PayOutcome = { result: PaymentResult; chargeId: string };
+
+/** The only promotion code for sourcing purchases; once per store (docs/decisions.md). */
+export const PURCHASE_PROMOTION_CODES = ["PRODUCTS10"] as const;
+
+/**
+ * Pays an invoice in three steps so no transaction is open during the provider call:
+ * claim (invoice and items → CHARGE_PENDING, an attempt row under the key), charge (the
+ * provider, idempotent by the same key), settle (COMPLETED → paid and IN_PRODUCTION; declined →
+ * back in the cart). A replay with the same key finds its attempt: a settled one answers as
+ * before, a pending one is charged again under the same provider key, which cannot charge twice.
+ */
+export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<PayOutcome> {
+  const { payments } = ctx.providers;
+  const key = input.idempotencyKey ?? crypto.randomUUID();
+  const promotionCode = input.promotionCode ? await checkPromotionCode(ctx, input) : undefined;
+  if (input.card) checkCard(input.card, `${input.fieldPrefix}.card`);
+
+  const claim = await withTransaction(ctx.pool, async (tx) => {
+    const invoice = await q.getInvoice(tx, input.storeId, input.invoiceId, true);
+    if (!invoice) throw notFound("Invoice");
+    const earlier = await q.findPayment(tx, invoice.id, key);
+    if (earlier) return { payment: earlier, invoice, fresh: false };
+    if (invoice.status === "PAID") throw conflict("This invoice is already paid.");
+    if (invoice.status === "CHARGE_PENDING") throw conflict("A payment for this invoice is in progress.");
+    if (invoice.status === "VOID") throw conflict("This invoice is void.");
+    const items = await q.invoiceOrderItems(tx, invoice.id);
+    if (!items.length) throw conflict("This invoice has no items to pay for.");
+    const moved = await q.moveOrderItems(tx, input.storeId, items.map((i) => i.orderItemId), ["IN_SHOPPING_CART"], "CHARGE_PENDING");
+    if (moved.length !== items.length) throw conflict("Some items of this invoice are no longer in the cart. Reload the cart and try again.");
+    await q.setInvoiceState(tx, invoice.id, { status: "CHARGE_PENDING", promotionCode: promotionCode ?? null });
+    const payment = await q.insertPayment(tx, {
+      invoiceId: invoice.id,
+      storeId: input.storeId,
+      method: input.method,
+      payer: input.payer,
+      idempotencyKey: key,
+      providerKey: `creator-invoice:${invoice.id}:${key}`,
+      amountCents: items.reduce((sum, i) => sum + i.amountCents, 0),
+    });
+    return { payment, invoice, fresh: true };
+  });
+  if (claim.payment.status !== "PENDING") return { result: claim.payment.status, chargeId: claim.payment.chargeId! };
+
+  let paymentMethodId = input.paymentMethodId;
+  let temporaryCard: string | null = null;
+  let outcome;
+  try {
+    if (input.card) {
+      const method = await payments.attachPaymentMethod(ctx.pool, input.storeId, input.card, false);
+      paymentMethodId = method.id;
+      if (input.payer === "PUBLIC") temporaryCard = method.id;
+    }
+    outcome = await payments.charge(ctx.pool, {
+      storeId: input.storeId,
+      amountCents: claim.payment.amountCents,
+      description: `Sourcing invoice ${claim.invoice.sn}`,
+      paymentMethodId,
+      idempotencyKey: claim.payment.providerKey,
+      promotionCode,
+      appliesTo: promotionCode ? "products" : undefined,
+    });
+  } catch (err) {
+    // The provider refused before charging (no card, unknown card, bad code): nothing was taken, so
+    // the claim is released. Any other failure leaves the attempt pending for a same-key retry.
+    if (err instanceof AppError && claim.fresh) await releaseClaim(ctx, input.storeId, claim.invoice.id, claim.payment.id);
+    throw err;
+  } finally {
+    if (temporaryCard) {
+      // A public payer's card is not kept on the store; failing to drop it only leaves a non-default card, so log it.
+      await payments.detachPaymentMethod(ctx.pool, input.storeId, temporaryCard).catch((err: unknown) => ctx.log.warn({ err }, "could not detach a public payer's card"));
+    }
+  }
+  return settle(ctx, input.storeId, claim.invoice.id, claim.payment.id, outcome);
+}
+
+async function settle(ctx: RequestContext, storeId: string, invoiceId: string, paymentId: string, outcome: { result: PaymentResult; chargeId: string; amountCents: number; discountCents: number }): Promise<PayOutcome> {
+  return withTransaction(ctx.pool, async (tx) => {
+    await q.getInvoice(tx, storeId, invoiceId, true);
+    const { rows } = await tx.query<{ status: string; charge_id: string | null }>(`SELECT status, charge_id FROM creator_invoice_payments WHERE id = $1 FOR UPDATE`, [paymentId]);
+    const current = rows[0]!;
+    if (current.status !== "PENDING") return { result: current.status as PaymentResult, chargeId: current.charge_id! };
+    const items = (await q.invoiceOrderItems(tx, invoiceId)).map((i) => i.orderItemId);
+    if (outcome.result === "COMPLETED") {
+      await q.moveOrderItems(tx, storeId, items, ["CHARGE_PENDING"], "IN_PRODUCTION");
+      await q.setInvoiceState(tx, invoiceId, { status: "PAID", paidAmountCents: outcome.amountCents, discountCents: outcome.discountCents, chargeId: outcome.chargeId });
+    } else {
+      await q.moveOrderItems(tx, storeId, items, ["CHARGE_PENDING"], "IN_SHOPPING_CART");
+      await q.setInvoiceState(tx, invoiceId, { status: "OPEN", promotionCode: null });
+    }
+    await q.finishPayment(tx, paymentId, outcome.result, outcome.chargeId);
+    return { result: outcome.result, chargeId: outcome.chargeId };
+  });
+}
+
+async function releaseClaim(ctx: RequestContext, storeId: string, invoiceId: string, paymentId: string): Promise<void> {
+  await withTransaction(ctx.pool, async (tx) => {
+    await q.getInvoice(tx, storeId, invoiceId, true);
+    const items = (await q.invoiceOrderItems(tx, invoiceId)).map((i) => i.orderItemId);
+    await q.moveOrderItems(tx, storeId, items, ["CHARGE_PENDING"], "IN_SHOPPING_CART");
+    await q.setInvoiceState(tx, invoiceId, { status: "OPEN", promotionCode: null });
+    await q.deletePayment(tx, paymentId);
+  });
+}
+
+function checkCard(card: CardDetails, prefix: string): void {
+  if (!passesLuhn(card.number)) throw invalid(`${prefix}.number`, "is not a valid card number");
+  if (isExpired(card.expMonth, card.expYear)) throw invalid(`${prefix}.expYear`, "the card has expired");
+}
+
+async function checkPromotionCode(ctx: RequestContext, input: PayInput): Promise<string> {
+  const code = input.promotionCode!.toUpperCase();
+  const field = `${input.fieldPrefix}.promotionCode`;
+  const found = await ctx.providers.payments.retrievePromotionCode(ctx.pool, code);
+  if (!found?.active || !(PURCHASE_PROMOTION_CODES as readonly string[]).includes(code)) throw invalid(field, "is not a promotion code for sourcing purchases");
+  if ((await q.countPromotionCodeUses(ctx.pool, input.storeId, code)) > 0) throw invalid(field, "has already been used by this store");
+  return code;
+}

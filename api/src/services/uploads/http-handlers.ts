@@ -1,0 +1,75 @@
+import type { Router, Request, Response, NextFunction } from "express";
+import multer from "multer";
+import { UPLOAD_MAX_BYTES } from "@atelier/contracts/projects";
+import type { AppDeps } from "../../context";
+import { AppError } from "../../errors";
+import { receiveLargeFile } from "./large-file-upload";
+import { holdIncomingFile } from "./pending-files";
+import { openUploadedFile } from "./serve-file";
+
+const bearer = (req: Request) => {
+  const header = req.header("authorization");
+  return header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+};
+
+/**
+ * The three upload paths that are not JSON: the multipart parser in front of the POST /upload
+ * contract route, the signed PUT of /upload-large-file, and serving stored files back.
+ */
+export function mountUploadHandlers(router: Router, deps: AppDeps): void {
+  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } }).single("file");
+
+  router.post("/upload", async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      // Anonymous or expired callers are refused by the contract route before any byte is buffered.
+      const token = bearer(req);
+      if (!token || !(await deps.tokens.verify(token))) return next();
+      parse(req, res, (err: unknown) => {
+        if (err) return next(multerError(err));
+        if (req.file) holdIncomingFile(req.ctx, { originalName: req.file.originalname, buffer: req.file.buffer, size: req.file.size });
+        req.body = undefined;
+        next();
+      });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.put("/upload-large-file/:id", async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const token = typeof req.query.token === "string" ? req.query.token : undefined;
+      const file = await receiveLargeFile(req.ctx, String(req.params.id), token, req);
+      res.status(201).json(file);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  const serve = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { upload, body } = await openUploadedFile(req.ctx, bearer(req), String(req.params.id));
+      res.setHeader("content-type", upload.contentType);
+      res.setHeader("content-length", String(upload.sizeBytes));
+      res.setHeader("content-disposition", `inline; filename="${upload.fileName}"`);
+      // An uploaded SVG or PDF must not run script in our origin.
+      res.setHeader("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      res.setHeader("cache-control", "private, max-age=300");
+      body.on("error", next);
+      body.pipe(res);
+    } catch (err) {
+      next(err);
+    }
+  };
+  router.get("/upload/files/:id", serve);
+  router.get("/upload/files/:id/:name", serve);
+}
+
+function multerError(err: unknown): AppError {
+  if (err instanceof multer.MulterError) {
+    if (err.code === "LIMIT_FILE_SIZE") return new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Use /upload-large-file for bigger files.`);
+    if (err.code === "LIMIT_UNEXPECTED_FILE") return new AppError("VALIDATION_FAILED", `Send the file in a field named file (got ${err.field}).`, [{ field: err.field ?? "file", reason: "is not the file field; use file" }]);
+    return new AppError("VALIDATION_FAILED", `The multipart body could not be read: ${err.message}.`, [{ field: "file", reason: err.message }]);
+  }
+  if (err instanceof AppError) return err;
+  return new AppError("VALIDATION_FAILED", "The multipart body could not be read.", [{ field: "body", reason: "is not valid multipart/form-data" }]);
+}

@@ -1,0 +1,107 @@
+import crypto from "node:crypto";
+import { Transform, type Readable } from "node:stream";
+import type { BodyOf, ResponseOf, projects } from "@atelier/contracts";
+import { attachmentTypeOf, LARGE_UPLOAD_URL_TTL_SECONDS } from "@atelier/contracts/projects";
+import type { RequestContext, UserContext } from "../../context";
+import { AppError, notFound } from "../../errors";
+import { getPendingUpload, insertUpload, markUploadStored } from "../../queries/uploads";
+import { fileStorageFor } from "../../storage";
+import { allowedExtension, CONTENT_TYPES, contentMismatch, HEAD_BYTES, matchesSignature, safeFileName } from "./file-types";
+import { toUploadedFileDto, uploadKey, uploadUrl, type UploadedFileDto } from "./upload-file";
+
+const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/**
+ * Registers a large upload and hands back a URL to PUT the bytes to. The URL carries a random
+ * token (only its hash is stored) that expires and works once: whoever holds it can upload this
+ * one file, nothing else, so it may be given to a browser or a CLI without the login token.
+ */
+export async function createLargeFileUpload(ctx: UserContext, body: BodyOf<typeof projects.createLargeFileUpload>): Promise<ResponseOf<typeof projects.createLargeFileUpload>> {
+  const extension = allowedExtension(body.fileName, "body.fileName");
+  const id = crypto.randomUUID();
+  const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + LARGE_UPLOAD_URL_TTL_SECONDS * 1000);
+  const fileName = safeFileName(body.fileName);
+  await insertUpload(ctx.pool, {
+    id,
+    storeId: ctx.auth.storeId,
+    userId: ctx.auth.userId,
+    storageKey: uploadKey(ctx.auth.storeId, id, extension),
+    fileName,
+    extension,
+    contentType: CONTENT_TYPES[extension]!,
+    attachmentType: attachmentTypeOf(extension),
+    sizeBytes: body.sizeBytes,
+    status: "PENDING",
+    putTokenHash: hash(token),
+    putExpiresAt: expiresAt,
+  });
+  return {
+    id,
+    uploadUrl: `/rest/main/upload-large-file/${id}?token=${token}`,
+    method: "PUT",
+    url: uploadUrl(id, fileName),
+    expiresAt: expiresAt.toISOString(),
+    maxBytes: body.sizeBytes,
+  };
+}
+
+/** Receives the bytes of a registered large upload: token checked, size capped, leading bytes checked. */
+export async function receiveLargeFile(ctx: RequestContext, id: string, token: string | undefined, body: Readable): Promise<UploadedFileDto> {
+  const upload = await getPendingUpload(ctx.pool, id);
+  const valid = upload?.putTokenHash && token && crypto.timingSafeEqual(Buffer.from(upload.putTokenHash), Buffer.from(hash(token)));
+  // A wrong token, a used one and an unknown id all look the same.
+  if (!upload || !valid) throw notFound("Upload");
+  if (!upload.putExpiresAt || upload.putExpiresAt.getTime() < Date.now()) throw new AppError("UNAUTHORIZED", "This upload URL has expired. Ask for a new one.");
+  const checked = checkedStream(upload.extension, upload.sizeBytes);
+  // pipe() does not pass a dropped connection on; without this the write would wait forever.
+  body.on("error", (err) => checked.destroy(err));
+  const { sizeBytes } = await fileStorageFor(ctx.config).put(upload.storageKey, body.pipe(checked));
+  if (sizeBytes === 0) {
+    await fileStorageFor(ctx.config).delete(upload.storageKey);
+    throw new AppError("VALIDATION_FAILED", "The upload is empty.", [{ field: "body", reason: "is empty" }]);
+  }
+  if (!(await markUploadStored(ctx.pool, id, sizeBytes))) throw notFound("Upload");
+  return toUploadedFileDto({ ...upload, sizeBytes });
+}
+
+/** Passes bytes through while checking the signature of the first ones and the running size. */
+function checkedStream(extension: string, maxBytes: number): Transform {
+  let head = Buffer.alloc(0);
+  let checked = false;
+  let size = 0;
+  const check = () => {
+    checked = true;
+    if (!matchesSignature(extension, head)) throw contentMismatch(extension);
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(new AppError("PAYLOAD_TOO_LARGE", `The upload is larger than the ${maxBytes} bytes announced.`));
+      try {
+        if (!checked) {
+          head = Buffer.concat([head, chunk]);
+          if (head.length < HEAD_BYTES) return done();
+          check();
+          const out = head;
+          head = Buffer.alloc(0);
+          return done(null, out);
+        }
+        done(null, chunk);
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    flush(done) {
+      try {
+        if (!checked) {
+          if (head.length) check();
+          return done(null, head.length ? head : undefined);
+        }
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+  });
+}

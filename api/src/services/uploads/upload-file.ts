@@ -1,0 +1,59 @@
+import crypto from "node:crypto";
+import { Readable } from "node:stream";
+import type { ResponseOf, projects } from "@atelier/contracts";
+import { attachmentTypeOf, UPLOAD_URL_PREFIX } from "@atelier/contracts/projects";
+import type { UserContext } from "../../context";
+import { invalid } from "../../errors";
+import { insertUpload } from "../../queries/uploads";
+import { fileStorageFor } from "../../storage";
+import { allowedExtension, CONTENT_TYPES, contentMismatch, HEAD_BYTES, matchesSignature, safeFileName } from "./file-types";
+import { takeIncomingFile } from "./pending-files";
+
+export type UploadedFileDto = ResponseOf<typeof projects.uploadFile>;
+
+/** Stores one multipart file after checking its extension and its leading bytes. */
+export async function uploadFile(ctx: UserContext): Promise<UploadedFileDto> {
+  const file = takeIncomingFile(ctx);
+  if (!file) throw invalid("file", "is required: send multipart/form-data with the file in a field named file");
+  if (file.size === 0) throw invalid("file", "is empty");
+  const extension = allowedExtension(file.originalName, "file");
+  if (!matchesSignature(extension, file.buffer.subarray(0, HEAD_BYTES))) throw contentMismatch(extension);
+  const id = crypto.randomUUID();
+  const fileName = safeFileName(file.originalName);
+  const storageKey = uploadKey(ctx.auth.storeId, id, extension);
+  await fileStorageFor(ctx.config).put(storageKey, Readable.from([file.buffer]));
+  const row = {
+    id,
+    storeId: ctx.auth.storeId,
+    userId: ctx.auth.userId,
+    storageKey,
+    fileName,
+    extension,
+    contentType: CONTENT_TYPES[extension]!,
+    attachmentType: attachmentTypeOf(extension),
+    sizeBytes: file.size,
+    status: "STORED" as const,
+  };
+  await insertUpload(ctx.pool, row);
+  return toUploadedFileDto(row);
+}
+
+export function uploadKey(storeId: string, id: string, extension: string): string {
+  return `${storeId}/${id}.${extension}`;
+}
+
+export function uploadUrl(id: string, fileName: string): string {
+  return `${UPLOAD_URL_PREFIX}${id}/${encodeURIComponent(fileName)}`;
+}
+
+export function toUploadedFileDto(u: { id: string; fileName: string; extension: string; contentType: string; attachmentType: string; sizeBytes: number }): UploadedFileDto {
+  return {
+    id: u.id,
+    url: uploadUrl(u.id, u.fileName),
+    fileName: u.fileName,
+    extension: u.extension,
+    contentType: u.contentType,
+    attachmentType: u.attachmentType as UploadedFileDto["attachmentType"],
+    sizeBytes: u.sizeBytes,
+  };
+}

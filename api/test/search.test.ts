@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalog } from "@atelier/contracts";
+import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { seedCatalog, uniq, type CatalogFixture } from "./catalog-fixtures";
+
+let api: TestApi;
+let user: TestUser;
+let fx: CatalogFixture;
+// An invented brand word keeps these rows apart from anything else in the shared database.
+const BRAND = `quillmoor${uniq().replace(/\d/g, "x")}`;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  user = await registerUser(api);
+  fx = await seedCatalog(
+    api.deps.pool,
+    [
+      { name: `${BRAND} Ceramics Works`, capabilities: ["glazed stoneware", "wheel throwing"], description: "Small-batch pottery studio" },
+      { name: `${BRAND} Apparel House`, capabilities: ["cut and sew", "screen printing"], description: "Knitwear and jersey garments" },
+    ],
+    [
+      { supplier: 0, title: `${BRAND} speckled stoneware mug`, description: "Hand-glazed 350 ml mug with a speckled finish", keywords: "ceramic drinkware" },
+      { supplier: 1, title: `${BRAND} heavyweight T-shirt`, description: "Boxy 240 gsm organic cotton tee", keywords: "apparel tops" },
+      { supplier: 1, title: `${BRAND} fleece hoodie`, description: "Brushed fleece pullover", keywords: "apparel outerwear" },
+    ],
+  );
+});
+afterAll(() => api.close());
+
+const items = (keyword: string, extra: Record<string, unknown> = {}) => as(api, user.token, catalog.searchCatalogItems, { query: { keyword, group: fx.groupKey, ...extra } as never });
+
+describe("keyword search", () => {
+  it("ranks the exact full-text match first", async () => {
+    const res = await items(`${BRAND} fleece hoodie`);
+    expect(res.list[0]!.id).toBe(fx.itemIds[2]);
+    expect(res.list[0]!.score).toBeGreaterThan(0.5);
+  });
+
+  it("finds an item by a misspelt word (trigram)", async () => {
+    const res = await items("stonewear");
+    expect(res.list.map((i) => i.id)).toContain(fx.itemIds[0]);
+    const direct = await items("speckeld");
+    expect(direct.list[0]?.id).toBe(fx.itemIds[0]);
+  });
+
+  it("finds an item by a synonym-like description (synonyms + meaning)", async () => {
+    // No item says "cup" or "coffee": the synonym group (cup ~ mug) and the embedding find the mug.
+    const res = await items(`${BRAND} coffee cup`);
+    expect(res.list[0]!.id).toBe(fx.itemIds[0]);
+    const tee = await items(`${BRAND} tee`);
+    expect(tee.list[0]!.id).toBe(fx.itemIds[1]);
+  });
+
+  it("finds suppliers by a misspelt capability-free name and ranks by the blend", async () => {
+    const res = await as(api, user.token, catalog.searchSuppliers, { query: { keyword: `${BRAND} ceramiks`, group: fx.groupKey } });
+    expect(res.list[0]!.id).toBe(fx.supplierIds[0]);
+    expect(res.list[0]!.score).not.toBeNull();
+  });
+
+  it("an explicit sort orders keyword matches by that sort", async () => {
+    const res = await items(BRAND, { sort: "-rank" });
+    const { rows } = await api.deps.pool.query("SELECT id FROM catalog_items WHERE group_id = $1 ORDER BY rank DESC, id", [fx.groupId]);
+    expect(res.list.map((i) => i.id)).toEqual(rows.map((r) => r.id));
+  });
+
+  it("returns nothing for a word no row is near", async () => {
+    const res = await items("zzqxvj");
+    expect(res).toMatchObject({ list: [], total: 0 });
+  });
+
+  it("logs every keyword search with its filters, result count and timing", async () => {
+    const who = await registerUser(api);
+    await as(api, who.token, catalog.searchCatalogItems, { query: { keyword: `${BRAND} mug`, group: fx.groupKey, review: "1" } });
+    await as(api, who.token, catalog.searchSuppliers, { query: { keyword: `${BRAND} ceramics` } });
+    await as(api, who.token, catalog.searchSuppliers, { query: {} });
+    const { rows } = await api.deps.pool.query("SELECT target, keyword, filters, result_count, elapsed_ms FROM catalog_search_logs WHERE store_id = $1 ORDER BY id", [who.store.id]);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ target: "CATALOG_ITEMS", keyword: `${BRAND} mug`, filters: { group: fx.groupKey, review: "1" }, result_count: 0 });
+    expect(rows[1]).toMatchObject({ target: "SUPPLIERS", keyword: `${BRAND} ceramics` });
+    expect(rows[1].result_count).toBeGreaterThan(0);
+    expect(rows[1].elapsed_ms).toBeGreaterThan(0);
+  });
+
+  it("matches design briefs to items", async () => {
+    const res = await as(api, user.token, catalog.matchDesignProducts, { body: { text: `A ${BRAND} cosy fleece pullover hoodie with a brushed inside for winter drops` } });
+    expect(res.list[0]!.id).toBe(fx.itemIds[2]);
+    const bad = await api.raw("POST", "/web/catalog-items/design/product-match-new", { token: user.token, body: { text: "x" } });
+    expect(bad.body.details[0].field).toBe("body.text");
+  });
+
+  it("rejects an over-long keyword", async () => {
+    const res = await api.raw("GET", `/web/catalog-items?keyword=${"a".repeat(201)}`, { token: user.token });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].field).toBe("query.keyword");
+  });
+});
