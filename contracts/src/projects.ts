@@ -153,6 +153,7 @@ export const openCreatorProject = defineContract({
   tags: ["projects"],
   access: "user",
   previewAllowed: true,
+  noToolReason: "What the projects screen does on load (reopen the latest draft or start one); agents list, create and update projects explicitly.",
   response: z.object({ project: creatorProjectSchema.nullable(), created: z.boolean() }),
 });
 

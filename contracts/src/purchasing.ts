@@ -373,6 +373,7 @@ export const capturePaypalPayment = defineContract({
   tags: ["purchasing"],
   access: "user",
   idempotent: true,
+  noToolReason: "Needs the order id PayPal's popup returns after the payer approves in it; agents pay with a saved card through payCreatorInvoice.",
   body: z.strictObject({
     invoiceId: idSchema,
     paypalOrderId: z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/, "must be 6-64 letters, digits, _ or -"),

@@ -1,7 +1,10 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { commonsTools } from "./catalog/commons";
+import { marketplaceTools } from "./catalog/marketplace";
 import { paymentTools } from "./catalog/payments";
 import { planTools } from "./catalog/plans";
+import { projectTools } from "./catalog/projects";
+import { purchasingTools } from "./catalog/purchasing";
 import { sourcingTools } from "./catalog/sourcing";
 import { storeTools } from "./catalog/stores";
 import { teamTools } from "./catalog/team";
@@ -11,7 +14,7 @@ export * from "./run-context";
 export * from "./tool-from-contract";
 
 /** Every agent tool, one per contract an agent should call. */
-export const ALL_TOOL_SPECS: ToolSpec[] = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools];
+export const ALL_TOOL_SPECS: ToolSpec[] = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...marketplaceTools, ...purchasingTools, ...projectTools];
 
 /** Builds the named tools (all of them when names is omitted) for one graph. */
 export function createTools(deps: ToolDeps, names?: readonly string[]): StructuredToolInterface[] {

@@ -1,3 +1,4 @@
+import { MARKETPLACE_INTENTS } from "./offline-marketplace";
 import { countryName, parseAnyCountry, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 
 /** A tool result's JSON: contract-validated by the API, read loosely by the offline assistant. */
@@ -10,6 +11,9 @@ export type PlannedCall = { name: string; args: Record<string, unknown> };
 /** A tool result seen since the user's last message. */
 export type Outcome = { name: string; args: Record<string, unknown>; result: Json; error?: { status: number; code: string; message: string }; declined?: string };
 
+/** What the run knows beside the messages: the screen the user asks from ("this supplier"). */
+export type IntentContext = { screen?: { route: string; entityId?: string } };
+
 /** What an intent does next: call tools, or answer. */
 export type Step = { calls: PlannedCall[] } | { answer: string };
 
@@ -20,7 +24,7 @@ export type Intent = {
   /** Agents the intent is limited to; all when absent. */
   roles?: string[];
   match: (text: string) => boolean;
-  step: (text: string, done: Outcome[], history: Outcome[]) => Step;
+  step: (text: string, done: Outcome[], history: Outcome[], context: IntentContext) => Step;
 };
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -182,6 +186,7 @@ export const INTENTS: Intent[] = [
       return call("send_messages_in_network", { techPackId: pack.result.id, companyIds: ids.slice(0, 50) });
     },
   },
+  ...MARKETPLACE_INTENTS,
   {
     name: "find-suppliers",
     tools: ["match_factories"],

@@ -1,16 +1,27 @@
 import { BaseChatModel, type BaseChatModelCallOptions, type BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
-import type { Runnable } from "@langchain/core/runnables";
+import type { Runnable, RunnableConfig } from "@langchain/core/runnables";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
-import { INTENTS, type Json, type Outcome, type Step } from "./offline-intents";
+import { getRunContext } from "@atelier/tools";
+import { INTENTS, type IntentContext, type Json, type Outcome, type Step } from "./offline-intents";
 import type { ModelRole } from "./model-factory";
 
 export const OFFLINE_NOTICE =
   "_I'm Atelier's offline assistant: I understand the common requests below without a language model. To connect a model, set OPENAI_API_KEY (and OPENAI_BASE_URL for a local OpenAI-compatible server such as Ollama, and ATELIER_MODEL for the model name) and restart the agent server._";
 
 const EXAMPLES: Record<ModelRole, string[]> = {
-  copilot: ["show my plan", "how much does fulfilment cost", "who is on my team", "invite sam@example.com as admin", "how many AI credits do I have", "upgrade my plan"],
+  copilot: [
+    "show my plan",
+    "how much does fulfilment cost",
+    "who is on my team",
+    "invite sam@example.com as admin",
+    "find suppliers for organic cotton tees under MOQ 500",
+    "add a sample of the ceramic mug to my cart",
+    "what's in my cart",
+    "pay my cart",
+    "favourite this supplier",
+  ],
   "sourcing-agent": ["find suppliers for organic cotton tees under MOQ 500", "what is the tariff on ceramic mugs from China", "send my tech pack to the matched factories"],
   "tariff-rate-agent": ["what is the tariff on ceramic mugs from China", "duty on cotton t-shirts from Vietnam at $4 per unit, MOQ 500"],
   "packaging-agent": ["find packaging suppliers for mailer boxes, MOQ 1000", "how much does fulfilment cost"],
@@ -74,7 +85,7 @@ export class OfflineChatModel extends BaseChatModel {
   }
 
   /** Decides the next step for a conversation: exposed for tests of intent recognition. */
-  decide(messages: BaseMessage[]): Step {
+  decide(messages: BaseMessage[], context: IntentContext = {}): Step {
     const lastHuman = messages.map((m) => m.getType()).lastIndexOf("human");
     const human = messages[lastHuman];
     const text = human ? textOf(human) : "";
@@ -84,7 +95,7 @@ export class OfflineChatModel extends BaseChatModel {
     if (failed?.error) return { answer: `I couldn't complete that: ${failed.error.message} (${failed.error.code}, HTTP ${failed.error.status}).` };
     const intent = INTENTS.find((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && i.match(text));
     if (!intent) return { answer: this.help(text) };
-    return intent.step(text, done, outcomesOf(messages.slice(0, lastHuman)));
+    return intent.step(text, done, outcomesOf(messages.slice(0, lastHuman)), context);
   }
 
   private help(text: string): string {
@@ -92,8 +103,10 @@ export class OfflineChatModel extends BaseChatModel {
     return `${greeting}Here is what I can do — try:\n${EXAMPLES[this.role].map((e) => `- "${e}"`).join("\n")}`;
   }
 
-  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
-    const step = this.decide(messages);
+  async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {
+    // LangGraph hands the run's runtime context through to the model call: the screen lives there.
+    const { screen } = getRunContext(options as unknown as RunnableConfig);
+    const step = this.decide(messages, { screen });
     if ("calls" in step) {
       const message = new AIMessage({ content: "", tool_calls: step.calls.map((c) => ({ id: `offline_${Date.now().toString(36)}_${++this.counter}`, name: c.name, args: c.args, type: "tool_call" as const })) });
       return { generations: [{ text: "", message }] };

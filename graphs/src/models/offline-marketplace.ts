@@ -1,0 +1,295 @@
+import type { Intent, IntentContext, Json, Outcome, PlannedCall, Step } from "./offline-intents";
+import { countryName, parseAnyCountry, parseMoq, parseProduct } from "./offline-parse";
+
+// The sourcing marketplace as the offline copilot understands it: supplier search, samples into
+// the cart, the cart and checkout (approval-gated by the tool), and favourites of what is on screen.
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const call = (name: string, args: Record<string, unknown> = {}): Step => ({ calls: [{ name, args }] });
+const last = (done: Outcome[], name: string) => [...done].reverse().find((o) => o.name === name);
+
+type MoqBucket = "0_100" | "100_1000" | "1000_PLUS";
+const MOQ_BUCKETS: { key: MoqBucket; from: number; to: number }[] = [
+  { key: "0_100", from: 0, to: 100 },
+  { key: "100_1000", from: 100, to: 1000 },
+  { key: "1000_PLUS", from: 1000, to: Infinity },
+];
+
+/** An MOQ limit the user typed: "under MOQ 500" is a ceiling, "MOQ over 1000" a floor. */
+export type MoqLimit = { max?: number; min?: number };
+
+export function parseMoqLimit(text: string): MoqLimit | undefined {
+  const n = parseMoq(text);
+  if (n === undefined) return undefined;
+  return /\b(over|above|more than|at least|minimum of)\b/i.test(text) ? { min: n } : { max: n };
+}
+
+/**
+ * The filter's buckets are fixed ([0,100), [100,1000), 1000+), so a limit like "under 500" is
+ * searched as every bucket it overlaps, one call each, and the answer keeps suppliers within it.
+ */
+export function moqBucketsFor(limit: MoqLimit): MoqBucket[] {
+  return MOQ_BUCKETS.filter((b) => (limit.max === undefined || b.from <= limit.max) && (limit.min === undefined || b.to > limit.min)).map((b) => b.key);
+}
+
+/** The search words of a request: the product left once framing, filters and place are removed. */
+export function parseKeyword(text: string): string | undefined {
+  const stripped = text.replace(/\b(show|list|display|browse|give|get|look up|any|good|best|top|cheap)\b/gi, " ");
+  return parseProduct(stripped);
+}
+
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w.length > 1 && !["the", "of", "a", "an", "and", "with", "from", "to", "my", "for"].includes(w))
+    .map((w) => (w.length > 3 ? w.replace(/(es|s)$/, "") : w));
+
+/** How much of the name the title covers (0–1), word by word, singular and plural alike. */
+function coverage(name: string, title: string): number {
+  const wanted = words(name);
+  if (!wanted.length) return 0;
+  const have = new Set(words(title));
+  return wanted.filter((w) => have.has(w)).length / wanted.length;
+}
+
+function bestByName<T>(list: T[], name: string, label: (x: T) => string): T | undefined {
+  let best: { x: T; score: number } | undefined;
+  for (const x of list) {
+    const score = coverage(name, label(x));
+    if (score >= 0.5 && (!best || score > best.score)) best = { x, score };
+  }
+  return best?.x;
+}
+
+/** Catalog items the thread has seen, newest first: searches, item pages, supplier profiles. */
+function itemsSeen(outcomes: Outcome[]): Json[] {
+  const out: Json[] = [];
+  for (const o of [...outcomes].reverse()) {
+    if (o.error || o.declined || !o.result) continue;
+    if (["search_catalog_items", "match_design_products", "search_catalog_by_image"].includes(o.name)) out.push(...(o.result.list ?? []));
+    if (o.name === "get_catalog_item" && o.result.item) out.push(o.result.item, ...(o.result.similarProducts ?? []));
+    if (o.name === "get_supplier") out.push(...(o.result.tabs?.BASE_PRODUCTS?.list ?? []));
+  }
+  return out;
+}
+
+/** Suppliers the thread has seen, newest first. */
+function suppliersSeen(outcomes: Outcome[]): Json[] {
+  const out: Json[] = [];
+  for (const o of [...outcomes].reverse()) {
+    if (o.error || o.declined || !o.result) continue;
+    if (o.name === "search_suppliers") out.push(...(o.result.list ?? []));
+    if (o.name === "get_supplier" && o.result.supplier) out.push(o.result.supplier);
+    if (o.name === "get_catalog_item" && o.result.supplier) out.push(o.result.supplier);
+  }
+  return out;
+}
+
+/** What the screen shows: a supplier profile or a catalog item page, by the route's shape. */
+export function screenEntity(context: IntentContext): { kind: "SUPPLIER" | "CATALOG_ITEM"; id: string } | undefined {
+  const screen = context.screen;
+  if (!screen?.entityId) return undefined;
+  if (/catalog-item|product/i.test(screen.route)) return { kind: "CATALOG_ITEM", id: screen.entityId };
+  if (/supplier-profile|catalog-compan/i.test(screen.route)) return { kind: "SUPPLIER", id: screen.entityId };
+  return undefined;
+}
+
+const refersToScreen = (t: string) => /\b(this|it|that|current)\b/i.test(t);
+const saysSupplier = (t: string) => /\b(suppliers?|factor(y|ies)|manufacturers?|vendors?|makers?)\b/i.test(t);
+
+function supplierLine(s: Json): string {
+  const sample = s.samplePriceMinCents == null ? "custom-quote samples" : `samples from ${usd(s.samplePriceMinCents)}`;
+  const rating = s.reviewCount ? `, rated ${Number(s.averageReview).toFixed(1)} (${s.reviewCount})` : "";
+  return `- **${s.name}** (${s.city ? `${s.city}, ` : ""}${countryName(s.countryCode)}) — MOQ ${s.moq ?? "custom quote"}, ${sample}, ${s.productionDaysMin}-${s.productionDaysMax} days${rating}`;
+}
+
+function searchAnswer(searches: Outcome[], limit: MoqLimit | undefined): string {
+  const seen = new Set<string>();
+  const list: Json[] = [];
+  for (const o of searches) for (const s of o.result.list ?? []) if (!seen.has(s.id) && (seen.add(s.id), true)) list.push(s);
+  const within = list.filter((s) => !limit || (s.moq != null && (limit.max === undefined || s.moq <= limit.max) && (limit.min === undefined || s.moq >= limit.min)));
+  within.sort((a, b) => (b.score ?? -1) - (a.score ?? -1));
+  const args = searches[0]?.args ?? {};
+  const what = [args.keyword ? `"${args.keyword}"` : "your search", limit?.max !== undefined ? `MOQ up to ${limit.max}` : "", limit?.min !== undefined ? `MOQ from ${limit.min}` : "", Array.isArray(args.countryCodes) ? `in ${args.countryCodes.map(countryName).join(", ")}` : ""].filter(Boolean).join(", ");
+  if (!within.length) return `No supplier matched ${what}. Try fewer filters or other words.`;
+  return [`Suppliers for ${what}:`, ...within.slice(0, 8).map(supplierLine), "Say \"favourite <supplier>\" to keep one, or \"add a sample of <product> to my cart\"."].join("\n");
+}
+
+function cartAnswer(cart: Json): string {
+  const items: Json[] = cart.items ?? [];
+  if (!items.length || !cart.invoice) return "Your cart is empty. Search for a product and say \"add a sample of <product> to my cart\".";
+  const lines = items.map((i: Json) => `- ${i.title} — ${i.kind === "SAMPLE" ? "sample" : "production"}, ${i.quantity} × ${usd(i.unitPriceCents)} = ${usd(i.totalCents)}${i.supplierName ? ` (${i.supplierName})` : ""}`);
+  return [`Your cart (${items.length} item${items.length === 1 ? "" : "s"}):`, ...lines, `Total: ${usd(cart.invoice.totalCents)}.`, cart.refundPolicy, "Say \"pay my cart\" to pay with your default card."].join("\n");
+}
+
+function sampleName(text: string): string | undefined {
+  const m = text.match(/\bsamples?\s+(?:of|for)\s+(?:the\s+|a\s+|an\s+)?(.+?)(?:\s+(?:to|in|into)\s+(?:my|the)\s+(?:shopping\s+)?cart\b|\s+please\b|[.?!]|$)/i) ?? text.match(/\b(?:add|order|get|buy)\s+(?:the\s+|a\s+|an\s+)?(.+?)\s+samples?\b/i);
+  const name = m?.[1]?.trim();
+  return name && !/^(a|an|the|one|some|\d+|this|it|that|this one|that one|this item|this product)$/i.test(name) ? name : undefined;
+}
+
+function sampleQuantity(text: string): number {
+  const m = text.match(/\b(\d{1,2})\s+samples?\b/i);
+  return m?.[1] ? Math.min(10, Math.max(1, Number(m[1]))) : 1;
+}
+
+function orderSample(item: { id: string }, text: string): Step {
+  return call("create_order_item", { catalogItemId: item.id, kind: "SAMPLE", quantity: sampleQuantity(text), addToCart: true });
+}
+
+function favouriteName(text: string): string | undefined {
+  const m = text.match(/\b(?:favou?rite|bookmark|save)\s+(.+?)(?:\s+(?:to|in)\s+(?:my\s+)?favou?rites)?[.?!]?$/i) ?? text.match(/\badd\s+(.+?)\s+to\s+(?:my\s+)?favou?rites\b/i);
+  const name = m?.[1]?.replace(/\b(the|supplier|factory|manufacturer|vendor|item|product)\b/gi, " ").trim();
+  return name && !refersToScreen(name) && name.length >= 2 ? name : undefined;
+}
+
+function favoriteLabel(f: Json): string {
+  return f.supplier?.name ?? f.item?.title ?? "it";
+}
+
+/** Marketplace requests, most specific first; they sit before the sourcing agent's factory matching. */
+export const MARKETPLACE_INTENTS: Intent[] = [
+  {
+    name: "list-favorites",
+    tools: ["list_favorites"],
+    match: (t) => /\bfavou?rites\b/i.test(t) && /\b(my|show|list|what|which|see)\b/i.test(t) && !/\b(add|remove|delete|unfavou?rite)\b/i.test(t),
+    step: (t, done) => {
+      const r = last(done, "list_favorites");
+      if (!r) return call("list_favorites", saysSupplier(t) ? { kind: "SUPPLIER" } : /\b(items?|products?)\b/i.test(t) ? { kind: "CATALOG_ITEM" } : {});
+      const list: Json[] = r.result.list ?? [];
+      if (!list.length) return { answer: "You have no favourites yet. On a supplier's or product's page, say \"favourite this\"." };
+      return { answer: [`Your favourites (${r.result.total}):`, ...list.map((f) => `- ${favoriteLabel(f)} (${f.kind === "SUPPLIER" ? "supplier" : "product"})`)].join("\n") };
+    },
+  },
+  {
+    name: "remove-favorite",
+    tools: ["list_favorites", "remove_favorite"],
+    match: (t) => /\bun-?favou?rite\b/i.test(t) || (/\b(remove|delete|take)\b/i.test(t) && /\bfavou?rites?\b/i.test(t)),
+    step: (t, done, _history, context) => {
+      const removed = last(done, "remove_favorite");
+      if (removed) return { answer: "Removed from your favourites." };
+      const list = last(done, "list_favorites");
+      if (!list) return call("list_favorites", { size: 100 });
+      const favs: Json[] = list.result.list ?? [];
+      const entity = refersToScreen(t) ? screenEntity(context) : undefined;
+      const name = favouriteName(t.replace(/\b(remove|delete|take|un-?favou?rite)\b/gi, "favourite").replace(/\s+from\s+(my\s+)?favou?rites?/i, ""));
+      const fav = entity ? favs.find((f) => f.supplier?.id === entity.id || f.item?.id === entity.id) : name ? bestByName(favs, name, favoriteLabel) : undefined;
+      if (!fav) return { answer: entity || name ? "That isn't in your favourites." : "Which favourite? Open its page and say \"unfavourite this\", or name it." };
+      return call("remove_favorite", { id: fav.id });
+    },
+  },
+  {
+    name: "add-favorite",
+    tools: ["add_favorite", "get_catalog_item"],
+    match: (t) => /\b(favou?rites?|bookmark)\b/i.test(t) || (/\bsave\b/i.test(t) && /\b(suppliers?|items?|products?)\b/i.test(t)),
+    step: (t, done, history, context) => {
+      const added = last(done, "add_favorite");
+      if (added) return { answer: `Added **${favoriteLabel(added.result)}** to your favourites.` };
+      const entity = screenEntity(context);
+      const item = last(done, "get_catalog_item");
+      if (item) return call("add_favorite", { kind: "SUPPLIER", targetId: item.result.item.supplierId });
+      if (entity && (refersToScreen(t) || !favouriteName(t))) {
+        // On a product page, "this supplier" is the product's supplier: look it up first.
+        if (entity.kind === "CATALOG_ITEM" && saysSupplier(t)) return call("get_catalog_item", { id: entity.id });
+        return call("add_favorite", { kind: entity.kind, targetId: entity.id });
+      }
+      const name = favouriteName(t);
+      const seen = [...done, ...history];
+      const supplier = name && !/\b(items?|products?)\b/i.test(t) ? bestByName(suppliersSeen(seen), name, (s) => s.name) : undefined;
+      if (supplier) return call("add_favorite", { kind: "SUPPLIER", targetId: supplier.id });
+      const product = name ? bestByName(itemsSeen(seen), name, (i) => i.title) : undefined;
+      if (product) return call("add_favorite", { kind: "CATALOG_ITEM", targetId: product.id });
+      return { answer: "Which one? Open the supplier's or product's page and say \"favourite this\", or search first and name it." };
+    },
+  },
+  {
+    name: "checkout",
+    tools: ["get_cart", "pay_sourcing_invoice"],
+    match: (t) => /\bcheck\s?out\b/i.test(t) || (/\b(pay|purchase|buy)\b/i.test(t) && /\b(cart|samples?|basket)\b/i.test(t)),
+    step: (t, done) => {
+      const paid = last(done, "pay_sourcing_invoice");
+      if (paid) {
+        const r = paid.result;
+        if (r.result !== "COMPLETED") return { answer: "Your card was declined, so nothing was charged and the items stay in your cart. Set another default card and say \"pay my cart\" again." };
+        const address = r.invoice.shippingAddress ? "" : " Tell me the shipping address for these items (name, street, city, postal code, country).";
+        return { answer: `Paid ${usd(r.invoice.totalCents)} (invoice ${r.invoice.sn}). ${r.invoice.items.length} item${r.invoice.items.length === 1 ? " is" : "s are"} now in production.${address}` };
+      }
+      const cart = last(done, "get_cart");
+      if (!cart) return call("get_cart");
+      if (!cart.result.invoice || !(cart.result.items ?? []).length) return { answer: "Your cart is empty, so there is nothing to pay." };
+      const code = t.match(/\bcode\s+([A-Za-z0-9_-]{2,40})/i)?.[1] ?? t.match(/\b(PRODUCTS10)\b/i)?.[1];
+      return call("pay_sourcing_invoice", { invoiceId: cart.result.invoice.id, ...(code ? { promotionCode: code.toUpperCase() } : {}) });
+    },
+  },
+  {
+    name: "add-sample-to-cart",
+    tools: ["search_catalog_items", "create_order_item"],
+    match: (t) =>
+      !/\bcancel\b/i.test(t) && (/\bsamples?\s+(of|for)\b/i.test(t) || /\b(add|order|get|buy|put)\s+(?:(?:a|an|one|the|this|\d{1,2})\s+)?samples?\b/i.test(t) || (/\bsamples?\b/i.test(t) && /\bto (my|the) cart\b/i.test(t))),
+    step: (t, done, history, context) => {
+      const created = last(done, "create_order_item");
+      if (created) {
+        const i = created.result;
+        return { answer: `Added ${i.quantity} sample${i.quantity === 1 ? "" : "s"} of **${String(i.title).replace(/^sample:\s*/i, "")}**${i.supplierName ? ` from ${i.supplierName}` : ""} to your cart at ${usd(i.unitPriceCents)} each (${usd(i.totalCents)}). Say "pay my cart" to check out, or "what's in my cart".` };
+      }
+      const name = sampleName(t);
+      const entity = screenEntity(context);
+      if (!name && entity?.kind === "CATALOG_ITEM") return orderSample(entity, t);
+      if (!name) return { answer: "A sample of which product? e.g. \"add a sample of the ceramic mug to my cart\"." };
+      const searched = last(done, "search_catalog_items");
+      const known = bestByName(itemsSeen(searched ? done : [...done, ...history]), name, (i) => i.title);
+      if (known) return orderSample(known, t);
+      if (!searched) return call("search_catalog_items", { keyword: name.slice(0, 200), size: 5 });
+      // The search ranks by meaning too: its best result stands for the name when no title matches word for word.
+      const top = (searched.result.list ?? [])[0];
+      return top ? orderSample(top, t) : { answer: `I couldn't find a product called "${name}". Try other words, or search first.` };
+    },
+  },
+  {
+    name: "remove-from-cart",
+    tools: ["get_cart", "remove_from_cart"],
+    match: (t) => /\b(remove|delete|take)\b/i.test(t) && /\b(cart|basket)\b/i.test(t),
+    step: (t, done) => {
+      const removed = last(done, "remove_from_cart");
+      if (removed) return { answer: `Done: it's out of your cart (the order is kept, not cancelled). ${cartAnswer(removed.result)}` };
+      const cart = last(done, "get_cart");
+      if (!cart) return call("get_cart");
+      const lines: Json[] = cart.result.invoice?.items ?? [];
+      const name = t.replace(/\b(remove|delete|take|out|from|of|my|the|cart|basket|please)\b/gi, " ").replace(/\s+/g, " ").trim();
+      const line = name ? bestByName(lines, name, (l) => l.title) : lines.length === 1 ? lines[0] : undefined;
+      if (!line) return { answer: lines.length ? `Which item? ${cartAnswer(cart.result)}` : "Your cart is empty." };
+      return call("remove_from_cart", { id: line.id });
+    },
+  },
+  {
+    name: "cart",
+    tools: ["get_cart"],
+    match: (t) => /\b(cart|basket)\b/i.test(t),
+    step: (_t, done) => {
+      const cart = last(done, "get_cart");
+      return cart ? { answer: cartAnswer(cart.result) } : call("get_cart");
+    },
+  },
+  {
+    name: "search-suppliers",
+    tools: ["search_suppliers"],
+    roles: ["copilot"],
+    match: (t) => saysSupplier(t) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
+    step: (t, done) => {
+      const limit = parseMoqLimit(t);
+      const searches = done.filter((o) => o.name === "search_suppliers");
+      if (searches.length) return { answer: searchAnswer(searches, limit) };
+      const keyword = parseKeyword(t);
+      const country = parseAnyCountry(t);
+      if (!keyword && !country) return { answer: "Which product should the suppliers make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
+      const args: Record<string, unknown> = { size: 10 };
+      if (keyword) args.keyword = keyword;
+      if (country) args.countryCodes = [country];
+      const buckets = limit ? moqBucketsFor(limit) : [];
+      const calls: PlannedCall[] = buckets.length ? buckets.map((moq) => ({ name: "search_suppliers", args: { ...args, moq } })) : [{ name: "search_suppliers", args }];
+      return { calls };
+    },
+  },
+];
