@@ -17,7 +17,7 @@ export type CatalogFixture = { verticalId: number; groupId: number; groupKey: st
 export const uniq = () => crypto.randomUUID().slice(0, 8);
 
 async function ensureVertical(pool: pg.Pool, vertical: string): Promise<number> {
-  await pool.query(`INSERT INTO catalog_categories (level, vertical, key, slug, title) VALUES ('VERTICAL', $1, $1, $1, initcap($1)) ON CONFLICT (key) DO NOTHING`, [vertical]);
+  await pool.query(`INSERT INTO catalog_categories (level, vertical, key, slug, title) VALUES ('VERTICAL', $1, $1, $1, initcap($1)) ON CONFLICT DO NOTHING`, [vertical]);
   const { rows } = await pool.query("SELECT id FROM catalog_categories WHERE key = $1", [vertical]);
   return rows[0].id;
 }

@@ -21,7 +21,9 @@ type ItemOptions = { moq?: number | null; samplePriceCents?: number | null; pric
 async function seedItem(options: ItemOptions = {}) {
   const pool = api.deps.pool;
   const tag = crypto.randomUUID().slice(0, 8);
-  const cat = await pool.query(`INSERT INTO catalog_categories (level, vertical, key, slug, title) VALUES ('VERTICAL', 'products', $1, $1, 'Test vertical') RETURNING id`, [`test-purchasing-${tag}`]);
+  // One VERTICAL row per vertical (a unique index): share it with every other test.
+  await pool.query(`INSERT INTO catalog_categories (level, vertical, key, slug, title) VALUES ('VERTICAL', 'products', 'products', 'products', 'Products') ON CONFLICT DO NOTHING`);
+  const cat = await pool.query(`SELECT id FROM catalog_categories WHERE level = 'VERTICAL' AND vertical = 'products'`);
   const sup = await pool.query(
     `INSERT INTO suppliers (name, slug, country_code, region, employee_count, production_days_min, production_days_max, contact_email, enabled_at)
      VALUES ($1, $2, 'CN', 'AS', 80, 10, 30, $3, now()) RETURNING id`,
