@@ -18,7 +18,7 @@ export const uniq = () => crypto.randomUUID().slice(0, 8);
 
 async function ensureVertical(pool: pg.Pool, vertical: string): Promise<number> {
   await pool.query(`INSERT INTO catalog_categories (level, vertical, key, slug, title) VALUES ('VERTICAL', $1, $1, $1, initcap($1)) ON CONFLICT DO NOTHING`, [vertical]);
-  const { rows } = await pool.query("SELECT id FROM catalog_categories WHERE key = $1", [vertical]);
+  const { rows } = await pool.query("SELECT id FROM catalog_categories WHERE level = 'VERTICAL' AND vertical = $1", [vertical]);
   return rows[0].id;
 }
 
