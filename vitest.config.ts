@@ -1,12 +1,49 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
 
+const rootModules = fileURLToPath(new URL("./node_modules/", import.meta.url));
+const testEnv = { NODE_ENV: "test", ATELIER_LOG_LEVEL: "silent", ATELIER_JWT_SECRET: "test-secret-that-is-long-enough-0123456789" };
+
+/**
+ * Three projects, one run (`npm test`):
+ * - node: API, agent server, graphs, tools, contracts, cross-cutting tests; one embedded Postgres
+ *   for the run (test/global-setup.ts), every test with its own stores and users.
+ * - web: component tests in jsdom, with the root React (react-router and testing-library resolve
+ *   it; a second copy from web/node_modules would break hooks).
+ * - web-e2e: headless Chromium against the API and agent server started in-process with the built app.
+ */
 export default defineConfig({
   test: {
-    globalSetup: ["./test/global-setup.ts"],
-    include: ["{api,tools,graphs,agent-server,contracts}/test/**/*.test.ts", "test/**/*.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: "forks",
-    env: { NODE_ENV: "test", ATELIER_LOG_LEVEL: "silent", ATELIER_JWT_SECRET: "test-secret-that-is-long-enough-0123456789" },
+    projects: [
+      {
+        test: {
+          name: "node",
+          include: ["{api,tools,graphs,agent-server,contracts}/test/**/*.test.ts", "test/**/*.test.ts"],
+          globalSetup: ["./test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          env: testEnv,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: { react: `${rootModules}react`, "react-dom": `${rootModules}react-dom` } },
+        test: { name: "web", environment: "jsdom", include: ["web/test/**/*.test.{ts,tsx}"], env: testEnv },
+      },
+      {
+        test: {
+          name: "web-e2e",
+          environment: "node",
+          include: ["web/e2e/**/*.test.ts"],
+          globalSetup: ["./test/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          pool: "forks",
+          env: testEnv,
+        },
+      },
+    ],
   },
 });

@@ -16,7 +16,22 @@ const database = await openDatabase({
 await migrate(database.pool);
 if (!config.skipDemoSeed) await (await import("../api/src/demo/seed")).seedDemoDataIfEmpty(database.pool, { log: (m) => console.log(m) });
 
-const api = await startApi({ config, database, migrate: false });
+// Web app (web/): built when web/dist is missing or older than its sources, served by the API
+// process with the agent server forwarded under /agent-api (one origin for the browser).
+const { ensureWebBuild, mountWebApp, webRuntimeConfig } = await import("../web/server/serve-web");
+const { mountAgentProxy } = await import("../web/server/agent-proxy");
+await ensureWebBuild();
+const webRuntime = await webRuntimeConfig(process.env);
+
+const api = await startApi({
+  config,
+  database,
+  migrate: false,
+  extend: (app) => {
+    mountAgentProxy(app, `http://127.0.0.1:${config.agentPort}`);
+    mountWebApp(app, { runtime: webRuntime });
+  },
+});
 console.log(`Atelier API and web app on http://localhost:${api.port}`);
 const agent = await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url });
 console.log(`Atelier agent server on http://localhost:${agent.port}`);

@@ -1,0 +1,75 @@
+import { expect } from "vitest";
+import { chromium, type Browser, type Page } from "playwright-core";
+import type { Config } from "../../api/src/config";
+import { startTestApi, testConfig, type TestApi } from "../../api/test/harness";
+import { ensureWebBuild, mountWebApp, webRuntimeConfig } from "../server/serve-web";
+import { mountAgentProxy } from "../server/agent-proxy";
+import { startAgentServer, type AgentServer } from "../../agent-server/src/server";
+import { productGraphs } from "../../agent-server/src/product-graphs";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** The API in-process, serving the built web app, as `npm start` does. */
+export async function startWebApi(overrides: Partial<Config> = {}): Promise<TestApi> {
+  await ensureWebBuild();
+  return startTestApi({ config: testConfig(overrides), extend: (app) => mountWebApp(app) });
+}
+
+/** The API with the web app and the agent server (offline model) behind /agent-api, as `npm start` runs them. */
+export async function startWebWithAgents(): Promise<{ api: TestApi; agent: AgentServer; close(): Promise<void> }> {
+  await ensureWebBuild();
+  const runtime = await webRuntimeConfig({});
+  let agentUrl = "";
+  const api = await startTestApi({
+    config: testConfig(),
+    extend: (app) => {
+      // The agent server starts after the API (its tools call the API); the proxy reads its address then.
+      app.use("/agent-api", (req, res, next) => (agentUrl ? next() : res.status(503).end()));
+      mountAgentProxy(app, "http://127.0.0.1:1", () => agentUrl);
+      mountWebApp(app, { runtime });
+    },
+  });
+  const agent = await startAgentServer({ config: testConfig(), pool: api.deps.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url, port: 0, pollMs: 50 });
+  agentUrl = agent.url;
+  return { api, agent, async close() { await agent.close(); await api.close(); } };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** A fresh browser context (its own storage) and page on the app. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+/** Registers through the login page's form; lands on /homebase. */
+export async function registerThroughUi(page: Page, base: string, email: string, storeName = "E2E store"): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByRole("button", { name: "Create an account" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct-horse-battery");
+  await page.getByLabel("Store name").fill(storeName);
+  await page.getByLabel("Creator").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${base}/homebase`);
+}
+
+export async function loginThroughUi(page: Page, email: string, password = "correct-horse-battery"): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${crypto.randomUUID().slice(0, 10)}@example.com`;
+}
+
+/** Polls what the page shows until it matches; the page renders after its API calls answer. */
+export function poll<T>(fn: () => Promise<T> | T) {
+  return expect.poll(fn, { timeout: 15_000, interval: 100 });
+}

@@ -1,0 +1,63 @@
+import { API_TIMEOUT_MS, PREVIEW_QUERY_KEY, createApiClient, type CallInput, type CallOptions, type Contract, type ResponseOf } from "./contracts";
+import { clearSession, currentToken, currentV2Token, getSession, isPreviewAccount, saveRefreshedToken } from "../session/session-store";
+import { interpretError } from "./error-catalogue";
+import { openUpgradePrompt, showToast } from "../ui/toast-store";
+
+/** Where the client sends the browser after a forced logout; replaced by the router once it exists. */
+let navigate: (to: string) => void = (to) => window.location.assign(to);
+
+export function setNavigator(fn: (to: string) => void): void {
+  navigate = fn;
+}
+
+const base = createApiClient({
+  baseUrl: "",
+  timeoutMs: API_TIMEOUT_MS,
+  // Looked up per call, not captured at load, so a replaced window.fetch is honoured.
+  fetch: (input, init) => window.fetch(input, init),
+  getToken: currentToken,
+  onToken: saveRefreshedToken,
+  // Preview accounts carry the flag on every request (000 §6).
+  extraQuery: () => (isPreviewAccount(getSession()) ? { [PREVIEW_QUERY_KEY]: "true" } : undefined),
+});
+
+export type RequestOptions = CallOptions & {
+  /** Failures are the caller's to show (forms showing a field error); the catalogue still logs out on 401/403. */
+  quiet?: boolean;
+  /** Log-in and registration: a 401 there is a wrong password, not an expired session; the form shows it. */
+  skipCatalogue?: boolean;
+};
+
+/** Applies the error catalogue to a failure: toast, logout and redirect, or the upgrade prompt. */
+export function handleApiError(error: unknown, quiet = false): void {
+  const outcome = interpretError(error, { pathname: window.location.pathname, search: window.location.search });
+  if (outcome.upgrade) openUpgradePrompt(true);
+  if (outcome.logout) {
+    clearSession();
+    showToast(outcome.toast ?? "");
+    if (outcome.redirectTo) navigate(outcome.redirectTo);
+    return;
+  }
+  if (outcome.toast && !quiet) showToast(outcome.toast);
+}
+
+/** The one request client (000 §7): typed calls through the shared contracts, with the error catalogue. */
+export async function request<C extends Contract>(contract: C, input: CallInput<C>, options: RequestOptions = {}): Promise<ResponseOf<C>> {
+  const { quiet, skipCatalogue, ...callOptions } = options;
+  const token = contract.tokenVersion === "v2" ? (currentV2Token() ?? undefined) : callOptions.token;
+  try {
+    return await base.call(contract, input, { ...callOptions, token });
+  } catch (error) {
+    if (!skipCatalogue) handleApiError(error, quiet);
+    throw error;
+  }
+}
+
+/** Usage reports and tracking are best effort: a failure is logged and never shown (000 §8). */
+export async function reportQuietly<C extends Contract>(contract: C, input: CallInput<C>): Promise<void> {
+  try {
+    await base.call(contract, input);
+  } catch (error) {
+    console.warn("usage report not sent", error);
+  }
+}

@@ -1,0 +1,40 @@
+import { ApiError, PREVIEW_MODE_MESSAGE, UPGRADE_REQUIRED_MESSAGE } from "./contracts";
+import { isPublicPath, loginRedirect } from "../routes/guards";
+
+export const MESSAGES = {
+  sessionExpired: "Your session has expired - please log in again.",
+  noPermission: "This account doesn't have the permission to view this page.",
+  network: "Something is wrong with the network - please wait a few moments and try again.",
+  fallback: "There was an error. Please try again later.",
+} as const;
+
+/** What the app does about a failed call (000 §8). */
+export type ErrorOutcome = {
+  toast: string | null;
+  logout: boolean;
+  /** Where to go after logging out; null to stay. */
+  redirectTo: string | null;
+  /** The upgrade gate fires: the plan does not include this. */
+  upgrade: boolean;
+};
+
+/** The error catalogue of 000 §8 as one pure function of the error and the current location. */
+export function interpretError(error: unknown, location: { pathname: string; search: string }): ErrorOutcome {
+  const none: ErrorOutcome = { toast: null, logout: false, redirectTo: null, upgrade: false };
+  if (error instanceof ApiError) {
+    if (error.status === 401) {
+      return { ...none, toast: MESSAGES.sessionExpired, logout: true, redirectTo: isPublicPath(location.pathname) ? null : loginRedirect(location.pathname, location.search) };
+    }
+    if (error.status === 403) {
+      if (error.message === UPGRADE_REQUIRED_MESSAGE) return { ...none, upgrade: true };
+      // A preview account is meant to look around; being refused an action must not end its session.
+      if (error.code === "PREVIEW_MODE") return { ...none, toast: PREVIEW_MODE_MESSAGE };
+      return { ...none, toast: MESSAGES.noPermission, logout: true, redirectTo: isPublicPath(location.pathname) ? null : loginRedirect(location.pathname, location.search) };
+    }
+    if (error.status === 500) return { ...none, toast: MESSAGES.network };
+    return { ...none, toast: error.message || MESSAGES.fallback };
+  }
+  if (error instanceof Error && error.message) return { ...none, toast: error.message };
+  if (typeof error === "string" && error) return { ...none, toast: error };
+  return { ...none, toast: MESSAGES.fallback };
+}

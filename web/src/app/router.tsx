@@ -1,0 +1,123 @@
+import { Suspense, lazy, useEffect, type ReactNode } from "react";
+import { Navigate, Outlet, createBrowserRouter, useLocation, useNavigate, type RouteObject } from "react-router";
+import { stores } from "../api/contracts";
+import { ROUTES, type RouteEntry, type ScreenKey } from "../routes/route-table";
+import { REDIRECTS, resolveRedirect } from "../routes/redirects";
+import { afterLoginPath, decideRoute } from "../routes/guards";
+import { isLoggedIn, setStoreRecord, useSession } from "../session/session-store";
+import { isTokenValid } from "../session/token";
+import { request, setNavigator } from "../api/client";
+import { getRuntime } from "./runtime";
+import { Toasts } from "../ui/toasts";
+import { PublicFrame } from "../shell/public-frame";
+
+// Screens load on demand so /login does not carry the logged-in app.
+const AppShell = lazy(() => import("../shell/app-shell").then((m) => ({ default: m.AppShell })));
+const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: RouteEntry }) => ReactNode>> = {
+  login: lazy(() => import("../features/auth/login-page").then((m) => ({ default: m.LoginPage }))),
+  homebase: lazy(() => import("../features/homebase/homebase-page").then((m) => ({ default: m.HomebasePage }))),
+  "account-info": lazy(() => import("../features/account/account-info-page").then((m) => ({ default: m.AccountInfoPage }))),
+  "not-found": lazy(() => import("../features/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage }))),
+  playground: lazy(() => import("../features/playground/playground-page").then((m) => ({ default: m.PlaygroundPage }))),
+  "track-order": lazy(() => import("../features/track-order/track-order-page").then((m) => ({ default: m.TrackOrderPage }))),
+  pending: lazy(() => import("../features/pending/pending-page").then((m) => ({ default: m.PendingPage }))),
+  // The sourcing marketplace, checkout and sourcing inbox (issue 5).
+  "sourcing-home": lazy(() => import("../features/sourcing/sourcing-home-page").then((m) => ({ default: m.SourcingHomePage }))),
+  "browse-suppliers": lazy(() => import("../features/sourcing/browse-suppliers-page").then((m) => ({ default: m.BrowseSuppliersPage }))),
+  "catalog-item": lazy(() => import("../features/sourcing/catalog-item-page").then((m) => ({ default: m.CatalogItemPage }))),
+  "supplier-profile": lazy(() => import("../features/sourcing/supplier-profile-page").then((m) => ({ default: m.SupplierProfilePage }))),
+  "image-search": lazy(() => import("../features/sourcing/image-search-page").then((m) => ({ default: m.ImageSearchPage }))),
+  "favorites": lazy(() => import("../features/sourcing/favorites-page").then((m) => ({ default: m.FavoritesPage }))),
+  "custom-project": lazy(() => import("../features/sourcing/custom-project-page").then((m) => ({ default: m.CustomProjectPage }))),
+  "preview-catalog-item": lazy(() => import("../features/sourcing/catalog-item-page").then((m) => ({ default: m.PreviewCatalogItemPage }))),
+  "preview-supplier-profile": lazy(() => import("../features/sourcing/supplier-profile-page").then((m) => ({ default: m.PreviewSupplierProfilePage }))),
+  "checkout": lazy(() => import("../features/checkout/checkout-page").then((m) => ({ default: m.CheckoutPage }))),
+  "pay-invoice": lazy(() => import("../features/checkout/pay-invoice-page").then((m) => ({ default: m.PayInvoicePage }))),
+  "public-pay-invoice": lazy(() => import("../features/checkout/pay-invoice-page").then((m) => ({ default: m.PublicPayInvoicePage }))),
+  "add-shipping-address": lazy(() => import("../features/checkout/add-shipping-address-page").then((m) => ({ default: m.AddShippingAddressPage }))),
+  "inbox-custom-project-requests": lazy(() => import("../features/inbox/custom-project-requests-page").then((m) => ({ default: m.CustomProjectRequestsPage }))),
+  "inbox-needs-payment": lazy(() => import("../features/inbox/needs-payment-page").then((m) => ({ default: m.NeedsPaymentPage }))),
+  "inbox-orders": lazy(() => import("../features/inbox/orders-page").then((m) => ({ default: m.OrdersPage }))),
+  "inbox-my-suppliers": lazy(() => import("../features/inbox/my-suppliers-page").then((m) => ({ default: m.MySuppliersPage }))),
+};
+
+function Loading() {
+  return <div className="loading" role="status" aria-live="polite">Loading…</div>;
+}
+
+/** Root: toasts, the navigator for forced logouts, and the store record once logged in. */
+function Root() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const loggedIn = isLoggedIn(session);
+  useEffect(() => setNavigator((to) => void navigate(to, { replace: true })), [navigate]);
+  useEffect(() => {
+    if (!loggedIn || session.storeRecord) return;
+    request(stores.getMyStore, {}).then(setStoreRecord, () => undefined);
+  }, [loggedIn, session.storeRecord, session.token]);
+  return (
+    <>
+      <Outlet />
+      <Toasts />
+    </>
+  );
+}
+
+/** Applies the route's guard, then shows its screen in the app shell (logged in) or the public frame. */
+function Guarded({ route }: { route: RouteEntry }) {
+  const location = useLocation();
+  const session = useSession();
+  const { environment, flags } = getRuntime();
+  const loggedIn = isLoggedIn(session);
+  const decision = decideRoute(
+    route,
+    {
+      loggedIn,
+      hasV2Token: isTokenValid(session.v2StoreToken),
+      planPaused: session.storeRecord ? session.storeRecord.isBlueprintPaused : null,
+      environment,
+      flags,
+    },
+    location.pathname,
+    location.search,
+  );
+  if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
+  // A logged-in visitor of /login goes where the login would have sent them.
+  if (route.screen === "login" && loggedIn) return <Navigate to={afterLoginPath(location.search)} replace />;
+  const Screen = screens[route.screen];
+  const content = (
+    <Suspense fallback={<Loading />}>
+      <Screen route={route} />
+    </Suspense>
+  );
+  if (!loggedIn || route.screen === "login") return <PublicFrame>{content}</PublicFrame>;
+  return (
+    <Suspense fallback={<Loading />}>
+      <AppShell>{content}</AppShell>
+    </Suspense>
+  );
+}
+
+function RedirectTo() {
+  const location = useLocation();
+  return <Navigate to={resolveRedirect(location.pathname, location.search) ?? "/404"} replace />;
+}
+
+/** Every route of 000 §2 with its guard, every redirect of §2.5, and unknown paths to /404. */
+export function routeObjects(): RouteObject[] {
+  return [
+    {
+      element: <Root />,
+      children: [
+        { path: "/", element: <Navigate to="/homebase" replace /> },
+        ...REDIRECTS.map((r) => ({ path: r.from, element: <RedirectTo /> })),
+        ...ROUTES.map((route) => ({ path: route.path, element: <Guarded route={route} /> })),
+        { path: "*", element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(routeObjects());
+}

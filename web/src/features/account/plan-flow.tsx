@@ -1,0 +1,190 @@
+import { useState } from "react";
+import { PLAN_NAMES, payments, plans, type BodyOf, type ResponseOf } from "../../api/contracts";
+
+const { CANCELLATION_REASONS, OFFER_ANSWERS, RETENTION_OFFER, SAMPLES_NOT_ORDERED_REASONS } = payments;
+import { request } from "../../api/client";
+import { formatUsd } from "../../format/format";
+import { OFFER_LABELS, RATING_BUCKETS, REASON_LABELS, SAMPLES_LABELS, canMove, visibleSurveySteps, type PlanStep } from "./plan-flow-state";
+
+type Overview = ResponseOf<typeof plans.getPlanOverview>;
+type Survey = Partial<BodyOf<typeof plans.cancelPlan>>;
+
+/** The plan management flow: OVERVIEW → MANAGE_PLAN → VERIFY_PAUSE / VERIFY_CANCEL → PLAN_RESUMED / CONFIRMED_REQUEST_SENT. */
+export function PlanFlow({ overview, onChanged, initialStep = "OVERVIEW" }: { overview: Overview; onChanged: (o: Overview) => void; initialStep?: PlanStep }) {
+  const [step, setStep] = useState<PlanStep>(initialStep);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const go = (to: PlanStep) => canMove(step, to) && setStep(to);
+
+  async function run(action: () => Promise<{ plan: Overview; result: string }>, to: PlanStep) {
+    setBusy(true);
+    try {
+      const out = await action();
+      onChanged(out.plan);
+      setResult(out.result);
+      setStep(to);
+    } catch {
+      // The request client already showed the catalogue's message; the flow stays on its step.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (step === "OVERVIEW") {
+    return (
+      <div className="plan-flow" data-step="OVERVIEW">
+        <p className="big">{overview.name} · {formatUsd(overview.priceCents / 100)}/month</p>
+        <p className="muted">{overview.isBlueprintPaused ? "Your plan is paused." : overview.subscriptionStatus ? `Subscription ${overview.subscriptionStatus.toLowerCase().replace(/_/g, " ")}.` : "No paid subscription."}</p>
+        {overview.upgradeTarget && (
+          <UpgradeButton overview={overview} onChanged={onChanged} />
+        )}
+        {overview.canManageBilling && overview.subscription && <button type="button" onClick={() => go("MANAGE_PLAN")}>Manage plan</button>}
+      </div>
+    );
+  }
+  if (step === "MANAGE_PLAN") {
+    return (
+      <div className="plan-flow" data-step="MANAGE_PLAN">
+        <h3>Manage your {overview.name} plan</h3>
+        {overview.isBlueprintPaused ? (
+          <button type="button" className="primary" disabled={busy} onClick={() => void run(() => request(plans.resumePlan, {}), "PLAN_RESUMED")}>Resume my plan</button>
+        ) : (
+          <button type="button" onClick={() => go("VERIFY_PAUSE")}>Pause my plan</button>
+        )}
+        <button type="button" onClick={() => go("VERIFY_CANCEL")}>Cancel my plan</button>
+        <button type="button" className="link-button" onClick={() => go("OVERVIEW")}>Back</button>
+      </div>
+    );
+  }
+  if (step === "VERIFY_PAUSE") return <VerifyPause busy={busy} onBack={() => go("MANAGE_PLAN")} onPause={(body) => void run(() => request(plans.pausePlan, { body }), "CONFIRMED_REQUEST_SENT")} />;
+  if (step === "VERIFY_CANCEL") return <CancellationSurvey busy={busy} onBack={() => go("MANAGE_PLAN")} onSubmit={(body) => void run(() => request(plans.cancelPlan, { body }), "CONFIRMED_REQUEST_SENT")} />;
+  if (step === "PLAN_RESUMED") {
+    return (
+      <div className="plan-flow" data-step="PLAN_RESUMED" role="status">
+        <h3>Your plan is active again</h3>
+        <p>Welcome back: {PLAN_NAMES[overview.planType]} is running and billing resumes with the next period.</p>
+        <button type="button" onClick={() => go("OVERVIEW")}>Done</button>
+      </div>
+    );
+  }
+  return (
+    <div className="plan-flow" data-step="CONFIRMED_REQUEST_SENT" role="status">
+      <h3>{result === "OFFER_APPLIED" ? `${RETENTION_OFFER.percentOff}% off applied` : result === "PAUSED" ? "Your plan is paused" : "Your request was sent"}</h3>
+      <p>
+        {result === "OFFER_APPLIED"
+          ? `You keep your plan at ${RETENTION_OFFER.percentOff}% off for the next ${RETENTION_OFFER.months} months.`
+          : result === "PAUSED"
+            ? "Nothing is charged while your plan is paused. Resume it any time from this page."
+            : "Your plan is cancelled and your store is back on the Free plan. We're sorry to see you go."}
+      </p>
+      <button type="button" onClick={() => go("OVERVIEW")}>Done</button>
+    </div>
+  );
+}
+
+function UpgradeButton({ overview, onChanged }: { overview: Overview; onChanged: (o: Overview) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [declined, setDeclined] = useState(false);
+  const target = overview.upgradeTarget!;
+  return (
+    <div>
+      <button
+        type="button"
+        className="primary"
+        disabled={busy || !overview.canManageBilling}
+        onClick={() => {
+          setBusy(true);
+          request(plans.upgradePlan, { body: { targetPlan: target.planType } }, { idempotencyKey: crypto.randomUUID() })
+            .then((out) => {
+              setDeclined(out.result === "INSTRUMENT_DECLINED");
+              onChanged(out.plan);
+            }, () => undefined)
+            .finally(() => setBusy(false));
+        }}
+      >
+        Upgrade to {target.name} · {formatUsd(target.priceCents / 100)}/month
+      </button>
+      {!overview.defaultPaymentMethod && <p className="muted">Add a card under payment methods first.</p>}
+      {declined && <p className="form-error" role="alert">Your card was declined. Try another card.</p>}
+    </div>
+  );
+}
+
+function VerifyPause({ busy, onBack, onPause }: { busy: boolean; onBack: () => void; onPause: (b: BodyOf<typeof plans.pausePlan>) => void }) {
+  const [behavior, setBehavior] = useState<BodyOf<typeof plans.pausePlan>["behavior"]>("keep_as_draft");
+  const [resumesAt, setResumesAt] = useState("");
+  return (
+    <form className="form plan-flow" data-step="VERIFY_PAUSE" onSubmit={(e) => { e.preventDefault(); onPause({ behavior, resumesAt: resumesAt ? new Date(resumesAt).toISOString() : undefined }); }}>
+      <h3>Pause your plan?</h3>
+      <label>
+        While paused, invoices are
+        <select value={behavior} onChange={(e) => setBehavior(e.target.value as typeof behavior)}>
+          <option value="keep_as_draft">kept as drafts</option>
+          <option value="mark_uncollectible">marked uncollectible</option>
+          <option value="void">voided</option>
+        </select>
+      </label>
+      <label>Resume automatically on (optional)<input type="date" value={resumesAt} onChange={(e) => setResumesAt(e.target.value)} /></label>
+      <div className="dialog-actions">
+        <button type="button" onClick={onBack}>Back</button>
+        <button type="submit" className="primary" disabled={busy}>Pause plan</button>
+      </div>
+    </form>
+  );
+}
+
+/** The full cancellation survey, one question at a time, then the final cancel button. */
+function CancellationSurvey({ busy, onBack, onSubmit }: { busy: boolean; onBack: () => void; onSubmit: (b: BodyOf<typeof plans.cancelPlan>) => void }) {
+  const [answers, setAnswers] = useState<Survey>({});
+  const [index, setIndex] = useState(0);
+  const steps = visibleSurveySteps(answers);
+  const step = steps[index];
+  const set = (patch: Survey) => setAnswers({ ...answers, ...patch });
+  const answered = step === "suggestions" || step === undefined || answers[step] !== undefined;
+  const complete = steps.every((s) => s === "suggestions" || answers[s] !== undefined);
+  const choice = <T extends string>(name: keyof Survey, options: readonly T[], labels: Record<T, string>) => (
+    <fieldset>
+      {options.map((o) => (
+        <label key={o} className="choice">
+          <input type="radio" name={name} checked={answers[name] === o} onChange={() => set({ [name]: o } as Survey)} /> {labels[o]}
+        </label>
+      ))}
+    </fieldset>
+  );
+  return (
+    <form
+      className="form plan-flow"
+      data-step="VERIFY_CANCEL"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (complete) onSubmit({ ...answers, suggestions: answers.suggestions ?? "" } as BodyOf<typeof plans.cancelPlan>);
+      }}
+    >
+      <h3>Before you go ({Math.min(index + 1, steps.length)} of {steps.length})</h3>
+      {step === "reason" && (<><p>Why are you cancelling?</p>{choice("reason", CANCELLATION_REASONS, REASON_LABELS)}</>)}
+      {step === "rating" && (<><p>How likely are you to recommend us to a friend (0–10)?</p>{choice("rating", RATING_BUCKETS, Object.fromEntries(RATING_BUCKETS.map((b) => [b, b])) as Record<(typeof RATING_BUCKETS)[number], string>)}</>)}
+      {step === "bookCall" && (
+        <>
+          <p>Would you like a call with our team before you decide?</p>
+          <fieldset>
+            <label className="choice"><input type="radio" name="bookCall" checked={answers.bookCall === true} onChange={() => set({ bookCall: true })} /> Yes, book a call</label>
+            <label className="choice"><input type="radio" name="bookCall" checked={answers.bookCall === false} onChange={() => set({ bookCall: false })} /> No</label>
+          </fieldset>
+        </>
+      )}
+      {step === "samplesNotOrderedReason" && (<><p>Why didn't you order samples?</p>{choice("samplesNotOrderedReason", SAMPLES_NOT_ORDERED_REASONS, SAMPLES_LABELS)}</>)}
+      {step === "offerAnswer" && (<><p>Stay for {RETENTION_OFFER.percentOff}% off your plan for {RETENTION_OFFER.months} months?</p>{choice("offerAnswer", OFFER_ANSWERS, OFFER_LABELS)}</>)}
+      {step === "suggestions" && (
+        <label>What could we do better? (optional)<textarea maxLength={2000} rows={4} value={answers.suggestions ?? ""} onChange={(e) => set({ suggestions: e.target.value })} /></label>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={() => (index === 0 ? onBack() : setIndex(index - 1))}>Back</button>
+        {index < steps.length - 1 ? (
+          <button type="button" className="primary" disabled={!answered} onClick={() => setIndex(index + 1)}>Next</button>
+        ) : (
+          <button type="submit" className="primary" disabled={!complete || busy}>{answers.offerAnswer === "YES" ? "Keep my plan at 40% off" : "Cancel my plan"}</button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+
+/** One step: the element it points at (by id) and what it says. */
+export type TourStep = { target: string; title: string; body: string };
+
+/** Steps appear after this delay, so the screen has settled before it is pointed at (000 §2.7). */
+export const TOUR_STEP_DELAY_MS = 750;
+
+type Props = { steps: TourStep[]; onFinish: () => void };
+
+/** A guided tour: one card at a time next to its target, non-modal, skippable. */
+export function GuidedTour({ steps, onFinish }: Props) {
+  const [index, setIndex] = useState(0);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    setVisible(false);
+    const timer = setTimeout(() => setVisible(true), TOUR_STEP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [index]);
+  useEffect(() => {
+    if (!visible) return;
+    const target = document.getElementById(steps[index]?.target ?? "");
+    target?.classList.add("tour-target");
+    target?.scrollIntoView({ block: "nearest" });
+    return () => target?.classList.remove("tour-target");
+  }, [visible, index, steps]);
+  const step = steps[index];
+  if (!visible || !step) return null;
+  const last = index === steps.length - 1;
+  return (
+    <div className="tour-card" role="dialog" aria-label={`Tour step ${index + 1} of ${steps.length}`} data-testid="tour">
+      <strong>{step.title}</strong>
+      <p>{step.body}</p>
+      <div className="dialog-actions">
+        <span className="muted">{index + 1} / {steps.length}</span>
+        <button type="button" onClick={onFinish}>Skip tour</button>
+        <button type="button" className="button primary" onClick={() => (last ? onFinish() : setIndex(index + 1))}>{last ? "Done" : "Next"}</button>
+      </div>
+    </div>
+  );
+}
+
+/** The homebase tour; its targets are ids on the homebase screen. */
+export const HOMEBASE_TOUR: TourStep[] = [
+  { target: "homebase-plan", title: "Your plan", body: "Your plan and what it includes. Upgrade or manage it from here." },
+  { target: "homebase-next-steps", title: "Next steps", body: "What to do next to get your brand selling, in order." },
+  { target: "homebase-areas", title: "Everything in one place", body: "Jump into sourcing, fulfilment, your storefront and marketing." },
+  { target: "nav-copilot", title: "Ask the copilot", body: "Anything you can click, you can also ask the AI copilot to do." },
+];

@@ -1,0 +1,187 @@
+import type { FeatureFlag } from "../app/env";
+
+/**
+ * Who may open a route: public (no login), user (logged in), v2 (logged in with the version-2
+ * token), analytics (logged in and the analytics flag on), playground (outside production only).
+ */
+export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
+
+/** The screens this client has; every other route shows the shared frame with what is not built yet. */
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | MarketplaceScreenKey;
+
+/** The sourcing marketplace, checkout and sourcing inbox screens (issue 5). */
+export type MarketplaceScreenKey =
+  | "sourcing-home"
+  | "browse-suppliers"
+  | "catalog-item"
+  | "supplier-profile"
+  | "image-search"
+  | "favorites"
+  | "custom-project"
+  | "checkout"
+  | "pay-invoice"
+  | "add-shipping-address"
+  | "public-pay-invoice"
+  | "preview-catalog-item"
+  | "preview-supplier-profile"
+  | "inbox-custom-project-requests"
+  | "inbox-needs-payment"
+  | "inbox-orders"
+  | "inbox-my-suppliers";
+
+export type RouteEntry = {
+  path: string;
+  access: RouteAccess;
+  screen: ScreenKey;
+  /** Reachable whatever the account's state (a paused plan), 000 §2.1. */
+  alwaysReachable?: boolean;
+  /** The flag that must be on for the route to exist (analytics routes). */
+  flag?: FeatureFlag;
+  /** For pending screens: the capability still to be built, said in one line. */
+  pending?: string;
+};
+
+const pending = (path: string, access: RouteAccess, what: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({ path, access, screen: "pending", pending: what, ...extra });
+
+const SOURCING = "The sourcing marketplace (suppliers, catalog items, custom projects)";
+const INBOX = "The inbox (supplier chat, orders, invoices, custom project requests)";
+const FULFILMENT = "Storage and fulfilment (inventory, receivings, orders, returns, rules)";
+const STOREFRONT = "Storefront management (profile, discounts, subscribers, wholesale)";
+const MARKETING = "Marketing (email and SMS campaigns, affiliates, email capture)";
+const CREATION = "The creation tools (business kits, ideation, product design)";
+const AGENTS = "The sourcing agent's full-page chat, attachments and review form";
+const ANALYTICS = "The analytics charts";
+
+/** 000 §2.1: open without login. */
+const publicRoutes: RouteEntry[] = [
+  { path: "/login", access: "public", screen: "login" },
+  { path: "/track-order", access: "public", screen: "track-order" },
+  { path: "/playground", access: "playground", screen: "playground", alwaysReachable: true },
+  { path: "/404", access: "public", screen: "not-found" },
+  pending("/share-report/:id", "public", "Shared analytics reports"),
+  pending("/supplier-profile/:supplierId/post-review", "public", "Supplier reviews"),
+  { path: "/public-pay-invoice/:sn", access: "public", screen: "public-pay-invoice" },
+  { path: "/preview-catalog-item/:itemId", access: "public", screen: "preview-catalog-item" },
+  { path: "/preview-supplier-profile/:supplierId", access: "public", screen: "preview-supplier-profile" },
+  pending("/shopify", "public", "The store platform entry and app binding"),
+  pending("/shopify-paid-success", "public", "The store platform entry and app binding"),
+  pending("/app-bind", "public", "The store platform entry and app binding"),
+  pending("/bind-shopify", "public", "The store platform entry and app binding"),
+  pending("/appsumo", "public", "AppSumo code redemption"),
+  pending("/ai-storefront", "public", "The AI storefront and its customer chatbot"),
+  pending("/sms-marketing/start-campaign", "public", MARKETING),
+  pending("/homebase/quiz", "public", "The onboarding quiz"),
+  pending("/content-studio/start", "public", "The AI content studio"),
+  pending("/bk/:id", "public", CREATION),
+  pending("/sourcing-agent", "public", AGENTS),
+  pending("/sourcing-agent-review", "public", AGENTS),
+  pending("/tariff-rate-agent", "public", AGENTS),
+  pending("/tariff-rate-agent-review", "public", AGENTS),
+  pending("/packaging-agent", "public", AGENTS),
+  pending("/packaging-agent-review", "public", AGENTS),
+];
+
+/** 000 §2.2 and the paths seen in navigation: logged in. */
+const userRoutes: RouteEntry[] = [
+  { path: "/homebase", access: "user", screen: "homebase" },
+  { path: "/account-info", access: "user", screen: "account-info", alwaysReachable: true },
+  pending("/business-kits", "user", CREATION, { alwaysReachable: true }),
+  pending("/business-kits/:brandKitId", "user", CREATION, { alwaysReachable: true }),
+  pending("/education", "user", "Education content and help"),
+  { path: "/home", access: "user", screen: "sourcing-home" },
+  pending("/manage-shop", "user", STOREFRONT),
+  pending("/subscribers", "user", STOREFRONT),
+  { path: "/checkout", access: "user", screen: "checkout" },
+  pending("/text-fans", "user", MARKETING),
+  pending("/discount", "user", STOREFRONT),
+  pending("/discount-detail/:id", "user", STOREFRONT),
+  pending("/email-fans", "user", MARKETING),
+  pending("/pop-setup/:productName", "user", "Print-on-demand product setup"),
+  { path: "/browse-suppliers", access: "user", screen: "browse-suppliers" },
+  { path: "/browse-suppliers/catalog-item/:itemId", access: "user", screen: "catalog-item" },
+  { path: "/browse-suppliers/supplier-profile/:supplierId", access: "user", screen: "supplier-profile" },
+  { path: "/browse-suppliers-with-uploaded-image", access: "user", screen: "image-search" },
+  { path: "/create-custom-project/:rfpId?", access: "user", screen: "custom-project" },
+  { path: "/supplier-profile/:supplierId", access: "user", screen: "supplier-profile" },
+  { path: "/pay-invoice/:invoiceId", access: "user", screen: "pay-invoice" },
+  { path: "/add-shipping-address/:invoiceId", access: "user", screen: "add-shipping-address" },
+  pending("/inbox", "user", INBOX),
+  pending("/inbox/messages", "user", INBOX),
+  { path: "/inbox/my-suppliers", access: "user", screen: "inbox-my-suppliers" },
+  { path: "/inbox/orders", access: "user", screen: "inbox-orders" },
+  { path: "/inbox/needs-payment", access: "user", screen: "inbox-needs-payment" },
+  { path: "/inbox/custom-project-requests", access: "user", screen: "inbox-custom-project-requests" },
+  pending("/leave-a-review/:orderId", "user", "Supplier reviews"),
+  pending("/fulfillment-services", "user", FULFILMENT),
+  ...["connect-shopify", "connect-woocommerce", "connect-amazon", "book-freight-shipment"].map((p) => pending(`/fulfillment-services/${p}`, "user", FULFILMENT)),
+  pending("/fulfillment-rules", "user", FULFILMENT),
+  pending("/return-settings", "user", FULFILMENT),
+  pending("/ecommerce-services", "user", "Sales channels"),
+  ...ECOMMERCE_CHANNELS().map((c) => pending(`/ecommerce-services/${c}`, "user", "Sales channels")),
+  pending("/orders", "user", FULFILMENT),
+  pending("/receivings", "user", FULFILMENT),
+  pending("/receivings/new", "user", FULFILMENT),
+  pending("/receivings/:sn/details", "user", FULFILMENT),
+  pending("/inventory", "user", FULFILMENT),
+  pending("/order-details/:id", "user", FULFILMENT),
+  pending("/order-packaging/:packagingCategory", "user", SOURCING),
+  pending("/print-on-demand-catalog", "user", "The print-on-demand catalogue"),
+  pending("/printful-widget/:externalProductId?", "user", "The print-on-demand catalogue"),
+  pending("/template-item/:templateId", "user", "Product templates"),
+  pending("/partners", "user", "Partner offers"),
+  pending("/product-ideation", "user", CREATION),
+  pending("/product-ideation/:id", "user", CREATION),
+  { path: "/favorites", access: "user", screen: "favorites" },
+  pending("/your-ideations", "user", CREATION),
+  pending("/crowdfund-your-idea", "user", CREATION),
+  pending("/email-capture", "user", MARKETING),
+  pending("/product-design", "user", CREATION),
+  pending("/sourcing/product-design", "user", CREATION),
+  pending("/shopify-design", "user", "The product design studio"),
+  pending("/retail-connect", "user", "Retail outreach"),
+  pending("/social-analysis", "user", "Social research"),
+  pending("/social-analysis/all-content", "user", "Social research"),
+  pending("/content-studio", "user", "The AI content studio"),
+  pending("/content-studio/dashboard/home", "user", "The AI content studio"),
+  pending("/llm/:homebaseOptionKey", "user", "AI assistants"),
+  pending("/ai-agents", "user", "AI assistants"),
+  pending("/ai-agents/data-sources", "user", "The brand vault"),
+  pending("/ecommerce-query-templates", "user", "E-commerce query templates"),
+  pending("/homebase/quality-control", "user", "Quality checks"),
+  pending("/homebase/tiktok-shop", "user", "TikTok Shop"),
+  pending("/homebase/rewards", "user", "Rewards"),
+  ...HOMEBASE_SUBPAGES().map((p) => pending(`/homebase/${p}`, "user", "Plan change confirmations and the blueprint")),
+];
+
+/** 000 §2.3. */
+const v2Routes: RouteEntry[] = [pending("/v2/affiliate-marketing", "v2", MARKETING), pending("/sms-marketing", "v2", MARKETING)];
+
+/** 000 §2.4; fulfilment metrics has its own flag. */
+export const ANALYTICS_PATHS = [
+  "/analytics", "/analytics-customer", "/analytics-all-customers-graph", "/analytics-all-order", "/analytics-repeat-purchase",
+  "/analytics-repeat-purchase-development", "/analytics-time-between-purchase", "/analytics-base-zone", "/analytics-ltv", "/analytics-rfm",
+  "/analytics-percentile-analysis", "/analytics-customer-economics", "/analytics-zone-development", "/analytics-cohorts", "/analytics-order",
+  "/order-development", "/order-count-distribution", "/order-time-analysis", "/order-discounts", "/order-first-order-value",
+  "/order-aov-pre-order-count", "/order-avg-value", "/product-all", "/product-all-variants", "/product-best-item", "/product-sold-item",
+  "/product-return-rate", "/product-return-items", "/free-shipping-threshold", "/analytics-product", "/marketing-channels",
+  "/customer-daily-ltv", "/fulfillment-metrics", "/order-items-per-basket", "/product-cross-selling-analysis",
+  "/product-follow-up-purchases", "/analytics-recovered-customers", "/analytics-revenue-by-cohorts", "/analytics-churn-risk",
+  "/analytics-churn-risk-development", "/analytics-customer-persona",
+] as const;
+
+const analyticsRoutes: RouteEntry[] = ANALYTICS_PATHS.map((path) =>
+  pending(path, "analytics", ANALYTICS, { flag: path === "/fulfillment-metrics" ? "fulfillment-metrics" : "analytics" }),
+);
+
+/** The channels that moved from /fulfillment-services to /ecommerce-services (000 §2.5). */
+export function ECOMMERCE_CHANNELS(): string[] {
+  return ["shopify", "own-shop", "instagram", "wholesale", "amazon", "google-shopping"];
+}
+
+/** The plan pages that moved from /home to /homebase (000 §2.5). */
+export function HOMEBASE_SUBPAGES(): string[] {
+  return ["subscription-cycle-change", "subscription-downgrade", "subscription-updated", "blueprint"];
+}
+
+/** Every route of 000 §2.1–2.4, each once. */
+export const ROUTES: RouteEntry[] = [...publicRoutes, ...userRoutes, ...v2Routes, ...analyticsRoutes];

@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, render, screen, fireEvent } from "@testing-library/react";
+import { RouterProvider, createMemoryRouter } from "react-router";
+import { routeObjects } from "../src/app/router";
+import { clearSession, startSession } from "../src/session/session-store";
+import { getChatIntent, closeChat } from "../src/chat/chat-intents";
+import { getNavState } from "../src/nav/nav-state";
+
+function jwt(payload: Record<string, unknown>): string {
+  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, "");
+  return `${b64({ alg: "HS256" })}.${b64(payload)}.sig`;
+}
+
+const store = {
+  id: "s1", title: "Shop", planType: "TIER_1", blueprintSubscriptionId: null, blueprintSubscriptionStatus: null, blueprintSubscriptionBehavior: null,
+  blueprintSubscriptionResumesAt: null, blueprintSubscriptionPausedAt: null, isBlueprintActive: false, isBlueprintPaused: false, isPreviewAccount: false,
+  accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS", externalFields: [], authCredential: { name: "a" }, user: { id: "u", username: "a", email: "a@example.com" }, role: "OWNER", createdAt: new Date().toISOString(),
+};
+
+function logIn() {
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  startSession({ token: jwt({ exp }), v2UserToken: jwt({ exp }), v2StoreToken: jwt({ exp }), expiresAt: "", user: { id: "u", email: "a@example.com", username: "a" }, store: { id: "s1", title: "Shop", planType: "TIER_1", isPreviewAccount: false }, role: "OWNER" });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+// The screens call the API; here it answers the store record and an empty object for the rest.
+beforeEach(() => {
+  clearSession();
+  closeChat();
+  vi.stubGlobal("fetch", vi.fn(async (url: string) => new Response(JSON.stringify(String(url).includes("/web/stores/me?") || String(url).endsWith("/web/stores/me") ? store : {}), { status: 200 })));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("routing in the app", () => {
+  it("sends a logged-out visitor of /homebase to /login with the path", async () => {
+    const router = renderAt("/homebase?x=1");
+    await screen.findByRole("heading", { name: "Log in to Atelier" }, { timeout: 8000 });
+    expect(router.state.location.pathname + router.state.location.search).toBe("/login?path=%2Fhomebase%3Fx%3D1");
+  });
+
+  it("redirects /partners-top-nav to /partners without its query", async () => {
+    logIn();
+    const router = renderAt("/partners-top-nav?ref=1");
+    await screen.findByTestId("pending-note", {}, { timeout: 8000 });
+    expect(router.state.location.pathname).toBe("/partners");
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("sends unknown paths to /404", async () => {
+    const router = renderAt("/definitely/not/here");
+    await screen.findByRole("heading", { name: "Page not found" }, { timeout: 8000 });
+    expect(router.state.location.pathname).toBe("/404");
+  });
+
+  it("shows a later issue's route in the page frame with its chat entry, what is not built, and its query dialog", async () => {
+    logIn();
+    renderAt("/email-capture?open=SEND_MY_INVENTORY");
+    expect((await screen.findByTestId("pending-note", {}, { timeout: 8000 })).textContent).toMatch(/Marketing .* is not built yet/);
+    expect(screen.getByTestId("page-chat-entry")).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Send my inventory" }, { timeout: 8000 })).toBeTruthy();
+    expect(document.getElementById("nav-email-capture")?.getAttribute("aria-current")).toBe("page");
+    expect(getNavState()).toMatchObject({ topLevel: "sales-and-marketing", secondLevel: null });
+  });
+
+  it("opens a new copilot chat with empty text, tagged as from the nav", async () => {
+    logIn();
+    renderAt("/education");
+    const button = await screen.findByRole("button", { name: /AI Copilot/ }, { timeout: 8000 });
+    await act(async () => fireEvent.click(button));
+    expect(getChatIntent()).toMatchObject({ text: "", newThread: true, source: "nav", assistant: "copilot" });
+  });
+});

@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig, type PluginOption } from "vite";
+import react from "@vitejs/plugin-react";
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
+
+// React must be one copy: the root node_modules holds a newer react for the agent packages.
+export default defineConfig({
+  root: webRoot,
+  // plugin-react is typed against the root vite; it supports this one.
+  plugins: [react() as unknown as PluginOption],
+  resolve: { dedupe: ["react", "react-dom", "react-router"] },
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
+  server: { port: 5173, proxy: { "/rest": "http://localhost:3000", "/web-config.json": "http://localhost:3000", "/agent-api": { target: "http://localhost:3001", rewrite: (p) => p.replace(/^\/agent-api/, "") } } },
+});
