@@ -12,6 +12,7 @@ import * as q from "./queries";
 import type { Runner } from "./runner";
 import * as s from "./schemas";
 import { emptyState, threadState } from "./state";
+import { toJsonValue } from "./serialize";
 import { followRun } from "./sse";
 
 export type AppDeps = {
@@ -386,20 +387,75 @@ export function createAgentApp(deps: AppDeps): express.Express {
     }),
   );
 
+  // Deserialising a snapshot of a long thread (hundreds of messages) costs more than every query of
+  // the read together; snapshots are immutable, so the last few stay in memory (the reducer copies,
+  // never mutates, the value it starts from).
+  const snapshots = new LruCache<unknown>(64);
+  // What a checkpoint holds never changes either: a client reloading a thread reads its messages again.
+  const reads = new LruCache<MessagesRead>(64);
+
+  type MessagesRead = { checkpointId: string | null; createdAt: string | null; messages: Record<string, unknown>[] };
+
+  async function messagesFromState(thread: q.ThreadRow, checkpointId?: string): Promise<MessagesRead> {
+    const state = await stateOf(thread, checkpointId);
+    const values = state.values as { messages?: unknown[] };
+    const messages = (Array.isArray(values.messages) ? values.messages : []) as Record<string, unknown>[];
+    return { checkpointId: state.checkpoint.checkpoint_id, createdAt: state.created_at, messages };
+  }
+
+  /**
+   * The messages at a checkpoint read straight from the delta channel's storage (one walk to the
+   * nearest snapshot, replayed through the graph's own channel), without rebuilding the rest of
+   * the state or the next tasks. Null when the graph keeps messages some other way: the caller
+   * then rebuilds the full state.
+   */
+  async function messagesFromStorage(thread: q.ThreadRow, checkpointId: string | null): Promise<MessagesRead | null> {
+    if (!thread.assistant_id || !deps.graphs.has(thread.assistant_id)) return null;
+    const parts = deltaParts(deps.graphs.get(thread.assistant_id));
+    if (!parts) return null;
+    const head = await q.checkpointHead(deps.pool, thread.thread_id, checkpointId);
+    if (!head) {
+      if (checkpointId) throw notFound("Checkpoint");
+      return { checkpointId: null, createdAt: null, messages: [] };
+    }
+    const cacheKey = `${thread.thread_id}/${thread.created_at.getTime()}/${head.checkpoint_id}`;
+    const cached = reads.get(cacheKey);
+    if (cached) return cached;
+    const chain = await q.deltaChain(deps.pool, thread.thread_id, head.checkpoint_id, "messages");
+    let seed: unknown;
+    if (chain.snapshotVersion) {
+      // A version's blob never changes (stored once per thread); the thread's creation time tells a
+      // deleted thread from a new one given the same id.
+      const key = `${thread.thread_id}/${thread.created_at.getTime()}/v${chain.snapshotVersion}`;
+      seed = snapshots.get(key);
+      if (seed === undefined) {
+        const blob = await q.channelBlob(deps.pool, thread.thread_id, "messages", chain.snapshotVersion);
+        if (blob?.blob) seed = await parts.serde.loadsTyped(blob.type, blob.blob);
+        if (seed !== undefined) snapshots.set(key, seed);
+      }
+    }
+    const writes: [string, string, unknown][] = [];
+    for (const w of chain.writes) writes.push([w.taskId, "messages", await parts.serde.loadsTyped(w.type, w.blob)]);
+    const channel = parts.channel.fromCheckpoint(seed);
+    channel.replayWrites(writes);
+    const messages = channel.isAvailable() ? channel.get() : [];
+    const read = { checkpointId: head.checkpoint_id, createdAt: head.ts, messages: toJsonValue(Array.isArray(messages) ? messages : []) as Record<string, unknown>[] };
+    reads.set(cacheKey, read);
+    return read;
+  }
+
   app.get(
     "/agent/history-messages/:threadId",
     handle(async (req) => {
       const thread = await ownedThread(await principal(req), String(req.params.threadId));
       const query = parse(s.historyMessagesQuery, req.query, "query");
-      const state = await stateOf(thread, query.checkpointId);
+      const read = (await messagesFromStorage(thread, query.checkpointId ?? null)) ?? (await messagesFromState(thread, query.checkpointId));
       const times = await q.messageTimes(deps.pool, thread.thread_id);
-      const fallback = state.created_at ?? thread.created_at.toISOString();
-      const values = state.values as { messages?: unknown[] };
-      const messages = (Array.isArray(values.messages) ? values.messages : []) as Record<string, unknown>[];
+      const fallback = read.createdAt ?? thread.created_at.toISOString();
       return {
         threadId: thread.thread_id,
-        checkpointId: state.checkpoint.checkpoint_id,
-        messages: messages.map((m) => historyMessage(m, times, fallback)),
+        checkpointId: read.checkpointId,
+        messages: read.messages.map((m) => historyMessage(m, times, fallback)),
       };
     }),
   );
@@ -424,4 +480,43 @@ function historyMessage(m: Record<string, unknown>, times: Map<string, Date>, fa
     ...(typeof m.name === "string" ? { name: m.name } : {}),
     createdAt: (id && times.get(id)?.toISOString()) || fallback,
   };
+}
+
+type DeltaChannelLike = {
+  fromCheckpoint(seed: unknown): DeltaChannelLike;
+  replayWrites(writes: [string, string, unknown][]): void;
+  isAvailable(): boolean;
+  get(): unknown;
+};
+type SerdeLike = { loadsTyped(type: string, data: Uint8Array | string): Promise<unknown> };
+
+/** The graph's messages channel and its checkpointer's serializer, when messages are a delta channel. */
+function deltaParts(graph: unknown): { channel: DeltaChannelLike; serde: SerdeLike } | null {
+  // A compiled LangGraph graph carries both; ServableGraph does not type them (any copy of LangGraph).
+  const g = graph as { channels?: Record<string, { lc_graph_name?: string }>; checkpointer?: { serde?: SerdeLike } };
+  const channel = g.channels?.messages;
+  const serde = g.checkpointer?.serde;
+  if (!channel || channel.lc_graph_name !== "DeltaChannel" || typeof serde?.loadsTyped !== "function") return null;
+  return { channel: channel as unknown as DeltaChannelLike, serde };
+}
+
+/** A small least-recently-used map. */
+class LruCache<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value!);
+  }
 }

@@ -315,3 +315,70 @@ export async function checkpointExists(db: Queryable, threadId: string, checkpoi
   const { rows } = await db.query("SELECT 1 FROM checkpoints WHERE thread_id = $1 AND checkpoint_ns = '' AND checkpoint_id = $2", [threadId, checkpointId]);
   return rows.length > 0;
 }
+
+/** A checkpoint to read messages at: the given one, or the thread's latest. */
+export async function checkpointHead(db: Queryable, threadId: string, checkpointId: string | null) {
+  const { rows } = await db.query<{ checkpoint_id: string; ts: string | null }>(
+    checkpointId
+      ? "SELECT checkpoint_id, checkpoint ->> 'ts' AS ts FROM checkpoints WHERE thread_id = $1 AND checkpoint_ns = '' AND checkpoint_id = $2"
+      : "SELECT checkpoint_id, checkpoint ->> 'ts' AS ts FROM checkpoints WHERE thread_id = $1 AND checkpoint_ns = '' ORDER BY checkpoint_id DESC LIMIT 1",
+    checkpointId ? [threadId, checkpointId] : [threadId],
+  );
+  return rows[0] ?? null;
+}
+
+export type DeltaRow = { depth: number; snapshot: boolean; version: string | null; task_id: string | null; type: string | null; blob: Buffer | null };
+
+// Walks from a checkpoint to the nearest one holding a snapshot of the channel, returning the
+// channel's writes at each step. Every lookup is on a whole primary key inside a LATERAL with
+// LIMIT or OFFSET (which the planner cannot flatten), so each step is one unique-index probe whatever the
+// table statistics say: joined plainly, a step can be planned as a scan of the thread's rows, which
+// makes the walk quadratic in the thread's length.
+const DELTA_CHAIN_SQL = `
+WITH RECURSIVE chain AS (
+  SELECT c.checkpoint_id, c.parent_checkpoint_id, c.version, 0 AS depth, c.snapshot
+  FROM (SELECT c.checkpoint_id, c.parent_checkpoint_id, c.checkpoint -> 'channel_versions' ->> $3 AS version FROM checkpoints c
+        WHERE c.thread_id = $1 AND c.checkpoint_ns = '' AND c.checkpoint_id = $2) base
+  CROSS JOIN LATERAL (SELECT base.*, coalesce((SELECT b.type <> 'empty' FROM checkpoint_blobs b
+      WHERE b.thread_id = $1 AND b.checkpoint_ns = '' AND b.channel = $3 AND b.version = base.version), false) AS snapshot) c
+  UNION ALL
+  SELECT p.checkpoint_id, p.parent_checkpoint_id, p.version, chain.depth + 1, p.snapshot
+  FROM chain
+  CROSS JOIN LATERAL (
+    SELECT x.checkpoint_id, x.parent_checkpoint_id, x.version,
+      coalesce((SELECT b.type <> 'empty' FROM checkpoint_blobs b
+        WHERE b.thread_id = $1 AND b.checkpoint_ns = '' AND b.channel = $3 AND b.version = x.version), false) AS snapshot
+    FROM (SELECT p.checkpoint_id, p.parent_checkpoint_id, p.checkpoint -> 'channel_versions' ->> $3 AS version FROM checkpoints p
+          WHERE p.thread_id = $1 AND p.checkpoint_ns = '' AND p.checkpoint_id = chain.parent_checkpoint_id LIMIT 1) x
+  ) p
+  WHERE NOT chain.snapshot
+)
+SELECT chain.depth, chain.snapshot, chain.version, w.task_id, w.type, w.blob
+FROM chain
+LEFT JOIN LATERAL (
+  SELECT w.task_id, w.idx, w.type, w.blob FROM checkpoint_writes w
+  WHERE w.thread_id = $1 AND w.checkpoint_ns = '' AND w.checkpoint_id = chain.checkpoint_id AND w.channel = $3 AND chain.depth > 0
+  ORDER BY w.task_id, w.idx OFFSET 0
+) w ON true
+ORDER BY chain.depth DESC, w.task_id, w.idx`;
+
+/**
+ * What a delta channel holds at a checkpoint, in storage form: the nearest snapshot's version (if
+ * any) and the writes after it, oldest first. The writes stored against a checkpoint are those of
+ * the step that followed it, so the target's own writes are left out.
+ */
+export async function deltaChain(db: Queryable, threadId: string, checkpointId: string, channel: string) {
+  const { rows } = await db.query<DeltaRow>(DELTA_CHAIN_SQL, [threadId, checkpointId, channel]);
+  const snapshotVersion = rows.find((r) => r.snapshot)?.version ?? null;
+  const writes = rows.filter((r) => r.blob !== null).map((r) => ({ taskId: r.task_id!, type: r.type!, blob: r.blob! }));
+  return { snapshotVersion, writes };
+}
+
+/** A stored channel value (a snapshot blob) by version. */
+export async function channelBlob(db: Queryable, threadId: string, channel: string, version: string) {
+  const { rows } = await db.query<{ type: string; blob: Buffer | null }>(
+    "SELECT type, blob FROM checkpoint_blobs WHERE thread_id = $1 AND checkpoint_ns = '' AND channel = $2 AND version = $3",
+    [threadId, channel, version],
+  );
+  return rows[0] ?? null;
+}
