@@ -270,6 +270,9 @@ export function createRunner(options: RunnerOptions) {
     localLog: (runId: string) => active.get(runId)?.log ?? null,
     /** Resolves when a run starts here or after ms, whichever is first. */
     waitForLog(runId: string, ms: number): Promise<void> {
+      // The run may have started here while the caller was reading Postgres: its wake-up has
+      // already fired, so waiting would sleep the whole interval.
+      if (active.has(runId)) return Promise.resolve();
       return new Promise((resolve) => {
         const timer = setTimeout(done, ms);
         function done() {

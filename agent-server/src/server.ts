@@ -43,7 +43,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
   const server = http.createServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? config.agentPort, "127.0.0.1", resolve);
+    server.listen(options.port ?? config.agentPort, config.host, resolve);
   });
   runner.start();
   const port = (server.address() as AddressInfo).port;

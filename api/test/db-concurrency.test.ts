@@ -78,3 +78,19 @@ it("rolls back a failed transaction without disturbing others", async () => {
   const { rows } = await db.pool.query("SELECT sum(balance)::int AS total FROM concurrency_accounts");
   expect(rows[0].total).toBe(10_000);
 });
+
+it("keeps large messages whole while other connections query (a Bind split over many packets)", { timeout: 60_000 }, async () => {
+  // Its own embedded server, so nothing else shares the session while it runs.
+  const small = await openDatabase({ dataDir: null, poolSize: 4 });
+  await small.pool.query("CREATE TABLE concurrency_large (id serial PRIMARY KEY, doc jsonb NOT NULL)");
+  const big = JSON.stringify({ s: "z".repeat(3_000_000) });
+  const results = await Promise.allSettled([
+    ...Array.from({ length: 20 }, () => small.pool.query("INSERT INTO concurrency_large (doc) VALUES ($1::jsonb) RETURNING length(doc->>'s') AS n", [big])),
+    ...Array.from({ length: 200 }, (_, i) => small.pool.query("SELECT $1::int * 2 AS doubled", [i])),
+  ]);
+  await small.close();
+  const failures = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason));
+  expect(failures).toEqual([]);
+  results.slice(0, 20).forEach((r) => expect((r as PromiseFulfilledResult<{ rows: { n: number }[] }>).value.rows[0]!.n).toBe(3_000_000));
+  results.slice(20).forEach((r, i) => expect((r as PromiseFulfilledResult<{ rows: { doubled: number }[] }>).value.rows[0]!.doubled).toBe(i * 2));
+});
