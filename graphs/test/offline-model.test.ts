@@ -91,3 +91,21 @@ describe("offline model: the first step of typed requests", () => {
     expect(String(out.content)).toMatch(/ATELIER_MODEL/);
   });
 });
+
+describe("answers from tool results", () => {
+  it("reports a completed credit purchase as added, and a declined one as not", async () => {
+    const { AIMessage, ToolMessage } = await import("@langchain/core/messages");
+    const answerAfter = (result: Record<string, unknown>) => {
+      const tools = createTools({ apiBaseUrl: "http://127.0.0.1:1" }, TOOLS.copilot.filter(hasTool));
+      const model = new OfflineChatModel({ role: "copilot" }).bindTools(tools) as unknown as OfflineChatModel;
+      const step = model.decide([
+        new HumanMessage("buy 2000 AI credits"),
+        new AIMessage({ content: "", tool_calls: [{ id: "call-1", name: "purchase_ai_credits", args: { credits: 2000 } }] }),
+        new ToolMessage({ tool_call_id: "call-1", name: "purchase_ai_credits", content: JSON.stringify(result) }),
+      ]);
+      return "answer" in step ? step.answer : "";
+    };
+    expect(answerAfter({ result: "COMPLETED", balance: 3000 })).toBe("Credits added. New balance: 3000.");
+    expect(answerAfter({ result: "INSTRUMENT_DECLINED" })).toMatch(/did not go through \(INSTRUMENT_DECLINED\)/);
+  });
+});

@@ -252,7 +252,7 @@ export const INTENTS: Intent[] = [
     match: (t) => /\b(buy|purchase|top ?up|get more|add)\b/i.test(t) && /\bcredits?\b/i.test(t),
     step: (t, done) => {
       const bought = last(done, "purchase_ai_credits");
-      if (bought) return { answer: bought.result.result && bought.result.result !== "SUCCEEDED" ? `The payment did not go through (${bought.result.result}); no credits were added.` : `Credits added. New balance: ${bought.result.balance ?? bought.result.balanceAfter ?? "updated"}.` };
+      if (bought) return { answer: bought.result.result && bought.result.result !== "COMPLETED" ? `The payment did not go through (${bought.result.result}); no credits were added.` : `Credits added. New balance: ${bought.result.balance ?? bought.result.balanceAfter ?? "updated"}.` };
       const credits = parseInteger(t);
       return call("purchase_ai_credits", credits ? { credits } : {});
     },
@@ -274,7 +274,7 @@ export const INTENTS: Intent[] = [
       const list = last(done, "list_invoices");
       if (!list) return call("list_invoices", {});
       const retried = last(done, "retry_invoice_payment");
-      if (retried) return { answer: retried.result.result === "SUCCEEDED" ? "The invoice is paid." : `The charge did not go through (${retried.result.result}).` };
+      if (retried) return { answer: retried.result.result === "COMPLETED" ? "The invoice is paid." : `The charge did not go through (${retried.result.result}).` };
       const open = list.result.list?.find((i: Json) => /open|unpaid|past_due/i.test(String(i.status)));
       return open ? call("retry_invoice_payment", { id: open.id }) : { answer: "You have no open invoice to pay." };
     },
