@@ -28,13 +28,14 @@ const api = await startApi({
   database,
   migrate: false,
   extend: (app) => {
-    mountAgentProxy(app, `http://127.0.0.1:${config.agentPort}`);
+    mountAgentProxy(app, config.agentUrl ?? `http://127.0.0.1:${config.agentPort}`);
     mountWebApp(app, { runtime: webRuntime });
   },
 });
 console.log(`Atelier API and web app on http://localhost:${api.port}`);
-const agent = await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url });
-console.log(`Atelier agent server on http://localhost:${agent.port}`);
+// Containers run the agent server apart (ATELIER_AGENT_URL); one machine runs it here.
+const agent = config.agentUrl ? null : await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url });
+console.log(agent ? `Atelier agent server on http://localhost:${agent.port}` : `Agent server at ${config.agentUrl}`);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -42,7 +43,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`\n${signal}: shutting down…`);
   // Runs in flight get a few seconds to finish; any cut short are reclaimed on the next start.
-  await agent.close();
+  await agent?.close();
   await api.close();
   await database.close();
   process.exit(0);

@@ -6,6 +6,7 @@ const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  ATELIER_AGENT_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
   ATELIER_DATA_DIR: z.string().default(".data"),
   ATELIER_JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -27,6 +28,8 @@ export type Config = {
   host: string;
   port: number;
   agentPort: number;
+  /** An agent server run apart (containers); unset: `npm start` runs one in-process on agentPort. */
+  agentUrl?: string;
   databaseUrl?: string;
   dataDir: string;
   jwtSecret?: string;
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     port: e.PORT,
     agentPort: e.AGENT_PORT,
+    agentUrl: e.ATELIER_AGENT_URL,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.ATELIER_DATA_DIR),
     jwtSecret: e.ATELIER_JWT_SECRET,
