@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT, exportJWK, generateKeyPair, type JWK } from "jose";
+
+type CryptoKey = Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
 import { auth, stores } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi } from "./harness";
 import { createGoogleVerifier } from "../src/providers/google";
@@ -14,8 +16,8 @@ let otherKey: CryptoKey;
 
 beforeAll(async () => {
   const pair = await generateKeyPair("RS256", { extractable: true });
-  privateKey = pair.privateKey as CryptoKey;
-  otherKey = (await generateKeyPair("RS256")).privateKey as CryptoKey;
+  privateKey = pair.privateKey;
+  otherKey = (await generateKeyPair("RS256")).privateKey;
   const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
   api = await startTestApi({ providers: { google: createGoogleVerifier({ clientId: CLIENT_ID, jwksUrl: "http://127.0.0.1:1/unused", jwks: { keys: [jwk] } }) } });
   unconfigured = await startTestApi();
