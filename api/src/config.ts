@@ -13,6 +13,9 @@ const envSchema = z.object({
   ATELIER_WEB_ORIGIN: z.string().default("http://localhost:3000"),
   ATELIER_TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   ATELIER_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  ATELIER_EMBEDDING_MODEL: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().default("https://www.googleapis.com/oauth2/v3/certs"),
   GOOGLE_JWKS_FILE: z.string().optional(),
@@ -37,6 +40,8 @@ export type Config = {
   tokenTtlHours: number;
   poolSize: number;
   google: { clientId?: string; jwksUrl: string; jwksFile?: string };
+  /** An OpenAI-compatible embeddings model (384 dimensions); unset: the offline embedder. */
+  embeddings: { model?: string; apiKey?: string; baseUrl?: string };
   previewEmails: string[];
   authRateLimitPerMinute: number;
   logLevel: string;
@@ -66,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenTtlHours: e.ATELIER_TOKEN_TTL_HOURS,
     poolSize: e.ATELIER_DB_POOL_SIZE,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, jwksFile: e.GOOGLE_JWKS_FILE },
+    embeddings: { model: e.ATELIER_EMBEDDING_MODEL, apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     previewEmails: e.ATELIER_PREVIEW_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
     authRateLimitPerMinute: e.ATELIER_RATE_LIMIT_AUTH,
     logLevel: e.ATELIER_LOG_LEVEL,

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from "./db/pool";
 import { migrate } from "./db/migrate";
 import { createTokenService, resolveJwtSecret } from "./auth/tokens";
 import { createProviders, type Providers } from "./providers";
+import { resolveQueryEmbeddings } from "./embeddings";
 import { createLogger } from "./logger";
 import { createApp } from "./http/app";
 import { allRoutes } from "./routes";
@@ -48,6 +49,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
       providers: createProviders(config, options.providers),
       log,
     };
+    if (!options.providers?.embeddings) {
+      deps.providers.embeddings = await resolveQueryEmbeddings(deps.pool, deps.providers.embeddings, (m) => log.warn(m));
+    }
     const app = createApp(deps, allRoutes);
     options.extend?.(app);
     const server = http.createServer(app);

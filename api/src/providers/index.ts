@@ -1,17 +1,21 @@
 import type { Config } from "../config";
 import { createGoogleVerifier, type GoogleVerifier } from "./google";
 import { createLocalCardPayments, type CardPaymentProvider } from "./payments";
+import { createConfiguredEmbeddings, type EmbeddingProvider } from "../embeddings";
 
 /** Every outside service, each behind an interface with a local implementation that really works. */
 export type Providers = {
   google: GoogleVerifier;
   payments: CardPaymentProvider;
+  /** Embeds search queries and new rows; in the space the stored vectors are in (see resolveQueryEmbeddings). */
+  embeddings: EmbeddingProvider;
 };
 
 export function createProviders(config: Config, overrides: Partial<Providers> = {}): Providers {
   return {
     google: createGoogleVerifier(config.google),
     payments: createLocalCardPayments(),
+    embeddings: createConfiguredEmbeddings({ ATELIER_EMBEDDING_MODEL: config.embeddings.model, OPENAI_API_KEY: config.embeddings.apiKey, OPENAI_BASE_URL: config.embeddings.baseUrl }),
     ...overrides,
   };
 }

@@ -7,6 +7,6 @@ type Result = ResponseOf<typeof catalog.countCatalogItemsByCategoryGroup>;
 
 /** Matching items per category group, largest first: the facet list beside the results. */
 export async function countCatalogItemsByCategoryGroup(ctx: UserContext, q: QueryOf<typeof catalog.countCatalogItemsByCategoryGroup>): Promise<Result> {
-  const rows = await countItemsByGroup(ctx.pool, await resolveMarketQuery(ctx.pool, q, "items"));
+  const rows = await countItemsByGroup(ctx.pool, await resolveMarketQuery(ctx, q, "items"));
   return { list: rows.map((r) => ({ categoryId: r.category_id, key: r.key, title: r.title, vertical: r.vertical as Result["list"][number]["vertical"], count: r.count })) };
 }

@@ -5,5 +5,5 @@ import { resolveMarketQuery } from "./market-query";
 
 /** How many catalog items match the keyword and filters. */
 export async function countCatalogItems(ctx: UserContext, q: QueryOf<typeof catalog.countCatalogItems>): Promise<{ count: number }> {
-  return { count: await countRows(ctx.pool, await resolveMarketQuery(ctx.pool, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit }), "items") };
+  return { count: await countRows(ctx.pool, await resolveMarketQuery(ctx, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit }), "items") };
 }

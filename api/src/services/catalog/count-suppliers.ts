@@ -5,5 +5,5 @@ import { resolveMarketQuery } from "./market-query";
 
 /** How many suppliers match the keyword and filters. */
 export async function countSuppliers(ctx: UserContext, q: QueryOf<typeof catalog.countSuppliers>): Promise<{ count: number }> {
-  return { count: await countRows(ctx.pool, await resolveMarketQuery(ctx.pool, q, "suppliers"), "suppliers") };
+  return { count: await countRows(ctx.pool, await resolveMarketQuery(ctx, q, "suppliers"), "suppliers") };
 }

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { catalog } from "@atelier/contracts";
 import type { Queryable } from "../../db/pool";
 import { invalid } from "../../errors";
-import { embedText, toVectorLiteral } from "../../embeddings";
+import { toVectorLiteral, type EmbeddingProvider } from "../../embeddings";
 import { findCategory, findVerticalCategory, type Bucket, type MarketQuery } from "../../queries/catalog";
 import { expandKeyword, semanticText } from "./synonyms";
 
@@ -26,12 +26,13 @@ const TYPE_VERTICALS: Record<string, string[] | undefined> = {
 const TYPE_ITEM: Record<string, string[] | undefined> = { PRODUCT: ["PRODUCT"], RFP_PRODUCT: ["PRODUCT"], PACKAGING: ["PACKAGING"], RFP_PACKAGING: ["PACKAGING"], SERVICES: ["SERVICES"], RFP_SERVICES: ["SERVICES"] };
 
 /** A keyword ready for the search builder: text, synonym groups and its embedding. */
-export function keywordOf(text: string | undefined): MarketQuery["keyword"] {
+export async function keywordOf(embeddings: EmbeddingProvider, text: string | undefined): Promise<MarketQuery["keyword"]> {
   const trimmed = text?.trim();
   if (!trimmed) return undefined;
   const wordGroups = expandKeyword(trimmed);
   if (!wordGroups.length) return undefined;
-  return { text: trimmed.slice(0, 200), wordGroups, vector: toVectorLiteral(embedText(`${trimmed} ${semanticText(wordGroups)}`)) };
+  const [vector] = await embeddings.embed([`${trimmed} ${semanticText(wordGroups)}`]);
+  return { text: trimmed.slice(0, 200), wordGroups, vector: toVectorLiteral(vector!) };
 }
 
 async function categoryId(db: Queryable, field: "group" | "subgroup", ref: string | undefined, level: "GROUP" | "SUBGROUP"): Promise<number | undefined> {
@@ -42,9 +43,10 @@ async function categoryId(db: Queryable, field: "group" | "subgroup", ref: strin
 }
 
 /** Resolves the marketplace query keys to a search: category keys to ids, buckets to bounds. */
-export async function resolveMarketQuery(db: Queryable, q: FilterQuery, target: "suppliers" | "items", extra: Partial<MarketQuery> = {}): Promise<MarketQuery> {
+export async function resolveMarketQuery(ctx: { pool: Queryable; providers: { embeddings: EmbeddingProvider } }, q: FilterQuery, target: "suppliers" | "items", extra: Partial<MarketQuery> = {}): Promise<MarketQuery> {
+  const db = ctx.pool;
   if (target === "suppliers" && q.viewType === "CATALOG_PRODUCTS") throw invalid("query.viewType", "CATALOG_PRODUCTS lists catalog items: use /web/catalog-items");
-  const keyword = keywordOf(q.keyword);
+  const keyword = await keywordOf(ctx.providers.embeddings, q.keyword);
   const verticalId = q.vertical ? (await findVerticalCategory(db, q.vertical))?.id ?? -1 : undefined;
   return {
     keyword,

@@ -11,7 +11,7 @@ import { toItem } from "./to-dto";
  */
 export async function matchDesignProducts(ctx: UserContext, body: { text: string; type?: string; categoryIds?: number[]; size: number }): Promise<{ list: CatalogItem[] }> {
   const startedAt = process.hrtime.bigint();
-  const keyword = keywordOf(body.text);
+  const keyword = await keywordOf(ctx.providers.embeddings, body.text);
   const { rows, total } = await searchItemRows(
     ctx.pool,
     { keyword, sort: "relevance", itemTypes: body.type ? [body.type] : undefined, anyCategoryIds: body.categoryIds?.length ? body.categoryIds : undefined },

@@ -1,6 +1,6 @@
 import type { CatalogItem } from "@atelier/contracts/catalog";
 import type { UserContext } from "../../context";
-import { embedText, toVectorLiteral } from "../../embeddings";
+import { toVectorLiteral } from "../../embeddings";
 import { itemsNearVector, searchItemRows, storeTasteVector } from "../../queries/catalog";
 import { toItem } from "./to-dto";
 
@@ -18,8 +18,8 @@ export async function recommendItemsToUser(ctx: UserContext, body: { keyword?: s
   let vector = taste.vector;
   if (body.keyword?.trim()) {
     const history = JSON.parse(taste.vector) as number[];
-    const words = embedText(body.keyword);
-    const mixed = history.map((x, i) => x + words[i]!);
+    const [words] = await ctx.providers.embeddings.embed([body.keyword]);
+    const mixed = history.map((x, i) => x + words![i]!);
     const norm = Math.sqrt(mixed.reduce((s, x) => s + x * x, 0)) || 1;
     vector = toVectorLiteral(mixed.map((x) => x / norm));
   }

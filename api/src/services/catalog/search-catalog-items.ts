@@ -8,7 +8,7 @@ import { toItem } from "./to-dto";
 /** Catalog item search (the CATALOG_PRODUCTS view); keyword searches are logged with their timing. */
 export async function searchCatalogItems(ctx: UserContext, q: QueryOf<typeof catalog.searchCatalogItems>): Promise<ResponseOf<typeof catalog.searchCatalogItems>> {
   const startedAt = process.hrtime.bigint();
-  const market = await resolveMarketQuery(ctx.pool, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit });
+  const market = await resolveMarketQuery(ctx, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit });
   const { rows, total } = await searchItemRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
   if (q.keyword?.trim()) await logSearch(ctx, { target: "CATALOG_ITEMS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount: total, startedAt });
   return { list: rows.map(toItem), total, page: q.page, size: q.size };

@@ -9,7 +9,7 @@ import { toSupplier } from "./to-dto";
  */
 export async function searchSuppliersForYou(ctx: UserContext, q: { keyword?: string; page: number; size: number }) {
   const page = { limit: q.size, offset: q.page * q.size };
-  const keyword = keywordOf(q.keyword);
+  const keyword = await keywordOf(ctx.providers.embeddings, q.keyword);
   const taste = keyword ? null : await storeTasteVector(ctx.pool, ctx.auth.storeId);
   const { rows, total } = taste?.vector
     ? await supplierRowsNearVector(ctx.pool, taste.vector, page)

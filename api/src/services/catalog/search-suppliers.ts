@@ -8,7 +8,7 @@ import { toSupplier } from "./to-dto";
 /** Supplier search with the marketplace filters and sorts; keyword searches are logged with their timing. */
 export async function searchSuppliers(ctx: UserContext, q: QueryOf<typeof catalog.searchSuppliers>): Promise<ResponseOf<typeof catalog.searchSuppliers>> {
   const startedAt = process.hrtime.bigint();
-  const market = await resolveMarketQuery(ctx.pool, q, "suppliers");
+  const market = await resolveMarketQuery(ctx, q, "suppliers");
   const { rows, total } = await searchSupplierRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
   if (q.keyword?.trim()) await logSearch(ctx, { target: "SUPPLIERS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount: total, startedAt });
   return { list: rows.map(toSupplier), total, page: q.page, size: q.size };

@@ -5,6 +5,6 @@ import { toArticleSummary } from "./article-view";
 
 /** Every article in reading order, optionally of one category. */
 export async function listHelpCenterArticles(ctx: RequestContext, category: string | undefined) {
-  await ensureHelpCenter(ctx.pool);
+  await ensureHelpCenter(ctx.pool, ctx.providers.embeddings);
   return { list: (await listHelpArticles(ctx.pool, category)).map(toArticleSummary) };
 }

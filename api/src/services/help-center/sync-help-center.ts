@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type pg from "pg";
 import { HELP_ARTICLES } from "../../data/help-center/articles";
 import { withTransaction } from "../../db/pool";
-import { embedText, toVectorLiteral } from "../../embeddings";
+import { toVectorLiteral, type EmbeddingProvider } from "../../embeddings";
 import { deleteHelpArticlesExcept, helpArticleHashes, lockHelpCenterSync, setHelpArticlePositions, upsertHelpArticles } from "../../queries/help-center";
 
 /** The text an article is embedded from: what it is about, in the words a visitor would use. */
@@ -14,13 +14,14 @@ export function articleEmbeddingText(a: (typeof HELP_ARTICLES)[number]): string 
  * Makes the table match the shipped articles: changed ones (by content hash) are re-embedded and
  * written, removed ones deleted. Runs once per process, under a lock, at the first help-centre call.
  */
-export async function syncHelpCenter(pool: pg.Pool): Promise<void> {
+export async function syncHelpCenter(pool: pg.Pool, embeddings: EmbeddingProvider): Promise<void> {
   const hashed = HELP_ARTICLES.map((a) => ({ article: a, hash: crypto.createHash("sha256").update(JSON.stringify(a)).digest("hex") }));
   const existing = await helpArticleHashes(pool);
   const changed = hashed.filter(({ article, hash }) => existing.get(article.slug) !== hash);
   if (!changed.length && existing.size === hashed.length) return;
   // Embeddings are computed before the transaction: nothing slow runs while it is open.
-  const rows = changed.map(({ article, hash }) => ({
+  const vectors = changed.length ? await embeddings.embed(changed.map(({ article }) => articleEmbeddingText(article))) : [];
+  const rows = changed.map(({ article, hash }, i) => ({
     slug: article.slug,
     category: article.category,
     title: article.title,
@@ -29,7 +30,7 @@ export async function syncHelpCenter(pool: pg.Pool): Promise<void> {
     keywords: article.keywords.join(", "),
     position: HELP_ARTICLES.indexOf(article) + 1,
     contentHash: hash,
-    embedding: toVectorLiteral(embedText(articleEmbeddingText(article))),
+    embedding: toVectorLiteral(vectors[i]!),
   }));
   await withTransaction(pool, async (db) => {
     await lockHelpCenterSync(db);
@@ -42,10 +43,10 @@ export async function syncHelpCenter(pool: pg.Pool): Promise<void> {
 const synced = new WeakMap<pg.Pool, Promise<void>>();
 
 /** The help centre is current in this database (synced at most once per process). */
-export function ensureHelpCenter(pool: pg.Pool): Promise<void> {
+export function ensureHelpCenter(pool: pg.Pool, embeddings: EmbeddingProvider): Promise<void> {
   let pending = synced.get(pool);
   if (!pending) {
-    pending = syncHelpCenter(pool).catch((err: unknown) => {
+    pending = syncHelpCenter(pool, embeddings).catch((err: unknown) => {
       synced.delete(pool);
       throw err;
     });

@@ -1,6 +1,6 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { embedText, toVectorLiteral } from "../../embeddings";
+import { toVectorLiteral } from "../../embeddings";
 import { withTransaction } from "../../db/pool";
 import { enableFilteredVectorScan, matchSuppliers } from "../../queries/sourcing-agent";
 import { getTechPack } from "./get-tech-pack";
@@ -15,7 +15,7 @@ import { toExpandedRecord, toMatchedSupplier } from "./supplier-view";
 export async function matchFactories(ctx: UserContext, body: BodyOf<typeof sourcingAgent.matchFactories>) {
   const pack = body.techPackId ? await getTechPack(ctx, body.techPackId) : null;
   const queryText = [pack ? techPackSearchText(pack) : null, body.query].filter(Boolean).join(". ");
-  const vector = toVectorLiteral(embedText(queryText));
+  const vector = toVectorLiteral((await ctx.providers.embeddings.embed([queryText]))[0]!);
   const f = body.filters ?? {};
   const filters = {
     countryCodes: f.countryCodes,
