@@ -16,6 +16,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   ATELIER_EMBEDDING_MODEL: z.string().min(1).optional(),
+  ATELIER_IMAGE_EMBEDDING_MODEL: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().default("https://www.googleapis.com/oauth2/v3/certs"),
   GOOGLE_JWKS_FILE: z.string().optional(),
@@ -42,6 +43,8 @@ export type Config = {
   google: { clientId?: string; jwksUrl: string; jwksFile?: string };
   /** An OpenAI-compatible embeddings model (384 dimensions); unset: the offline embedder. */
   embeddings: { model?: string; apiKey?: string; baseUrl?: string };
+  /** An OpenAI-compatible image-embedding model (384 dimensions, same key and base URL); unset: the offline descriptor. */
+  imageEmbeddings: { model?: string; apiKey?: string; baseUrl?: string };
   previewEmails: string[];
   authRateLimitPerMinute: number;
   logLevel: string;
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     poolSize: e.ATELIER_DB_POOL_SIZE,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, jwksFile: e.GOOGLE_JWKS_FILE },
     embeddings: { model: e.ATELIER_EMBEDDING_MODEL, apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+    imageEmbeddings: { model: e.ATELIER_IMAGE_EMBEDDING_MODEL, apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     previewEmails: e.ATELIER_PREVIEW_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
     authRateLimitPerMinute: e.ATELIER_RATE_LIMIT_AUTH,
     logLevel: e.ATELIER_LOG_LEVEL,

@@ -50,8 +50,15 @@ describe("register and log in", () => {
     expect(res.body.details[0].field).toBe("body.isAdmin");
   });
 
-  it("answers 401 without a token and with a forged one", async () => {
+  it("answers 401 without a token and with an undecodable one", async () => {
     await expect(api.client.call(stores.getMyStore, {})).rejects.toMatchObject({ status: 401 });
-    await expect(as(api, "abc.def.ghi", stores.getMyStore, {})).rejects.toBeInstanceOf(ApiError);
+    const undecodable = as(api, "abc.def.ghi", stores.getMyStore, {});
+    await expect(undecodable).rejects.toBeInstanceOf(ApiError);
+    await expect(undecodable).rejects.toMatchObject({ status: 401, code: "UNAUTHORIZED" });
+    for (const token of ["abc.def.ghi", "not-a-jwt", "e30.e30.", "a".repeat(5000)]) {
+      const res = await api.raw("GET", "/web/stores/me", { token });
+      expect(res.status, token.slice(0, 20)).toBe(401);
+      expect(res.body.code).toBe("UNAUTHORIZED");
+    }
   });
 });

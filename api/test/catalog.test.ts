@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalog } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { seedCatalog, uniq, type CatalogFixture } from "./catalog-fixtures";
+import { seedCatalog, seedMarketScope, uniq, VERTICAL_KEYS, type CatalogFixture, type MarketScope } from "./catalog-fixtures";
 
 let api: TestApi;
 let user: TestUser;
 let fx: CatalogFixture;
+let mx: MarketScope;
 const DAY = 86_400_000;
 
 // Eight suppliers spread over every filter bucket's edges, each filter checked against plain SQL.
@@ -33,6 +34,7 @@ beforeAll(async () => {
   for (const [i, rating] of [5, 4, 3, 2, 1].entries()) {
     await api.deps.pool.query("INSERT INTO supplier_reviews (supplier_id, author_name, rating, body) VALUES ($1, 'Seed', $2, 'seeded')", [fx.supplierIds[i], rating]);
   }
+  mx = await seedMarketScope(api.deps.pool);
 });
 afterAll(() => api.close());
 
@@ -45,66 +47,278 @@ async function sqlIds(where: string, order = "rank DESC, id"): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-describe("supplier filters and sorts match plain SQL", () => {
-  const FILTERS: [Record<string, unknown>, string][] = [
-    [{ samplePrice: "5_50" }, "sample_price_min_cents >= 500 AND sample_price_min_cents < 5000"],
-    [{ samplePrice: "50_100" }, "sample_price_min_cents >= 5000 AND sample_price_min_cents < 10000"],
-    [{ samplePrice: "100_PLUS" }, "sample_price_min_cents >= 10000"],
-    [{ samplePrice: "CUSTOM_QUOTE" }, "sample_price_min_cents IS NULL"],
-    [{ samplePrice: "ALL" }, "true"],
-    [{ moq: "0_100" }, "moq >= 0 AND moq < 100"],
-    [{ moq: "100_1000" }, "moq >= 100 AND moq < 1000"],
-    [{ moq: "1000_PLUS" }, "moq >= 1000"],
-    [{ moq: "CUSTOM_QUOTE" }, "moq IS NULL"],
-    [{ orderVolume: "0_1000" }, "order_volume_units < 1000"],
-    [{ orderVolume: "1000_5000" }, "order_volume_units >= 1000 AND order_volume_units < 5000"],
-    [{ orderVolume: "5000_PLUS" }, "order_volume_units >= 5000"],
-    [{ review: "4" }, "average_review >= 4"],
-    [{ review: "3" }, "average_review >= 3"],
-    [{ review: "2" }, "average_review >= 2"],
-    [{ review: "1" }, "average_review >= 1"],
-    [{ productionTime: "UNDER_1_MONTH" }, "production_days_max <= 30"],
-    [{ productionTime: "1_2_MONTHS" }, "production_days_max BETWEEN 31 AND 60"],
-    [{ productionTime: "2_3_MONTHS" }, "production_days_max BETWEEN 61 AND 90"],
-    [{ productionTime: "3_PLUS_MONTHS" }, "production_days_max > 90"],
-    [{ supplierSize: "250_PLUS" }, "employee_count >= 250"],
-    [{ supplierSize: "100_PLUS" }, "employee_count >= 100"],
-    [{ supplierSize: "50_PLUS" }, "employee_count >= 50"],
-    [{ supplierSize: "UNDER_50" }, "employee_count < 50"],
-    [{ regions: "AS" }, "region = 'AS'"],
-    [{ regions: "EU,SA" }, "region IN ('EU', 'SA')"],
-    [{ regions: "AF,NA,OA" }, "region IN ('AF', 'NA', 'OA')"],
-    [{ countryCodes: "cn,it" }, "country_code IN ('CN', 'IT')"],
-    [{ onlineOnly: "true" }, "is_online"],
-    [{ viewType: "SUPPLIERS" }, "NOT is_expanded_network"],
-    [{ viewType: "EXPANDED_NETWORK" }, "is_expanded_network"],
-    [{ viewType: "RFP" }, "true"],
-    [{ subgroup: "SUB" }, "category_ids @> ARRAY[(SELECT id FROM catalog_categories WHERE key = '$GROUP/alpha')]"],
-    [{ review: "3", supplierSize: "100_PLUS", regions: "AS,EU" }, "average_review >= 3 AND employee_count >= 100 AND region IN ('AS','EU')"],
+// --- Every filter and sort of 000 §9 against plain SQL, over a scope of demo-generated rows plus
+// bucket-edge rows in fresh groups of all four verticals (seedMarketScope). Each filter's SQL is
+// written from the bucket table in docs/decisions.md, not from the query builder; each bucket must
+// select some of the scope and leave some out, so a filter that ignored its value would fail.
+
+const V = (v: keyof MarketScope["verticals"]) => () => mx.verticals[v];
+const RFP_SQL = String.raw`s.contact_email IS NOT NULL AND (s.primary_vertical IN ('business-creative-services', 'website-development')
+  OR EXISTS (SELECT 1 FROM unnest(s.capabilities) c WHERE lower(c) ~ '(^|[^a-z0-9])(custom|bespoke|private label|white label|oem|odm|prototyp|small batch|structural design|made to order)'))`;
+
+/** Filters on supplier columns, shared by both targets (items read their supplier's columns). */
+const SUPPLIER_COLUMN_FILTERS: [Record<string, string>, string][] = [
+  [{ orderVolume: "0_1000" }, "s.order_volume_units >= 0 AND s.order_volume_units < 1000"],
+  [{ orderVolume: "1000_5000" }, "s.order_volume_units >= 1000 AND s.order_volume_units < 5000"],
+  [{ orderVolume: "5000_PLUS" }, "s.order_volume_units >= 5000"],
+  [{ review: "4" }, "s.average_review >= 4"],
+  [{ review: "3" }, "s.average_review >= 3"],
+  [{ review: "2" }, "s.average_review >= 2"],
+  [{ review: "1" }, "s.average_review >= 1"],
+  [{ supplierSize: "250_PLUS" }, "s.employee_count >= 250"],
+  [{ supplierSize: "100_PLUS" }, "s.employee_count >= 100"],
+  [{ supplierSize: "50_PLUS" }, "s.employee_count >= 50"],
+  [{ supplierSize: "UNDER_50" }, "s.employee_count < 50"],
+  ...(["AF", "NA", "SA", "AS", "EU", "OA"] as const).map((r): [Record<string, string>, string] => [{ regions: r }, `s.region = '${r}'`]),
+  [{ regions: "EU,SA,OA" }, "s.region IN ('EU', 'SA', 'OA')"],
+  ...(["CN", "US", "IT", "VN", "IN"] as const).map((c): [Record<string, string>, string] => [{ countryCodes: c }, `s.country_code = '${c}'`]),
+  [{ countryCodes: "cn,it,za" }, "s.country_code IN ('CN', 'IT', 'ZA')"],
+  [{ onlineOnly: "true" }, "s.is_online"],
+  [{ viewType: "SUPPLIERS" }, "NOT s.is_expanded_network"],
+  [{ viewType: "EXPANDED_NETWORK" }, "s.is_expanded_network"],
+  [{ viewType: "RFP" }, RFP_SQL],
+];
+/** Filters whose value selects everything (All, Online now off): they must not narrow. */
+const NO_OP_FILTERS: Record<string, string>[] = [{ samplePrice: "ALL" }, { onlineOnly: "false" }];
+
+type ScopedFilter = [Record<string, string> | (() => Record<string, string>), string | (() => string)];
+const resolve = <T,>(x: T | (() => T)) => (typeof x === "function" ? (x as () => T)() : x);
+
+describe("supplier filters and sorts match plain SQL over a demo-generated scope", () => {
+  const scoped = (query: Record<string, unknown>) => ({ categoryIds: mx.scopeIds.join(","), ...query });
+  async function allPages(query: Record<string, unknown>) {
+    const first = await as(api, user.token, catalog.searchSuppliers, { query: { ...scoped(query), size: 100 } as never });
+    const list = [...first.list];
+    for (let page = 1; list.length < first.total; page++) list.push(...(await as(api, user.token, catalog.searchSuppliers, { query: { ...scoped(query), size: 100, page } as never })).list);
+    return { list, total: first.total };
+  }
+  async function supplierSql(where: string, order = "s.rank DESC, s.id", scope: number[] = mx.scopeIds): Promise<string[]> {
+    const { rows } = await api.deps.pool.query(`SELECT s.id FROM suppliers s WHERE s.category_ids && $1::int[] AND s.enabled_at IS NOT NULL AND (${where}) ORDER BY ${order}`, [scope]);
+    return rows.map((r) => r.id);
+  }
+
+  it("the scope mixes enabled and disabled suppliers of all four verticals", async () => {
+    const { rows } = await api.deps.pool.query("SELECT primary_vertical, enabled_at IS NOT NULL AS enabled FROM suppliers WHERE id = ANY($1::uuid[])", [mx.supplierIds]);
+    expect(new Set(rows.map((r) => r.primary_vertical))).toEqual(new Set(VERTICAL_KEYS));
+    expect(rows.some((r) => !r.enabled)).toBe(true);
+  });
+
+  const FILTERS: ScopedFilter[] = [
+    [{ samplePrice: "5_50" }, "s.sample_price_min_cents >= 500 AND s.sample_price_min_cents < 5000"],
+    [{ samplePrice: "50_100" }, "s.sample_price_min_cents >= 5000 AND s.sample_price_min_cents < 10000"],
+    [{ samplePrice: "100_PLUS" }, "s.sample_price_min_cents >= 10000"],
+    [{ samplePrice: "CUSTOM_QUOTE" }, "s.sample_price_min_cents IS NULL"],
+    [{ moq: "0_100" }, "s.moq >= 0 AND s.moq < 100"],
+    [{ moq: "100_1000" }, "s.moq >= 100 AND s.moq < 1000"],
+    [{ moq: "1000_PLUS" }, "s.moq >= 1000"],
+    [{ moq: "CUSTOM_QUOTE" }, "s.moq IS NULL"],
+    [{ productionTime: "UNDER_1_MONTH" }, "s.production_days_max <= 30"],
+    [{ productionTime: "1_2_MONTHS" }, "s.production_days_max BETWEEN 31 AND 60"],
+    [{ productionTime: "2_3_MONTHS" }, "s.production_days_max BETWEEN 61 AND 90"],
+    [{ productionTime: "3_PLUS_MONTHS" }, "s.production_days_max > 90"],
+    ...SUPPLIER_COLUMN_FILTERS,
+    ...VERTICAL_KEYS.map((v): ScopedFilter => [{ vertical: v }, () => `${V(v)().verticalId} = ANY(s.category_ids)`]),
+    [() => ({ group: mx.verticals.products.groupKey }), () => `${mx.verticals.products.groupId} = ANY(s.category_ids)`],
+    [() => ({ subgroup: `${mx.verticals.products.groupKey}/two` }), () => `${mx.verticals.products.subgroupIds[1]} = ANY(s.category_ids)`],
+    [{ type: "PRODUCT" }, "s.primary_vertical = 'products'"],
+    [{ type: "RFP_PACKAGING" }, "s.primary_vertical = 'ecommerce-packaging'"],
+    [{ type: "SERVICES" }, "s.primary_vertical IN ('business-creative-services', 'website-development')"],
+    [() => ({ vertical: "products", review: "3", regions: "AS,EU", supplierSize: "100_PLUS" }), () => `${mx.verticals.products.verticalId} = ANY(s.category_ids) AND s.average_review >= 3 AND s.region IN ('AS', 'EU') AND s.employee_count >= 100`],
+    [{ viewType: "RFP", type: "PRODUCT", moq: "0_100" }, `(${RFP_SQL}) AND s.primary_vertical = 'products' AND s.moq < 100`],
   ];
-  it.each(FILTERS.map(([q, sql]) => [JSON.stringify(q), q, sql] as const))("filter %s", async (_n, query, sql) => {
-    const q = query.subgroup ? { subgroup: `${group()}/alpha` } : query;
-    const res = await search(q);
-    const expected = await sqlIds(sql.replace("$GROUP", group()));
+  it.each(FILTERS.map(([q, sql]) => [typeof q === "function" ? "(scope keys)" : JSON.stringify(q), q, sql] as const))("filter %s", async (_name, q, sql) => {
+    const query = resolve(q);
+    const expected = await supplierSql(resolve(sql));
+    const everything = await supplierSql("true");
+    expect(expected.length, "the bucket has members in the scope").toBeGreaterThan(0);
+    expect(expected.length, "the bucket leaves some of the scope out").toBeLessThan(everything.length);
+    const res = await allPages(query);
     expect(res.list.map((s) => s.id)).toEqual(expected);
     expect(res.total).toBe(expected.length);
-    expect((await as(api, user.token, catalog.countSuppliers, { query: { group: group(), ...q } as never })).count).toBe(expected.length);
+    expect((await as(api, user.token, catalog.countSuppliers, { query: scoped(query) as never })).count).toBe(expected.length);
   });
 
-  const SORTS: [string, string][] = [
-    ["-rank", "rank DESC, id"],
-    ["-enabledAt", "enabled_at DESC NULLS LAST, id"],
-    ["productionMinPrice", "production_min_price_cents ASC NULLS LAST, id"],
-    ["-productionMinPrice", "production_min_price_cents DESC NULLS LAST, id"],
-    ["-isOnline", "is_online DESC, last_online_at DESC NULLS LAST, rank DESC, id"],
-    ["-firstEnabledAt", "first_enabled_at DESC NULLS LAST, id"],
-    ["tariffRatePercent", "tariff_rate_percent ASC, rank DESC, id"],
+  it.each(NO_OP_FILTERS.map((q) => [JSON.stringify(q), q] as const))("filter %s selects everything", async (_name, query) => {
+    expect((await allPages(query)).list.map((s) => s.id)).toEqual(await supplierSql("true"));
+  });
+
+  it("categoryIds selects suppliers serving any of the categories", async () => {
+    const ids = [mx.verticals.products.subgroupIds[0]!, mx.verticals["ecommerce-packaging"].groupId];
+    const expected = await supplierSql("true", undefined, ids);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan((await supplierSql("true")).length);
+    const res = await as(api, user.token, catalog.searchSuppliers, { query: { categoryIds: ids.join(","), size: 100 } as never });
+    expect(res.list.map((s) => s.id)).toEqual(expected);
+  });
+
+  it("RFP lists the suppliers that take custom projects: a contact address and made-to-order work", async () => {
+    const edge = mx.supplierIds.slice(-8);
+    const rfp = new Set((await allPages({ viewType: "RFP" })).list.map((s) => s.id));
+    // Alder (private label), Cedar (custom tooling, expanded network) and Fir (a services studio) take
+    // them; Birch (drop shipping only), Elm (flexo printing), Hazel (inspection) do no custom work;
+    // Dogwood (OEM) and Ginkgo (web development) have no address a project could be sent to.
+    expect(edge.map((id) => rfp.has(id))).toEqual([true, false, true, false, false, true, false, false]);
+  });
+
+  const SORTS: [string | undefined, string][] = [
+    [undefined, "s.rank DESC, s.id"],
+    ["-rank", "s.rank DESC, s.id"],
+    ["-enabledAt", "s.enabled_at DESC NULLS LAST, s.id"],
+    ["productionMinPrice", "s.production_min_price_cents ASC NULLS LAST, s.id"],
+    ["-productionMinPrice", "s.production_min_price_cents DESC NULLS LAST, s.id"],
+    ["-isOnline", "s.is_online DESC, s.last_online_at DESC NULLS LAST, s.rank DESC, s.id"],
+    ["-firstEnabledAt", "s.first_enabled_at DESC NULLS LAST, s.id"],
+    ["tariffRatePercent", "s.tariff_rate_percent ASC, s.rank DESC, s.id"],
   ];
   it.each(SORTS)("sort %s", async (sort, order) => {
-    const res = await search({ sort });
-    expect(res.list.map((s) => s.id)).toEqual(await sqlIds("true", order));
+    const res = await allPages(sort ? { sort } : {});
+    expect(res.list.map((s) => s.id)).toEqual(await supplierSql("true", order));
   });
 
+  it("Newly added and Newest are different orders (first enabling vs the latest)", async () => {
+    expect(await supplierSql("true", "s.first_enabled_at DESC, s.id")).not.toEqual(await supplierSql("true", "s.enabled_at DESC, s.id"));
+  });
+
+  it("combines a keyword with filters and sorts: the keyword's matches, narrowed and ordered", async () => {
+    const named = `s.name ~ '${mx.word}'`;
+    for (const [query, sql] of [
+      [{}, "true"],
+      [{ moq: "100_1000" }, "s.moq >= 100 AND s.moq < 1000"],
+      [{ vertical: "products", supplierSize: "50_PLUS" }, `${mx.verticals.products.verticalId} = ANY(s.category_ids) AND s.employee_count >= 50`],
+      [{ viewType: "RFP" }, RFP_SQL],
+    ] as const) {
+      const expected = await supplierSql(`${named} AND ${sql}`, "s.tariff_rate_percent ASC, s.rank DESC, s.id");
+      const sorted = await allPages({ keyword: mx.word, sort: "tariffRatePercent", ...query });
+      expect(sorted.list.map((s) => s.id), JSON.stringify(query)).toEqual(expected);
+      // Best match (the default with a keyword) ranks the same set by score.
+      const best = await allPages({ keyword: mx.word, ...query });
+      expect(best.list.map((s) => s.id).sort(), JSON.stringify(query)).toEqual([...expected].sort());
+      expect(best.list.every((s) => s.score !== null)).toBe(true);
+    }
+    expect((await supplierSql(named)).length).toBeGreaterThan(3);
+  });
+});
+
+describe("item filters and sorts match plain SQL over a demo-generated scope", () => {
+  const scoped = (query: Record<string, unknown>) => ({ categoryIds: mx.scopeIds.join(","), ...query });
+  async function allPages(query: Record<string, unknown>) {
+    const first = await as(api, user.token, catalog.searchCatalogItems, { query: { ...scoped(query), size: 100 } as never });
+    const list = [...first.list];
+    for (let page = 1; list.length < first.total; page++) list.push(...(await as(api, user.token, catalog.searchCatalogItems, { query: { ...scoped(query), size: 100, page } as never })).list);
+    return { list, total: first.total };
+  }
+  async function itemSql(where: string, order = "i.rank DESC, i.id"): Promise<string[]> {
+    const { rows } = await api.deps.pool.query(
+      `SELECT i.id FROM catalog_items i JOIN suppliers s ON s.id = i.supplier_id
+        WHERE i.group_id = ANY($1::int[]) AND i.enabled_at IS NOT NULL AND s.enabled_at IS NOT NULL AND (${where}) ORDER BY ${order}`,
+      [mx.scopeIds],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  const FILTERS: ScopedFilter[] = [
+    [{ samplePrice: "5_50" }, "i.sample_price_cents >= 500 AND i.sample_price_cents < 5000"],
+    [{ samplePrice: "50_100" }, "i.sample_price_cents >= 5000 AND i.sample_price_cents < 10000"],
+    [{ samplePrice: "100_PLUS" }, "i.sample_price_cents >= 10000"],
+    [{ samplePrice: "CUSTOM_QUOTE" }, "i.sample_price_cents IS NULL"],
+    [{ moq: "0_100" }, "i.moq >= 0 AND i.moq < 100"],
+    [{ moq: "100_1000" }, "i.moq >= 100 AND i.moq < 1000"],
+    [{ moq: "1000_PLUS" }, "i.moq >= 1000"],
+    [{ moq: "CUSTOM_QUOTE" }, "i.moq IS NULL"],
+    [{ productionTime: "UNDER_1_MONTH" }, "i.production_days_max <= 30"],
+    [{ productionTime: "1_2_MONTHS" }, "i.production_days_max BETWEEN 31 AND 60"],
+    [{ productionTime: "2_3_MONTHS" }, "i.production_days_max BETWEEN 61 AND 90"],
+    [{ productionTime: "3_PLUS_MONTHS" }, "i.production_days_max > 90"],
+    ...SUPPLIER_COLUMN_FILTERS,
+    ...VERTICAL_KEYS.map((v): ScopedFilter => [{ vertical: v }, () => `i.vertical_id = ${V(v)().verticalId}`]),
+    [() => ({ group: mx.verticals["ecommerce-packaging"].groupKey }), () => `i.group_id = ${mx.verticals["ecommerce-packaging"].groupId}`],
+    [() => ({ subgroup: `${mx.verticals.products.groupKey}/one` }), () => `i.subgroup_id = ${mx.verticals.products.subgroupIds[0]}`],
+    [{ type: "PRODUCT" }, "i.type = 'PRODUCT'"],
+    [{ type: "PACKAGING" }, "i.type = 'PACKAGING'"],
+    [{ type: "RFP_SERVICES" }, "i.type = 'SERVICES'"],
+    [{ isSampleKit: "true" }, "i.is_sample_kit"],
+    [{ isSampleKit: "false" }, "NOT i.is_sample_kit"],
+    [{ viewType: "CATALOG_PRODUCTS", samplePrice: "5_50" }, "i.sample_price_cents >= 500 AND i.sample_price_cents < 5000"],
+    [{ moq: "100_1000", regions: "AS,EU", onlineOnly: "true" }, "i.moq >= 100 AND i.moq < 1000 AND s.region IN ('AS', 'EU') AND s.is_online"],
+  ];
+  it.each(FILTERS.map(([q, sql]) => [typeof q === "function" ? "(scope keys)" : JSON.stringify(q), q, sql] as const))("filter %s", async (_name, q, sql) => {
+    const query = resolve(q);
+    const expected = await itemSql(resolve(sql));
+    expect(expected.length, "the bucket has members in the scope").toBeGreaterThan(0);
+    expect(expected.length, "the bucket leaves some of the scope out").toBeLessThan((await itemSql("true")).length);
+    const res = await allPages(query);
+    expect(res.list.map((i) => i.id)).toEqual(expected);
+    expect(res.total).toBe(expected.length);
+    expect((await as(api, user.token, catalog.countCatalogItems, { query: scoped(query) as never })).count).toBe(expected.length);
+  });
+
+  it.each([...NO_OP_FILTERS, { viewType: "CATALOG_PRODUCTS" }].map((q) => [JSON.stringify(q), q] as const))("filter %s selects everything", async (_name, query) => {
+    expect((await allPages(query)).list.map((i) => i.id)).toEqual(await itemSql("true"));
+  });
+
+  it("categoryIds selects items under any of the categories, at any level", async () => {
+    const ids = [mx.verticals.products.subgroupIds[1]!, mx.verticals["website-development"].groupId];
+    const expected = await itemSql(`i.subgroup_id = ${ids[0]} OR i.group_id = ${ids[1]}`);
+    expect(expected.length).toBeGreaterThan(0);
+    expect((await as(api, user.token, catalog.countCatalogItems, { query: { categoryIds: ids.join(",") } as never })).count).toBe(expected.length);
+  });
+
+  const SORTS: [string | undefined, string][] = [
+    [undefined, "i.rank DESC, i.id"],
+    ["-rank", "i.rank DESC, i.id"],
+    ["-enabledAt", "i.enabled_at DESC NULLS LAST, i.id"],
+    ["productionMinPrice", "i.price_min_cents ASC NULLS LAST, i.id"],
+    ["-productionMinPrice", "i.price_min_cents DESC NULLS LAST, i.id"],
+    ["-isOnline", "s.is_online DESC, s.last_online_at DESC NULLS LAST, i.rank DESC, i.id"],
+    ["-firstEnabledAt", "i.first_enabled_at DESC NULLS LAST, i.id"],
+    ["tariffRatePercent", "s.tariff_rate_percent ASC, i.rank DESC, i.id"],
+  ];
+  it.each(SORTS)("sort %s", async (sort, order) => {
+    const res = await allPages(sort ? { sort } : {});
+    expect(res.list.map((i) => i.id)).toEqual(await itemSql("true", order));
+  });
+
+  it("Newly added is the first enabling: neither the latest enabling nor the creation time", async () => {
+    const newlyAdded = await itemSql("true", "i.first_enabled_at DESC, i.id");
+    expect(newlyAdded).not.toEqual(await itemSql("true", "i.enabled_at DESC, i.id"));
+    expect(newlyAdded).not.toEqual(await itemSql("true", "i.created_at DESC, i.id"));
+    // The database keeps it: set at the first enabling, kept when an item is switched off and on.
+    const id = mx.itemIds[0]!;
+    await api.deps.pool.query("UPDATE catalog_items SET enabled_at = NULL, first_enabled_at = NULL WHERE id = $1", [id]);
+    await api.deps.pool.query("UPDATE catalog_items SET enabled_at = now() - interval '2 days' WHERE id = $1", [id]);
+    await api.deps.pool.query("UPDATE catalog_items SET enabled_at = NULL WHERE id = $1", [id]);
+    await api.deps.pool.query("UPDATE catalog_items SET enabled_at = now() WHERE id = $1", [id]);
+    const { rows: after } = await api.deps.pool.query("SELECT first_enabled_at < enabled_at - interval '1 day' AS kept FROM catalog_items WHERE id = $1", [id]);
+    expect(after[0].kept).toBe(true);
+  });
+
+  it("combines a keyword with item filters: the keyword's matches, narrowed and ordered", async () => {
+    const named = `i.title ~ '${mx.word}'`;
+    for (const [query, sql] of [
+      [{}, "true"],
+      [{ samplePrice: "5_50", type: "PRODUCT" }, "i.sample_price_cents >= 500 AND i.sample_price_cents < 5000 AND i.type = 'PRODUCT'"],
+      [{ productionTime: "1_2_MONTHS", review: "4" }, "i.production_days_max BETWEEN 31 AND 60 AND s.average_review >= 4"],
+    ] as const) {
+      const expected = await itemSql(`${named} AND ${sql}`, "i.price_min_cents ASC NULLS LAST, i.id");
+      const sorted = await allPages({ keyword: mx.word, sort: "productionMinPrice", ...query });
+      expect(sorted.list.map((i) => i.id), JSON.stringify(query)).toEqual(expected);
+      const best = await allPages({ keyword: mx.word, ...query });
+      expect(best.list.map((i) => i.id).sort(), JSON.stringify(query)).toEqual([...expected].sort());
+    }
+  });
+
+  it("counts the scope's items per category group, as SQL does", async () => {
+    const res = await as(api, user.token, catalog.countCatalogItemsByCategoryGroup, { query: { categoryIds: mx.scopeIds.join(","), moq: "0_100" } as never });
+    const { rows } = await api.deps.pool.query(
+      `SELECT i.group_id AS "categoryId", count(*)::int AS count FROM catalog_items i JOIN suppliers s ON s.id = i.supplier_id
+        WHERE i.group_id = ANY($1::int[]) AND i.enabled_at IS NOT NULL AND s.enabled_at IS NOT NULL AND i.moq < 100 GROUP BY i.group_id ORDER BY count DESC, i.group_id`,
+      [mx.scopeIds],
+    );
+    expect(res.list.map(({ categoryId, count }) => ({ categoryId, count }))).toEqual(rows);
+  });
+});
+
+describe("supplier search over the edge fixture", () => {
   it("Featured is the default sort and pages without overlap", async () => {
     const all = await sqlIds("true");
     const p0 = await search({ size: 3, page: 0 });
@@ -143,43 +357,8 @@ describe("supplier filters and sorts match plain SQL", () => {
   });
 });
 
-describe("item filters and sorts match plain SQL", () => {
+describe("items over the edge fixture", () => {
   const items = (query: Record<string, unknown>) => as(api, user.token, catalog.searchCatalogItems, { query: { group: group(), size: 100, ...query } as never });
-  async function itemSql(where: string, order = "i.rank DESC, i.id"): Promise<string[]> {
-    const { rows } = await api.deps.pool.query(
-      `SELECT i.id FROM catalog_items i JOIN suppliers s ON s.id = i.supplier_id WHERE i.group_id = $1 AND (${where}) ORDER BY ${order}`,
-      [fx.groupId],
-    );
-    return rows.map((r) => r.id);
-  }
-  it.each([
-    [{ samplePrice: "5_50" }, "i.sample_price_cents >= 500 AND i.sample_price_cents < 5000"],
-    [{ samplePrice: "CUSTOM_QUOTE" }, "i.sample_price_cents IS NULL"],
-    [{ samplePrice: "100_PLUS" }, "i.sample_price_cents >= 10000"],
-    [{ moq: "CUSTOM_QUOTE" }, "i.moq IS NULL"],
-    [{ moq: "1000_PLUS" }, "i.moq >= 1000"],
-    [{ productionTime: "2_3_MONTHS" }, "i.production_days_max BETWEEN 61 AND 90"],
-    [{ review: "4" }, "s.average_review >= 4"],
-    [{ type: "PACKAGING" }, "i.type = 'PACKAGING'"],
-    [{ subgroup: "beta" }, "i.subgroup_id = (SELECT id FROM catalog_categories WHERE key = '$GROUP/beta')"],
-    [{ isSampleKit: "true" }, "i.is_sample_kit"],
-    [{ regions: "AS", supplierSize: "250_PLUS" }, "s.region = 'AS' AND s.employee_count >= 250"],
-  ] as const)("filter %j", async (query, sql) => {
-    const q = "subgroup" in query ? { subgroup: `${group()}/beta` } : query;
-    const res = await items(q);
-    const expected = await itemSql(sql.replace("$GROUP", group()));
-    expect(res.list.map((i) => i.id)).toEqual(expected);
-    expect((await as(api, user.token, catalog.countCatalogItems, { query: { group: group(), ...q } as never })).count).toBe(expected.length);
-  });
-  it.each([
-    ["-rank", "i.rank DESC, i.id"],
-    ["productionMinPrice", "i.price_min_cents ASC NULLS LAST, i.id"],
-    ["-productionMinPrice", "i.price_min_cents DESC NULLS LAST, i.id"],
-    ["tariffRatePercent", "s.tariff_rate_percent ASC, i.rank DESC, i.id"],
-    ["-enabledAt", "i.enabled_at DESC NULLS LAST, i.id"],
-  ])("sort %s", async (sort, order) => {
-    expect((await items({ sort })).list.map((i) => i.id)).toEqual(await itemSql("true", order));
-  });
   it("parses colour entries and draws a card picture for items without photos", async () => {
     const res = await items({});
     expect(res.list[0]!.colors).toEqual([{ name: "Red", hex: "#ff0000", variant: "matte" }]);
@@ -369,17 +548,87 @@ describe("favourites", () => {
 });
 
 describe("public previews", () => {
-  it("serve an item and a supplier without login and without store data", async () => {
+  it("serve an item, a supplier, its reviews and their summary without a token and without store data", async () => {
     const item = await api.raw("GET", `/app/catalog-items/${fx.itemIds[0]}`);
     expect(item.status).toBe(200);
     expect(item.body.item.id).toBe(fx.itemIds[0]);
     expect(item.body).not.toHaveProperty("favoriteId");
-    const supplier = await api.raw("GET", `/app/catalog-companies/${fx.supplierIds[0]}`, { token: user.token });
+    const supplier = await api.raw("GET", `/app/catalog-companies/${fx.supplierIds[0]}`);
     expect(supplier.status).toBe(200);
+    expect(supplier.body.supplier.id).toBe(fx.supplierIds[0]);
     expect(supplier.body).not.toHaveProperty("favoriteId");
     expect(supplier.body.tabs.REVIEWS.list.every((r: { isMine: boolean }) => !r.isMine)).toBe(true);
-    expect((await api.raw("GET", "/app/catalog-items/00000000-0000-4000-8000-000000000000")).status).toBe(404);
-    expect((await api.raw("GET", "/app/catalog-companies/not-a-uuid")).status).toBe(400);
+
+    // A store's own review is not "mine" on the public page, even when the store's owner opens it with a token.
+    const author = await registerUser(api);
+    const supplierId = fx.supplierIds[5]!;
+    const mine = await as(api, author.token, catalog.createSupplierReview, { body: { supplierId, rating: 4, body: "Quick samples" } });
+    await api.deps.pool.query("INSERT INTO supplier_reviews (supplier_id, author_name, rating, body, created_at) VALUES ($1, 'Older', 2, 'slow', now() - interval '1 day')", [supplierId]);
+    const page0 = await api.raw("GET", `/app/catalog-company-reviews?supplierId=${supplierId}&size=1`);
+    expect(page0.status).toBe(200);
+    expect(page0.body).toMatchObject({ total: 2, page: 0, size: 1 });
+    expect(page0.body.list.map((r: { id: string; isMine: boolean }) => [r.id, r.isMine])).toEqual([[mine.id, false]]);
+    const page1 = await api.raw("GET", `/app/catalog-company-reviews?supplierId=${supplierId}&size=1&page=1`, { token: author.token });
+    expect(page1.body.list.map((r: { authorName: string; isMine: boolean }) => [r.authorName, r.isMine])).toEqual([["Older", false]]);
+    const summary = await api.raw("GET", `/app/catalog-company-reviews/-/summary/${supplierId}`);
+    expect(summary).toMatchObject({ status: 200, body: { supplierId, average: 3, count: 2, histogram: { 1: 0, 2: 1, 3: 0, 4: 1, 5: 0 } } });
+  });
+
+  it("answer 404 for an unknown supplier or item and 400 for malformed ids, without a token", async () => {
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const path of [`/app/catalog-items/${unknown}`, `/app/catalog-companies/${unknown}`, `/app/catalog-company-reviews?supplierId=${unknown}`, `/app/catalog-company-reviews/-/summary/${unknown}`]) {
+      const res = await api.raw("GET", path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.code, path).toBe("NOT_FOUND");
+    }
+    // A disabled supplier is not public either.
+    const { rows } = await api.deps.pool.query("SELECT id FROM suppliers WHERE id = ANY($1::uuid[]) AND enabled_at IS NULL LIMIT 1", [mx.supplierIds]);
+    expect((await api.raw("GET", `/app/catalog-companies/${rows[0].id}`)).status).toBe(404);
+    for (const [path, field] of [
+      ["/app/catalog-companies/not-a-uuid", "params.id"],
+      ["/app/catalog-company-reviews", "query.supplierId"],
+      [`/app/catalog-company-reviews?supplierId=${fx.supplierIds[0]}&size=101`, "query.size"],
+      ["/app/catalog-company-reviews/-/summary/nope", "params.id"],
+    ]) {
+      const res = await api.raw("GET", path!);
+      expect(res.status, path).toBe(400);
+      expect(res.body.details[0].field, path).toBe(field);
+    }
+  });
+});
+
+describe("failure paths of the marketplace's list endpoints", () => {
+  it("refuses bad input to the category-group count with the field, and needs a login", async () => {
+    for (const [qs, field] of [
+      ["samplePrice=cheap", "query.samplePrice"],
+      ["group=products/no-such-group", "query.group"],
+      ["subgroup=products", "query.subgroup"],
+      ["categoryIds=abc", "query.categoryIds.0"],
+      ["sort=-price", "query.sort"],
+      ["page=0", "query.page"],
+    ]) {
+      const res = await api.raw("GET", `/web/catalog-items/action/category-group?${qs}`, { token: user.token });
+      expect(res.status, qs).toBe(400);
+      expect(res.body.details[0].field, qs).toBe(field);
+    }
+    expect((await api.raw("GET", "/web/catalog-items/action/category-group")).status).toBe(401);
+  });
+
+  it("pages for-you by at most 50 (000 §9): 51 is a 400", async () => {
+    expect((await as(api, user.token, catalog.searchSuppliersForYou, { query: { size: 50 } })).size).toBe(50);
+    for (const qs of ["size=51", "size=0", "page=-1"]) {
+      const res = await api.raw("GET", `/web/catalog-companies/for-you/search-suppliers?${qs}`, { token: user.token });
+      expect(res.status, qs).toBe(400);
+      expect(res.body.details[0].field, qs).toBe(`query.${qs.split("=")[0]}`);
+    }
+  });
+
+  it("refuses a homepage group with a bad tab or size", async () => {
+    for (const [qs, field] of [["tab=shoes", "query.tab"], ["tab=ALL", "query.tab"], ["size=51", "query.size"], ["vertical=products", "query.vertical"]]) {
+      const res = await api.raw("GET", `/web/catalog-companies/homepage-group/suppliers?${qs}`, { token: user.token });
+      expect(res.status, qs).toBe(400);
+      expect(res.body.details[0].field, qs).toBe(field);
+    }
   });
 });
 

@@ -144,12 +144,12 @@ describe("usage event report", () => {
     }
   });
 
-  it("answers 202 with recorded false when storage refuses the event", async () => {
-    // Postgres text cannot hold NUL, so the insert fails inside the database.
+  it("refuses NUL in the content with 400 naming the field, and stores nothing", async () => {
+    // Postgres text cannot hold NUL; the request layer refuses it before it reaches storage.
     const body = event({ commonContent: "bad\u0000content" });
     const res = await api.raw("POST", "/commons/event-analyses/report", { body });
-    expect(res.status).toBe(202);
-    expect(res.body).toEqual({ recorded: false });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("body.commonContent");
     expect(await rowsFor(body.anonymousUserId)).toEqual([]);
   });
 

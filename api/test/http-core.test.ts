@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { SignJWT } from "jose";
 import { allContracts, defineContract, stores, REFRESHED_TOKEN_HEADER, UPGRADE_REQUIRED_MESSAGE, PREVIEW_MODE_MESSAGE } from "@atelier/contracts";
@@ -57,6 +57,40 @@ describe("the HTTP edge", () => {
     expect(last!.body).toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/Too many attempts/) });
   });
 
+  it.each([
+    ["/register", { email: "not-an-email" }],
+    ["/google-auth/login", { idToken: "" }],
+  ])("rate-limits %s with a 429 on its own budget", async (path, badBody) => {
+    const limited = await startTestApi({ config: testConfig({ authRateLimitPerMinute: 3 }) });
+    try {
+      // Refused bodies spend the budget too: a flood of garbage is still a flood.
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.raw("POST", path, { body: badBody })).status);
+      expect(statuses).toEqual([400, 400, 400]);
+      const blocked = await limited.raw("POST", path, { body: badBody });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/Too many attempts/), requestId: expect.any(String) });
+      expect(blocked.headers.get("ratelimit-policy")).toMatch(/^3;w=60/);
+      // The other sign-in paths keep their own budgets.
+      const other = path === "/register" ? "/login" : "/register";
+      expect((await limited.raw("POST", other, { body: {} })).status).toBe(400);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("refuses the NUL character anywhere in a request with 400 naming the field (Postgres cannot store it)", async () => {
+    const user = await registerUser(api);
+    // Found by the fuzz test: a NUL in a search keyword reached Postgres and came back as a 500.
+    const query = await api.raw("GET", "/web/catalog-items/action/count?keyword=mug%00s", { token: user.token });
+    expect(query.status).toBe(400);
+    expect(query.body).toMatchObject({ code: "VALIDATION_FAILED", details: [{ field: "query.keyword", reason: expect.stringMatching(/NUL/) }] });
+    const body = await api.raw("PUT", "/web/stores/me/profile", { token: user.token, body: { title: "Shop\u0000" } });
+    expect(body.status).toBe(400);
+    expect(body.body.details).toEqual([{ field: "body.title", reason: expect.stringMatching(/NUL/) }]);
+    expect((await as(api, user.token, stores.getStoreProfile, {})).title).not.toContain("\u0000");
+  });
+
   it("serves an OpenAPI document with every contract, and a docs page", async () => {
     const doc = await api.raw("GET", "/openapi.json");
     expect(doc.status).toBe(200);
@@ -68,8 +102,21 @@ describe("the HTTP edge", () => {
   });
 });
 
+const secret = new TextEncoder().encode(process.env.ATELIER_JWT_SECRET!);
+
+/** A token signed as the API signs them, with the expiry chosen by the test. */
+function signToken(user: { user: { id: string }; store: { id: string } }, typ: "v1" | "v2-user" | "v2-store", expiresAt: number, key = secret) {
+  return new SignJWT({ sid: user.store.id, role: "OWNER", pv: false, typ })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(user.user.id)
+    .setIssuer("atelier")
+    .setExpirationTime(expiresAt)
+    .sign(key);
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 describe("tokens", () => {
-  const secret = new TextEncoder().encode(process.env.ATELIER_JWT_SECRET!);
 
   it("treats an expired token as a 401", async () => {
     const user = await registerUser(api);
@@ -113,6 +160,43 @@ describe("tokens", () => {
     // A fresh token gets no new one.
     const fresh = await api.raw("GET", "/web/stores/me", { token: user.token });
     expect(fresh.headers.get(REFRESHED_TOKEN_HEADER)).toBeNull();
+  });
+
+  it.each(["v2-user", "v2-store"] as const)("treats an expired %s token as a 401", async (typ) => {
+    const user = await registerUser(api);
+    const res = await api.raw("GET", "/web/stores/me", { token: await signToken(user, typ, nowSeconds() - 10) });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: "UNAUTHORIZED", message: "Your session has expired. Log in again." });
+  });
+
+  it.each(["v2-user", "v2-store"] as const)("refreshes a %s token close to expiry with one of the same type", async (typ) => {
+    const user = await registerUser(api);
+    const res = await api.raw("GET", "/web/stores/me", { token: await signToken(user, typ, nowSeconds() + 60) });
+    expect(res.status).toBe(200);
+    const refreshed = res.headers.get(REFRESHED_TOKEN_HEADER);
+    expect(refreshed).toBeTruthy();
+    const claims = await api.deps.tokens.verify(refreshed!);
+    expect(claims).toMatchObject({ userId: user.user.id, storeId: user.store.id, type: typ });
+    expect(claims!.exp).toBeGreaterThan(nowSeconds() + 3600);
+    const fresh = await api.raw("GET", "/web/stores/me", { token: typ === "v2-user" ? user.v2UserToken : user.v2StoreToken });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get(REFRESHED_TOKEN_HEADER)).toBeNull();
+  });
+
+  it("stops accepting a remembered token once it expires", async () => {
+    // Verified tokens are remembered until their exp; the memory must not outlive it.
+    const user = await registerUser(api);
+    const token = await signToken(user, "v2-user", nowSeconds() + 60);
+    expect((await api.raw("GET", "/web/stores/me", { token })).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 120_000);
+      const later = await api.raw("GET", "/web/stores/me", { token });
+      expect(later.status).toBe(401);
+      expect(later.body.code).toBe("UNAUTHORIZED");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("ends a near-expiry session whose member was removed", async () => {
@@ -180,6 +264,14 @@ describe("gates built into every route", () => {
     expect((await call("/probe/v2", user.token)).status).toBe(401);
     expect(await call("/probe/v2", user.v2UserToken)).toEqual({ status: 200, body: { ok: true } });
     expect(await call("/probe/v2", user.v2StoreToken)).toEqual({ status: 200, body: { ok: true } });
+  });
+
+  it.each(["v2-user", "v2-store"] as const)("answers 401 to an expired %s token on a version-2 endpoint, and refreshes one near expiry", async (typ) => {
+    const user = await registerUser(api);
+    expect(await call("/probe/v2", await signToken(user, typ, nowSeconds() - 10))).toEqual({ status: 401, body: expect.objectContaining({ code: "UNAUTHORIZED" }) });
+    const res = await fetch(`${probe.url}/probe/v2`, { headers: { authorization: `Bearer ${await signToken(user, typ, nowSeconds() + 60)}` } });
+    expect(res.status).toBe(200);
+    expect(await api.deps.tokens.verify(res.headers.get(REFRESHED_TOKEN_HEADER)!)).toMatchObject({ type: typ, userId: user.user.id });
   });
 
   it("turns a response that breaks its contract into a logged 500, never a wrong answer", async () => {

@@ -1,7 +1,18 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalog } from "@atelier/contracts";
-import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import jpeg from "jpeg-js";
+import { GifWriter } from "omggif";
+import { auth, catalog, createApiClient } from "@atelier/contracts";
+import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
+import { openDatabase, type Database } from "../src/db/pool";
+import { migrate } from "../src/db/migrate";
+import { startApi, type ApiServer } from "../src/server";
+import { createOpenAIImageEmbedder, descriptorEmbedder, resolveImageEmbedder } from "../src/images/image-embedder";
+import { decodeImage } from "../src/images/load-image";
+import { reindexItemImages } from "../src/services/catalog/index-item-images";
+import type { Raster } from "../src/images/raster";
 import { seedCatalog, type CatalogFixture } from "./catalog-fixtures";
 import { itemImageDataUrl, itemImageSvg } from "../src/images/item-image";
 import { rasterizeSvg } from "../src/images/svg";
@@ -58,6 +69,8 @@ describe("image search", () => {
       [{}, "body.imageUrl"],
       [{ imageUrl: "https://example.com/a.png", image: "aGVsbG8gd29ybGQ=" }, "body.imageUrl"],
       [{ image: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]).toString("base64") }, "body.image"],
+      [{ image: Buffer.from("GIF89a\x01\x00broken").toString("base64") }, "body.image"],
+      [{ image: Buffer.from("RIFF\x00\x00\x00\x00WEBPVP8 ").toString("base64") }, "body.image"],
       [{ image: Buffer.from("just some text, not a picture").toString("base64") }, "body.image"],
       [{ imageUrl: "data:image/svg+xml;base64," + Buffer.from("<svg viewBox='0 0 10 10'><path d='M0 0'/></svg>").toString("base64") }, "body.imageUrl"],
       [{ imageUrl: "mailto:a@b.c" }, "body.imageUrl"],
@@ -71,6 +84,163 @@ describe("image search", () => {
       expect(res.body.details[0].field, JSON.stringify(body).slice(0, 80)).toBe(field);
     }
     expect((await api.raw("POST", "/web/sourcing/home/image-search", { body: { image: "aGVsbG8gd29ybGQ=" } })).status).toBe(401);
+  });
+});
+
+/** The item's card picture drawn at a size, as a raster (what a photo of it would decode to). */
+const cardRaster = (n: number, size = 120) => rasterizeSvg(itemImageSvg({ imageSeed: ITEMS[n]!.seed, imageColor: ITEMS[n]!.color }), size);
+
+function toJpeg(raster: Raster, quality = 90): Buffer {
+  return jpeg.encode({ width: raster.width, height: raster.height, data: Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength) }, quality).data;
+}
+
+/** A GIF of the raster: a 216-colour web palette, so a flat card picture survives nearly unchanged. */
+function toGif(raster: Raster): Buffer {
+  const palette: number[] = [];
+  for (let r = 0; r < 6; r++) for (let g = 0; g < 6; g++) for (let b = 0; b < 6; b++) palette.push((r * 51) << 16 | (g * 51) << 8 | (b * 51));
+  while (palette.length < 256) palette.push(0);
+  const indices = new Array<number>(raster.width * raster.height);
+  for (let i = 0; i < indices.length; i++) {
+    const q = (c: number) => Math.round(raster.data[i * 4 + c]! / 51);
+    indices[i] = q(0) * 36 + q(1) * 6 + q(2);
+  }
+  const out = Buffer.alloc(raster.width * raster.height * 2 + 2048);
+  const writer = new GifWriter(out, raster.width, raster.height, { palette });
+  writer.addFrame(0, 0, raster.width, raster.height, indices);
+  return out.subarray(0, writer.end());
+}
+
+describe("ordinary photo formats", () => {
+  it("finds the item from a JPEG of its picture, uploaded or as a data URL", async () => {
+    const photo = toJpeg(cardRaster(2, 240));
+    expect([...photo.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const res = await search({ image: photo.toString("base64"), quantity: 5 });
+    expect(res.list[0]!.id).toBe(fx.itemIds[2]);
+    expect(res.list[0]!.similarity).toBeGreaterThan(0.95);
+    const asUrl = await search({ imageUrl: `data:image/jpeg;base64,${photo.toString("base64")}`, quantity: 3 });
+    expect(asUrl.list[0]!.id).toBe(fx.itemIds[2]);
+  });
+
+  it("finds the item from a GIF of its picture (first frame)", async () => {
+    const res = await search({ image: toGif(cardRaster(0)).toString("base64"), quantity: 5 });
+    expect(res.list[0]!.id).toBe(fx.itemIds[0]);
+  });
+
+  it("decodes JPEG and GIF pixels close to the original", () => {
+    const original = cardRaster(1, 64);
+    for (const decoded of [decodeImage(toJpeg(original, 95)), decodeImage(toGif(original))]) {
+      expect([decoded.width, decoded.height]).toEqual([64, 64]);
+      let diff = 0;
+      for (let i = 0; i < original.data.length; i += 4) for (let c = 0; c < 3; c++) diff += Math.abs(decoded.data[i + c]! - original.data[i + c]!);
+      expect(diff / (64 * 64 * 3)).toBeLessThan(20);
+    }
+  });
+});
+
+// A configured image model, served by a local stand-in that speaks the OpenAI embeddings API: it
+// decodes the PNG data URL it is sent and answers a 384-number vector of the picture's mean colour
+// (a caricature of a vision model, enough to tell which model's vectors a search compared).
+describe("a configured image-embedding model", () => {
+  let server: http.Server;
+  let baseUrl: string;
+  const requests: { model: string; dimensions: number; input: string[] }[] = [];
+  let db: Database;
+  let modelApi: ApiServer;
+  let token: string;
+  let items: string[];
+  let refuse = false;
+
+  const meanColourVector = (raster: Raster) => {
+    const v = new Array<number>(384).fill(0);
+    for (let i = 0; i < raster.data.length; i += 4) for (let c = 0; c < 3; c++) v[c * 128 + Math.min(127, raster.data[i + c]! >> 1)]! += 1;
+    return v;
+  };
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        const parsed = JSON.parse(body) as { model: string; dimensions: number; input: string[] };
+        requests.push(parsed);
+        if (refuse) {
+          res.statusCode = 400;
+          res.setHeader("content-type", "application/json");
+          return res.end(JSON.stringify({ error: { message: "model is not loaded", type: "invalid_request_error" } }));
+        }
+        const data = parsed.input.map((url, index) => ({ object: "embedding", index, embedding: meanColourVector(decodeImage(Buffer.from(url.split(",")[1]!, "base64"))) }));
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ object: "list", data, model: parsed.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    // A private database: switching the image index to another model rewrites every item's vector.
+    db = await openDatabase({ dataDir: null, poolSize: 3 });
+    await migrate(db.pool);
+    items = (await seedCatalog(db.pool, [{ name: "Model Test Supplier" }], ITEMS.map((it, n) => ({ supplier: 0, title: `Model item ${n}`, imageSeed: it.seed, imageColor: it.color })))).itemIds;
+    modelApi = await startApi({ config: testConfig({ imageEmbeddings: { model: "stub-vision", baseUrl } }), database: db, migrate: false });
+    token = (await createApiClient({ baseUrl: modelApi.url }).call(auth.register, { body: { email: `img-${Date.now()}@example.com`, password: "correct-horse-battery", storeName: "Img", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } })).token;
+  });
+  afterAll(async () => {
+    await modelApi?.close();
+    await db?.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  const modelSearch = (body: Record<string, unknown>) => createApiClient({ baseUrl: modelApi.url }).call(catalog.searchByImage, { body: body as never }, { token });
+  const kinds = async () => (await db.pool.query("SELECT DISTINCT descriptor_kind FROM catalog_item_images")).rows.map((r) => r.descriptor_kind);
+
+  it("keeps the descriptor while the index is descriptors, and never asks the model", async () => {
+    const res = await modelSearch({ image: encodePng(cardRaster(1)).toString("base64"), quantity: 3 });
+    expect(res.descriptor.kind).toBe(descriptorEmbedder.kind);
+    expect(res.list[0]!.id).toBe(items[1]);
+    expect(requests).toEqual([]);
+    expect(await kinds()).toEqual([descriptorEmbedder.kind]);
+  });
+
+  it("switches to the model once the index is re-embedded, comparing only the model's vectors", async () => {
+    const model = createOpenAIImageEmbedder({ baseURL: baseUrl, model: "stub-vision" });
+    expect(await reindexItemImages(db.pool, modelApi.deps.log, model)).toBe(3);
+    expect(requests).toHaveLength(3);
+    expect(requests[0]).toMatchObject({ model: "stub-vision", dimensions: 384 });
+    expect(requests[0]!.input[0]).toMatch(/^data:image\/png;base64,/);
+    expect(await kinds()).toEqual(["openai-image:stub-vision:384"]);
+
+    // A JPEG upload is sent to the model as PNG; the nearest item is the one of the same colour.
+    const res = await modelSearch({ image: toJpeg(cardRaster(2, 900)).toString("base64"), quantity: 3 });
+    expect(res.descriptor.kind).toBe("openai-image:stub-vision:384");
+    expect(res.list[0]!.id).toBe(items[2]);
+    expect(requests).toHaveLength(4);
+    // Sent at most 512 pixels a side, whatever size arrived.
+    const sent = decodeImage(Buffer.from(requests[3]!.input[0]!.split(",")[1]!, "base64"));
+    expect(Math.max(sent.width, sent.height)).toBe(512);
+  });
+
+  it("answers 502 when the configured model refuses", async () => {
+    refuse = true;
+    try {
+      const res = await modelSearch({ image: encodePng(cardRaster(0)).toString("base64") }).catch((e: unknown) => e);
+      expect(res).toMatchObject({ status: 502, code: "BAD_GATEWAY" });
+      expect((res as Error).message).toContain("model is not loaded");
+    } finally {
+      refuse = false;
+    }
+  });
+
+  it("chooses by the recorded space: never a query of one model against another's vectors", () => {
+    const model = createOpenAIImageEmbedder({ baseURL: baseUrl, model: "stub-vision" });
+    const other = createOpenAIImageEmbedder({ baseURL: baseUrl, model: "other-vision" });
+    const warnings: string[] = [];
+    const warn = (m: string) => warnings.push(m);
+    expect(resolveImageEmbedder(null, model, warn)).toBe(descriptorEmbedder);
+    expect(resolveImageEmbedder(descriptorEmbedder.kind, model, warn)).toBe(descriptorEmbedder);
+    expect(resolveImageEmbedder(model.kind, model, warn)).toBe(model);
+    expect(resolveImageEmbedder(null, descriptorEmbedder, warn)).toBe(descriptorEmbedder);
+    // Another model's index: the configured one is used and re-indexes as it goes (rows carry their kind).
+    expect(resolveImageEmbedder(model.kind, other, warn)).toBe(other);
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toContain("reindex-cli");
   });
 });
 

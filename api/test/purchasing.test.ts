@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auth, payments, purchasing, team, ApiError } from "@atelier/contracts";
 import { REFUND_POLICY } from "@atelier/contracts/purchasing";
 import { as, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
+import { createLocalCardPayments, type CardPaymentProvider } from "../src/providers/payments";
+import { STALE_CLAIM_MINUTES } from "../src/services/purchasing/pay-invoice";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -332,6 +334,91 @@ describe("paying an invoice", () => {
     const again = await as(api, owner.token, purchasing.recordOrderItemPurchaseEvent, { params: { id: item.id } });
     expect(first.recorded).toBe(true);
     expect(again).toEqual({ recorded: false, purchaseEventAt: first.purchaseEventAt });
+  });
+});
+
+describe("a payment whose process stops between claim and settle", () => {
+  // The card processor is the one outside service here: the real local provider, made to fail the
+  // way a crash or a lost connection does, before it charges or after it has charged.
+  let fault: "none" | "before-charge" | "after-charge" = "none";
+  let flaky: TestApi;
+  beforeAll(async () => {
+    const real = createLocalCardPayments();
+    const payments: CardPaymentProvider = {
+      ...real,
+      async charge(db, input) {
+        const mode = fault;
+        fault = "none";
+        if (mode === "before-charge") throw new Error("connection reset before the charge");
+        const outcome = await real.charge(db, input);
+        if (mode === "after-charge") throw new Error("process died after the charge");
+        return outcome;
+      },
+    };
+    flaky = await startTestApi({ providers: { payments } });
+  });
+  afterAll(() => flaky.close());
+
+  const pay = (token: string, invoiceId: string, key: string) => as(flaky, token, purchasing.payCreatorInvoice, { body: { invoiceId, card: card(VISA) } }, key);
+  const ageClaims = (invoiceId: string, minutes: number) =>
+    api.deps.pool.query("UPDATE creator_invoice_payments SET updated_at = now() - make_interval(mins => $2) WHERE invoice_id = $1 AND status = 'PENDING'", [invoiceId, minutes]);
+  const itemStatus = async (token: string, id: string) => (await as(api, token, purchasing.getCreatorOrderItem, { params: { id } })).status;
+
+  it("refuses a second payment under another Idempotency-Key with 409 while the first is pending", async () => {
+    const { owner, item, invoiceId } = await cartWithSample();
+    fault = "before-charge";
+    await expectError(pay(owner.token, invoiceId, crypto.randomUUID()), 500);
+    expect(await itemStatus(owner.token, item.id)).toBe("CHARGE_PENDING");
+    const second = await expectError(pay(owner.token, invoiceId, crypto.randomUUID()), 409);
+    expect(second.code).toBe("CONFLICT");
+    expect(second.message).toMatch(/payment for this invoice is in progress/);
+    // Just short of the limit the claim still counts as alive.
+    await ageClaims(invoiceId, STALE_CLAIM_MINUTES - 1);
+    await expectError(pay(owner.token, invoiceId, crypto.randomUUID()), 409);
+    expect(await chargeCount(owner.store.id)).toBe(0);
+  });
+
+  it("lets a claim left pending longer than the limit be taken over, charging once", async () => {
+    const { owner, item, invoiceId } = await cartWithSample();
+    const firstKey = crypto.randomUUID();
+    fault = "before-charge";
+    await expectError(pay(owner.token, invoiceId, firstKey), 500);
+    await ageClaims(invoiceId, STALE_CLAIM_MINUTES + 1);
+    const paid = await pay(owner.token, invoiceId, crypto.randomUUID());
+    expect(paid).toMatchObject({ result: "COMPLETED", invoice: { status: "PAID", totalCents: 2500 } });
+    expect(await itemStatus(owner.token, item.id)).toBe("IN_PRODUCTION");
+    expect(await chargeCount(owner.store.id)).toBe(1);
+    const { rows } = await api.deps.pool.query("SELECT status FROM creator_invoice_payments WHERE invoice_id = $1", [invoiceId]);
+    expect(rows).toEqual([{ status: "COMPLETED" }]);
+    // The first caller's retry finds the invoice paid: a conflict, not a second charge.
+    await expectError(pay(owner.token, invoiceId, firstKey), 409);
+    expect(await chargeCount(owner.store.id)).toBe(1);
+  });
+
+  it("finds the charge a dead claim already made instead of charging again", async () => {
+    const { owner, invoiceId } = await cartWithSample();
+    fault = "after-charge";
+    await expectError(pay(owner.token, invoiceId, crypto.randomUUID()), 500);
+    expect(await chargeCount(owner.store.id)).toBe(1);
+    const { rows: charged } = await api.deps.pool.query("SELECT id FROM payment_charges WHERE store_id = $1", [owner.store.id]);
+    await ageClaims(invoiceId, STALE_CLAIM_MINUTES + 1);
+    const paid = await pay(owner.token, invoiceId, crypto.randomUUID());
+    expect(paid).toMatchObject({ result: "COMPLETED", chargeId: charged[0].id, invoice: { status: "PAID" } });
+    expect(await chargeCount(owner.store.id)).toBe(1);
+  });
+
+  it("keeps a claim alive while its own key retries it, and settles it on that retry", async () => {
+    const { owner, invoiceId } = await cartWithSample();
+    const key = crypto.randomUUID();
+    fault = "before-charge";
+    await expectError(pay(owner.token, invoiceId, key), 500);
+    await ageClaims(invoiceId, STALE_CLAIM_MINUTES + 1);
+    fault = "before-charge";
+    await expectError(pay(owner.token, invoiceId, key), 500);
+    // The same-key retry marked the claim alive again: another key must wait.
+    await expectError(pay(owner.token, invoiceId, crypto.randomUUID()), 409);
+    expect((await pay(owner.token, invoiceId, key)).result).toBe("COMPLETED");
+    expect(await chargeCount(owner.store.id)).toBe(1);
   });
 });
 

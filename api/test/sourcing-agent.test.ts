@@ -219,6 +219,16 @@ const techPackBody = () => ({
 });
 
 describe("tech packs", () => {
+  it("takes files uploaded through /upload as attachments, and refuses other relative paths", async () => {
+    const user = await registerUser(api);
+    const upload = "/rest/main/upload/files/8a3c2a54-2f7e-4a39-9d6f-0d1a0b3f2c11/sketch.png";
+    const pack = await as(api, user.token, c.createTechPack, { body: { ...techPackBody(), attachments: [upload, "https://example.com/techpack.pdf"] } });
+    expect(pack.attachments).toEqual([upload, "https://example.com/techpack.pdf"]);
+    const err = await as(api, user.token, c.createTechPack, { body: { ...techPackBody(), attachments: ["/etc/passwd"] } }).catch((e: { status: number; details: { field: string }[] }) => e);
+    expect(err).toMatchObject({ status: 400 });
+    expect((err as { details: { field: string }[] }).details.map((d) => d.field)).toContain("body.attachments.0");
+  });
+
   it("creates a tech pack and keeps every version on update", async () => {
     const user = await registerUser(api);
     const created = await as(api, user.token, c.createTechPack, { body: techPackBody() });

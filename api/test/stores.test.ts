@@ -366,3 +366,36 @@ describe("bank info", () => {
     expect(await as(api, b.token, stores.getStoreBankInfo, {})).toEqual({ bankAccount: null });
   });
 });
+
+describe("the store record (/web/stores/me), read from its trigger-kept copy", () => {
+  it("follows every change to the store, the membership and the user, and goes with the membership", async () => {
+    const owner = await registerUser(api);
+    const member = await registerUser(api);
+    await api.deps.pool.query("INSERT INTO store_members (store_id, user_id, role) VALUES ($1, $2, 'CX')", [owner.store.id, member.user.id]);
+    const { token } = await api.deps.tokens.sign({ userId: member.user.id, storeId: owner.store.id, role: "CX", isPreview: false }, "v1");
+    expect(await as(api, token, stores.getMyStore, {})).toMatchObject({ id: owner.store.id, role: "CX", user: { id: member.user.id } });
+
+    await as(api, owner.token, stores.updateStoreProfile, { body: { title: "Renamed store" } });
+    await as(api, owner.token, stores.updateStoreExternalFields, { body: { externalFields: [{ name: "audienceCapture", value: { isFullAccessEnabled: true } }] } });
+    await api.deps.pool.query("UPDATE stores SET plan_type = 'TIER_3', blueprint_subscription_status = 'PAST_DUE' WHERE id = $1", [owner.store.id]);
+    await api.deps.pool.query("UPDATE store_members SET role = 'ADMIN' WHERE store_id = $1 AND user_id = $2", [owner.store.id, member.user.id]);
+    await api.deps.pool.query("UPDATE users SET username = 'renamed-member' WHERE id = $1", [member.user.id]);
+
+    // Each reader sees the same store; the member sees their own user and role.
+    expect(await as(api, token, stores.getMyStore, {})).toMatchObject({
+      title: "Renamed store",
+      planType: "TIER_3",
+      blueprintSubscriptionStatus: "PAST_DUE",
+      isBlueprintActive: true,
+      role: "ADMIN",
+      user: { id: member.user.id, username: "renamed-member" },
+      externalFields: [{ name: "audienceCapture", value: { isFullAccessEnabled: true } }],
+    });
+    expect(await as(api, owner.token, stores.getMyStore, {})).toMatchObject({ title: "Renamed store", planType: "TIER_3", role: "OWNER", user: { id: owner.user.id } });
+
+    await api.deps.pool.query("DELETE FROM store_members WHERE store_id = $1 AND user_id = $2", [owner.store.id, member.user.id]);
+    await expectError(as(api, token, stores.getMyStore, {}), 401, "UNAUTHORIZED");
+    const { rows } = await api.deps.pool.query("SELECT count(*)::int AS n FROM store_member_records WHERE store_id = $1 AND user_id = $2", [owner.store.id, member.user.id]);
+    expect(rows[0].n).toBe(0);
+  });
+});

@@ -213,7 +213,7 @@ export const searchSuppliers = defineContract({
   method: "GET",
   path: "/web/catalog-companies",
   summary:
-    "Searches suppliers by keyword with the marketplace filters and sorts (views SUPPLIERS, EXPANDED_NETWORK, RFP; CATALOG_PRODUCTS is served by /web/catalog-items). Each keyword search is logged with its timing.",
+    "Searches suppliers by keyword with the marketplace filters and sorts (views SUPPLIERS, EXPANDED_NETWORK, RFP = suppliers that take custom projects; CATALOG_PRODUCTS is served by /web/catalog-items). Each keyword search is logged with its timing.",
   tags: ["catalog"],
   access: "user",
   query: z.strictObject({ ...marketplaceFilterQuery, ...paging(20, 100) }),
@@ -340,7 +340,8 @@ export const searchSuppliersForYou = defineContract({
   summary: "Suppliers for you: close to the suppliers the store viewed and favourited, then featured; a keyword narrows them. Default size 50.",
   tags: ["catalog"],
   access: "user",
-  query: z.strictObject({ keyword: keywordSchema.optional(), ...paging(50, 100) }),
+  // 000 §9 pages for-you by 50: a bigger page is refused rather than silently cut.
+  query: z.strictObject({ keyword: keywordSchema.optional(), ...paging(50, 50) }),
   response: pageOf(supplierSchema),
 });
 
@@ -482,7 +483,7 @@ export const searchByImage = defineContract({
   method: "POST",
   path: "/web/sourcing/home/image-search",
   summary:
-    "Finds catalog items whose pictures look like an image (imageUrl, or image as base64 or a data URL; PNG or SVG). Offline it compares colours and composition, not what the object is. Default quantity 120.",
+    "Finds catalog items whose pictures look like an image (imageUrl, or image as base64 or a data URL; PNG, JPEG, GIF or SVG). With an image-embedding model configured it compares what the model sees; offline it compares colours and composition, not what the object is. Default quantity 120.",
   tags: ["catalog"],
   access: "user",
   previewAllowed: true,
@@ -655,4 +656,57 @@ export const getPublicSupplierProfile = defineContract({
   access: "public",
   params: idParams,
   response: supplierProfileSchema.omit({ favoriteId: true }),
+});
+
+/** A supplier's reviews for the public preview page, newest first (isMine is always false). */
+export const listPublicSupplierReviews = defineContract({
+  id: "listPublicSupplierReviews",
+  method: "GET",
+  path: "/app/catalog-company-reviews",
+  summary: "A supplier's reviews for the public supplier preview, newest first, paged; no login and no store data.",
+  tags: ["catalog"],
+  access: "public",
+  query: z.strictObject({ supplierId: idSchema, ...paging(20, 100) }),
+  response: pageOf(reviewSchema),
+});
+
+/** A supplier's review summary for the public preview page. */
+export const getPublicSupplierReviewSummary = defineContract({
+  id: "getPublicSupplierReviewSummary",
+  method: "GET",
+  path: "/app/catalog-company-reviews/-/summary/:id",
+  summary: "A supplier's review summary (average, count, 1–5 histogram) for the public supplier preview; no login.",
+  tags: ["catalog"],
+  access: "public",
+  params: idParams,
+  response: reviewSummarySchema,
+});
+
+// --- Public search ------------------------------------------------------------------------------
+
+/** Anonymous pages (the storefront chatbot, public previews) read at most this many results at once. */
+export const PUBLIC_SEARCH_MAX_SIZE = 20;
+
+/** Supplier search without an account: the marketplace's filters and sorts, small pages, no store data. */
+export const searchPublicSuppliers = defineContract({
+  id: "searchPublicSuppliers",
+  method: "GET",
+  path: "/app/catalog-companies/-/search",
+  summary: `Searches suppliers without logging in (the storefront chatbot, public pages): the same keyword, filters and sorts as /web/catalog-companies, at most ${PUBLIC_SEARCH_MAX_SIZE} a page, no store data.`,
+  tags: ["catalog"],
+  access: "public",
+  query: z.strictObject({ ...marketplaceFilterQuery, ...paging(8, PUBLIC_SEARCH_MAX_SIZE) }),
+  response: pageOf(supplierSchema),
+});
+
+/** Catalog item search without an account: the marketplace's filters and sorts, small pages, no store data. */
+export const searchPublicCatalogItems = defineContract({
+  id: "searchPublicCatalogItems",
+  method: "GET",
+  path: "/app/catalog-items/-/search",
+  summary: `Searches catalog items without logging in (the storefront chatbot, public pages): the same keyword, filters and sorts as /web/catalog-items, at most ${PUBLIC_SEARCH_MAX_SIZE} a page, no store data.`,
+  tags: ["catalog"],
+  access: "public",
+  query: z.strictObject({ ...marketplaceFilterQuery, supplierId: idSchema.optional(), isSampleKit: z.enum(["true", "false"]).transform((v) => v === "true").optional(), ...paging(8, PUBLIC_SEARCH_MAX_SIZE) }),
+  response: pageOf(catalogItemSchema),
 });

@@ -92,6 +92,16 @@ export const linkSchema = z
   .max(2048, "must be at most 2048 characters")
   .refine(isValidLink, "must be an http, https, ftp or protocol-relative link");
 
+/** Where uploads are served: the /upload answer's url. */
+export const UPLOAD_URL_PREFIX = "/rest/main/upload/files/";
+
+/** An attachment: a file uploaded through /upload (its relative URL) or an http(s) link. */
+export const attachmentLinkSchema = z
+  .string()
+  .trim()
+  .max(2048, "must be at most 2048 characters")
+  .refine((v) => v.startsWith(UPLOAD_URL_PREFIX) || isValidLink(v), "must be an upload URL from /upload or an http(s) link");
+
 export const idSchema = z.string().uuid("must be a UUID");
 
 /** A page of results; page is 0-based as in the spec. */

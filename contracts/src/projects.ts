@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { defineContract } from "./contract";
-import { idSchema, isValidLink, pageOf, pageQuery } from "./domain";
+import { attachmentLinkSchema, idSchema, pageOf, pageQuery } from "./domain";
+
+export { UPLOAD_URL_PREFIX } from "./domain";
 
 // Custom projects, also called RFPs (000 §2.7 custom request form, §3 catalog item types and
 // colour entries, §5 hint texts, §7 /web/creator-projects and /web/project-management; 001 §4
@@ -60,14 +62,6 @@ const colorsText = z
     return formatColorEntries(parsed.colors);
   });
 
-/** Where uploads are served: the /upload answer's url. */
-export const UPLOAD_URL_PREFIX = "/rest/main/upload/files/";
-const attachmentUrl = z
-  .string()
-  .trim()
-  .max(2048, "must be at most 2048 characters")
-  .refine((v) => v.startsWith(UPLOAD_URL_PREFIX) || isValidLink(v), "must be an upload URL from /upload or an http(s) link");
-
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2030-01-31").refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
@@ -84,7 +78,7 @@ const projectFields = {
   quantity: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000_000, "must be at most 10,000,000").nullable().describe(CUSTOM_PROJECT_HINTS.quantity),
   targetCompletionDate: isoDate.nullable().describe(CUSTOM_PROJECT_HINTS.targetCompletionDate),
   colors: colorsText.describe("Colour entries name|hex|variant separated by semicolons, hex as #RRGGBB, e.g. Navy|#1F2A44|matte;Cream|#F5F0E1|"),
-  attachments: z.array(attachmentUrl).max(20, "must have at most 20 attachments").describe("Upload URLs from /upload or /upload-large-file"),
+  attachments: z.array(attachmentLinkSchema).max(20, "must have at most 20 attachments").describe("Upload URLs from /upload or /upload-large-file"),
   supplierId: idSchema.nullable().describe("Send the request to this supplier; without one the sourcing team finds suppliers"),
   catalogItemId: idSchema.nullable().describe("The catalog item this request starts from, if any"),
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineContract } from "./contract";
-import { emailSchema, idSchema, linkSchema, pageOf, pageQuery, REGIONS } from "./domain";
+import { attachmentLinkSchema, emailSchema, idSchema, linkSchema, pageOf, pageQuery, REGIONS } from "./domain";
 import { phoneSchema } from "./stores";
 
 // The REST side of the sourcing agents (001 §3, §7), supplier invites and my suppliers (000 §7),
@@ -47,7 +47,7 @@ export const sourcingGoalSchema = z.strictObject({
   materials: z.array(text(200)).max(30, "must hold at most 30 entries").nullish(),
   packagingNeeds: text(2000).nullish(),
   printDetails: text(2000).nullish(),
-  attachments: z.array(linkSchema).max(20, "must hold at most 20 links").nullish(),
+  attachments: z.array(attachmentLinkSchema).max(20, "must hold at most 20 links").nullish().describe("Upload URLs from /upload or http(s) links"),
 });
 
 export const goalValuesSchema = z.object({
@@ -199,7 +199,7 @@ const techPackFields = {
   printDetails: text(2000).nullish(),
   targetUnitPrice: money.nullish().describe("USD per unit"),
   targetDate: isoDate.nullish(),
-  attachments: z.array(linkSchema).max(20, "must hold at most 20 links").optional(),
+  attachments: z.array(attachmentLinkSchema).max(20, "must hold at most 20 links").optional().describe("Upload URLs from /upload or http(s) links"),
   conversationSid: conversationSid.nullish(),
 };
 

@@ -26,7 +26,13 @@ export type TokenService = {
 
 const ISSUER = "atelier";
 
+const VERIFIED_CAPACITY = 1000;
+
 export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
+  // A token's claims are fixed by its signature and read nothing else, so a token verified once
+  // stays valid until its expiry: repeated requests with one session skip the HMAC (WebCrypto's
+  // is asynchronous and was a third of a GET's cost). Bounded; the oldest entry goes first.
+  const verified = new Map<string, TokenClaims>();
   return {
     ttlSeconds,
     async sign(claims, type) {
@@ -41,25 +47,37 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
       return { token, exp };
     },
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ["HS256"] });
-        const type = payload.typ;
-        if (type !== "v1" && type !== "v2-user" && type !== "v2-store") return null;
-        if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
-        return {
-          userId: payload.sub,
-          storeId: payload.sid,
-          role: payload.role as TeamRole,
-          isPreview: payload.pv === true,
-          type,
-          exp: payload.exp,
-        };
-      } catch (err) {
-        if (err instanceof joseErrors.JOSEError) return null;
-        throw err;
+      const known = verified.get(token);
+      if (known && known.exp * 1000 > Date.now()) return known;
+      if (known) verified.delete(token);
+      const claims = await verifySignature(token, secret);
+      if (claims) {
+        if (verified.size >= VERIFIED_CAPACITY) verified.delete(verified.keys().next().value!);
+        verified.set(token, claims);
       }
+      return claims;
     },
   };
+}
+
+async function verifySignature(token: string, secret: Uint8Array): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ["HS256"] });
+    const type = payload.typ;
+    if (type !== "v1" && type !== "v2-user" && type !== "v2-store") return null;
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+    return {
+      userId: payload.sub,
+      storeId: payload.sid,
+      role: payload.role as TeamRole,
+      isPreview: payload.pv === true,
+      type,
+      exp: payload.exp,
+    };
+  } catch (err) {
+    if (err instanceof joseErrors.JOSEError) return null;
+    throw err;
+  }
 }
 
 /**

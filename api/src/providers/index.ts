@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import { createGoogleVerifier, type GoogleVerifier } from "./google";
 import { createLocalCardPayments, type CardPaymentProvider } from "./payments";
 import { createConfiguredEmbeddings, type EmbeddingProvider } from "../embeddings";
+import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/image-embedder";
 
 /** Every outside service, each behind an interface with a local implementation that really works. */
 export type Providers = {
@@ -9,6 +10,8 @@ export type Providers = {
   payments: CardPaymentProvider;
   /** Embeds search queries and new rows; in the space the stored vectors are in (see resolveQueryEmbeddings). */
   embeddings: EmbeddingProvider;
+  /** Embeds pictures for image search: a configured model, else the offline descriptor (see resolveImageEmbedder). */
+  imageEmbeddings: ImageEmbedder;
 };
 
 export function createProviders(config: Config, overrides: Partial<Providers> = {}): Providers {
@@ -16,6 +19,7 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     google: createGoogleVerifier(config.google),
     payments: createLocalCardPayments(),
     embeddings: createConfiguredEmbeddings({ ATELIER_EMBEDDING_MODEL: config.embeddings.model, OPENAI_API_KEY: config.embeddings.apiKey, OPENAI_BASE_URL: config.embeddings.baseUrl }),
+    imageEmbeddings: createConfiguredImageEmbedder(config.imageEmbeddings),
     ...overrides,
   };
 }

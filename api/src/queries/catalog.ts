@@ -13,6 +13,14 @@ export const SEMANTIC_MIN_SIMILARITY = 0.3;
 export const TRIGRAM_MIN_SIMILARITY = 0.5;
 /** Nearest neighbours taken from the HNSW index per keyword search (its default ef_search). */
 const SEMANTIC_CANDIDATES = 40;
+/**
+ * Capabilities that mean made-to-order work (private label, OEM/ODM, custom design, printing,
+ * dyeing, moulds, prototypes, small batches, structural design): a supplier with one of them
+ * quotes custom projects. Matched case-insensitively on word starts in the capabilities text.
+ */
+export const CUSTOM_WORK_PATTERN = String.raw`\m(custom|bespoke|private label|white label|oem|odm|prototyp|small batch|structural design|made to order)`;
+/** Verticals whose suppliers always work to the client's brief (services and web development). */
+export const BRIEF_VERTICALS = ["business-creative-services", "website-development"] as const;
 
 export type Bucket = { min?: number; max?: number; isNull?: boolean };
 
@@ -35,6 +43,8 @@ export type MarketQuery = {
   regions?: string[];
   countryCodes?: string[];
   onlineOnly?: boolean;
+  /** The RFP view: only suppliers (or items of suppliers) that take custom projects. */
+  customProjects?: boolean;
   supplierId?: string;
   isSampleKit?: boolean;
   excludeSupplierId?: string;
@@ -91,7 +101,17 @@ function whereOf(q: MarketQuery, target: "suppliers" | "items", p: Params): stri
   if (q.regions?.length) w.push(`s.region = ANY(${p.add(q.regions)}::text[])`);
   if (q.countryCodes?.length) w.push(`s.country_code = ANY(${p.add(q.countryCodes)}::text[])`);
   if (q.onlineOnly) w.push("s.is_online");
+  if (q.customProjects) w.push(takesCustomProjectsSql(p));
   return w;
+}
+
+/**
+ * A supplier takes custom projects (the RFP view) when a project can reach it — it has a contact
+ * address, where a submitted project is emailed — and it does made-to-order work: a custom-work
+ * capability, or a services or web-development supplier (they always work to a brief).
+ */
+function takesCustomProjectsSql(p: Params): string {
+  return `(s.contact_email IS NOT NULL AND (s.primary_vertical = ANY(${p.add(BRIEF_VERTICALS)}::text[]) OR s.capabilities_text ~* ${p.add(CUSTOM_WORK_PATTERN)}))`;
 }
 
 function orderOf(q: MarketQuery, target: "suppliers" | "items"): string {
@@ -112,7 +132,7 @@ function orderOf(q: MarketQuery, target: "suppliers" | "items"): string {
     case "-isOnline":
       return `s.is_online DESC, s.last_online_at DESC NULLS LAST, ${own}.rank DESC, ${tail}`;
     case "-firstEnabledAt":
-      return target === "items" ? `i.created_at DESC, ${tail}` : `s.first_enabled_at DESC NULLS LAST, ${tail}`;
+      return `${own}.first_enabled_at DESC NULLS LAST, ${tail}`;
     case "tariffRatePercent":
       return `s.tariff_rate_percent ASC, ${own}.rank DESC, ${tail}`;
     case "-rankedAt":
@@ -141,13 +161,15 @@ function keywordCte(q: MarketQuery, table: "suppliers" | "catalog_items", p: Par
   const coverage = groups.length ? `(${groups.map((_, n) => `(t.search_document @@ kq.g${n})::int`).join(" + ")})::float8 / ${groups.length}` : "0";
   const minCoverage = groups.length > 2 ? 0.5 : 1 / Math.max(1, groups.length);
   const W = KEYWORD_WEIGHTS;
+  // The nearest-neighbour branch orders by the parameter itself, not kq.v: the planner can only
+  // drive the HNSW index with a value known before the scan; through the CTE it sorted every row.
   return `kq AS MATERIALIZED (SELECT ${anyGroup} AS tsq, ${vec}::vector AS v${groups.map((g, n) => `, ${g} AS g${n}`).join("")}),
     cand AS (
       SELECT t.id FROM ${table} t, kq WHERE t.search_document @@ kq.tsq
       UNION SELECT t.id FROM ${table} t WHERE ${kw} <% t.${text}
-      UNION (SELECT t.id FROM ${table} t, kq WHERE t.embedding IS NOT NULL ORDER BY t.embedding <=> kq.v LIMIT ${SEMANTIC_CANDIDATES})
+      UNION (SELECT t.id FROM ${table} t WHERE t.embedding IS NOT NULL ORDER BY t.embedding <=> ${vec}::vector LIMIT ${SEMANTIC_CANDIDATES})
     ),
-    scored AS (
+    scored AS MATERIALIZED (
       SELECT t.id, ${coverage} AS cov, ts_rank(t.search_document, kq.tsq) AS rnk,
              word_similarity(${kw}, t.${text}) AS trg,
              CASE WHEN t.embedding IS NULL THEN 0 ELSE greatest(0, 1 - (t.embedding <=> kq.v)) END AS sem
@@ -215,8 +237,13 @@ async function runSearchIn<R extends { total?: number }>(db: Queryable, q: Marke
   const score = q.keyword ? "m.score" : "NULL::float8";
   // With a keyword the candidate set is small, so the total rides along as a window count;
   // without one, a separate count keeps the page query on the sort index.
-  const total = q.keyword ? ", count(*) OVER () AS total" : "";
-  const sql = `${cte}SELECT ${columns}, ${score} AS score${total} FROM ${from}${join} WHERE ${where} ORDER BY ${orderOf(q, target)} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
+  // With a keyword the page is chosen on narrow rows (id, score, the sort columns) and only its
+  // rows are widened: the window count over every match's full columns spilled to disk.
+  const order = orderOf(q, target);
+  const sql = q.keyword
+    ? `${cte}, pg AS (SELECT ${own}.id, m.score, count(*) OVER () AS total FROM ${from}${join} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})
+       SELECT ${columns}, m.score AS score, m.total FROM pg m JOIN ${target === "items" ? "catalog_items i ON i.id = m.id JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s ON s.id = m.id"} ORDER BY ${order}`
+    : `SELECT ${columns}, ${score} AS score FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
   const { rows } = await db.query<R>(sql, p.values);
   if (q.keyword) {
     if (rows.length || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
@@ -577,6 +604,20 @@ export async function itemsByIds(db: Queryable, ids: string[]): Promise<ItemRow[
 }
 
 // --- Image descriptors --------------------------------------------------------------------------
+
+/** Which image embedder made the stored item vectors (null: none recorded, the descriptor's default). */
+export async function getImageEmbeddingSpace(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'image_embedding_space'");
+  return rows[0]?.value ?? null;
+}
+
+export async function setImageEmbeddingSpace(db: Queryable, kind: string): Promise<void> {
+  await db.query(
+    `INSERT INTO app_settings (key, value) VALUES ('image_embedding_space', to_jsonb($1::text))
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [kind],
+  );
+}
 
 export type ItemImageSource = { id: string; image_urls: string[]; image_seed: number; image_color: string; updated_at: Date };
 

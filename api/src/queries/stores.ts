@@ -23,15 +23,13 @@ export type StoreRecordRow = {
 
 /** The store as seen by one member, with that member's user and role and the external fields: one query. */
 export async function getStoreRecord(db: Queryable, storeId: string, userId: string): Promise<StoreRecordRow | null> {
+  // One row kept by triggers (migration 0015): the hottest read is a primary-key lookup.
   const { rows } = await db.query<StoreRecordRow>(
-    `SELECT s.id, s.title, s.plan_type, s.account_type, s.work_style, s.is_preview,
-            s.blueprint_subscription_id, s.blueprint_subscription_status, s.blueprint_subscription_behavior,
-            s.blueprint_subscription_resumes_at, s.blueprint_subscription_paused_at, s.created_at,
-            u.id AS user_id, u.username, u.email, m.role, s.external_fields
-       FROM stores s
-       JOIN store_members m ON m.store_id = s.id AND m.user_id = $2
-       JOIN users u ON u.id = m.user_id
-      WHERE s.id = $1`,
+    `SELECT store_id AS id, title, plan_type, account_type, work_style, is_preview,
+            blueprint_subscription_id, blueprint_subscription_status, blueprint_subscription_behavior,
+            blueprint_subscription_resumes_at, blueprint_subscription_paused_at, created_at,
+            user_id, username, email, role, external_fields
+       FROM store_member_records WHERE store_id = $1 AND user_id = $2`,
     [storeId, userId],
   );
   return rows[0] ?? null;

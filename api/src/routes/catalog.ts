@@ -16,7 +16,7 @@ import { listFavorites } from "../services/catalog/list-favorites";
 import { listHomepageGroupSuppliers } from "../services/catalog/list-homepage-group-suppliers";
 import { listProductListings } from "../services/catalog/list-product-listings";
 import { listSourcingTabSuppliers } from "../services/catalog/list-sourcing-tab-suppliers";
-import { listSupplierReviews } from "../services/catalog/list-supplier-reviews";
+import { listPublicSupplierReviews, listSupplierReviews } from "../services/catalog/list-supplier-reviews";
 import { matchDesignProducts } from "../services/catalog/match-design-products";
 import { postPublicSupplierReview } from "../services/catalog/post-public-supplier-review";
 import { recommendItemsToUser } from "../services/catalog/recommend-items-to-user";
@@ -24,6 +24,8 @@ import { recommendNextItems } from "../services/catalog/recommend-next-items";
 import { removeFavorite } from "../services/catalog/remove-favorite";
 import { searchByImage } from "../services/catalog/search-by-image";
 import { searchCatalogItems } from "../services/catalog/search-catalog-items";
+import { searchPublicCatalogItems } from "../services/catalog/search-public-catalog-items";
+import { searchPublicSuppliers } from "../services/catalog/search-public-suppliers";
 import { searchSuppliers } from "../services/catalog/search-suppliers";
 import { searchSuppliersForYou } from "../services/catalog/search-suppliers-for-you";
 import { suggestCatalogAutoComplete } from "../services/catalog/suggest-catalog-auto-complete";
@@ -63,4 +65,8 @@ export const catalogRoutes = [
   route(catalog.removeFavorite, ({ ctx, params }) => removeFavorite(ctx, params.id)),
   route(catalog.getPublicCatalogItem, ({ ctx, params }) => getPublicCatalogItem(ctx, params.id)),
   route(catalog.getPublicSupplierProfile, ({ ctx, params }) => getPublicSupplierProfile(ctx, params.id)),
+  route(catalog.listPublicSupplierReviews, ({ ctx, query }) => listPublicSupplierReviews(ctx, query)),
+  route(catalog.getPublicSupplierReviewSummary, ({ ctx, params }) => getSupplierReviewSummary(ctx, params.id)),
+  route(catalog.searchPublicSuppliers, ({ ctx, query }) => searchPublicSuppliers(ctx, query)),
+  route(catalog.searchPublicCatalogItems, ({ ctx, query }) => searchPublicCatalogItems(ctx, query)),
 ];

@@ -12,17 +12,12 @@ import { createSerialQueue } from "./serial-queue.mjs";
 
 const { dataDir, port, maxConnections } = workerData;
 
+// Loaded here so CREATE EXTENSION finds them; migrations/0000_extensions.sql creates them, as it
+// does on a real Postgres, so both databases get the schema from the migrations alone.
 const db = await PGlite.create({
   dataDir: dataDir ?? undefined,
   extensions: { vector, pg_trgm, citext, pgcrypto, uuid_ossp },
 });
-await db.exec(`
-  CREATE EXTENSION IF NOT EXISTS vector;
-  CREATE EXTENSION IF NOT EXISTS pg_trgm;
-  CREATE EXTENSION IF NOT EXISTS citext;
-  CREATE EXTENSION IF NOT EXISTS pgcrypto;
-  CREATE EXTENSION IF NOT EXISTS "uuid-ossp";
-`);
 
 const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections });
 // Swap in the queue that keeps each connection's exchange whole (see serial-queue.mjs).

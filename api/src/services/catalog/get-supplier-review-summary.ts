@@ -1,9 +1,9 @@
-import type { UserContext } from "../../context";
+import type { RequestContext } from "../../context";
 import { notFound } from "../../errors";
 import { reviewSummaryRow, supplierExists } from "../../queries/catalog";
 
-/** Average, count and the 1–5 histogram of a supplier's reviews. */
-export async function getSupplierReviewSummary(ctx: UserContext, supplierId: string) {
+/** Average, count and the 1–5 histogram of a supplier's reviews (the same for stores and public visitors). */
+export async function getSupplierReviewSummary(ctx: RequestContext, supplierId: string) {
   if (!(await supplierExists(ctx.pool, supplierId))) throw notFound("The supplier");
   return { supplierId, ...(await reviewSummaryRow(ctx.pool, supplierId)) };
 }

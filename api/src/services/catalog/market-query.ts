@@ -51,6 +51,9 @@ export async function resolveMarketQuery(ctx: { pool: Queryable; providers: { em
   return {
     keyword,
     network: q.viewType === "SUPPLIERS" ? "CORE" : q.viewType === "EXPANDED_NETWORK" ? "EXPANDED" : undefined,
+    // RFP: suppliers a custom project can go to, in either network (and, for items, their items
+    // as starting points for a project). CATALOG_PRODUCTS narrows nothing: it is the items view.
+    customProjects: q.viewType === "RFP" || undefined,
     supplierVerticals: target === "suppliers" && q.type ? TYPE_VERTICALS[q.type] : undefined,
     itemTypes: target === "items" && q.type ? TYPE_ITEM[q.type] : undefined,
     verticalId,

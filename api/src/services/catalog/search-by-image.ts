@@ -1,31 +1,74 @@
 import type { BodyOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { invalid } from "../../errors";
+import { AppError, invalid } from "../../errors";
 import { dominantColors } from "../../images/descriptor";
-import { descriptorEmbedder } from "../../images/image-embedder";
+import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "../../images/image-embedder";
 import { decodeImage, fetchImageBytes, uploadedBytes } from "../../images/load-image";
 import { ImageDecodeError, type Raster } from "../../images/raster";
 import { toVectorLiteral } from "../../embeddings";
-import { itemsNearImage, withNeighbourBudget } from "../../queries/catalog";
+import { getImageEmbeddingSpace, itemsNearImage, setImageEmbeddingSpace, withNeighbourBudget } from "../../queries/catalog";
 import { indexItemImages } from "./index-item-images";
 import { logSearch } from "./search-log";
 import { toItem } from "./to-dto";
 
 type Body = BodyOf<typeof catalog.searchByImage>;
 
-/** Items whose pictures look most like the given image (colour and composition, not object identity). */
+// Items a search indexes on its way with a model, at most: the rest follow on later searches
+// (the re-index CLI does them all at once), so no request waits on thousands of model calls.
+const LAZY_MODEL_INDEX = 200;
+const warned = new Set<string>();
+
+/** Items whose pictures look most like the given image (by the configured image model, or colour and composition offline). */
 export async function searchByImage(ctx: UserContext, body: Body): Promise<ResponseOf<typeof catalog.searchByImage>> {
   const startedAt = process.hrtime.bigint();
   const raster = await readImage(body);
-  await indexItemImages(ctx.pool, ctx.log);
-  const embedder = descriptorEmbedder;
-  const vector = toVectorLiteral(await embedder.embed(raster));
+  const embedder = await imageEmbedderFor(ctx);
+  await indexOnTheWay(ctx, embedder);
+  const vector = toVectorLiteral(await embedQuery(embedder, raster));
+  // The kind filter is the space check: only vectors the same embedder made are compared.
   const rows = await withNeighbourBudget(ctx.pool, body.quantity + 20, (db) => itemsNearImage(db, vector, embedder.kind, body.quantity, body.type));
   await logSearch(ctx, { target: "IMAGE", keyword: body.imageUrl && !body.imageUrl.startsWith("data:") ? body.imageUrl.slice(0, 500) : "(uploaded image)", filters: { quantity: body.quantity, type: body.type }, resultCount: rows.length, startedAt });
   return {
     list: rows.map((r) => ({ ...toItem(r), similarity: Math.round(r.similarity * 10_000) / 10_000 })),
     descriptor: { kind: embedder.kind, dominantColors: dominantColors(raster) },
   };
+}
+
+/** The configured embedder when the index is in its space; otherwise see resolveImageEmbedder. */
+async function imageEmbedderFor(ctx: UserContext): Promise<ImageEmbedder> {
+  const recorded = await getImageEmbeddingSpace(ctx.pool);
+  const embedder = resolveImageEmbedder(recorded, ctx.providers.imageEmbeddings, (message) => {
+    if (!warned.has(message)) ctx.log.warn(message);
+    warned.add(message);
+  });
+  // Back on the descriptor after a model was configured: the descriptor index is rebuilt in full
+  // on this search (it is local and fast), so the recorded space can follow at once.
+  if (embedder === descriptorEmbedder && recorded !== null && recorded !== descriptorEmbedder.kind) {
+    await indexItemImages(ctx.pool, ctx.log, { embedder, force: true });
+    await setImageEmbeddingSpace(ctx.pool, embedder.kind);
+  }
+  return embedder;
+}
+
+/** Indexes items missing a vector of this kind; with a model, best effort: a failing model leaves them for a later search. */
+async function indexOnTheWay(ctx: UserContext, embedder: ImageEmbedder): Promise<void> {
+  if (embedder === descriptorEmbedder) {
+    await indexItemImages(ctx.pool, ctx.log, { embedder });
+    return;
+  }
+  try {
+    await indexItemImages(ctx.pool, ctx.log, { embedder, max: LAZY_MODEL_INDEX });
+  } catch (err) {
+    ctx.log.warn({ err }, "image model failed while indexing item pictures; they are retried on a later search");
+  }
+}
+
+async function embedQuery(embedder: ImageEmbedder, raster: Raster): Promise<number[]> {
+  try {
+    return await embedder.embed(raster);
+  } catch (err) {
+    throw new AppError("BAD_GATEWAY", `The image embedding model did not answer: ${(err as Error).message}`.slice(0, 300));
+  }
 }
 
 async function readImage(body: Body): Promise<Raster> {

@@ -24,6 +24,12 @@ export type PayInput = {
 
 export type PayOutcome = { result: PaymentResult; chargeId: string };
 
+/**
+ * How long a pending payment attempt may sit unsettled before another call may take its claim over.
+ * A charge takes seconds; this long without settling means the process died between claim and settle.
+ */
+export const STALE_CLAIM_MINUTES = 10;
+
 /** The only promotion code for sourcing purchases; once per store (docs/decisions.md). */
 export const PURCHASE_PROMOTION_CODES = ["PRODUCTS10"] as const;
 
@@ -44,10 +50,21 @@ export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<
     const invoice = await q.getInvoice(tx, input.storeId, input.invoiceId, true);
     if (!invoice) throw notFound("Invoice");
     const earlier = await q.findPayment(tx, invoice.id, key);
-    if (earlier) return { payment: earlier, invoice, fresh: false };
+    if (earlier) {
+      // A same-key retry drives a pending attempt again: it is alive, not stale.
+      if (earlier.status === "PENDING") await q.touchPayment(tx, earlier.id);
+      return { payment: earlier, invoice, fresh: false };
+    }
     if (invoice.status === "PAID") throw conflict("This invoice is already paid.");
-    if (invoice.status === "CHARGE_PENDING") throw conflict("A payment for this invoice is in progress.");
     if (invoice.status === "VOID") throw conflict("This invoice is void.");
+    if (invoice.status === "CHARGE_PENDING") {
+      // Another attempt holds the invoice. Once it has not moved for STALE_CLAIM_MINUTES its process
+      // is taken for dead and this call takes the claim over under the same provider key.
+      const takenOver = await q.takeOverStalePayment(tx, { invoiceId: invoice.id, staleMinutes: STALE_CLAIM_MINUTES, method: input.method, payer: input.payer, idempotencyKey: key });
+      if (!takenOver) throw conflict("A payment for this invoice is in progress.");
+      ctx.log.warn({ invoiceId: invoice.id, paymentId: takenOver.id }, "took over a stale payment claim");
+      return { payment: takenOver, invoice, fresh: true };
+    }
     const items = await q.invoiceOrderItems(tx, invoice.id);
     if (!items.length) throw conflict("This invoice has no items to pay for.");
     const moved = await q.moveOrderItems(tx, input.storeId, items.map((i) => i.orderItemId), ["IN_SHOPPING_CART"], "CHARGE_PENDING");
@@ -85,8 +102,9 @@ export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<
       appliesTo: promotionCode ? "products" : undefined,
     });
   } catch (err) {
-    // The provider refused before charging (no card, unknown card, bad code): nothing was taken, so
-    // the claim is released. Any other failure leaves the attempt pending for a same-key retry.
+    // The provider refused before charging (no card, unknown card, bad code): nothing was taken under
+    // this provider key (a charge made under it would have been returned instead), so the claim is
+    // released. Any other failure leaves the attempt pending for a same-key retry or a takeover.
     if (err instanceof AppError && claim.fresh) await releaseClaim(ctx, input.storeId, claim.invoice.id, claim.payment.id);
     throw err;
   } finally {
@@ -95,15 +113,20 @@ export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<
       await payments.detachPaymentMethod(ctx.pool, input.storeId, temporaryCard).catch((err: unknown) => ctx.log.warn({ err }, "could not detach a public payer's card"));
     }
   }
-  return settle(ctx, input.storeId, claim.invoice.id, claim.payment.id, outcome);
+  return settle(ctx, input.storeId, claim.invoice.id, claim.payment.providerKey, outcome);
 }
 
-async function settle(ctx: RequestContext, storeId: string, invoiceId: string, paymentId: string, outcome: { result: PaymentResult; chargeId: string; amountCents: number; discountCents: number }): Promise<PayOutcome> {
+/**
+ * Records the provider's outcome on the attempt that owns the provider key now: the claimant's,
+ * or the one that took it over (both got the same outcome, the provider being idempotent by key).
+ */
+async function settle(ctx: RequestContext, storeId: string, invoiceId: string, providerKey: string, outcome: { result: PaymentResult; chargeId: string; amountCents: number; discountCents: number }): Promise<PayOutcome> {
   return withTransaction(ctx.pool, async (tx) => {
     await q.getInvoice(tx, storeId, invoiceId, true);
-    const { rows } = await tx.query<{ status: string; charge_id: string | null }>(`SELECT status, charge_id FROM creator_invoice_payments WHERE id = $1 FOR UPDATE`, [paymentId]);
-    const current = rows[0]!;
-    if (current.status !== "PENDING") return { result: current.status as PaymentResult, chargeId: current.charge_id! };
+    const current = await q.lockPaymentByProviderKey(tx, invoiceId, providerKey);
+    if (!current) throw conflict("This payment attempt was replaced; reload the invoice to see its status.");
+    if (current.status !== "PENDING") return { result: current.status, chargeId: current.chargeId! };
+    const paymentId = current.id;
     const items = (await q.invoiceOrderItems(tx, invoiceId)).map((i) => i.orderItemId);
     if (outcome.result === "COMPLETED") {
       await q.moveOrderItems(tx, storeId, items, ["CHARGE_PENDING"], "IN_PRODUCTION");
@@ -120,10 +143,11 @@ async function settle(ctx: RequestContext, storeId: string, invoiceId: string, p
 async function releaseClaim(ctx: RequestContext, storeId: string, invoiceId: string, paymentId: string): Promise<void> {
   await withTransaction(ctx.pool, async (tx) => {
     await q.getInvoice(tx, storeId, invoiceId, true);
+    // Gone means another call took the claim over meanwhile: the invoice is its to settle now.
+    if (!(await q.deletePayment(tx, paymentId))) return;
     const items = (await q.invoiceOrderItems(tx, invoiceId)).map((i) => i.orderItemId);
     await q.moveOrderItems(tx, storeId, items, ["CHARGE_PENDING"], "IN_SHOPPING_CART");
     await q.setInvoiceState(tx, invoiceId, { status: "OPEN", promotionCode: null });
-    await q.deletePayment(tx, paymentId);
   });
 }
 

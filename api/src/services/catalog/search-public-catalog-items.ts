@@ -1,0 +1,15 @@
+import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
+import type { RequestContext } from "../../context";
+import { searchItemRows } from "../../queries/catalog";
+import { loggedFilters, resolveMarketQuery } from "./market-query";
+import { logSearch } from "./search-log";
+import { toItem } from "./to-dto";
+
+/** Catalog item search for visitors without an account (the storefront chatbot): the marketplace search, small pages, no store data. */
+export async function searchPublicCatalogItems(ctx: RequestContext, q: QueryOf<typeof catalog.searchPublicCatalogItems>): Promise<ResponseOf<typeof catalog.searchPublicCatalogItems>> {
+  const startedAt = process.hrtime.bigint();
+  const market = await resolveMarketQuery(ctx, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit });
+  const { rows, total } = await searchItemRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
+  if (q.keyword?.trim()) await logSearch(ctx, { target: "CATALOG_ITEMS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount: total, startedAt });
+  return { list: rows.map(toItem), total, page: q.page, size: q.size };
+}
