@@ -14,6 +14,7 @@ import * as s from "./schemas";
 import { emptyState, threadState } from "./state";
 import { toJsonValue } from "./serialize";
 import { followRun } from "./sse";
+import { deltaChain } from "./checkpoint-queries";
 
 export type AppDeps = {
   pool: pg.Pool;
@@ -240,7 +241,8 @@ export function createAgentApp(deps: AppDeps): express.Express {
     ...(r.error ? { error: r.error } : {}),
   });
 
-  async function createRun(req: express.Request) {
+  /** Creates a run; `streaming` runs start in this process at once when they can (see below). */
+  async function createRun(req: express.Request, streaming: boolean) {
     const p = await principal(req);
     const threadId = parse(s.uuidParam, String(req.params.threadId), "thread_id");
     const body = parse(s.runBody, req.body, "body");
@@ -261,25 +263,13 @@ export function createAgentApp(deps: AppDeps): express.Express {
       recursionLimit: body.config?.recursion_limit ?? null,
     };
     const strategy = body.multitask_strategy ?? "reject";
-    const run = await withTransaction(deps.pool, async (db) => {
-      let thread = await q.getOwnedThread(db, threadId, p.owner, true);
-      if (!thread && body.if_not_exists === "create") {
-        thread = await q.insertThread(db, { threadId, owner: p.owner, assistantId: body.assistant_id, metadata: {} });
-      }
-      if (!thread) throw notFound("Thread");
-      if (kwargs.checkpointId && !(await q.checkpointExists(db, threadId, kwargs.checkpointId))) throw notFound("Checkpoint");
-      if (p.kind === "anonymous") {
-        const recent = await q.recentAnonymousRuns(db, p.owner.anonymousId, clientIp);
-        if (recent.by_id >= deps.anonymousRunsPerMinute || recent.by_ip >= deps.anonymousRunsPerMinute * 5) {
-          throw new AppError("RATE_LIMITED", "Too many messages in a short time - please wait a minute and try again.");
-        }
-      }
-      const active = await q.activeRuns(db, threadId);
-      if (active.length && strategy === "reject") throw conflict("The thread is busy with another run. Wait for it, or send with multitask_strategy enqueue, interrupt or rollback.");
-      if (strategy === "interrupt" || strategy === "rollback") {
-        for (const r of active) await q.requestCancel(db, r.run_id, strategy);
-      }
-      const row = await q.insertRun(db, {
+    // A caller waiting on the stream gets the run started by this process when the thread is free
+    // and it has a slot: the run is inserted already claimed, without a trip through the queue.
+    // A background run goes through the queue, and is created `pending` as LangGraph's are.
+    const claim = streaming ? deps.runner.reserve() : null;
+    let run: { row: q.RunRow; cancelled: string[] };
+    try {
+      const newRun = (active: boolean): q.NewRun => ({
         runId: crypto.randomUUID(),
         threadId,
         assistantId: body.assistant_id,
@@ -290,12 +280,46 @@ export function createAgentApp(deps: AppDeps): express.Express {
         role: p.kind === "user" ? p.claims.role : null,
         isPreview: p.kind === "user" ? p.claims.isPreview : false,
         clientIp,
+        claim: active ? null : claim,
       });
-      await q.updateThread(db, threadId, { status: "busy", assistantId: body.assistant_id });
-      return { row, cancelled: strategy === "interrupt" || strategy === "rollback" ? active : [] };
-    });
-    for (const r of run.cancelled) deps.runner.cancelLocal(r.run_id, strategy as "interrupt" | "rollback");
-    deps.runner.kick(run.row.run_id, p.kind === "user" ? p.token : null);
+      // A signed-in user's run on a free thread is one statement; everything else (a busy thread,
+      // a fork, a new or missing thread, a visitor's rate limit) takes the thread's lock below.
+      const quick = p.kind === "user" && !kwargs.checkpointId ? await q.insertRunIfThreadFree(deps.pool, newRun(false)) : null;
+      run = quick
+        ? { row: quick, cancelled: [] }
+        : await withTransaction(deps.pool, async (db) => {
+            let thread = await q.lockThreadForRun(db, threadId, p.owner);
+            if (!thread && body.if_not_exists === "create") {
+              const created = await q.insertThread(db, { threadId, owner: p.owner, assistantId: body.assistant_id, metadata: {} });
+              thread = created ? { ...created, active_run_ids: [] } : null;
+            }
+            if (!thread) throw notFound("Thread");
+            if (kwargs.checkpointId && !(await q.checkpointExists(db, threadId, kwargs.checkpointId))) throw notFound("Checkpoint");
+            if (p.kind === "anonymous") {
+              const recent = await q.recentAnonymousRuns(db, p.owner.anonymousId, clientIp);
+              if (recent.by_id >= deps.anonymousRunsPerMinute || recent.by_ip >= deps.anonymousRunsPerMinute * 5) {
+                throw new AppError("RATE_LIMITED", "Too many messages in a short time - please wait a minute and try again.");
+              }
+            }
+            const active = thread.active_run_ids;
+            if (active.length && strategy === "reject") throw conflict("The thread is busy with another run. Wait for it, or send with multitask_strategy enqueue, interrupt or rollback.");
+            if (strategy === "interrupt" || strategy === "rollback") {
+              for (const id of active) await q.requestCancel(db, id, strategy);
+            }
+            const row = await q.insertRun(db, newRun(active.length > 0));
+            return { row, cancelled: strategy === "interrupt" || strategy === "rollback" ? active : [] };
+          });
+    } catch (err) {
+      if (claim) deps.runner.unreserve();
+      throw err;
+    }
+    for (const id of run.cancelled) deps.runner.cancelLocal(id, strategy as "interrupt" | "rollback");
+    const callerToken = p.kind === "user" ? p.token : null;
+    if (claim && run.row.status === "running") deps.runner.startClaimed(run.row, callerToken);
+    else {
+      if (claim) deps.runner.unreserve();
+      deps.runner.kick(run.row.run_id, callerToken);
+    }
     const location = `/threads/${threadId}/runs/${run.row.run_id}`;
     return { row: run.row, location, onDisconnect: body.on_disconnect ?? "continue" };
   }
@@ -303,7 +327,7 @@ export function createAgentApp(deps: AppDeps): express.Express {
   app.post(
     "/threads/:threadId/runs/stream",
     handle(async (req, res) => {
-      const { row, location, onDisconnect } = await createRun(req);
+      const { row, location, onDisconnect } = await createRun(req, true);
       res.setHeader("Content-Location", location);
       res.setHeader("Location", `${location}/stream`);
       await followRun(deps, req, res, row.run_id, 0, onDisconnect === "cancel");
@@ -313,7 +337,7 @@ export function createAgentApp(deps: AppDeps): express.Express {
   app.post(
     "/threads/:threadId/runs",
     handle(async (req, res) => {
-      const { row, location } = await createRun(req);
+      const { row, location } = await createRun(req, false);
       res.setHeader("Content-Location", location);
       return runJson(row);
     }),
@@ -421,7 +445,7 @@ export function createAgentApp(deps: AppDeps): express.Express {
     const cacheKey = `${thread.thread_id}/${thread.created_at.getTime()}/${head.checkpoint_id}`;
     const cached = reads.get(cacheKey);
     if (cached) return cached;
-    const chain = await q.deltaChain(deps.pool, thread.thread_id, head.checkpoint_id, "messages");
+    const chain = await deltaChain(deps.pool, { threadId: thread.thread_id, ns: "", checkpointId: head.checkpoint_id, channel: "messages", withSeed: false });
     let seed: unknown;
     if (chain.snapshotVersion) {
       // A version's blob never changes (stored once per thread); the thread's creation time tells a

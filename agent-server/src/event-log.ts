@@ -1,21 +1,29 @@
 import type pg from "pg";
-import { insertEvents, type EventRow } from "./queries";
+import { insertRunRows, type EventRow, type MessageStamp, type PendingRunRows } from "./run-rows";
+
+/** How long an event may wait in memory for a checkpoint to carry it before it is stored alone. */
+const STORE_WITHIN_MS = 100;
 
 /**
- * The stream events of one run executing in this process. Subscribers read them from memory;
- * every event is also written to Postgres in batches (never blocking the stream), so a client
- * that reconnects, or a process that did not run it, reads the same sequence.
+ * The stream events of one run executing in this process. Subscribers read them from memory at
+ * once; Postgres gets them (with the run's message stamps) on board the run's next checkpoint
+ * write, or on their own when no checkpoint comes within STORE_WITHIN_MS, or with the run's end.
+ * So a client that reconnects, or a process that did not run it, reads the same sequence, and
+ * storing it adds no round trip to a turn.
  */
 export class RunEventLog {
   readonly events: EventRow[] = [];
   private seq: number;
-  private unflushed: EventRow[] = [];
-  private flushing: Promise<void> | null = null;
+  private unstoredEvents: EventRow[] = [];
+  private unstoredStamps: MessageStamp[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private storing = new Set<Promise<void>>();
   private waiters: (() => void)[] = [];
   ended = false;
 
   constructor(
     readonly runId: string,
+    readonly threadId: string,
     private readonly pool: pg.Pool,
     startSeq: number,
   ) {
@@ -24,15 +32,39 @@ export class RunEventLog {
 
   /** Appends an event with the next sequence number and wakes the readers. */
   push(event: string, data: unknown): void {
-    const row = { seq: ++this.seq, event, data };
+    const row = { seq: ++this.seq, event, data, json: JSON.stringify(data ?? null) };
     this.events.push(row);
-    this.unflushed.push(row);
+    this.unstoredEvents.push(row);
     if (event === "end") this.ended = true;
-    this.flushing ??= this.flushLoop();
+    this.storeSoon();
     for (const wake of this.waiters.splice(0)) wake();
   }
 
-  /** The final event: the caller stores it (with the run's end status, atomically), then publishes it. */
+  /** Records when messages were first seen; stored with the events. */
+  stamp(ids: string[]): void {
+    const at = new Date();
+    for (const id of ids) this.unstoredStamps.push({ id, at });
+    this.storeSoon();
+  }
+
+  /** Hands the unstored rows to a statement that will store them (null when there are none). */
+  take(): PendingRunRows | null {
+    if (!this.unstoredEvents.length && !this.unstoredStamps.length) return null;
+    const rows = { runId: this.runId, threadId: this.threadId, events: this.unstoredEvents, stamps: this.unstoredStamps };
+    this.unstoredEvents = [];
+    this.unstoredStamps = [];
+    this.clearTimer();
+    return rows;
+  }
+
+  /** Takes back rows whose statement failed; a later one stores them (inserts skip duplicates). */
+  restore(rows: PendingRunRows): void {
+    this.unstoredEvents = [...rows.events, ...this.unstoredEvents];
+    this.unstoredStamps = [...rows.stamps, ...this.unstoredStamps];
+    this.storeSoon();
+  }
+
+  /** The final event: the caller stores it with the rest (and the run's end status), then publishes it. */
   reserveEnd(): EventRow {
     return { seq: this.seq + 1, event: "end", data: null };
   }
@@ -51,22 +83,39 @@ export class RunEventLog {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
-  /** Resolves when every event so far is in Postgres. */
-  async flushed(): Promise<void> {
-    while (this.flushing) await this.flushing;
+  /** Closes the log for its readers when the run leaves this process without a stored end. */
+  close(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.clearTimer();
+    for (const wake of this.waiters.splice(0)) wake();
   }
 
-  private async flushLoop(): Promise<void> {
-    try {
-      while (this.unflushed.length) {
-        const batch = this.unflushed.splice(0);
-        await insertEvents(this.pool, this.runId, batch);
-      }
-    } catch (err) {
-      // Readers in this process still get every event from memory; a reconnect elsewhere misses these.
-      console.error(`agent-server: storing stream events of run ${this.runId} failed`, err);
-    } finally {
-      this.flushing = null;
-    }
+  /** Resolves when no write of this log's own is in flight, and stops the timer: the caller stores the rest. */
+  async settle(): Promise<void> {
+    this.clearTimer();
+    while (this.storing.size) await Promise.all([...this.storing]);
+  }
+
+  private storeSoon() {
+    if (this.timer || this.ended) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const rows = this.take();
+      if (!rows) return;
+      const write = insertRunRows(this.pool, rows).catch((err: unknown) => {
+        // Readers here still get every event from memory; the rows go with the next write.
+        console.error(`agent-server: storing stream events of run ${this.runId} failed`, err);
+        this.restore(rows);
+      });
+      this.storing.add(write);
+      void write.finally(() => this.storing.delete(write));
+    }, STORE_WITHIN_MS);
+    this.timer.unref();
+  }
+
+  private clearTimer() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 }

@@ -1,5 +1,8 @@
 import type pg from "pg";
 import type { Queryable } from "../../api/src/db/pool";
+import { runRowsCtes, type EventRow, type PendingRunRows } from "./run-rows";
+
+export type { EventRow };
 
 /** Who owns a thread: a signed-in user of a store, or an anonymous storefront visitor. */
 export type Owner = { kind: "user"; storeId: string; userId: string } | { kind: "anonymous"; anonymousId: string };
@@ -84,6 +87,17 @@ export async function getOwnedThread(db: Queryable, threadId: string, owner: Own
   return rows[0] ?? null;
 }
 
+/** A thread of this owner, locked for a new run, with the ids of its waiting or executing runs (oldest first). */
+export async function lockThreadForRun(db: Queryable, threadId: string, owner: Owner) {
+  const [clause, args] = ownerClause(owner, 2);
+  const { rows } = await db.query<ThreadRow & { active_run_ids: string[] }>(
+    `SELECT t.*, ARRAY(SELECT r.run_id::text FROM agent_runs r WHERE r.thread_id = t.thread_id AND r.status IN ('pending', 'running') ORDER BY r.created_at) AS active_run_ids
+     FROM agent_threads t WHERE t.thread_id = $1 AND ${clause.replace(/(\w+_id) =/g, "t.$1 =")} FOR UPDATE OF t`,
+    [threadId, ...args],
+  );
+  return rows[0] ?? null;
+}
+
 export async function getThreadById(db: Queryable, threadId: string) {
   const { rows } = await db.query<ThreadRow>("SELECT * FROM agent_threads WHERE thread_id = $1", [threadId]);
   return rows[0] ?? null;
@@ -133,29 +147,79 @@ export async function deleteThreadRows(db: Queryable, threadId: string) {
   await db.query("DELETE FROM agent_threads WHERE thread_id = $1", [threadId]);
 }
 
-export async function insertRun(
-  db: Queryable,
-  r: { runId: string; threadId: string; assistantId: string; strategy: MultitaskStrategy; kwargs: RunKwargs; metadata: Record<string, unknown>; owner: Owner; role: string | null; isPreview: boolean; clientIp: string | null },
-) {
+export type NewRun = {
+  runId: string;
+  threadId: string;
+  assistantId: string;
+  strategy: MultitaskStrategy;
+  kwargs: RunKwargs;
+  metadata: Record<string, unknown>;
+  owner: Owner;
+  role: string | null;
+  isPreview: boolean;
+  clientIp: string | null;
+  /** The run starts out claimed by this worker (see insertRun). */
+  claim: { workerId: string; leaseMs: number } | null;
+};
+
+async function insertRunWhere(db: Queryable, r: NewRun, onlyIfFree: boolean) {
+  const params: unknown[] = [
+    r.runId,
+    r.threadId,
+    r.assistantId,
+    r.strategy,
+    JSON.stringify(r.kwargs),
+    JSON.stringify(r.metadata),
+    r.owner.kind === "user" ? r.owner.storeId : null,
+    r.owner.kind === "user" ? r.owner.userId : null,
+    r.role,
+    r.isPreview,
+    r.owner.kind === "anonymous" ? r.owner.anonymousId : null,
+    r.clientIp,
+    r.claim?.workerId ?? null,
+    r.claim?.leaseMs ?? 0,
+  ];
+  let free = "";
+  if (onlyIfFree) {
+    const [clause, args] = ownerClause(r.owner, params.length + 1);
+    params.push(...args);
+    free = ` AND ${clause.replace(/(\w+_id) =/g, "t.$1 =")} AND t.status <> 'busy'
+      AND NOT EXISTS (SELECT 1 FROM agent_runs o WHERE o.thread_id = t.thread_id AND o.status IN ('pending', 'running'))`;
+  }
   const { rows } = await db.query<RunRow>(
-    `INSERT INTO agent_runs (run_id, thread_id, assistant_id, multitask_strategy, kwargs, metadata, store_id, user_id, user_role, is_preview, anonymous_id, client_ip)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
-    [
-      r.runId,
-      r.threadId,
-      r.assistantId,
-      r.strategy,
-      JSON.stringify(r.kwargs),
-      JSON.stringify(r.metadata),
-      r.owner.kind === "user" ? r.owner.storeId : null,
-      r.owner.kind === "user" ? r.owner.userId : null,
-      r.role,
-      r.isPreview,
-      r.owner.kind === "anonymous" ? r.owner.anonymousId : null,
-      r.clientIp,
-    ],
+    `WITH thread AS (UPDATE agent_threads t SET status = 'busy', assistant_id = COALESCE(t.assistant_id, $3), updated_at = now()
+       WHERE t.thread_id = $2${free} RETURNING t.thread_id)
+     INSERT INTO agent_runs (run_id, thread_id, assistant_id, multitask_strategy, kwargs, metadata, store_id, user_id, user_role, is_preview, anonymous_id, client_ip,
+       status, worker_id, attempt, lease_expires_at)
+     SELECT $1, thread.thread_id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+       CASE WHEN $13::text IS NULL THEN 'pending' ELSE 'running' END, $13, CASE WHEN $13::text IS NULL THEN 0 ELSE 1 END,
+       CASE WHEN $13::text IS NULL THEN NULL ELSE now() + make_interval(secs => $14::double precision / 1000) END
+     FROM thread
+     RETURNING *`,
+    params,
   );
-  return rows[0]!;
+  return rows[0] ?? null;
+}
+
+/**
+ * Inserts a run and marks its thread busy, in one statement; the caller holds the thread's lock
+ * (lockThreadForRun). With `claim`, the run starts out claimed by that worker (the caller checked
+ * that nothing else holds the thread), so the process that accepted it runs it at once.
+ */
+export async function insertRun(db: Queryable, r: NewRun) {
+  const row = await insertRunWhere(db, r, false);
+  if (!row) throw new Error(`thread ${r.threadId} vanished while locked`);
+  return row;
+}
+
+/**
+ * The common case in one statement, without a transaction: inserts the run only if the thread is
+ * the owner's, not busy and holds no waiting or executing run; null otherwise (the caller then
+ * takes the thread's lock and decides). Safe against a concurrent run on the same thread: that
+ * one marks the thread busy, and this update, blocked on the row or re-checking it, sees that.
+ */
+export async function insertRunIfThreadFree(db: Queryable, r: NewRun) {
+  return insertRunWhere(db, r, true);
 }
 
 export async function getRun(db: Queryable, threadId: string, runId: string) {
@@ -186,6 +250,12 @@ export async function requestCancel(db: Queryable, runId: string, action: "inter
 
 /** Claims the oldest runnable run, or a run whose worker stopped renewing its lease; one run per thread at a time. */
 export async function claimRun(pool: pg.Pool, workerId: string, leaseMs: number, onlyRunId: string | null): Promise<RunRow | null> {
+  // An idle poll is one statement: the transaction below only starts when there is a candidate.
+  const { rows: probe } = await pool.query(
+    `SELECT 1 FROM agent_runs r WHERE (r.status = 'pending' OR (r.status = 'running' AND r.lease_expires_at < now())) AND ($1::uuid IS NULL OR r.run_id = $1) LIMIT 1`,
+    [onlyRunId],
+  );
+  if (!probe.length) return null;
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
@@ -214,12 +284,12 @@ export async function claimRun(pool: pg.Pool, workerId: string, leaseMs: number,
       return null;
     }
     const { rows } = await client.query<RunRow>(
-      `UPDATE agent_runs SET status = 'running', worker_id = $2, attempt = attempt + 1,
+      `WITH thread AS (UPDATE agent_threads SET status = 'busy', updated_at = now() WHERE thread_id = $4)
+       UPDATE agent_runs SET status = 'running', worker_id = $2, attempt = attempt + 1,
          lease_expires_at = now() + make_interval(secs => $3::double precision / 1000), updated_at = now()
        WHERE run_id = $1 RETURNING *`,
-      [candidate.run_id, workerId, leaseMs],
+      [candidate.run_id, workerId, leaseMs, candidate.thread_id],
     );
-    await client.query("UPDATE agent_threads SET status = 'busy', updated_at = now() WHERE thread_id = $1", [candidate.thread_id]);
     await client.query("COMMIT");
     return rows[0] ?? null;
   } catch (err) {
@@ -241,29 +311,48 @@ export async function renewLeases(db: Queryable, workerId: string, runIds: strin
   return rows;
 }
 
-export async function finishRun(db: Queryable, runId: string, status: RunStatus, error: { error: string; message: string } | null) {
-  await db.query("UPDATE agent_runs SET status = $2, error = $3, lease_expires_at = NULL, updated_at = now() WHERE run_id = $1", [
-    runId,
-    status,
-    error ? JSON.stringify(error) : null,
-  ]);
+/** The end of a run: its status, its thread's, and its last rows (the `end` event among them). */
+export type RunFinish = {
+  runId: string;
+  threadId: string;
+  status: RunStatus;
+  error: { error: string; message: string } | null;
+  threadStatus: ThreadRow["status"];
+  rows: PendingRunRows;
+};
+
+/** What a statement that ends a run selects: whether runs wait in the queue. */
+export const FINISH_SELECT = "SELECT EXISTS (SELECT 1 FROM agent_runs WHERE status = 'pending') AS waiting";
+
+/**
+ * Appends the CTEs that end a run to a statement under construction (see runRowsCtes); the
+ * statement then ends with FINISH_SELECT.
+ */
+export function finishRunCtes(params: unknown[], f: RunFinish): string[] {
+  const ctes = runRowsCtes(params, f.rows);
+  params.push(f.runId, f.status, f.error ? JSON.stringify(f.error) : null, f.threadId, f.threadStatus);
+  const n = params.length;
+  ctes.push(
+    `run AS (UPDATE agent_runs SET status = $${n - 3}, error = $${n - 2}::jsonb, lease_expires_at = NULL, updated_at = now() WHERE run_id = $${n - 4}::uuid)`,
+    `thread AS (UPDATE agent_threads SET status = $${n}, updated_at = now() WHERE thread_id = $${n - 1}::uuid)`,
+  );
+  return ctes;
+}
+
+/**
+ * Ends a run in one statement: its last events (the `end` event among them) and message stamps,
+ * its status and its thread's status change together, so a client that sees `end` and reads the
+ * thread finds it idle. Returns whether runs wait in the queue.
+ */
+export async function finishRun(db: Queryable, f: RunFinish) {
+  const params: unknown[] = [];
+  const ctes = finishRunCtes(params, f);
+  const { rows } = await db.query<{ waiting: boolean }>(`WITH ${ctes.join(",\n")}\n${FINISH_SELECT}`, params);
+  return rows[0]?.waiting ?? false;
 }
 
 export async function deleteRun(db: Queryable, runId: string) {
   await db.query("DELETE FROM agent_runs WHERE run_id = $1", [runId]);
-}
-
-export type EventRow = { seq: number; event: string; data: unknown };
-
-export async function insertEvents(db: Queryable, runId: string, events: EventRow[]) {
-  if (!events.length) return;
-  const values: string[] = [];
-  const params: unknown[] = [runId];
-  for (const e of events) {
-    params.push(e.seq, e.event, JSON.stringify(e.data ?? null));
-    values.push(`($1, $${params.length - 2}, $${params.length - 1}, $${params.length}::jsonb)`);
-  }
-  await db.query(`INSERT INTO agent_run_events (run_id, seq, event, data) VALUES ${values.join(", ")} ON CONFLICT DO NOTHING`, params);
 }
 
 export async function eventsAfter(db: Queryable, runId: string, afterSeq: number) {
@@ -274,15 +363,6 @@ export async function eventsAfter(db: Queryable, runId: string, afterSeq: number
 export async function lastEventSeq(db: Queryable, runId: string) {
   const { rows } = await db.query<{ seq: number | null }>("SELECT max(seq) AS seq FROM agent_run_events WHERE run_id = $1", [runId]);
   return rows[0]?.seq ?? 0;
-}
-
-/** Remembers when each message id first appeared in the thread. */
-export async function stampMessages(db: Queryable, threadId: string, messageIds: string[]) {
-  if (!messageIds.length) return;
-  await db.query(
-    "INSERT INTO agent_thread_messages (thread_id, message_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING",
-    [threadId, messageIds],
-  );
 }
 
 export async function messageTimes(db: Queryable, threadId: string) {
@@ -325,53 +405,6 @@ export async function checkpointHead(db: Queryable, threadId: string, checkpoint
     checkpointId ? [threadId, checkpointId] : [threadId],
   );
   return rows[0] ?? null;
-}
-
-export type DeltaRow = { depth: number; snapshot: boolean; version: string | null; task_id: string | null; type: string | null; blob: Buffer | null };
-
-// Walks from a checkpoint to the nearest one holding a snapshot of the channel, returning the
-// channel's writes at each step. Every lookup is on a whole primary key inside a LATERAL with
-// LIMIT or OFFSET (which the planner cannot flatten), so each step is one unique-index probe whatever the
-// table statistics say: joined plainly, a step can be planned as a scan of the thread's rows, which
-// makes the walk quadratic in the thread's length.
-const DELTA_CHAIN_SQL = `
-WITH RECURSIVE chain AS (
-  SELECT c.checkpoint_id, c.parent_checkpoint_id, c.version, 0 AS depth, c.snapshot
-  FROM (SELECT c.checkpoint_id, c.parent_checkpoint_id, c.checkpoint -> 'channel_versions' ->> $3 AS version FROM checkpoints c
-        WHERE c.thread_id = $1 AND c.checkpoint_ns = '' AND c.checkpoint_id = $2) base
-  CROSS JOIN LATERAL (SELECT base.*, coalesce((SELECT b.type <> 'empty' FROM checkpoint_blobs b
-      WHERE b.thread_id = $1 AND b.checkpoint_ns = '' AND b.channel = $3 AND b.version = base.version), false) AS snapshot) c
-  UNION ALL
-  SELECT p.checkpoint_id, p.parent_checkpoint_id, p.version, chain.depth + 1, p.snapshot
-  FROM chain
-  CROSS JOIN LATERAL (
-    SELECT x.checkpoint_id, x.parent_checkpoint_id, x.version,
-      coalesce((SELECT b.type <> 'empty' FROM checkpoint_blobs b
-        WHERE b.thread_id = $1 AND b.checkpoint_ns = '' AND b.channel = $3 AND b.version = x.version), false) AS snapshot
-    FROM (SELECT p.checkpoint_id, p.parent_checkpoint_id, p.checkpoint -> 'channel_versions' ->> $3 AS version FROM checkpoints p
-          WHERE p.thread_id = $1 AND p.checkpoint_ns = '' AND p.checkpoint_id = chain.parent_checkpoint_id LIMIT 1) x
-  ) p
-  WHERE NOT chain.snapshot
-)
-SELECT chain.depth, chain.snapshot, chain.version, w.task_id, w.type, w.blob
-FROM chain
-LEFT JOIN LATERAL (
-  SELECT w.task_id, w.idx, w.type, w.blob FROM checkpoint_writes w
-  WHERE w.thread_id = $1 AND w.checkpoint_ns = '' AND w.checkpoint_id = chain.checkpoint_id AND w.channel = $3 AND chain.depth > 0
-  ORDER BY w.task_id, w.idx OFFSET 0
-) w ON true
-ORDER BY chain.depth DESC, w.task_id, w.idx`;
-
-/**
- * What a delta channel holds at a checkpoint, in storage form: the nearest snapshot's version (if
- * any) and the writes after it, oldest first. The writes stored against a checkpoint are those of
- * the step that followed it, so the target's own writes are left out.
- */
-export async function deltaChain(db: Queryable, threadId: string, checkpointId: string, channel: string) {
-  const { rows } = await db.query<DeltaRow>(DELTA_CHAIN_SQL, [threadId, checkpointId, channel]);
-  const snapshotVersion = rows.find((r) => r.snapshot)?.version ?? null;
-  const writes = rows.filter((r) => r.blob !== null).map((r) => ({ taskId: r.task_id!, type: r.type!, blob: r.blob! }));
-  return { snapshotVersion, writes };
 }
 
 /** A stored channel value (a snapshot blob) by version. */

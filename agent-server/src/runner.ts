@@ -5,24 +5,12 @@ import { Command } from "@langchain/langgraph";
 import { isBaseMessage, isBaseMessageChunk, type BaseMessage, type BaseMessageChunk } from "@langchain/core/messages";
 import type { TokenService } from "../../api/src/auth/tokens";
 import type { TeamRole } from "@atelier/contracts";
-import { withTransaction } from "../../api/src/db/pool";
 import { RunEventLog } from "./event-log";
 import type { GraphRegistry } from "./graphs";
 import { buildRuntimeContext, type RunContext } from "./run-context";
 import { toJsonValue } from "./serialize";
-import {
-  claimRun,
-  deleteRunCheckpoints,
-  finishRun,
-  getRunById,
-  insertEvents,
-  lastEventSeq,
-  renewLeases,
-  stampMessages,
-  updateThread,
-  type RunRow,
-  type RunStatus,
-} from "./queries";
+import { claimRun, deleteRunCheckpoints, finishRun, getRunById, lastEventSeq, renewLeases, type RunFinish, type RunRow, type RunStatus } from "./queries";
+import type { PendingRunRows } from "./run-rows";
 
 export type RunnerOptions = {
   pool: pg.Pool;
@@ -36,6 +24,10 @@ export type RunnerOptions = {
   pollMs: number;
   /** Runs executed at once by this process. */
   concurrency: number;
+  /** Resolves when the checkpointer has stored everything a thread's runs queued (rejects if any failed). */
+  drainCheckpoints: (threadId: string) => Promise<void>;
+  /** Records a run's end with its last queued checkpoint batch; null when none is queued (see AtelierCheckpointer). */
+  finishWithLastBatch?: (run: RunFinish) => Promise<boolean> | null;
 };
 
 type Active = { row: RunRow; abort: AbortController; cancel: "interrupt" | "rollback" | null; log: RunEventLog };
@@ -57,6 +49,8 @@ export function createRunner(options: RunnerOptions) {
   let pollTimer: NodeJS.Timeout | null = null;
   let claiming = false;
   let kickAgain = false;
+  // Runs this process is inserting as already claimed (see reserve): they count against concurrency.
+  let reserved = 0;
 
   const heartbeat = setInterval(() => void renew(), Math.max(50, Math.floor(options.leaseMs / 3)));
   heartbeat.unref();
@@ -86,7 +80,7 @@ export function createRunner(options: RunnerOptions) {
     }
     claiming = true;
     try {
-      while (!stopped && active.size < options.concurrency) {
+      while (!stopped && active.size + reserved < options.concurrency) {
         const row = await claimRun(options.pool, workerId, options.leaseMs, onlyRunId);
         if (!row) break;
         onlyRunId = null;
@@ -124,17 +118,25 @@ export function createRunner(options: RunnerOptions) {
   }
 
   async function execute(row: RunRow) {
-    const startSeq = await lastEventSeq(options.pool, row.run_id);
-    const log = new RunEventLog(row.run_id, options.pool, startSeq);
+    // A first attempt has no stored events, so its log exists before the first await and a
+    // stream opened right after the run was created reads it from memory.
+    const log = row.attempt > 1 ? await reattachLog(row) : new RunEventLog(row.run_id, row.thread_id, options.pool, 0);
     const run: Active = { row, abort: new AbortController(), cancel: null, log };
     active.set(row.run_id, run);
     for (const wake of logWaiters.get(row.run_id)?.splice(0) ?? []) wake();
     logWaiters.delete(row.run_id);
     let status: RunStatus = "success";
     let error: { error: string; message: string } | null = null;
+    const started = Date.now();
+    options.log.debug({ runId: row.run_id, threadId: row.thread_id, assistantId: row.assistant_id, attempt: row.attempt }, "run started");
+    // Whether runs wait in the queue, once the end is stored with the run's last checkpoints.
+    let ended: boolean | null = null;
     try {
       log.push("metadata", { run_id: row.run_id, attempt: row.attempt });
       status = await stream(row, run);
+      // The run is done only when its checkpoints are stored; its end usually goes with the last of them.
+      ended = await endWithLastCheckpoints(row, log, status);
+      if (ended === null) await options.drainCheckpoints(row.thread_id);
     } catch (err) {
       if (run.cancel) status = "cancelled";
       else {
@@ -144,26 +146,67 @@ export function createRunner(options: RunnerOptions) {
         log.push("error", error);
       }
     }
+    let waiting = ended ?? true;
     try {
-      if (status === "cancelled" && run.cancel === "rollback") await deleteRunCheckpoints(options.pool, row.thread_id, row.run_id);
-      await log.flushed();
-      // The end event, the run's status and the thread's status change together: a client that
-      // sees `end` and reads the thread finds it idle.
-      const end = log.reserveEnd();
-      await withTransaction(options.pool, async (db) => {
-        await insertEvents(db, row.run_id, [end]);
-        await finishRun(db, row.run_id, status, error);
-        await updateThread(db, row.thread_id, { status: status === "interrupted" ? "interrupted" : status === "error" ? "error" : "idle" });
-      });
-      log.publishStored(end);
+      if (ended === null) waiting = await endAlone(row, run, status, error);
+      options.log.debug({ runId: row.run_id, threadId: row.thread_id, status, ms: Date.now() - started }, "run finished");
     } catch (err) {
       options.log.error({ err, runId: row.run_id }, "recording the end of a run failed");
     } finally {
       active.delete(row.run_id);
+      log.close();
       callerTokens.delete(row.run_id);
       for (const wake of [...finishWaiters]) wake();
-      void claimLoop(null);
+      // Runs queued behind this one (or beyond this process's concurrency) start now, not at the next poll.
+      if (waiting) void claimLoop(null);
     }
+  }
+
+  /**
+   * Records the end of a run that returned (success or interrupt) in the statement of its last
+   * checkpoint batch, when that batch is still queued; returns whether runs wait in the queue, or
+   * null when there is no such batch (the caller drains and records the end alone). If that
+   * statement fails, the rows go back to the log and the error is thrown: the run then ends in error.
+   */
+  async function endWithLastCheckpoints(row: RunRow, log: RunEventLog, status: RunStatus): Promise<boolean | null> {
+    if (!options.finishWithLastBatch) return null;
+    await log.settle();
+    const end = log.reserveEnd();
+    const taken = log.take();
+    const rows = { runId: row.run_id, threadId: row.thread_id, events: [...(taken?.events ?? []), end], stamps: taken?.stamps ?? [] };
+    const stored = options.finishWithLastBatch({ runId: row.run_id, threadId: row.thread_id, status, error: null, threadStatus: threadStatusOf(status), rows });
+    if (!stored) {
+      if (taken) log.restore(taken);
+      return null;
+    }
+    try {
+      const waiting = await stored;
+      log.publishStored(end);
+      return waiting;
+    } catch (err) {
+      if (taken) log.restore(taken);
+      throw err;
+    }
+  }
+
+  /** Records the end of a run in a statement of its own, after what it wrote is stored (or rolled back). */
+  async function endAlone(row: RunRow, run: Active, status: RunStatus, error: { error: string; message: string } | null): Promise<boolean> {
+    if (status !== "success" && status !== "interrupted") {
+      // What the graph wrote before it stopped is stored (or rolled back) before the end.
+      await options.drainCheckpoints(row.thread_id).catch((err: unknown) => options.log.error({ err, runId: row.run_id }, "storing a stopped run's checkpoints failed"));
+    }
+    if (status === "cancelled" && run.cancel === "rollback") await deleteRunCheckpoints(options.pool, row.thread_id, row.run_id);
+    await run.log.settle();
+    const end = run.log.reserveEnd();
+    const rows = run.log.take() ?? { runId: row.run_id, threadId: row.thread_id, events: [], stamps: [] };
+    rows.events.push(end);
+    const waiting = await finishRun(options.pool, { runId: row.run_id, threadId: row.thread_id, status, error, threadStatus: threadStatusOf(status), rows });
+    run.log.publishStored(end);
+    return waiting;
+  }
+
+  async function reattachLog(row: RunRow) {
+    return new RunEventLog(row.run_id, row.thread_id, options.pool, await lastEventSeq(options.pool, row.run_id));
   }
 
   /** Runs the graph and turns its chunks into the events the client asked for. */
@@ -202,7 +245,6 @@ export function createRunner(options: RunnerOptions) {
     const completed = new Set<string>();
     let interrupted = false;
     const stamped = new Set<string>();
-    let stamping: Promise<void> = Promise.resolve();
     for await (const item of iterable) {
       const [mode, chunk] = item as [string, unknown];
       if (mode === "updates") {
@@ -221,8 +263,7 @@ export function createRunner(options: RunnerOptions) {
         const fresh = messageIds(chunk).filter((id) => !stamped.has(id));
         if (fresh.length) {
           for (const id of fresh) stamped.add(id);
-          // Off the stream's path: the client should not wait for bookkeeping.
-          stamping = stamping.then(() => stampMessages(options.pool, row.thread_id, fresh));
+          run.log.stamp(fresh);
         }
         if (requested.has("values")) run.log.push("values", toJsonValue(chunk));
       } else if (mode === "custom") {
@@ -245,7 +286,6 @@ export function createRunner(options: RunnerOptions) {
         }
       }
     }
-    await stamping;
     return interrupted ? "interrupted" : "success";
   }
 
@@ -264,6 +304,32 @@ export function createRunner(options: RunnerOptions) {
     kick(runId?: string, callerToken?: string | null) {
       if (runId && callerToken) callerTokens.set(runId, callerToken);
       void claimLoop(null);
+    },
+    /**
+     * Takes one of this process's run slots for a run about to be inserted as already claimed;
+     * null when all are busy (the run then goes through the queue). Give it back with `unreserve`
+     * if the insert fails, or hand it to `startClaimed`.
+     */
+    reserve(): { workerId: string; leaseMs: number } | null {
+      if (stopped || active.size + reserved >= options.concurrency) return null;
+      reserved++;
+      return { workerId, leaseMs: options.leaseMs };
+    },
+    unreserve() {
+      reserved--;
+    },
+    /** Executes a run inserted as claimed by this worker; its event log exists when this returns. */
+    startClaimed(row: RunRow, callerToken: string | null) {
+      reserved--;
+      if (callerToken) callerTokens.set(row.run_id, callerToken);
+      void execute(row);
+    },
+    /** A run's events and stamps not stored yet, for the checkpointer to carry. */
+    pendingRows: {
+      take: (runId: string): PendingRunRows | null => active.get(runId)?.log.take() ?? null,
+      restore(rows: PendingRunRows) {
+        active.get(rows.runId)?.log.restore(rows);
+      },
     },
     cancelLocal,
     /** The in-memory event log of a run executing here, if any. */
@@ -310,6 +376,10 @@ export function createRunner(options: RunnerOptions) {
 }
 
 export type Runner = ReturnType<typeof createRunner>;
+
+function threadStatusOf(status: RunStatus): "idle" | "interrupted" | "error" {
+  return status === "interrupted" ? "interrupted" : status === "error" ? "error" : "idle";
+}
 
 function messageIds(values: unknown): string[] {
   const list = (values as { messages?: unknown } | null)?.messages;

@@ -34,11 +34,26 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
   const tokens =
     options.tokens ??
     createTokenService(resolveJwtSecret(config.jwtSecret, config.databaseUrl || config.env === "test" ? null : config.dataDir), config.tokenTtlHours * 3600);
-  const checkpointer = new AtelierCheckpointer(pool);
+  // Checkpoint writes carry the writing run's unstored events (the runner is created just below).
+  const checkpointer = new AtelierCheckpointer(pool, {
+    take: (runId) => runner.pendingRows.take(runId),
+    restore: (rows) => runner.pendingRows.restore(rows),
+  });
   const graphs = createGraphRegistry(options.graphs, checkpointer);
   const pollMs = options.pollMs ?? 250;
   const apiBaseUrl = options.apiBaseUrl ?? `http://127.0.0.1:${config.port}`;
-  const runner = createRunner({ pool, graphs, tokens, log, apiBaseUrl, leaseMs: options.leaseMs ?? 15_000, pollMs, concurrency: options.concurrency ?? 8 });
+  const runner = createRunner({
+    pool,
+    graphs,
+    tokens,
+    log,
+    apiBaseUrl,
+    leaseMs: options.leaseMs ?? 15_000,
+    pollMs,
+    concurrency: options.concurrency ?? 8,
+    drainCheckpoints: (threadId) => checkpointer.drain(threadId),
+    finishWithLastBatch: (run) => checkpointer.finishWithLastBatch(run),
+  });
   const app = createAgentApp({ pool, tokens, graphs, runner, log, pollMs, anonymousRunsPerMinute: options.anonymousRunsPerMinute ?? 20, startedAt: new Date().toISOString() });
   const server = http.createServer(app);
   await new Promise<void>((resolve, reject) => {

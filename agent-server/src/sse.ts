@@ -1,11 +1,12 @@
 import type express from "express";
 import * as q from "./queries";
+import { eventJson } from "./run-rows";
 import type { AppDeps } from "./app";
 
 const HEARTBEAT_MS = 5000;
 
 function frame(e: q.EventRow): string {
-  return `id: ${e.seq}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data ?? null)}\n\n`;
+  return `id: ${e.seq}\nevent: ${e.event}\ndata: ${eventJson(e)}\n\n`;
 }
 
 /**
@@ -34,13 +35,17 @@ export async function followRun(deps: Pick<AppDeps, "pool" | "runner" | "pollMs"
     if (!closed) res.write(": heartbeat\n\n");
   }, HEARTBEAT_MS);
   let last = afterSeq;
-  const send = (events: q.EventRow[]) => {
-    for (const e of events) {
+  // Frames go out in one write per wake-up: a model streaming tokens pushes many at once.
+  const send = (events: q.EventRow[], from = 0) => {
+    let out = "";
+    for (let i = from; i < events.length; i++) {
+      const e = events[i]!;
       if (e.seq <= last) continue;
-      res.write(frame(e));
+      out += frame(e);
       last = e.seq;
       if (e.event === "end") finished = true;
     }
+    if (out) res.write(out);
   };
   try {
     while (!closed && !finished) {
@@ -49,9 +54,17 @@ export async function followRun(deps: Pick<AppDeps, "pool" | "runner" | "pollMs"
         // Events stored before this process took the run (a reclaimed run) come from Postgres.
         const first = log.events[0];
         if (first && first.seq > last + 1) send(await q.eventsAfter(deps.pool, runId, last));
-        send(log.events);
-        if (!finished) await log.next();
-        continue;
+        // Follow this log object to its end: the run leaves the runner's table as it publishes
+        // `end`, and looking it up again then would read Postgres for an event already in memory.
+        for (;;) {
+          // The log's sequence numbers are consecutive: start at the first one not sent yet.
+          const head = log.events[0];
+          send(log.events, head ? Math.max(0, last + 1 - head.seq) : 0);
+          if (finished || closed || log.ended) break;
+          await log.next();
+        }
+        if (finished || closed) break;
+        // The log closed without an end event (storing the end failed): Postgres decides below.
       }
       send(await q.eventsAfter(deps.pool, runId, last));
       if (finished) break;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAgentEnv, sdk, registerUser, collect, raw, type AgentEnv } from "./harness";
+import { startAgentEnv, sdk, registerUser, joinStore, collect, raw, tablesHolding, type AgentEnv } from "./harness";
 import { armGate, gate } from "./test-graph";
 
 let env: AgentEnv;
@@ -89,14 +89,10 @@ describe("agent server over the official SDK", () => {
     expect(toolResult).toEqual({ hasToken: true, storeId: alice.store.id, screen: { route: "/catalog" } });
     expect(values.messages.at(-1)!.content).toContain("Tool said");
 
-    const tables = ["checkpoints", "checkpoint_blobs", "checkpoint_writes", "agent_threads", "agent_runs", "agent_run_events", "agent_thread_messages"];
-    for (const table of tables) {
-      const { rows } = await env.db.pool.query(`SELECT count(*)::int AS n FROM ${table} t WHERE position($1 in convert_from(convert_to(t::text, 'UTF8'), 'UTF8')) > 0`, [alice.token]);
-      expect(rows[0].n, table).toBe(0);
-    }
-    // The scan itself can fail: the bytes are there to be found when a row holds them.
-    const { rows: blobs } = await env.db.pool.query("SELECT count(*)::int AS n FROM checkpoint_writes WHERE thread_id = $1 AND position(convert_to('use the tool please', 'UTF8') in blob) > 0", [thread.thread_id]);
-    expect(blobs[0].n).toBeGreaterThan(0);
+    // (token-scan.test.ts does the same through a product graph calling the API, and scans the logs.)
+    expect(await tablesHolding(env.db.pool, alice.token)).toEqual([]);
+    // The scan itself can fail: it finds the question in the checkpoints' bytes, the run and its events.
+    expect(await tablesHolding(env.db.pool, "use the tool please")).toEqual(expect.arrayContaining(["checkpoint_writes", "agent_runs", "agent_run_events"]));
   });
 
   it("pauses on an interrupt and resumes with command.resume", async () => {
@@ -223,11 +219,16 @@ describe("agent server over the official SDK", () => {
     expect((await raw(env, "GET", `/agent/history-messages/${thread.thread_id}`, { token: bob.token })).status).toBe(404);
   });
 
-  it("hides a thread from everyone but its owner (404 on every path)", async () => {
-    const thread = await sdk(env, alice).threads.create({ graphId: "copilot" });
-    const run = await sdk(env, alice).runs.create(thread.thread_id, "copilot", { input: human("mine") });
-    await sdk(env, alice).runs.join(thread.thread_id, run.run_id);
-    const t = thread.thread_id;
+  /** A thread of this user with one finished run. */
+  async function threadWithRun(owner: typeof alice) {
+    const thread = await sdk(env, owner).threads.create({ graphId: "copilot" });
+    const run = await sdk(env, owner).runs.create(thread.thread_id, "copilot", { input: human("mine") });
+    await sdk(env, owner).runs.join(thread.thread_id, run.run_id);
+    return { t: thread.thread_id, runId: run.run_id };
+  }
+
+  /** Every path of a thread answers 404 to this token, as if it did not exist. */
+  async function expectHidden(token: string, { t, runId }: { t: string; runId: string }) {
     const paths: [string, string, string?][] = [
       ["GET", `/threads/${t}`],
       ["DELETE", `/threads/${t}`],
@@ -236,16 +237,43 @@ describe("agent server over the official SDK", () => {
       ["POST", `/threads/${t}/state`, '{"values":{}}'],
       ["POST", `/threads/${t}/runs/stream`, '{"assistant_id":"copilot"}'],
       ["POST", `/threads/${t}/runs`, '{"assistant_id":"copilot"}'],
-      ["GET", `/threads/${t}/runs/${run.run_id}`],
-      ["GET", `/threads/${t}/runs/${run.run_id}/join`],
-      ["GET", `/threads/${t}/runs/${run.run_id}/stream`],
-      ["POST", `/threads/${t}/runs/${run.run_id}/cancel`],
+      ["GET", `/threads/${t}/runs`],
+      ["GET", `/threads/${t}/runs/${runId}`],
+      ["GET", `/threads/${t}/runs/${runId}/join`],
+      ["GET", `/threads/${t}/runs/${runId}/stream`],
+      ["POST", `/threads/${t}/runs/${runId}/cancel`],
+      ["GET", `/agent/history-messages/${t}`],
     ];
     for (const [method, path, body] of paths) {
-      expect((await raw(env, method, path, { token: bob.token, body })).status, `${method} ${path}`).toBe(404);
+      const res = await raw(env, method, path, { token, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.code, `${method} ${path}`).toBe("NOT_FOUND");
     }
-    await expect(sdk(env, bob).threads.getState(t)).rejects.toMatchObject({ status: 404 });
-    expect((await sdk(env, alice).threads.get(t)).thread_id).toBe(t);
+    // Nor can its id be taken over by creating a thread with it.
+    expect((await raw(env, "POST", "/threads", { token, body: JSON.stringify({ thread_id: t, if_exists: "do_nothing" }) })).status).toBe(409);
+  }
+
+  it("hides a thread from everyone but its owner (404 on every path)", async () => {
+    const thread = await threadWithRun(alice);
+    await expectHidden(bob.token, thread);
+    await expect(sdk(env, bob).threads.getState(thread.t)).rejects.toMatchObject({ status: 404 });
+    expect((await sdk(env, alice).threads.get(thread.t)).thread_id).toBe(thread.t);
+  });
+
+  it("hides a thread from a teammate in the same store: threads belong to a store and a user", async () => {
+    const owner = await registerUser(env.api);
+    const admin = await joinStore(env.api, owner, "ADMIN");
+    expect(admin.store.id).toBe(owner.store.id);
+    expect(admin.user.id).not.toBe(owner.user.id);
+    const ownerThread = await threadWithRun(owner);
+    const adminThread = await threadWithRun(admin);
+    await expectHidden(admin.token, ownerThread);
+    await expectHidden(owner.token, adminThread);
+    expect((await sdk(env, admin).threads.search({ limit: 1000 })).map((t) => t.thread_id)).toEqual([adminThread.t]);
+    expect((await sdk(env, owner).threads.search({ limit: 1000 })).map((t) => t.thread_id)).toEqual([ownerThread.t]);
+    // Both threads are intact after the other's attempts (the DELETE and the runs did nothing).
+    expect((await sdk(env, owner).runs.list(ownerThread.t)).map((r) => r.run_id)).toEqual([ownerThread.runId]);
+    expect(texts((await sdk(env, admin).threads.getState(adminThread.t)).values)).toEqual(["human:mine", "ai:Echo: mine"]);
   });
 
   it("answers bad input with 400 naming the field, no token with 401, never 500", async () => {
@@ -309,6 +337,37 @@ describe("anonymous storefront visitors", () => {
       await visitor.runs.join(thread.thread_id, second.run_id);
       await expect(visitor.runs.create(thread.thread_id, "storefront-chat", { input: human("third") })).rejects.toMatchObject({ status: 429 });
       expect((await raw(limited, "POST", "/threads", { body: "{}", headers: { "x-anonymous-id": "short" } })).status).toBe(400);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("are limited per address too: many anonymous ids from one address get 429 after five times the per-id limit", async () => {
+    const limited = await startAgentEnv({ anonymousRunsPerMinute: 2 });
+    try {
+      // Behind the web app's proxy (a loopback peer) the visitor's address is X-Forwarded-For's;
+      // addresses from the documentation range keep this test's count apart from other tests'.
+      const address = (n: number) => `198.51.100.${n}`;
+      const base = 1 + Math.floor(Math.random() * 200);
+      const visitorFrom = (ip: string) => {
+        const headers = { "x-anonymous-id": `visitor-${crypto.randomUUID()}`, "x-forwarded-for": ip };
+        return { headers, client: sdk(limited, null, headers) };
+      };
+      const runOnce = async (ip: string) => {
+        const { headers, client } = visitorFrom(ip);
+        const thread = await client.threads.create({ graphId: "storefront-chat" });
+        const body = JSON.stringify({ assistant_id: "storefront-chat", input: human("hello") });
+        return raw(limited, "POST", `/threads/${thread.thread_id}/runs`, { body, headers });
+      };
+      // Ten ids, one run each: every id is under its own limit (2), the address reaches its own (10).
+      for (let i = 0; i < 10; i++) expect((await runOnce(address(base))).status, `run ${i + 1}`).toBe(200);
+      const refused = await runOnce(address(base));
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: "RATE_LIMITED", message: "Too many messages in a short time - please wait a minute and try again." });
+      // Another address is not held back by this one.
+      expect((await runOnce(address(base + 1))).status).toBe(200);
+      const { rows } = await limited.db.pool.query("SELECT count(*)::int AS n FROM agent_runs WHERE client_ip = $1", [address(base)]);
+      expect(rows[0].n).toBe(10);
     } finally {
       await limited.close();
     }

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
 import { as, registerUser, setPlan, testConfig, type TestApi, type TestUser } from "../../api/test/harness";
+import { seedCatalog } from "../../api/test/catalog-fixtures";
 import { productGraphs } from "../src/product-graphs";
 import { startAgentServer, type AgentServer } from "../src/server";
 
@@ -39,7 +40,7 @@ afterAll(async () => {
 const client = (headers: Record<string, string>) => new Client({ apiUrl: agent.url, defaultHeaders: headers, callerOptions: { maxRetries: 0 } });
 const asUser = (user: TestUser) => client({ authorization: `Bearer ${user.token}` });
 
-type Msg = { type: string; content: unknown; tool_calls?: { name: string; args: Record<string, unknown> }[]; name?: string };
+type Msg = { type: string; content: unknown; tool_calls?: { name: string; args: Record<string, unknown> }[]; name?: string; additional_kwargs?: Record<string, unknown> };
 const human = (content: string) => ({ messages: [{ type: "human", content }] });
 const messagesOf = (values: unknown) => ((values as { messages?: Msg[] }).messages ?? []) as Msg[];
 const toolNames = (messages: Msg[]) => messages.flatMap((m) => (m.type === "ai" ? (m.tool_calls ?? []).map((c) => c.name) : []));
@@ -135,6 +136,29 @@ describe("the product's assistants on the offline model, over the official SDK",
     await expect(visitor.threads.create({ graphId: "copilot" })).rejects.toThrow(/403/);
   });
 
+  it("storefront chat: an anonymous visitor asks for suppliers and products and gets supplier and product answers from the public search", async () => {
+    await seedCatalog(
+      db.pool,
+      [{ name: "Saddlecraft Leather", countryCode: "IT", region: "EU", moq: 100, capabilities: ["leather bags"] }],
+      [{ supplier: 0, title: "Leather tote bag", samplePrice: 6000, moq: 100 }],
+    );
+    const visitor = client({ "x-anonymous-id": `visitor-${crypto.randomUUID()}` });
+    const { thread, messages } = await ask(visitor, "storefront-chat", "show me suppliers of leather bags");
+    expect(toolNames(messages)).toEqual(["search_public_suppliers"]);
+    expect(toolResult(messages, "search_public_suppliers").list[0]).toMatchObject({ name: "Saddlecraft Leather", countryCode: "IT" });
+    expect(finalText(messages)).toContain("**Saddlecraft Leather** (Italy) — MOQ 100");
+    // The widget reads the content type from the answer's additional_kwargs.
+    expect(messages.find((m) => m.type === "ai" && m.tool_calls?.length)?.additional_kwargs?.contentType).toBe("loading");
+    expect(messages.at(-1)?.additional_kwargs?.contentType).toBe("supplier");
+
+    const products: { event: string; data: unknown }[] = [];
+    for await (const e of visitor.runs.stream(thread.thread_id, "storefront-chat", { input: human("find products like leather totes"), streamMode: "values" })) products.push(e);
+    const after = messagesOf(products.filter((e) => e.event === "values").at(-1)?.data);
+    expect(toolNames(after)).toEqual(["search_public_suppliers", "search_public_catalog_items"]);
+    expect(finalText(after)).toContain("**Leather tote bag** — Saddlecraft Leather (Italy), sample $60.00, MOQ 100");
+    expect(after.at(-1)?.additional_kwargs?.contentType).toBe("product");
+  });
+
   // The first thing a user of each assistant types, and the tool the offline model must pick for it.
   const REQUESTS: [string, string, string, Record<string, unknown>?][] = [
     ["copilot", "who is on my team", "list_team_members"],
@@ -142,9 +166,11 @@ describe("the product's assistants on the offline model, over the official SDK",
     ["copilot", "show my store details", "get_my_store"],
     ["copilot", "how much does fulfilment cost", "get_business_settings"],
     ["sourcing-agent", "find suppliers for organic cotton tees under MOQ 500", "match_factories", { query: "organic cotton tees", filters: { moqMax: 500 } }],
+    ["sourcing-agent", "find suppliers for organic cotton tees under MOQ 500", "validate_sourcing_goal", { agentGoal: { productDescription: "organic cotton tees" }, agentType: "default" }],
     ["sourcing-agent", "show my tech packs", "list_tech_packs"],
     ["tariff-rate-agent", "duty on cotton t-shirts from Vietnam at $4 per unit, MOQ 500", "get_country_tariff", { originCountry: "VN", perUnitPrice: 4, quantity: 500 }],
-    ["packaging-agent", "find packaging suppliers for mailer boxes, MOQ 1000", "match_factories", { filters: { moqMax: 1000 } }],
+    ["packaging-agent", "find packaging suppliers for mailer boxes, MOQ 1000", "search_packaging_suppliers", { keyword: "mailer boxes", moq: "0_100" }],
+    ["packaging-agent", "find mailer boxes with inside printing, 1000 units", "search_packaging_items", { keyword: "mailer boxes inside printing" }],
     ["packaging-agent", "how much does storage cost", "get_business_settings"],
     ["storefront-chat", "which sales channels can I sell on", "search_help_centre", { q: "which sales channels can I sell on" }],
     ["storefront-chat", "what plans are there", "search_help_centre"],
@@ -158,8 +184,11 @@ describe("the product's assistants on the offline model, over the official SDK",
     const messages = messagesOf(await sdk.runs.join(thread.thread_id, run.run_id));
     expect((await sdk.runs.get(thread.thread_id, run.run_id)).status).toBe("success");
     const calls = messages.flatMap((m) => (m.type === "ai" ? (m.tool_calls ?? []) : []));
-    expect(calls[0]?.name).toBe(tool);
-    if (args) expect(calls[0]?.args).toMatchObject(args);
+    const called = calls.find((c) => c.name === tool);
+    expect(called?.name).toBe(tool);
+    if (args) expect(called?.args).toMatchObject(args);
+    // The answer is written from the tool's result, not a canned reply.
+    expect(messages.some((m) => m.type === "tool" && m.name === tool && !String(m.content).includes('"error"'))).toBe(true);
     expect(messages.at(-1)?.type).toBe("ai");
     expect(finalText(messages).length).toBeGreaterThan(20);
     // An answer, not an API failure explained to the user.

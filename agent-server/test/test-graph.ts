@@ -8,7 +8,11 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { getRunContext } from "../src/run-context";
 import type { GraphSource, ServableGraph } from "../src/graphs";
 
-/** Lets a test hold a run inside a node ("wait" in the message) until it releases or cancels it. */
+/**
+ * Lets a test hold a run inside the agent node until it releases or cancels it: on the first model
+ * turn when the message says "wait", on every model turn of a run whose message says "pause" (the
+ * test re-arms the gate between turns).
+ */
 export const gate = { release: () => {}, entered: 0, promise: null as Promise<void> | null };
 export function armGate() {
   gate.promise = new Promise<void>((resolve) => (gate.release = resolve));
@@ -30,16 +34,22 @@ function lastText(messages: BaseMessage[]): { type: string; text: string } {
   return { type: last.getType(), text: typeof last.content === "string" ? last.content : JSON.stringify(last.content) };
 }
 
+/** What the model provider says when it fails: a run whose message says "fail" meets it after its first tool call. */
+export const MODEL_FAILURE = "The model provider is unavailable (test failure)";
+
 async function agent(state: { messages: BaseMessage[] }, config: LangGraphRunnableConfig) {
   const { type, text } = lastText(state.messages);
+  const human = [...state.messages].reverse().find((m) => m.getType() === "human");
+  const asked = human ? String(human.content) : "";
   config.writer?.({ progress: "thinking" });
-  if (type === "human" && /\bwait\b/.test(text)) {
+  if ((type === "human" && /\bwait\b/.test(text)) || /\bpause\b/.test(asked)) {
     gate.entered += 1;
     await Promise.race([
       gate.promise ?? Promise.resolve(),
       new Promise((_, reject) => config.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
     ]);
   }
+  if (type === "tool" && /\bfail\b/.test(asked)) throw new Error(MODEL_FAILURE);
   if (type === "human" && /\btool\b/.test(text)) {
     return { messages: [new AIMessage({ content: "", tool_calls: [{ id: `call_${state.messages.length}`, name: "whoami", args: {}, type: "tool_call" }] })] };
   }

@@ -69,20 +69,29 @@ function shoppingScript(store: Awaited<ReturnType<typeof marketplaceStore>>, clo
 const SEQUENCE = ["search_suppliers", "search_catalog_items", "create_order_item", "add_to_cart", "pay_sourcing_invoice"];
 
 describe("copilot in the marketplace (scripted model, real tools, real API)", () => {
-  it("finds a supplier, carts a sample and pays it with the default card after approval", async () => {
+  it("finds a supplier, carts a sample after approval and pays it with the default card after approval", async () => {
     const store = await marketplaceStore();
     const model = shoppingScript(store, "Paid: your sample is in production.");
     const graph = buildGraph("copilot", { modelFactory: model, checkpointer: new MemorySaver(), apiBaseUrl: api.url });
     const config = runConfig(store.user.token);
 
     await graph.invoke({ messages: [new HumanMessage("find ceramic mug suppliers in Vietnam, add a sample of their mug to my cart and pay")] }, config);
+    // 1. Putting the sample in the cart waits for the user: the order exists, the cart is empty.
+    const carting = await graph.getState(config);
+    expect(carting.next).toEqual(["tools"]);
+    const cartAsk = carting.tasks[0]?.interrupts[0]?.value as { type: string; tool: string; summary: string };
+    expect(cartAsk).toMatchObject({ type: "approval", tool: "add_to_cart" });
+    expect(cartAsk.summary).toContain(`${store.itemTitle} (sample, 1 × $15.00)`);
+    expect(await orderItemsOf(store.user)).toEqual([{ catalog_item_id: store.itemId, kind: "SAMPLE", status: "NOT_PURCHASED", quantity: 1, unit_price_cents: 1500 }]);
+
+    // 2. Approved: it is carted, and paying waits for the user in turn; nothing is charged meanwhile.
+    await graph.invoke(new Command({ resume: { approved: true } }), config);
     const paused = await graph.getState(config);
     expect(paused.next).toEqual(["tools"]);
     const interrupt = paused.tasks[0]?.interrupts[0]?.value as { type: string; tool: string; args: Record<string, unknown>; summary: string };
     expect(interrupt).toMatchObject({ type: "approval", tool: "pay_sourcing_invoice" });
     expect(interrupt.summary).toContain("default card");
     expect(interrupt.summary).toContain(purchasing.REFUND_POLICY);
-    // Nothing is charged while the approval is pending.
     expect(await orderItemsOf(store.user)).toEqual([{ catalog_item_id: store.itemId, kind: "SAMPLE", status: "IN_SHOPPING_CART", quantity: 1, unit_price_cents: 1500 }]);
     expect(await chargesOf(store.user)).toEqual([]);
 
@@ -103,6 +112,25 @@ describe("copilot in the marketplace (scripted model, real tools, real API)", ()
     expect(rows).toEqual([{ status: "PAID" }]);
   });
 
+  it("keeps the sample out of the cart when adding it is rejected", async () => {
+    const store = await marketplaceStore();
+    const model = createScriptedModelFactory([
+      { toolCalls: [{ name: "search_catalog_items", args: { keyword: store.itemTitle } }] },
+      { toolCalls: [{ name: "create_order_item", args: (m) => ({ catalogItemId: lastResult(m).list[0].id, kind: "SAMPLE", addToCart: true }) }] },
+      "Okay, I didn't add it.",
+    ]);
+    const graph = buildGraph("copilot", { modelFactory: model, checkpointer: new MemorySaver(), apiBaseUrl: api.url });
+    const config = runConfig(store.user.token);
+    await graph.invoke({ messages: [new HumanMessage("add a sample of the speckled mug to my cart")] }, config);
+    expect((await graph.getState(config)).tasks[0]?.interrupts[0]?.value).toMatchObject({ type: "approval", tool: "create_order_item" });
+    const final = await graph.invoke(new Command({ resume: { approved: false, reason: "wrong colour" } }), config);
+    expect(toolCalls(msgs(final))).toEqual(["search_catalog_items", "create_order_item"]);
+    expect(toolResults(msgs(final)).at(-1)).toMatchObject({ declined: true });
+    expect(await orderItemsOf(store.user)).toEqual([]);
+    const { rows } = await api.deps.pool.query("SELECT count(*)::int AS n FROM creator_invoices WHERE store_id = $1", [store.user.store.id]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it("leaves the sample in the cart and charges nothing when the payment is rejected", async () => {
     const store = await marketplaceStore();
     const model = shoppingScript(store, "Okay, I didn't pay; the sample is still in your cart.");
@@ -110,6 +138,7 @@ describe("copilot in the marketplace (scripted model, real tools, real API)", ()
     const config = runConfig(store.user.token);
 
     await graph.invoke({ messages: [new HumanMessage("buy a sample of a Vietnamese ceramic mug")] }, config);
+    await graph.invoke(new Command({ resume: { approved: true } }), config);
     const final = await graph.invoke(new Command({ resume: { approved: false, reason: "not this month" } }), config);
     expect(toolCalls(msgs(final))).toEqual(SEQUENCE);
     const payment = toolResults(msgs(final)).at(-1);
@@ -151,7 +180,11 @@ describe("offline copilot in the marketplace (real tools, real API)", () => {
     expect(toolCalls(msgs(searched))).toEqual(["search_suppliers"]);
     expect(String(msgs(searched).at(-1)?.content)).toContain(store.supplierName);
 
-    const carted = await graph.invoke(say(`add a sample of the speckled mug ${store.tag} to my cart`), config);
+    await graph.invoke(say(`add a sample of the speckled mug ${store.tag} to my cart`), config);
+    const asking = await graph.getState(config);
+    expect(asking.tasks[0]?.interrupts[0]?.value).toMatchObject({ type: "approval", tool: "create_order_item", args: { kind: "SAMPLE", quantity: 1, addToCart: true } });
+    expect(await orderItemsOf(store.user)).toEqual([]);
+    const carted = await graph.invoke(new Command({ resume: { approved: true } }), config);
     expect(toolCalls(msgs(carted)).slice(1)).toEqual(["search_catalog_items", "create_order_item"]);
     expect(String(msgs(carted).at(-1)?.content)).toContain(`Added 1 sample of **${store.itemTitle}**`);
 

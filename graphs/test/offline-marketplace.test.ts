@@ -56,9 +56,13 @@ describe("offline copilot: marketplace intents", () => {
     expect(text).not.toContain("Big Mill");
   });
 
-  it("keeps the sourcing agent on factory matching for the same words", () => {
-    const step = copilot("sourcing-agent").decide([new HumanMessage("find suppliers for organic cotton tees under MOQ 500")]);
-    expect(calls(step)[0]?.name).toBe("match_factories");
+  it("keeps the sourcing agent on factory matching for the same words, after validating the goal", () => {
+    const text = "find suppliers for organic cotton tees under MOQ 500";
+    const first = copilot("sourcing-agent").decide([new HumanMessage(text)]);
+    expect(calls(first)).toEqual([{ name: "validate_sourcing_goal", args: { agentGoal: { productDescription: "organic cotton tees" }, agentType: "default" } }]);
+    const validation = { valid: false, agentType: "default", missing: ["quantity"], problems: [], questions: [{ field: "quantity", question: "How many units?" }], suggestions: [], completeness: 0.2 };
+    const next = copilot("sourcing-agent").decide([new HumanMessage(text), ...toolTurn("validate_sourcing_goal", calls(first)[0]!.args, validation)]);
+    expect(calls(next)).toEqual([{ name: "match_factories", args: { query: "organic cotton tees", filters: { moqMax: 500 } } }]);
   });
 
   it("adds a sample of an item found earlier in the thread, without searching again", () => {

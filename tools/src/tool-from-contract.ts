@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
-import { ApiError, createApiClient, type CallInput, type Contract } from "@atelier/contracts";
+import { ApiError, createApiClient, type CallInput, type Contract, type ResponseOf } from "@atelier/contracts";
 import { getRunContext, type RunContext } from "./run-context";
 
 /** What a tool needs from its graph: the API origin and LangGraph's interrupt (tools do not depend on LangGraph). */
@@ -20,6 +20,17 @@ export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
 
 type Args = Record<string, unknown>;
 
+/** Reads with the user's token while an approval summary is written; undefined when the read fails. */
+export type ApprovalLookup = <C extends Contract>(contract: C, input: CallInput<C>) => Promise<ResponseOf<C> | undefined>;
+
+/** How a write asks for approval: when (default always) and the sentence the user approves. */
+export type ApprovalSpec = {
+  /** Ask only when this holds for the arguments (e.g. only when the write puts something in the cart). */
+  when?: (args: Args) => boolean;
+  /** What the user approves; may look up names and prices so the user sees more than ids. */
+  summary: (args: Args, lookup: ApprovalLookup) => string | Promise<string>;
+};
+
 export type ToolSpec<C extends Contract = Contract> = {
   contract: C;
   /** snake_case verb_noun. */
@@ -32,8 +43,10 @@ export type ToolSpec<C extends Contract = Contract> = {
   omit?: string[];
   /** Maps the model's arguments to the contract call, when the default split by field name is not enough. */
   argsFrom?: (args: Args, context: RunContext & { threadId?: string }) => CallInput<C>;
-  /** Writes that spend money or contact people: the summary the user approves. */
-  approval?: { summary: (args: Args) => string };
+  /** Writes that spend money, commit to a purchase or contact people: the summary the user approves. */
+  approval?: ApprovalSpec;
+  /** Made for one agent (the chatbot's public search, the packaging agent's fixed filters): the copilot has the general tool instead. */
+  agentOnly?: boolean;
 };
 
 /** Declares a tool over a contract; built later with `toolFromContract` and the graph's deps. */
@@ -106,9 +119,28 @@ export function errorResult(err: unknown): string {
   return JSON.stringify({ error: { status: 0, code: "TOOL_FAILED", message: err instanceof Error ? err.message : String(err) } });
 }
 
-function compact(value: unknown): string {
+/**
+ * A tool result as JSON of at most MAX_RESULT_CHARS, always parseable: a long page keeps as many
+ * of its first (best) entries as fit and says how many it left out; anything else too long is
+ * cut inside a string field, never mid-JSON.
+ */
+export function compact(value: unknown): string {
   const text = JSON.stringify(value ?? { ok: true });
-  return text.length <= MAX_RESULT_CHARS ? text : `${text.slice(0, MAX_RESULT_CHARS)}… (truncated: ask for a smaller page)`;
+  if (text.length <= MAX_RESULT_CHARS) return text;
+  if (value && typeof value === "object" && Array.isArray((value as { list?: unknown }).list)) {
+    const list = (value as { list: unknown[] }).list;
+    const page = (n: number) => JSON.stringify({ ...value, list: list.slice(0, n), truncated: { shown: n, of: list.length, hint: "the rest did not fit: ask for a smaller page or narrower filters" } });
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (page(mid).length <= MAX_RESULT_CHARS) lo = mid;
+      else hi = mid - 1;
+    }
+    const out = page(lo);
+    if (out.length <= MAX_RESULT_CHARS) return out;
+  }
+  return JSON.stringify({ truncated: true, hint: "the result was too long to show whole: ask for a smaller page", partial: text.slice(0, MAX_RESULT_CHARS - 200) });
 }
 
 function isApproved(decision: unknown): { approved: boolean; reason?: string } {
@@ -128,9 +160,12 @@ export function toolFromContract(spec: ToolSpec, deps: ToolDeps): StructuredTool
   return tool(
     async (args: Args, config: ToolRunnableConfig) => {
       const context = getRunContext(config);
-      if (spec.approval) {
-        const summary = spec.approval.summary(args);
+      const client = createApiClient({ baseUrl: context.apiBaseUrl || deps.apiBaseUrl, fetch: deps.fetch });
+      if (spec.approval && (spec.approval.when?.(args) ?? true)) {
         if (!deps.interrupt) return JSON.stringify({ declined: true, message: "This action needs the user's approval and this run cannot ask for it; nothing was done." });
+        // Reads only, so re-running them when the resumed tool node replays is harmless.
+        const lookup: ApprovalLookup = (c, input) => client.call(c, input, { token: context.apiToken, signal: config.signal }).catch(() => undefined);
+        const summary = await spec.approval.summary(args, lookup);
         const decision = isApproved(deps.interrupt({ type: "approval", tool: spec.name, args, summary }));
         if (!decision.approved) {
           return JSON.stringify({ declined: true, message: `The user declined: ${summary}. Nothing was done.${decision.reason ? ` Reason: ${decision.reason}` : ""}` });
@@ -138,7 +173,6 @@ export function toolFromContract(spec: ToolSpec, deps: ToolDeps): StructuredTool
       }
       const threadId = typeof config.configurable?.thread_id === "string" ? config.configurable.thread_id : undefined;
       const input = spec.argsFrom ? spec.argsFrom(args, { ...context, threadId }) : splitArgs(contract, args);
-      const client = createApiClient({ baseUrl: context.apiBaseUrl || deps.apiBaseUrl, fetch: deps.fetch });
       try {
         // The tool call id is stable across a resumed run, so a replayed write is not applied twice.
         const idempotencyKey = contract.idempotent && config.toolCall?.id ? `tool-${config.toolCall.id}` : undefined;

@@ -52,10 +52,46 @@ describe("marketplace tools", () => {
     expect((await as(api, user.token, purchasing.getCreatorOrderItem, { params: { id: item.id } })).status).toBe("IN_SHOPPING_CART");
   });
 
+  it("puts a sample in the cart only after approval, naming the product, supplier and price", async () => {
+    const user = await registerUser(api);
+    const { tag, itemId } = await supplierWithMug();
+    const cartRows = async () => (await api.deps.pool.query("SELECT kind, status, quantity FROM creator_order_items WHERE store_id = $1 ORDER BY created_at", [user.store.id])).rows;
+    const sample = { catalogItemId: itemId, kind: "SAMPLE", quantity: 2, addToCart: true };
+
+    // A run that cannot ask (no interrupt) and a "no" both leave the cart untouched.
+    expect((await run("create_order_item", sample, user.token)).declined).toBe(true);
+    const declined = await run("create_order_item", sample, user.token, { interrupt: () => ({ approved: false, reason: "too pricey" }) });
+    expect(declined.message).toContain("too pricey");
+    expect(await cartRows()).toEqual([]);
+
+    const asked: ApprovalRequest[] = [];
+    const added = await run("create_order_item", sample, user.token, { interrupt: (p) => (asked.push(p), true) });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ type: "approval", tool: "create_order_item", args: sample });
+    expect(asked[0]!.summary).toBe(`Add 2 samples of Glazed mug ${tag} (Tool Test Pottery ${tag}) at $12.00 each to the cart. Nothing is charged until the cart is paid; paid sample and production orders are not refundable.`);
+    expect(added).toMatchObject({ status: "IN_SHOPPING_CART", quantity: 2, totalCents: 2400 });
+
+    // An order that stays out of the cart is a draft: no approval asked.
+    const draft = await run("create_order_item", { catalogItemId: itemId, kind: "SAMPLE" }, user.token, { interrupt: (p) => (asked.push(p), true) });
+    expect(draft.status).toBe("NOT_PURCHASED");
+    expect(asked).toHaveLength(1);
+
+    // Carting it later asks too, and a "no" keeps it out of the cart.
+    expect((await run("add_to_cart", { orderItemIds: [draft.id] }, user.token, { interrupt: () => false })).declined).toBe(true);
+    expect((await as(api, user.token, purchasing.getCreatorOrderItem, { params: { id: draft.id } })).status).toBe("NOT_PURCHASED");
+    const carted = await run("add_to_cart", { orderItemIds: [draft.id] }, user.token, { interrupt: (p) => (asked.push(p), true) });
+    expect(asked[1]!.summary).toBe(`Add Glazed mug ${tag} (sample, 1 × $12.00) to the cart. Nothing is charged until the cart is paid; paid sample and production orders are not refundable.`);
+    expect(carted.items.map((i: { id: string }) => i.id)).toContain(draft.id);
+    expect(await cartRows()).toEqual([
+      { kind: "SAMPLE", status: "IN_SHOPPING_CART", quantity: 2 },
+      { kind: "SAMPLE", status: "IN_SHOPPING_CART", quantity: 1 },
+    ]);
+  });
+
   it("takes a line out of the cart and sets a shipping address on a sourcing invoice", async () => {
     const user = await registerUser(api);
     const { itemId } = await supplierWithMug();
-    await run("create_order_item", { catalogItemId: itemId, kind: "SAMPLE", quantity: 2, addToCart: true }, user.token);
+    await run("create_order_item", { catalogItemId: itemId, kind: "SAMPLE", quantity: 2, addToCart: true }, user.token, { interrupt: () => true });
     const cart = await run("get_cart", {}, user.token);
     expect(cart.invoice.totalCents).toBe(2400);
     const address = await run("set_invoice_shipping_address", { id: cart.invoice.id, name: "Ada Lovelace", line1: "1 Market St", city: "San Francisco", state: "CA", postalCode: "94105", countryCode: "us" }, user.token);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineContract, plans, team } from "@atelier/contracts";
 import { registerUser, setPlan, startTestApi, type TestApi } from "../../api/test/harness";
 import { argsSchemaOf, runContextOf, specByName, splitArgs, toolFromContract, type ApprovalRequest } from "../src/index";
+import { compact } from "../src/tool-from-contract";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -32,6 +33,21 @@ describe("toolFromContract", () => {
     const tool = toolFromContract(specByName("get_plan"), { apiBaseUrl: "http://127.0.0.1:1" });
     const out = JSON.parse(String(await tool.invoke({}, ctx(user.token))));
     expect(out.planType).toBe("TIER_1");
+  });
+
+  it("keeps a long result parseable: a page keeps its first entries and says how many it left out", () => {
+    const list = Array.from({ length: 200 }, (_, n) => ({ id: n, title: `item ${n} `.repeat(10) }));
+    const page = JSON.parse(compact({ list, total: 200 }));
+    expect(page.total).toBe(200);
+    expect(page.list.length).toBeGreaterThan(10);
+    expect(page.list.length).toBeLessThan(200);
+    expect(page.list).toEqual(list.slice(0, page.list.length));
+    expect(page.truncated).toMatchObject({ shown: page.list.length, of: 200 });
+    expect(compact({ list, total: 200 }).length).toBeLessThanOrEqual(12_000);
+    const blob = JSON.parse(compact({ text: "x".repeat(50_000) }));
+    expect(blob.truncated).toBe(true);
+    expect(blob.partial.length).toBeLessThan(12_000);
+    expect(compact({ list: [1, 2] })).toBe('{"list":[1,2]}');
   });
 
   it("returns API errors (status, code, message) instead of throwing", async () => {

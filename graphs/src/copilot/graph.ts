@@ -5,8 +5,8 @@ import { bindTools, buildGraphTools, createToolNode, routeAfterModel } from "../
 import { createCallModel } from "./nodes";
 import { CopilotState } from "./state";
 
-/** Every tool that exists: the copilot is the assistant over the whole API. */
-export const COPILOT_TOOLS = ALL_TOOL_SPECS.map((s) => s.name);
+/** Every tool that exists but the agent-only variants: the copilot is the assistant over the whole API. */
+export const COPILOT_TOOLS = ALL_TOOL_SPECS.filter((s) => !s.agentOnly).map((s) => s.name);
 
 /** The copilot: model ⇄ tools until the model answers. */
 export function buildCopilotGraph(deps: GraphDeps) {

@@ -1,5 +1,8 @@
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
-import { countryName, parseAnyCountry, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
+import { PACKAGING_INTENTS } from "./offline-packaging";
+import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
+import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
+import { STOREFRONT_INTENTS } from "./offline-storefront";
 
 /** A tool result's JSON: contract-validated by the API, read loosely by the offline assistant. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -11,8 +14,8 @@ export type PlannedCall = { name: string; args: Record<string, unknown> };
 /** A tool result seen since the user's last message. */
 export type Outcome = { name: string; args: Record<string, unknown>; result: Json; error?: { status: number; code: string; message: string }; declined?: string };
 
-/** What the run knows beside the messages: the screen the user asks from ("this supplier"). */
-export type IntentContext = { screen?: { route: string; entityId?: string } };
+/** What the run knows beside the messages: the screen the user asks from ("this supplier"), and the conversation's attachment links. */
+export type IntentContext = { screen?: { route: string; entityId?: string }; attachments?: string[] };
 
 /** What an intent does next: call tools, or answer. */
 export type Step = { calls: PlannedCall[] } | { answer: string };
@@ -63,6 +66,9 @@ function matchByEmail(outcome: Outcome | undefined, email: string): Json {
 
 /** Requests the copilot and the other agents understand, most specific first. */
 export const INTENTS: Intent[] = [
+  ...STOREFRONT_INTENTS,
+  ...PACKAGING_INTENTS,
+  ...SOURCING_INTENTS,
   {
     name: "invite-team-member",
     tools: ["invite_team_member"],
@@ -139,7 +145,7 @@ export const INTENTS: Intent[] = [
       const r = last(done, "list_my_suppliers");
       if (!r) return call("list_my_suppliers", {});
       const list = r.result.list ?? [];
-      if (!list.length) return { answer: "You haven't invited, contacted or bought from Json supplier yet. Ask me to find suppliers for a product." };
+      if (!list.length) return { answer: "You haven't invited, contacted or bought from any supplier yet. Ask me to find suppliers for a product." };
       return { answer: [`Your suppliers (${r.result.total}):`, ...list.map((s: Json) => `- ${s.name}${s.countryCode ? ` (${s.countryCode})` : ""}: ${s.relations.join(", ").toLowerCase()}`)].join("\n") };
     },
   },
@@ -167,25 +173,6 @@ export const INTENTS: Intent[] = [
       return { answer: list.length ? ["Your tech packs:", ...list.map((p: Json) => `- ${p.productName} (v${p.version}, ${p.totalQuantity} units) — ${p.id}`)].join("\n") : "You have no tech pack yet. Describe your product and I'll write one." };
     },
   },
-  {
-    name: "send-to-factories",
-    tools: ["create_tech_pack", "send_messages_in_network"],
-    match: (t) => /\b(send|contact|message|reach out|email)\b/i.test(t) && /\b(factor|supplier|manufactur|them)/i.test(t),
-    step: (_t, done, history) => {
-      const match = last(history, "match_factories");
-      if (!match) return { answer: "First tell me what to make, e.g. \"find suppliers for organic cotton tees under MOQ 500\", and I'll match factories you can send it to." };
-      const sent = last(done, "send_messages_in_network");
-      if (sent) return { answer: `Sent your tech pack (v${sent.result.techPackVersion}) to ${sent.result.sent.length} supplier(s)${sent.result.alreadySent.length ? `; ${sent.result.alreadySent.length} already had it` : ""}. Their replies arrive in your inbox.` };
-      const pack = last(done, "create_tech_pack") ?? last(done, "update_tech_pack") ?? last(history, "create_tech_pack");
-      const ids = match.result.inNetworkIds ?? [];
-      if (!ids.length) return { answer: "None of the matched factories is in our vetted network; ask me to email the expanded-network ones instead." };
-      if (!pack) {
-        const query = String(match.args.query ?? match.result.queryText ?? "Product");
-        return call("create_tech_pack", { productName: query.charAt(0).toUpperCase() + query.slice(1, 200), description: String(match.result.queryText ?? query).slice(0, 5000) });
-      }
-      return call("send_messages_in_network", { techPackId: pack.result.id, companyIds: ids.slice(0, 50) });
-    },
-  },
   ...MARKETPLACE_INTENTS,
   {
     name: "find-suppliers",
@@ -193,21 +180,9 @@ export const INTENTS: Intent[] = [
     match: (t) => /\b(suppliers?|factor(y|ies)|manufacturers?|makers?|vendors?|produce|source|sourcing)\b/i.test(t),
     step: (t, done) => {
       const m = last(done, "match_factories");
-      if (m) {
-        const r = m.result;
-        const inNet = r.inNetwork.map((s: Json) => `- ${s.name} (${s.city}, ${s.countryCode}) — MOQ ${s.moq ?? "n/a"}, ${s.productionDaysMin}-${s.productionDaysMax} days, rated ${s.averageReview}`);
-        const exp = r.expandedNetwork.slice(0, 5).map((s: Json) => `- ${s.name} (${s.countryCode})${s.website ? ` ${s.website}` : ""}`);
-        if (!inNet.length && !exp.length) return { answer: `No factory matched "${r.queryText}". Try fewer filters or a broader description.` };
-        return { answer: [inNet.length ? `In-network matches for "${r.queryText}":` : "", ...inNet, exp.length ? "Expanded network:" : "", ...exp, "Say \"send my tech pack to these factories\" to contact the in-network ones."].filter(Boolean).join("\n") };
-      }
-      const query = parseProduct(t);
-      if (!query) return { answer: "What should the factories make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
-      const filters: Record<string, unknown> = {};
-      const moq = parseMoq(t);
-      const country = parseAnyCountry(t);
-      if (moq !== undefined) filters.moqMax = moq;
-      if (country) filters.countryCodes = [country];
-      return call("match_factories", Object.keys(filters).length ? { query, filters } : { query });
+      if (m) return { answer: matchAnswer(m.result) };
+      const args = matchArgs(t);
+      return args ? call("match_factories", args) : { answer: "What should the factories make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
     },
   },
   {

@@ -97,15 +97,17 @@ export function screenEntity(context: IntentContext): { kind: "SUPPLIER" | "CATA
 }
 
 const refersToScreen = (t: string) => /\b(this|it|that|current)\b/i.test(t);
-const saysSupplier = (t: string) => /\b(suppliers?|factor(y|ies)|manufacturers?|vendors?|makers?)\b/i.test(t);
+export const saysSupplier = (t: string) => /\b(suppliers?|factor(y|ies)|manufacturers?|vendors?|makers?)\b/i.test(t);
 
-function supplierLine(s: Json): string {
+/** One supplier as a line of an answer: place, MOQ, samples, production time and rating. */
+export function supplierLine(s: Json): string {
   const sample = s.samplePriceMinCents == null ? "custom-quote samples" : `samples from ${usd(s.samplePriceMinCents)}`;
   const rating = s.reviewCount ? `, rated ${Number(s.averageReview).toFixed(1)} (${s.reviewCount})` : "";
   return `- **${s.name}** (${s.city ? `${s.city}, ` : ""}${countryName(s.countryCode)}) — MOQ ${s.moq ?? "custom quote"}, ${sample}, ${s.productionDaysMin}-${s.productionDaysMax} days${rating}`;
 }
 
-function searchAnswer(searches: Outcome[], limit: MoqLimit | undefined): string {
+/** The answer to one or more supplier searches: merged, within the MOQ limit, best first. */
+export function searchAnswer(searches: Outcome[], limit: MoqLimit | undefined): string {
   const seen = new Set<string>();
   const list: Json[] = [];
   for (const o of searches) for (const s of o.result.list ?? []) if (!seen.has(s.id) && (seen.add(s.id), true)) list.push(s);
@@ -147,6 +149,27 @@ function favouriteName(text: string): string | undefined {
 
 function favoriteLabel(f: Json): string {
   return f.supplier?.name ?? f.item?.title ?? "it";
+}
+
+/**
+ * Supplier search with a search tool (the marketplace's, or the packaging agent's): keyword and
+ * country from the text, one call per MOQ bucket the limit overlaps, then the merged answer.
+ */
+export function supplierSearchStep(tool: string, keywordOf: (text: string) => string | undefined = parseKeyword): Intent["step"] {
+  return (t, done) => {
+    const limit = parseMoqLimit(t);
+    const searches = done.filter((o) => o.name === tool);
+    if (searches.length) return { answer: searchAnswer(searches, limit) };
+    const keyword = keywordOf(t);
+    const country = parseAnyCountry(t);
+    if (!keyword && !country) return { answer: "Which product should the suppliers make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
+    const args: Record<string, unknown> = { size: 10 };
+    if (keyword) args.keyword = keyword;
+    if (country) args.countryCodes = [country];
+    const buckets = limit ? moqBucketsFor(limit) : [];
+    const calls: PlannedCall[] = buckets.length ? buckets.map((moq) => ({ name: tool, args: { ...args, moq } })) : [{ name: tool, args }];
+    return { calls };
+  };
 }
 
 /** Marketplace requests, most specific first; they sit before the sourcing agent's factory matching. */
@@ -277,19 +300,6 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     tools: ["search_suppliers"],
     roles: ["copilot"],
     match: (t) => saysSupplier(t) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
-    step: (t, done) => {
-      const limit = parseMoqLimit(t);
-      const searches = done.filter((o) => o.name === "search_suppliers");
-      if (searches.length) return { answer: searchAnswer(searches, limit) };
-      const keyword = parseKeyword(t);
-      const country = parseAnyCountry(t);
-      if (!keyword && !country) return { answer: "Which product should the suppliers make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
-      const args: Record<string, unknown> = { size: 10 };
-      if (keyword) args.keyword = keyword;
-      if (country) args.countryCodes = [country];
-      const buckets = limit ? moqBucketsFor(limit) : [];
-      const calls: PlannedCall[] = buckets.length ? buckets.map((moq) => ({ name: "search_suppliers", args: { ...args, moq } })) : [{ name: "search_suppliers", args }];
-      return { calls };
-    },
+    step: supplierSearchStep("search_suppliers"),
   },
 ];

@@ -5,6 +5,7 @@ import type { Runnable, RunnableConfig } from "@langchain/core/runnables";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
 import { getRunContext } from "@atelier/tools";
 import { INTENTS, type IntentContext, type Json, type Outcome, type Step } from "./offline-intents";
+import { parseAttachmentLinks, withoutAttachmentLines } from "./offline-parse";
 import type { ModelRole } from "./model-factory";
 
 export const OFFLINE_NOTICE =
@@ -22,10 +23,19 @@ const EXAMPLES: Record<ModelRole, string[]> = {
     "pay my cart",
     "favourite this supplier",
   ],
-  "sourcing-agent": ["find suppliers for organic cotton tees under MOQ 500", "what is the tariff on ceramic mugs from China", "send my tech pack to the matched factories"],
+  "sourcing-agent": [
+    "find suppliers for organic cotton tees under MOQ 500",
+    "send my tech pack to the matched factories",
+    "contact the expanded network ones",
+    "email me the factories' contact info",
+    "send emails from my own address to Mill One one@mill.example",
+    "update the tech pack: 1200 units, $5 per unit",
+    "invite my supplier Acme, acme.com, acme@example.com, +1 415 555 0100",
+    "what is the tariff on ceramic mugs from China",
+  ],
   "tariff-rate-agent": ["what is the tariff on ceramic mugs from China", "duty on cotton t-shirts from Vietnam at $4 per unit, MOQ 500"],
-  "packaging-agent": ["find packaging suppliers for mailer boxes, MOQ 1000", "how much does fulfilment cost"],
-  "storefront-chat": ["how do I get started", "how much does fulfilment cost", "which sales channels can I sell on", "what plans are there", "how do I contact support"],
+  "packaging-agent": ["find mailer boxes with inside printing, 1000 units", "find packaging suppliers for mailer boxes, MOQ 1000", "how much does fulfilment cost"],
+  "storefront-chat": ["how do I get started", "show me suppliers of leather bags", "find products like ceramic mugs", "how much does fulfilment cost", "which sales channels can I sell on", "what plans are there", "how do I contact support"],
 };
 
 function textOf(message: BaseMessage): string {
@@ -88,14 +98,15 @@ export class OfflineChatModel extends BaseChatModel {
   decide(messages: BaseMessage[], context: IntentContext = {}): Step {
     const lastHuman = messages.map((m) => m.getType()).lastIndexOf("human");
     const human = messages[lastHuman];
-    const text = human ? textOf(human) : "";
+    const text = human ? withoutAttachmentLines(textOf(human)) : "";
     const done = outcomesOf(messages.slice(lastHuman + 1));
     const failed = done.find((o) => o.error || o.declined);
     if (failed?.declined) return { answer: `Understood — I didn't go ahead. ${failed.declined}` };
     if (failed?.error) return { answer: `I couldn't complete that: ${failed.error.message} (${failed.error.code}, HTTP ${failed.error.status}).` };
     const intent = INTENTS.find((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && i.match(text));
     if (!intent) return { answer: this.help(text) };
-    return intent.step(text, done, outcomesOf(messages.slice(0, lastHuman)), context);
+    const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
+    return intent.step(text, done, outcomesOf(messages.slice(0, lastHuman)), { ...context, ...(attachments.length ? { attachments } : {}) });
   }
 
   private help(text: string): string {

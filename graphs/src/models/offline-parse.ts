@@ -85,3 +85,26 @@ export function parseProduct(text: string): string | undefined {
     .trim();
   return cut.length >= 2 ? cut : undefined;
 }
+
+const ATTACHMENT_LINE = /\[attachment [A-Za-z0-9]+: [^\]\n]*? <([^>\s]+)>\]/g;
+const ABSOLUTE_LINK = /^(?:https?:)?\/\/[^\s/$.?#][^\s]*$/i;
+
+/**
+ * The links a conversation carries: "[attachment TYPE: name <url>]" lines of the user's messages and
+ * the "Attachments:" fact the sourcing graph gives its model. Only absolute links: a goal or a
+ * tech pack stores links factories can open.
+ */
+export function parseAttachmentLinks(texts: string[]): string[] {
+  const out: string[] = [];
+  for (const text of texts) {
+    for (const m of text.matchAll(ATTACHMENT_LINE)) out.push(m[1]!);
+    const fact = text.match(/^Attachments: (.+)$/m)?.[1];
+    if (fact) out.push(...fact.split(/,\s*/));
+  }
+  return [...new Set(out.map((u) => u.trim()).filter((u) => ABSOLUTE_LINK.test(u)))];
+}
+
+/** The user's words without their attachment lines, so the lines' names and links are not read as the request. */
+export function withoutAttachmentLines(text: string): string {
+  return text.replace(ATTACHMENT_LINE, " ").replace(/[ \t]*\n\s*/g, "\n").trim();
+}

@@ -50,10 +50,11 @@ const ids = (list: unknown): string[] => (Array.isArray(list) ? list.map((x) => 
 export async function recordFindings(state: SourcingStateType): Promise<SourcingUpdate> {
   const update: SourcingUpdate = {};
   for (const { name, value } of latestResults(state.messages)) {
-    if (name === "validate_sourcing_goal" || name === "save_sourcing_goal" || name === "get_sourcing_goal") {
-      update.goal = value.goal ?? value;
-      if (typeof value.moq === "number") update.productMoq = value.moq;
-      if (typeof value.targetUnitPrice === "number") update.perUnitPrice = value.targetUnitPrice;
+    // A saved goal (not a validation, which carries none) is the conversation's goal; its quantity and price feed the review page.
+    if ((name === "save_sourcing_goal" || name === "update_sourcing_goal" || name === "get_sourcing_goal") && value.goal) {
+      update.goal = value.goal;
+      if (typeof value.goal.quantity === "number") update.productMoq = value.goal.quantity;
+      if (typeof value.goal.targetUnitPrice === "number") update.perUnitPrice = value.goal.targetUnitPrice;
     }
     if ((name === "create_tech_pack" || name === "update_tech_pack") && value.id) {
       update.techPackId = String(value.id);

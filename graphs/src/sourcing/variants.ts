@@ -24,6 +24,7 @@ export const VARIANTS: Record<SourcingVariant, VariantConfig> = {
       ...SHARED_TOOLS,
       "get_sourcing_goal",
       "save_sourcing_goal",
+      "update_sourcing_goal",
       "validate_sourcing_goal",
       "create_tech_pack",
       "update_tech_pack",
@@ -51,9 +52,22 @@ export const VARIANTS: Record<SourcingVariant, VariantConfig> = {
   packaging: {
     prompt: [
       "You are Atelier's packaging agent. Help choose packaging (mailer boxes, poly mailers, tissue, inserts, labels): material, size, print details",
-      "(print colours, finish, artwork), quantities; find packaging suppliers and send them the brief when the user approves.",
+      "(print colours, finish, artwork, inside or outside printing), quantities. Find packaging items with search_packaging_items and packaging suppliers",
+      "with search_packaging_suppliers (both only ever return packaging); compare each item's MOQ with the user's quantity. Write the brief as a tech pack",
+      "and send it to the chosen suppliers when the user approves.",
       COMMON,
     ].join("\n"),
-    tools: [...SHARED_TOOLS, "validate_sourcing_goal", "create_tech_pack", "update_tech_pack", "match_factories", "send_messages_in_network", "send_messages_expanded_network", "list_my_suppliers"],
+    tools: [
+      ...SHARED_TOOLS,
+      "search_packaging_items",
+      "search_packaging_suppliers",
+      "validate_sourcing_goal",
+      "create_tech_pack",
+      "update_tech_pack",
+      "match_factories",
+      "send_messages_in_network",
+      "send_messages_expanded_network",
+      "list_my_suppliers",
+    ],
   },
 };

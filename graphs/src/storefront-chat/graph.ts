@@ -4,8 +4,8 @@ import { bindTools, buildGraphTools, createToolNode, routeAfterModel } from "../
 import { createCallModel, tagContent } from "./nodes";
 import { StorefrontChatState } from "./state";
 
-/** Public reads only: the chatbot also serves anonymous visitors. The help-centre search joins once its contract lands. */
-export const STOREFRONT_TOOLS = ["search_help_centre", "get_business_settings", "search_suppliers", "search_products"] as const;
+/** Public reads only: the chatbot serves anonymous visitors, so every tool works without a token. */
+export const STOREFRONT_TOOLS = ["search_help_centre", "get_business_settings", "search_public_suppliers", "search_public_catalog_items"] as const;
 
 /** The visitor-facing chatbot: model ⇄ tools, then the answer is tagged with its content type. */
 export function buildStorefrontChatGraph(deps: GraphDeps) {

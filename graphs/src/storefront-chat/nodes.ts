@@ -4,33 +4,55 @@ import { invokeModel, type bindTools } from "../shared/agent-loop";
 import type { ContentType, StorefrontChatStateType } from "./state";
 
 export const STOREFRONT_PROMPT = [
-  "You are Atelier's help assistant for visitors and new creators. Answer questions on getting started, pricing and plans, sales channels, fulfilment and support.",
-  "Answer from the help centre and Atelier's published prices (use the tools); never invent prices or policies. If the help centre has nothing, say so and suggest contacting support.",
+  "You are Atelier's help assistant for visitors and new creators. Answer questions on getting started, pricing and plans, sales channels, fulfilment and support,",
+  "and show the marketplace: search_public_suppliers for who makes something, search_public_catalog_items for products, packaging and services.",
+  "Answer from the help centre, Atelier's published prices and the marketplace (use the tools); never invent prices, policies, suppliers or products. If the help centre has nothing, say so and suggest contacting support.",
+  "Visitors may not be signed in: to order samples, message suppliers or save favourites they sign up for a free account.",
   "Keep answers short and friendly.",
 ].join("\n");
 
+/** Which card a tool's results become in the chat widget. */
+export const TOOL_CONTENT: Record<string, "supplier" | "product"> = { search_public_suppliers: "supplier", search_public_catalog_items: "product" };
+
+/** The model node. A turn that calls tools is tagged `loading`: the widget shows its loader until the answer. */
 export function createCallModel(model: ReturnType<typeof bindTools>) {
   return async function callModel(state: StorefrontChatStateType, config: RunnableConfig): Promise<Partial<StorefrontChatStateType>> {
-    return { messages: [await invokeModel(model, STOREFRONT_PROMPT, state.messages, config)] };
+    const response = await invokeModel(model, STOREFRONT_PROMPT, state.messages, config);
+    if (response.tool_calls?.length) response.additional_kwargs = { ...response.additional_kwargs, contentType: "loading" satisfies ContentType };
+    return { messages: [response] };
   };
 }
 
-const TOOL_CONTENT: Record<string, ContentType> = { list_my_suppliers: "supplier", search_suppliers: "supplier", search_products: "product", search_catalog: "product" };
+function parsed(message: ToolMessage): { list?: unknown[]; error?: unknown } | null {
+  try {
+    const value = JSON.parse(typeof message.content === "string" ? message.content : "");
+    return value && typeof value === "object" ? value : null;
+  } catch {
+    // A plain-text tool answer (an argument error from the tool node) carries no cards.
+    return null;
+  }
+}
 
-/** The content type of an answer: what the tools of this turn returned, or the question's topic. */
+const GETTING_STARTED = /get(ting)? started|sign ?up|begin|first steps|how do i start/i;
+
+/**
+ * The content type of an answer: the cards its turn found (supplier, product), a notice when a
+ * tool failed or the answer is only the assistant's own notice, "getting started" for that topic.
+ */
 export function contentTypeOf(messages: BaseMessage[]): ContentType {
+  const lastHuman = messages.map((m) => m.getType()).lastIndexOf("human");
+  const results = messages
+    .slice(lastHuman + 1)
+    .filter((m) => m.getType() === "tool")
+    .map((m) => ({ name: (m as ToolMessage).name ?? "", value: parsed(m as ToolMessage), failed: (m as ToolMessage).status === "error" }));
+  const found = [...results].reverse().find((r) => TOOL_CONTENT[r.name] && Array.isArray(r.value?.list) && r.value.list.length);
+  if (found) return TOOL_CONTENT[found.name]!;
+  if (results.some((r) => r.failed || r.value?.error)) return "notice";
   const answer = messages.at(-1);
   const text = typeof answer?.content === "string" ? answer.content : "";
-  if (/offline assistant|couldn't complete|I couldn't/i.test(text) && !/\n-/.test(text)) return "notice";
-  const lastHuman = messages.map((m) => m.getType()).lastIndexOf("human");
-  const turn = messages.slice(lastHuman + 1);
-  for (const m of turn) {
-    const type = m.getType() === "tool" ? TOOL_CONTENT[(m as ToolMessage).name ?? ""] : undefined;
-    if (type) return type;
-  }
-  const content = messages[lastHuman]?.content;
-  const question = typeof content === "string" ? content : "";
-  if (/get(ting)? started|sign ?up|begin|first steps|how do i start/i.test(String(question))) return "getting started";
+  if (!results.length && /offline assistant|couldn't complete|I couldn't/i.test(text) && !/\n-/.test(text)) return "notice";
+  const question = messages[lastHuman]?.content;
+  if (GETTING_STARTED.test(typeof question === "string" ? question : "")) return "getting started";
   return "text";
 }
 

@@ -1,5 +1,5 @@
-import { purchasing } from "@atelier/contracts";
-import { defineTool } from "../tool-from-contract";
+import { catalog, purchasing } from "@atelier/contracts";
+import { defineTool, type ApprovalLookup } from "../tool-from-contract";
 
 // Buying from suppliers: sample and production orders, the cart, sourcing invoices and payment.
 
@@ -7,13 +7,38 @@ const page = "Page number, starting at 0";
 const size = "Items per page, 1-100";
 const orderItemId = "The order item's id, from list_order_items, create_order_item or get_cart";
 const sourcingInvoiceId = "The sourcing invoice's id: get_cart's invoice.id, or list_sourcing_invoices";
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const CART_NOTE = "Nothing is charged until the cart is paid; paid sample and production orders are not refundable.";
+
+// Putting an order in the cart commits the user to a purchase from a supplier, so it waits for the
+// user's yes like paying does; the summary names the product, supplier and price, not ids.
+
+/** "1 sample of Speckled mug (Kiln Co.) at $15.00 each" for create_order_item's arguments. */
+async function orderSummary(a: Record<string, unknown>, lookup: ApprovalLookup): Promise<string> {
+  const quantity = Number(a.quantity ?? 1);
+  const kind = a.kind === "PRODUCTION" ? "production order" : "sample";
+  const detail = await lookup(catalog.getCatalogItem, { params: { id: String(a.catalogItemId) } });
+  const what = detail ? `${detail.item.title} (${detail.item.supplierName})` : `catalog item ${String(a.catalogItemId)}`;
+  const price = kind === "sample" && detail?.item.samplePriceCents != null ? ` at ${usd(detail.item.samplePriceCents)} each` : kind === "sample" ? "" : " at the catalogue's price for that quantity";
+  return `Add ${kind === "sample" ? `${quantity} sample${quantity === 1 ? "" : "s"}` : `a production order of ${quantity} units`} of ${what}${price} to the cart. ${CART_NOTE}`;
+}
+
+/** The order items add_to_cart would cart, by title and price (the first five looked up). */
+async function cartSummary(a: Record<string, unknown>, lookup: ApprovalLookup): Promise<string> {
+  const ids = Array.isArray(a.orderItemIds) ? a.orderItemIds.map(String) : [];
+  const items = await Promise.all(ids.slice(0, 5).map((id) => lookup(purchasing.getCreatorOrderItem, { params: { id } })));
+  const named = items.map((i, n) => (i ? `${i.title.replace(/^(sample|production):\s*/i, "")} (${i.kind === "SAMPLE" ? "sample" : "production"}, ${i.quantity} × ${usd(i.unitPriceCents)})` : `order item ${ids[n]}`));
+  const more = ids.length > 5 ? ` and ${ids.length - 5} more` : "";
+  return `Add ${named.join(", ")}${more} to the cart. ${CART_NOTE}`;
+}
 
 export const purchasingTools = [
   defineTool({
     contract: purchasing.createCreatorOrderItem,
     name: "create_order_item",
     description:
-      "Order a sample (kind SAMPLE, 1-10 units at the sample price) or a production run (kind PRODUCTION, at least the MOQ) of a catalog item at the catalogue's price; addToCart true also puts it in the cart. Nothing is charged until the cart is paid. Use it for 'add a sample of … to my cart'.",
+      "Order a sample (kind SAMPLE, 1-10 units at the sample price) or a production run (kind PRODUCTION, at least the MOQ) of a catalog item at the catalogue's price; addToCart true also puts it in the cart, which needs the user's approval. Nothing is charged until the cart is paid. Use it for 'add a sample of … to my cart'.",
+    approval: { when: (a) => a.addToCart === true, summary: orderSummary },
   }),
   defineTool({
     contract: purchasing.listCreatorOrderItems,
@@ -49,8 +74,9 @@ export const purchasingTools = [
   defineTool({
     contract: purchasing.addToCart,
     name: "add_to_cart",
-    description: "Put existing NOT_PURCHASED order items into the cart at their current price. Use it for orders created earlier without addToCart.",
+    description: "Put existing NOT_PURCHASED order items into the cart at their current price. Needs the user's approval. Use it for orders created earlier without addToCart.",
     argDescriptions: { orderItemIds: "Ids of the order items to add (list_order_items), at most 50" },
+    approval: { summary: cartSummary },
   }),
   defineTool({
     contract: purchasing.deleteCreatorInvoiceItem,

@@ -1,0 +1,68 @@
+import type { Intent, Json, Outcome, Step } from "./offline-intents";
+import { parseKeyword, saysSupplier, supplierLine } from "./offline-marketplace";
+import { countryName, parseAnyCountry } from "./offline-parse";
+
+// The storefront chatbot's marketplace, for visitors who may have no account: public supplier and
+// product search. Everything else a visitor asks goes to the help centre.
+
+const call = (name: string, args: Record<string, unknown> = {}): Step => ({ calls: [{ name, args }] });
+const last = (done: Outcome[], name: string) => [...done].reverse().find((o) => o.name === name);
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+const ASKS_TO_SEE = /\b(show|find|search|list|who|any|looking|need|recommend|suggest|browse|see|want|get)\b/i;
+const SIGN_UP = "Open a card for the full profile; sign up free to message suppliers or order samples.";
+
+/** The search words of a visitor's request, without the framing ("products like", "suppliers of"). */
+export function visitorKeyword(text: string): string | undefined {
+  return parseKeyword(text.replace(/\b(products?|items?|goods|things|stuff|catalog(ue)?|similar to|such as|like|who (sells?|makes?))\b/gi, " "));
+}
+
+function searchArgs(text: string): Record<string, unknown> | undefined {
+  const keyword = visitorKeyword(text);
+  const country = parseAnyCountry(text);
+  if (!keyword && !country) return undefined;
+  return { size: 5, ...(keyword ? { keyword } : {}), ...(country ? { countryCodes: [country] } : {}) };
+}
+
+function productLine(i: Json): string {
+  const sample = i.samplePriceCents == null ? "sample on quote" : `sample ${usd(i.samplePriceCents)}`;
+  return `- **${i.title}** — ${i.supplierName} (${countryName(i.supplierCountryCode)}), ${sample}, MOQ ${i.moq ?? "custom quote"}`;
+}
+
+const what = (o: Outcome) => (o.args.keyword ? `"${o.args.keyword}"` : "your search") + (Array.isArray(o.args.countryCodes) ? ` in ${o.args.countryCodes.map((c) => countryName(String(c))).join(", ")}` : "");
+
+/** Visitor requests that show the marketplace; they sit before the help-centre catch-all. */
+export const STOREFRONT_INTENTS: Intent[] = [
+  {
+    name: "visitor-suppliers",
+    tools: ["search_public_suppliers"],
+    roles: ["storefront-chat"],
+    match: (t) => saysSupplier(t) && (ASKS_TO_SEE.test(t) || /\b(suppliers?|manufacturers?|factor(y|ies)|makers?|vendors?) (of|for)\b/i.test(t)),
+    step: (t, done) => {
+      const found = last(done, "search_public_suppliers");
+      if (found) {
+        const list: Json[] = found.result.list ?? [];
+        if (!list.length) return { answer: `No supplier on the marketplace matches ${what(found)} yet. Try other words, or ask me how to get started.` };
+        return { answer: [`Suppliers for ${what(found)}:`, ...list.map(supplierLine), SIGN_UP].join("\n") };
+      }
+      const args = searchArgs(t);
+      return args ? call("search_public_suppliers", args) : { answer: "Which product should the suppliers make? e.g. \"show me suppliers of leather bags\"." };
+    },
+  },
+  {
+    name: "visitor-products",
+    tools: ["search_public_catalog_items"],
+    roles: ["storefront-chat"],
+    match: (t) => /\b(products?|items?|goods|catalog(ue)?)\b/i.test(t) && (ASKS_TO_SEE.test(t) || /\b(like|similar to)\b/i.test(t)),
+    step: (t, done) => {
+      const found = last(done, "search_public_catalog_items");
+      if (found) {
+        const list: Json[] = found.result.list ?? [];
+        if (!list.length) return { answer: `No product on the marketplace matches ${what(found)} yet. Try other words, or ask me how to get started.` };
+        return { answer: [`Products like ${what(found)}:`, ...list.map(productLine), SIGN_UP].join("\n") };
+      }
+      const args = searchArgs(t);
+      return args ? call("search_public_catalog_items", args) : { answer: "What kind of product? e.g. \"find products like ceramic mugs\"." };
+    },
+  },
+];

@@ -1,0 +1,26 @@
+import { catalog } from "@atelier/contracts";
+import { defineTool } from "../tool-from-contract";
+import { MARKETPLACE_FILTER_ARGS } from "./marketplace";
+
+// The storefront chatbot's catalogue: public search that needs no account, for anonymous visitors.
+
+const size = `Results per page, 1-${catalog.PUBLIC_SEARCH_MAX_SIZE}`;
+
+export const visitorTools = [
+  defineTool({
+    contract: catalog.searchPublicSuppliers,
+    name: "search_public_suppliers",
+    description:
+      "Search the marketplace's suppliers without an account (works for anonymous visitors) by keyword, with the browse screen's filters and sorts. Use it when a visitor asks who makes something, e.g. 'show me suppliers of leather bags'.",
+    argDescriptions: { ...MARKETPLACE_FILTER_ARGS, size },
+    agentOnly: true,
+  }),
+  defineTool({
+    contract: catalog.searchPublicCatalogItems,
+    name: "search_public_catalog_items",
+    description:
+      "Search the marketplace's catalog items (products, packaging, services) without an account (works for anonymous visitors), each with its supplier, sample price and MOQ. Use it when a visitor asks for products, e.g. 'find products like ceramic mugs'.",
+    argDescriptions: { ...MARKETPLACE_FILTER_ARGS, size, supplierId: "Only this supplier's items", isSampleKit: "'true' for sample kits only, 'false' to leave them out" },
+    agentOnly: true,
+  }),
+];
