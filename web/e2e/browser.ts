@@ -1,5 +1,5 @@
-import { expect } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import type { Config } from "../../api/src/config";
 import { startTestApi, testConfig, type TestApi } from "../../api/test/harness";
 import { ensureWebBuild, mountWebApp, webRuntimeConfig } from "../server/serve-web";
@@ -16,7 +16,10 @@ export async function startWebApi(overrides: Partial<Config> = {}): Promise<Test
 }
 
 /** The API with the web app and the agent server (offline model) behind /agent-api, as `npm start` runs them. */
-export async function startWebWithAgents(): Promise<{ api: TestApi; agent: AgentServer; close(): Promise<void> }> {
+/** The API serving the web app, and the agent server behind its proxy. */
+export type AgentStack = { api: TestApi; agent: AgentServer; close(): Promise<void> };
+
+export async function startWebWithAgents(): Promise<AgentStack> {
   await ensureWebBuild();
   const runtime = await webRuntimeConfig({});
   let agentUrl = "";
@@ -47,6 +50,19 @@ export async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** A page in a fresh browser context, logged in as the user (the session the login page would store), or logged out. */
+export async function pageAs(browser: Browser, user: { token: string; user: unknown; store: unknown; role: unknown } | null): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (user) {
+    const summary = JSON.stringify({ user: user.user, store: user.store, role: user.role });
+    await context.addInitScript(([token, session]) => {
+      window.localStorage.setItem("atelier.token", token!);
+      window.localStorage.setItem("atelier.session", session!);
+    }, [user.token, summary]);
+  }
+  return context.newPage();
+}
+
 /** Registers through the login page's form; lands on /homebase. */
 export async function registerThroughUi(page: Page, base: string, email: string, storeName = "E2E store"): Promise<void> {
   await page.goto(`${base}/login`);
@@ -72,4 +88,36 @@ export function uniqueEmail(prefix: string): string {
 /** Polls what the page shows until it matches; the page renders after its API calls answer. */
 export function poll<T>(fn: () => Promise<T> | T) {
   return expect.poll(fn, { timeout: 15_000, interval: 100 });
+}
+
+/**
+ * Types into a chat composer (the dock's or an agent page's) and sends. The composer may be reset
+ * while a new or restored thread settles, so the text is typed again until the click lands.
+ */
+export async function sendChat(chat: Locator, placeholder: string, text: string): Promise<void> {
+  const button = chat.getByRole("button", { name: "Send" });
+  await poll(async () => {
+    await chat.getByPlaceholder(placeholder).fill(text);
+    try {
+      await button.click({ timeout: 1000 });
+      return true;
+    } catch {
+      // The composer was reset before the click: type again.
+      return false;
+    }
+  }).toBe(true);
+}
+
+/** The API and agent server on the offline model, and Chromium, for one test file (filled in before its tests). */
+export function useAgentStack(): { stack: AgentStack; browser: Browser } {
+  const env = {} as { stack: AgentStack; browser: Browser };
+  beforeAll(async () => {
+    env.stack = await startWebWithAgents();
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.stack?.close();
+  });
+  return env;
 }

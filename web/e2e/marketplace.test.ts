@@ -84,6 +84,13 @@ describe("sourcing in the browser", () => {
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL((url) => url.searchParams.get("step") === "payment");
     await poll(() => page.getByTestId("refund-policy").textContent()).toContain("can't be refunded once paid");
+    // A declined test card says so (INSTRUMENT_DECLINED) and leaves the payment step open.
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await poll(() => page.getByTestId("payment-message").textContent()).toBe("Your card was declined. Nothing was charged and your items are still in the cart; try another card.");
+    expect(new URL(page.url()).searchParams.get("step")).toBe("payment");
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("Expiry (MM/YY)").fill("12/39");
     await page.getByLabel("CVC").fill("123");

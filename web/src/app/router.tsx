@@ -39,6 +39,10 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "inbox-needs-payment": lazy(() => import("../features/inbox/needs-payment-page").then((m) => ({ default: m.NeedsPaymentPage }))),
   "inbox-orders": lazy(() => import("../features/inbox/orders-page").then((m) => ({ default: m.OrdersPage }))),
   "inbox-my-suppliers": lazy(() => import("../features/inbox/my-suppliers-page").then((m) => ({ default: m.MySuppliersPage }))),
+  // The sourcing agents' full-page chats and reviews, and the public supplier review (issue 4).
+  "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),
+  "agent-review": lazy(() => import("../features/agents/agent-review-page").then((m) => ({ default: m.AgentReviewPage }))),
+  "post-review": lazy(() => import("../features/reviews/post-review-page").then((m) => ({ default: m.PostReviewPage }))),
 };
 
 function Loading() {

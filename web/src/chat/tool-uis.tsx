@@ -1,92 +1,72 @@
-import type { ComponentType } from "react";
+import type { ReactNode } from "react";
+import type { ToolCallMessagePartComponent, ToolCallMessagePartProps } from "@assistant-ui/react";
+import type { ResponseOf } from "../api/contracts";
+import type * as catalog from "@atelier/contracts/catalog";
+import type * as plans from "@atelier/contracts/plans";
+import type * as purchasing from "@atelier/contracts/purchasing";
+import type * as sourcingAgent from "@atelier/contracts/sourcing-agent";
 import { formatUsd } from "../format/format";
 
-type ToolProps = { toolName: string; args: Record<string, unknown>; result?: unknown; status: { type: string } };
+// Tool UIs by the agent tools' real names (tools/src/catalog), one place for every card. Each
+// entry reads its tool's contract response into the card's rows; any other tool, an error or a
+// refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
-function parse(result: unknown): Record<string, unknown> | null {
-  if (result && typeof result === "object") return result as Record<string, unknown>;
-  if (typeof result !== "string") return null;
-  try {
-    const v: unknown = JSON.parse(result);
-    return v && typeof v === "object" ? (v as Record<string, unknown>) : null;
-  } catch {
-    // A plain-text tool answer has no fields to show as a card; the fallback prints it.
-    return null;
+/** The cards a tool result can be drawn as. */
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart";
+
+type SupplierRow = { id: string; name: string; place: string; moq: number | null };
+type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
+type OrderRow = { id: string; title: string; kind: string; status: string; quantity: number; totalCents: number };
+type PlanView = { name: string; priceCents: number; state: string; creditBalance: number; result: string | null };
+type CreditsView = { balance: number | null; added: number | null; priceCents: number | null; result: string | null; movements: { id: string; delta: number; reason: string; balanceAfter: number }[] };
+type CartView = { items: { id: string; title: string; quantity: number; totalCents: number }[]; totalCents: number; canceled: number | null };
+
+type Supplier = catalog.Supplier;
+type CatalogItem = catalog.CatalogItem;
+type OrderItem = ResponseOf<typeof purchasing.getCreatorOrderItem>;
+type Cart = ResponseOf<typeof purchasing.listShoppingCartOrders>;
+type PlanOverview = ResponseOf<typeof plans.getPlanOverview>;
+
+const supplierRow = (s: Pick<Supplier, "id" | "name" | "city" | "countryCode" | "moq">): SupplierRow => ({ id: s.id, name: s.name, place: [s.city, s.countryCode].filter(Boolean).join(", "), moq: s.moq });
+const mySupplierRow = (s: ResponseOf<typeof sourcingAgent.listMySuppliers>["list"][number]): SupplierRow => ({ id: s.id, name: s.name, place: s.countryCode ?? "", moq: null });
+const productRow = (p: CatalogItem): ProductRow => ({ id: p.id, title: p.title, supplierName: p.supplierName, priceMinCents: p.priceMinCents, priceMaxCents: p.priceMaxCents, moq: p.moq });
+const orderRow = (o: OrderItem): OrderRow => ({ id: o.id, title: o.title, kind: o.kind, status: o.status, quantity: o.quantity, totalCents: o.totalCents });
+const planView = (p: PlanOverview, result: string | null = null): PlanView => ({
+  name: p.name,
+  priceCents: p.priceCents,
+  state: p.isBlueprintPaused ? "paused" : (p.subscriptionStatus?.toLowerCase().replace(/_/g, " ") ?? "no paid subscription"),
+  creditBalance: p.aiCredits.balance,
+  result,
+});
+const noCredits: CreditsView = { balance: null, added: null, priceCents: null, result: null, movements: [] };
+const cartView = (c: Cart, canceled: number | null = null): CartView => ({
+  items: c.items.map((i) => ({ id: i.id, title: i.title, quantity: i.quantity, totalCents: i.totalCents })),
+  totalCents: c.invoice?.totalCents ?? c.items.reduce((sum, i) => sum + i.totalCents, 0),
+  canceled,
+});
+
+/** A tool answer's JSON, or null for text or an answer that is an error or a refusal. */
+function parseResult(result: unknown): unknown {
+  let value = result;
+  if (typeof result === "string") {
+    try {
+      value = JSON.parse(result);
+    } catch {
+      // A plain-text (or truncated) answer has no fields to draw: the fallback prints it.
+      return null;
+    }
   }
+  if (!value || typeof value !== "object") return null;
+  if ("error" in value || "declined" in value) return null;
+  return value;
 }
-
-const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
-const items = (r: Record<string, unknown> | null): Record<string, unknown>[] => {
-  const list = r?.list ?? r?.items ?? r?.suppliers ?? r?.factories;
-  return Array.isArray(list) ? (list as Record<string, unknown>[]) : r ? [r] : [];
-};
 
 function Pending({ toolName }: { toolName: string }) {
   return <div className="tool-card pending" data-tool={toolName}>Working: {toolName.replace(/_/g, " ")}…</div>;
 }
 
-function SupplierCard({ toolName, result, status }: ToolProps) {
-  if (status.type === "running") return <Pending toolName={toolName} />;
-  return (
-    <div className="tool-card" data-tool={toolName} data-card="supplier">
-      {items(parse(result)).slice(0, 5).map((s, i) => (
-        <div key={str(s.id) || i} className="tool-row"><strong>{str(s.name) || str(s.title) || "Supplier"}</strong> <span className="muted">{[str(s.countryCode ?? s.country), str(s.moq ? `MOQ ${str(s.moq)}` : "")].filter(Boolean).join(" · ")}</span></div>
-      ))}
-    </div>
-  );
-}
-
-function ProductCard({ toolName, result, status }: ToolProps) {
-  if (status.type === "running") return <Pending toolName={toolName} />;
-  return (
-    <div className="tool-card" data-tool={toolName} data-card="product">
-      {items(parse(result)).slice(0, 5).map((p, i) => (
-        <div key={str(p.id) || i} className="tool-row"><strong>{str(p.title) || str(p.name) || "Product"}</strong> {typeof p.priceCents === "number" && <span>{formatUsd(p.priceCents / 100)}</span>}</div>
-      ))}
-    </div>
-  );
-}
-
-function OrderCard({ toolName, result, status }: ToolProps) {
-  if (status.type === "running") return <Pending toolName={toolName} />;
-  return (
-    <div className="tool-card" data-tool={toolName} data-card="order">
-      {items(parse(result)).slice(0, 5).map((o, i) => (
-        <div key={str(o.id) || i} className="tool-row"><strong>Order {str(o.orderNumber) || str(o.id).slice(0, 8)}</strong> <span className="muted">{str(o.status ?? o.processingStatus)}</span> {typeof o.totalCents === "number" && formatUsd(o.totalCents / 100)}</div>
-      ))}
-    </div>
-  );
-}
-
-function PlanCard({ toolName, result, status }: ToolProps) {
-  if (status.type === "running") return <Pending toolName={toolName} />;
-  const r = parse(result);
-  const plan = (r?.plan ?? r) as Record<string, unknown> | null;
-  return (
-    <div className="tool-card" data-tool={toolName} data-card="plan">
-      <strong>{str(plan?.name) || str(plan?.planType) || "Plan"}</strong>
-      {typeof plan?.priceCents === "number" && <span> · {formatUsd(plan.priceCents / 100)}/month</span>}
-      {r?.result !== undefined && <div className="muted">{str(r.result).toLowerCase().replace(/_/g, " ")}</div>}
-      {typeof (plan?.aiCredits as { balance?: number } | undefined)?.balance === "number" && <div className="muted">{(plan!.aiCredits as { balance: number }).balance} AI credits</div>}
-    </div>
-  );
-}
-
-function CreditsCard({ toolName, result, status }: ToolProps) {
-  if (status.type === "running") return <Pending toolName={toolName} />;
-  const r = parse(result);
-  return (
-    <div className="tool-card" data-tool={toolName} data-card="credits">
-      {typeof r?.credits === "number" && <strong>+{r.credits.toLocaleString("en-US")} credits </strong>}
-      {typeof r?.priceCents === "number" && <span>for {formatUsd(r.priceCents / 100)} </span>}
-      {typeof r?.balance === "number" && <span className="muted">· balance {r.balance.toLocaleString("en-US")}</span>}
-      {typeof r?.result === "string" && <div className="muted">{r.result.toLowerCase().replace(/_/g, " ")}</div>}
-    </div>
-  );
-}
-
 /** Any tool without its own card: its name, arguments and answer. */
-export function ToolFallback({ toolName, args, result, status }: ToolProps) {
+export function ToolFallback({ toolName, args, result, status }: ToolCallMessagePartProps) {
   if (status.type === "running") return <Pending toolName={toolName} />;
   return (
     <details className="tool-card" data-tool={toolName} data-card="fallback">
@@ -97,21 +77,120 @@ export function ToolFallback({ toolName, args, result, status }: ToolProps) {
   );
 }
 
-/** Tool UIs by tool name (assistant-ui's by_name), one place for every card. */
-export function toolUis(names: string[]): Record<string, ComponentType<ToolProps>> {
-  const byName: Record<string, ComponentType<ToolProps>> = {};
-  for (const name of names) {
-    if (/supplier|factor|compan/.test(name)) byName[name] = SupplierCard;
-    else if (/order|shipment|receiving|return/.test(name)) byName[name] = OrderCard;
-    else if (/credit/.test(name)) byName[name] = CreditsCard;
-    else if (/plan|subscription/.test(name)) byName[name] = PlanCard;
-    else if (/product|catalog|item/.test(name)) byName[name] = ProductCard;
+const price = (min: number | null, max: number | null) => (min === null ? "" : max !== null && max !== min ? `${formatUsd(min / 100)}–${formatUsd(max / 100)}` : formatUsd(min / 100));
+const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
+
+/** What each card draws. */
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView };
+
+const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
+  supplier: (rows) => rows.slice(0, 5).map((s) => (
+    <div key={s.id} className="tool-row"><strong>{s.name}</strong> <span className="muted">{[s.place, s.moq !== null ? `MOQ ${s.moq}` : ""].filter(Boolean).join(" · ")}</span></div>
+  )),
+  product: (rows) => rows.slice(0, 5).map((p) => (
+    <div key={p.id} className="tool-row"><strong>{p.title}</strong> <span>{price(p.priceMinCents, p.priceMaxCents)}</span> <span className="muted">{[p.supplierName, p.moq !== null ? `MOQ ${p.moq}` : ""].filter(Boolean).join(" · ")}</span></div>
+  )),
+  order: (rows) => rows.slice(0, 5).map((o) => (
+    <div key={o.id} className="tool-row"><strong>{o.title}</strong> <span className="muted">{words(o.kind)} ×{o.quantity} · {words(o.status)}</span> {formatUsd(o.totalCents / 100)}</div>
+  )),
+  plan: (p) => (
+    <>
+      <strong>{p.name}</strong> <span>· {formatUsd(p.priceCents / 100)}/month</span>
+      <div className="muted">{p.result ? words(p.result) : p.state} · {p.creditBalance.toLocaleString("en-US")} AI credits</div>
+    </>
+  ),
+  credits: (c) => (
+    <>
+      {c.added !== null && <strong>+{c.added.toLocaleString("en-US")} credits </strong>}
+      {c.priceCents !== null && <span>for {formatUsd(c.priceCents / 100)} </span>}
+      {c.balance !== null && <span className="muted">· balance {c.balance.toLocaleString("en-US")}</span>}
+      {c.result && <div className="muted">{words(c.result)}</div>}
+      {c.movements.slice(0, 5).map((m) => (
+        <div key={m.id} className="tool-row"><strong>{m.delta > 0 ? "+" : ""}{m.delta.toLocaleString("en-US")}</strong> <span>{m.reason}</span> <span className="muted">· balance {m.balanceAfter.toLocaleString("en-US")}</span></div>
+      ))}
+      {c.balance === null && c.added === null && !c.movements.length && <span className="muted">No credit movements yet.</span>}
+    </>
+  ),
+  cart: (c) => (
+    <>
+      {c.canceled !== null && <div className="muted">{c.canceled} order(s) taken out of the cart</div>}
+      {c.items.length ? c.items.slice(0, 5).map((i) => (
+        <div key={i.id} className="tool-row"><strong>{i.title}</strong> <span className="muted">×{i.quantity}</span> {formatUsd(i.totalCents / 100)}</div>
+      )) : <span className="muted">The cart is empty.</span>}
+      {c.items.length > 0 && <div><strong>Total {formatUsd(c.totalCents / 100)}</strong></div>}
+    </>
+  ),
+};
+
+/** A tool's card: which kind, and the tool UI that reads the tool's answer into it. */
+export type ToolUi = { kind: CardKind; Ui: ToolCallMessagePartComponent };
+
+/** A tool UI that reads its tool's answer `R` into the card's data; anything unreadable falls back. */
+function card<K extends CardKind, R>(kind: K, read: (result: R) => CardData[K]): ToolUi {
+  function ToolCard(props: ToolCallMessagePartProps) {
+    if (props.status.type === "running") return <Pending toolName={props.toolName} />;
+    const parsed = parseResult(props.result);
+    if (parsed === null) return <ToolFallback {...props} />;
+    const draw = DRAW[kind] as (d: CardData[K]) => ReactNode;
+    let drawn: ReactNode;
+    try {
+      drawn = draw(read(parsed as R));
+    } catch {
+      // An answer of another shape (an older API, a missing field): show it as it is.
+      return <ToolFallback {...props} />;
+    }
+    return <div className="tool-card" data-tool={props.toolName} data-card={kind}>{drawn}</div>;
   }
-  return byName;
+  ToolCard.displayName = `${kind}Card`;
+  return { kind, Ui: ToolCard };
 }
 
-/** Picks the card for a tool call: its own when one fits its name, the fallback otherwise. */
-export function ToolCard(props: ToolProps) {
-  const Card = toolUis([props.toolName])[props.toolName] ?? ToolFallback;
-  return <Card {...props} />;
+type Page<T> = { list: T[] };
+
+/** Every tool with a card, by its name in tools/src; the rest use ToolFallback. */
+export const TOOL_CARDS: Record<string, ToolUi> = {
+  // Suppliers
+  search_suppliers: card("supplier", (r: Page<Supplier>) => r.list.map(supplierRow)),
+  search_packaging_suppliers: card("supplier", (r: Page<Supplier>) => r.list.map(supplierRow)),
+  search_public_suppliers: card("supplier", (r: Page<Supplier>) => r.list.map(supplierRow)),
+  get_supplier: card("supplier", (r: ResponseOf<typeof catalog.getSupplierProfile>) => [supplierRow(r.supplier)]),
+  match_factories: card("supplier", (r: ResponseOf<typeof sourcingAgent.matchFactories>) => [...r.inNetwork, ...r.expandedNetwork].map(supplierRow)),
+  list_my_suppliers: card("supplier", (r: ResponseOf<typeof sourcingAgent.listMySuppliers>) => r.list.map(mySupplierRow)),
+  // Catalog items
+  search_catalog_items: card("product", (r: Page<CatalogItem>) => r.list.map(productRow)),
+  search_packaging_items: card("product", (r: Page<CatalogItem>) => r.list.map(productRow)),
+  search_public_catalog_items: card("product", (r: Page<CatalogItem>) => r.list.map(productRow)),
+  get_catalog_item: card("product", (r: ResponseOf<typeof catalog.getCatalogItem>) => [productRow(r.item)]),
+  match_design_products: card("product", (r: ResponseOf<typeof catalog.matchDesignProducts>) => r.list.map(productRow)),
+  search_catalog_by_image: card("product", (r: ResponseOf<typeof catalog.searchByImage>) => r.list.map(productRow)),
+  // Sourcing orders
+  create_order_item: card("order", (r: OrderItem) => [orderRow(r)]),
+  get_order_item: card("order", (r: OrderItem) => [orderRow(r)]),
+  update_order_item: card("order", (r: OrderItem) => [orderRow(r)]),
+  archive_order_item: card("order", (r: OrderItem) => [orderRow(r)]),
+  reprice_order_item: card("order", (r: ResponseOf<typeof purchasing.updateCreatorOrderItemPrice>) => [orderRow(r.item)]),
+  list_order_items: card("order", (r: Page<OrderItem>) => r.list.map(orderRow)),
+  // The cart
+  get_cart: card("cart", (r: Cart) => cartView(r)),
+  add_to_cart: card("cart", (r: Cart) => cartView(r)),
+  remove_from_cart: card("cart", (r: Cart) => cartView(r)),
+  cancel_cart_orders: card("cart", (r: ResponseOf<typeof purchasing.deleteShoppingCartOrders>) => cartView(r.cart, r.canceled)),
+  // The plan
+  get_plan: card("plan", (r: PlanOverview) => planView(r)),
+  upgrade_plan: card("plan", (r: ResponseOf<typeof plans.upgradePlan>) => planView(r.plan, r.result)),
+  pause_plan: card("plan", (r: ResponseOf<typeof plans.pausePlan>) => planView(r.plan, r.result)),
+  resume_plan: card("plan", (r: ResponseOf<typeof plans.resumePlan>) => planView(r.plan, r.result)),
+  cancel_plan: card("plan", (r: ResponseOf<typeof plans.cancelPlan>) => planView(r.plan, r.result)),
+  // AI credits
+  get_ai_credits: card("credits", (r: ResponseOf<typeof plans.getAiCredits>) => ({ ...noCredits, balance: r.balance })),
+  purchase_ai_credits: card("credits", (r: ResponseOf<typeof plans.purchaseAiCredits>) => ({ ...noCredits, balance: r.balance, added: r.credits, priceCents: r.priceCents, result: r.result })),
+  list_ai_credit_movements: card("credits", (r: ResponseOf<typeof plans.listAiCreditMovements>) => ({ ...noCredits, movements: r.list.map((m) => ({ id: m.id, delta: m.delta, reason: m.reason, balanceAfter: m.balanceAfter })) })),
+};
+
+/** The tool UIs by tool name, as MessagePrimitive.Parts takes them (`tools.by_name`). */
+export const TOOL_UIS: Record<string, ToolCallMessagePartComponent> = Object.fromEntries(Object.entries(TOOL_CARDS).map(([name, t]) => [name, t.Ui]));
+
+/** The card a tool's calls are drawn as; "fallback" for tools without one. */
+export function cardOf(toolName: string): CardKind | "fallback" {
+  return TOOL_CARDS[toolName]?.kind ?? "fallback";
 }

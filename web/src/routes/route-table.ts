@@ -7,7 +7,10 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | MarketplaceScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | MarketplaceScreenKey | AgentScreenKey;
+
+/** The sourcing agents' full-page chats and review pages, and the public supplier review (issue 4). */
+export type AgentScreenKey = "agent-chat" | "agent-review" | "post-review";
 
 /** The sourcing marketplace, checkout and sourcing inbox screens (issue 5). */
 export type MarketplaceScreenKey =
@@ -49,7 +52,6 @@ const FULFILMENT = "Storage and fulfilment (inventory, receivings, orders, retur
 const STOREFRONT = "Storefront management (profile, discounts, subscribers, wholesale)";
 const MARKETING = "Marketing (email and SMS campaigns, affiliates, email capture)";
 const CREATION = "The creation tools (business kits, ideation, product design)";
-const AGENTS = "The sourcing agent's full-page chat, attachments and review form";
 const ANALYTICS = "The analytics charts";
 
 /** 000 §2.1: open without login. */
@@ -59,7 +61,7 @@ const publicRoutes: RouteEntry[] = [
   { path: "/playground", access: "playground", screen: "playground", alwaysReachable: true },
   { path: "/404", access: "public", screen: "not-found" },
   pending("/share-report/:id", "public", "Shared analytics reports"),
-  pending("/supplier-profile/:supplierId/post-review", "public", "Supplier reviews"),
+  { path: "/supplier-profile/:supplierId/post-review", access: "public", screen: "post-review" },
   { path: "/public-pay-invoice/:sn", access: "public", screen: "public-pay-invoice" },
   { path: "/preview-catalog-item/:itemId", access: "public", screen: "preview-catalog-item" },
   { path: "/preview-supplier-profile/:supplierId", access: "public", screen: "preview-supplier-profile" },
@@ -73,12 +75,12 @@ const publicRoutes: RouteEntry[] = [
   pending("/homebase/quiz", "public", "The onboarding quiz"),
   pending("/content-studio/start", "public", "The AI content studio"),
   pending("/bk/:id", "public", CREATION),
-  pending("/sourcing-agent", "public", AGENTS),
-  pending("/sourcing-agent-review", "public", AGENTS),
-  pending("/tariff-rate-agent", "public", AGENTS),
-  pending("/tariff-rate-agent-review", "public", AGENTS),
-  pending("/packaging-agent", "public", AGENTS),
-  pending("/packaging-agent-review", "public", AGENTS),
+  { path: "/sourcing-agent", access: "public", screen: "agent-chat" },
+  { path: "/sourcing-agent-review", access: "public", screen: "agent-review" },
+  { path: "/tariff-rate-agent", access: "public", screen: "agent-chat" },
+  { path: "/tariff-rate-agent-review", access: "public", screen: "agent-review" },
+  { path: "/packaging-agent", access: "public", screen: "agent-chat" },
+  { path: "/packaging-agent-review", access: "public", screen: "agent-review" },
 ];
 
 /** 000 §2.2 and the paths seen in navigation: logged in. */

@@ -1,7 +1,10 @@
-import type { ReactNode } from "react";
+import { Suspense, lazy, type ReactNode } from "react";
 import { Link } from "react-router";
 
-/** The frame of pages seen without login: the brand and the page. */
+// The customer chatbot loads after the page: it must not weigh on /login's first JavaScript.
+const ChatbotWidget = lazy(() => import("../features/chatbot/chatbot-widget").then((m) => ({ default: m.ChatbotWidget })));
+
+/** The frame of pages seen without login: the brand, the page, and the customer chatbot (000 §2.7). */
 export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <div className="public-frame">
@@ -9,6 +12,9 @@ export function PublicFrame({ children }: { children: ReactNode }) {
         <Link to="/login" className="brand">Atelier</Link>
       </header>
       <main className="public-main">{children}</main>
+      <Suspense fallback={null}>
+        <ChatbotWidget />
+      </Suspense>
     </div>
   );
 }

@@ -13,6 +13,11 @@ import "./sourcing.css";
 /** A catalog item for a logged-in store (/browse-suppliers/catalog-item/:itemId): order a sample or production. */
 export function CatalogItemPage() {
   const { itemId = "" } = useParams();
+  // Another item (a similar product) is another page: its saved state and order form start afresh.
+  return <CatalogItemScreen key={itemId} itemId={itemId} />;
+}
+
+function CatalogItemScreen({ itemId }: { itemId: string }) {
   const detail = useApi(getCatalogItem, { params: { id: itemId } });
   const supplierId = detail.data?.supplier.id;
   useEffect(() => {
@@ -44,6 +49,10 @@ export function CatalogItemPage() {
 /** The public preview of a catalog item (/preview-catalog-item/:itemId). */
 export function PreviewCatalogItemPage() {
   const { itemId = "" } = useParams();
+  return <PreviewCatalogItemScreen key={itemId} itemId={itemId} />;
+}
+
+function PreviewCatalogItemScreen({ itemId }: { itemId: string }) {
   const detail = useApi(getPublicCatalogItem, { params: { id: itemId } });
   const data = detail.data;
   return (

@@ -21,6 +21,14 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
+/** What a failed search says: the API's reason about the picture or the link, not about a request field. */
+export function imageSearchError(err: unknown): string {
+  if (!(err instanceof ApiError)) return "The image could not be searched.";
+  const detail = err.details?.find((d) => d.field === "body.image" || d.field === "body.imageUrl");
+  if (detail?.reason) return `${detail.field === "body.image" ? "The picture" : "The link"} ${String(detail.reason)}`;
+  return err.message || "The image could not be searched.";
+}
+
 /** Search by image (/browse-suppliers-with-uploaded-image): an upload or a link → visually similar items. */
 export function ImageSearchPage() {
   const [params, setParams] = useSearchParams();
@@ -40,7 +48,7 @@ export function ImageSearchPage() {
       setResults({ list: answer.list, colors: answer.descriptor.dominantColors });
     } catch (err) {
       setResults(null);
-      setError(err instanceof ApiError ? err.message : "The image could not be searched.");
+      setError(imageSearchError(err));
     } finally {
       setBusy(false);
     }
@@ -60,8 +68,8 @@ export function ImageSearchPage() {
     <PageFrame title="Search by image" chatPrompt="">
       <div className="card grid two">
         <label>
-          Upload a picture (PNG or SVG)
-          <input type="file" accept="image/png,image/svg+xml" onChange={(e) => void onFile(e.target.files?.[0])} disabled={busy} />
+          Upload a picture (PNG, JPEG, GIF or SVG)
+          <input type="file" accept="image/png,image/jpeg,image/gif,image/svg+xml" onChange={(e) => void onFile(e.target.files?.[0])} disabled={busy} />
         </label>
         <form className="search-box" onSubmit={(e) => { e.preventDefault(); if (url.trim()) setParams({ imageUrl: url.trim() }); }}>
           <input type="url" aria-label="Image link" placeholder="https://… link to a picture" value={url} onChange={(e) => setUrl(e.target.value)} />

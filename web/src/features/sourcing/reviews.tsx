@@ -43,16 +43,20 @@ export function ReviewList({ list }: { list: Review[] }) {
   );
 }
 
-/** A supplier's reviews, page by page, with the store's own review to write or edit. */
-export function SupplierReviews({ supplierId, summary }: { supplierId: string; summary: Summary }) {
+/** A supplier's reviews, page by page, with the store's own review to write or edit; `onSaved` refreshes the summary's source. */
+export function SupplierReviews({ supplierId, summary, onSaved }: { supplierId: string; summary: Summary; onSaved?: () => void }) {
   const load = useCallback((page: number) => request(listSupplierReviews, { query: { supplierId, page, size: 20 } }), [supplierId]);
   const reviews = usePaged(load, supplierId);
   const mine = reviews.items.find((r) => r.isMine) ?? null;
+  const saved = () => {
+    reviews.reload();
+    onSaved?.();
+  };
   return (
     <div className="grid two">
       <div>
         <ReviewSummary summary={summary} />
-        <ReviewForm key={mine?.id ?? "new"} supplierId={supplierId} mine={mine} onSaved={reviews.reload} />
+        <ReviewForm key={mine?.id ?? "new"} supplierId={supplierId} mine={mine} onSaved={saved} />
       </div>
       <div>
         <ReviewList list={reviews.items} />

@@ -13,6 +13,11 @@ import "./sourcing.css";
 /** A supplier's profile for a logged-in store (/supplier-profile/:id and /browse-suppliers/supplier-profile/:id). */
 export function SupplierProfilePage() {
   const { supplierId = "" } = useParams();
+  // Another supplier (a link from the assistant) is another page: its saved state starts afresh.
+  return <SupplierProfileScreen key={supplierId} supplierId={supplierId} />;
+}
+
+function SupplierProfileScreen({ supplierId }: { supplierId: string }) {
   const profile = useApi(getSupplierProfile, { params: { id: supplierId }, query: { productsSize: 12, reviewsSize: 10 } });
   useEffect(() => {
     // Tracking feeds recommendations and never stands in the way of the page.
@@ -31,7 +36,7 @@ export function SupplierProfilePage() {
         </span>
       }
     >
-      <SupplierProfileView profile={data} preview={false} />
+      <SupplierProfileView profile={data} preview={false} onReviewed={profile.reload} />
       <OnceTour flag="seenSupplierProfileTour" steps={SUPPLIER_PROFILE_TOUR} />
     </PageFrame>
   );
@@ -40,6 +45,10 @@ export function SupplierProfilePage() {
 /** The public preview of a supplier (/preview-supplier-profile/:id): no login, no store actions. */
 export function PreviewSupplierProfilePage() {
   const { supplierId = "" } = useParams();
+  return <PreviewSupplierProfileScreen key={supplierId} supplierId={supplierId} />;
+}
+
+function PreviewSupplierProfileScreen({ supplierId }: { supplierId: string }) {
   const profile = useApi(getPublicSupplierProfile, { params: { id: supplierId } });
   const data = profile.data;
   return (

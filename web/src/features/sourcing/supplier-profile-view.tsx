@@ -21,8 +21,12 @@ export function profileTabOf(params: URLSearchParams): Tab {
   return (SUPPLIER_PROFILE_TABS as readonly string[]).includes(key ?? "") ? (key as Tab) : "PROFILE_INFO";
 }
 
-/** A supplier's profile with its four tabs; `preview` is the public page (no store actions). */
-export function SupplierProfileView({ profile, preview }: { profile: Profile; preview: boolean }) {
+/**
+ * A supplier's profile with its four tabs; `preview` is the public page (no store actions).
+ * `onReviewed` reloads the profile after the store saves its review, so the rating above the tabs
+ * and the review summary count it.
+ */
+export function SupplierProfileView({ profile, preview, onReviewed }: { profile: Profile; preview: boolean; onReviewed?: () => void }) {
   const [params, setParams] = useSearchParams();
   const tab = profileTabOf(params);
   const { supplier, tabs } = profile;
@@ -41,7 +45,7 @@ export function SupplierProfileView({ profile, preview }: { profile: Profile; pr
             {supplier.isOnline ? " · Online now" : ""}
             {supplier.isExpandedNetwork ? " · Expanded network" : ""}
           </p>
-          <p>{supplier.reviewCount ? `★ ${supplier.averageReview.toFixed(1)} from ${supplier.reviewCount} reviews` : "No reviews yet"}</p>
+          <p>{supplier.reviewCount ? `★ ${supplier.averageReview.toFixed(1)} from ${supplier.reviewCount} review${supplier.reviewCount === 1 ? "" : "s"}` : "No reviews yet"}</p>
         </div>
       </div>
       <div className="tabs" role="tablist" id="supplier-tabs" aria-label="Supplier profile">
@@ -65,7 +69,7 @@ export function SupplierProfileView({ profile, preview }: { profile: Profile; pr
               <ReviewList list={tabs.REVIEWS.list} />
             </div>
           ) : (
-            <SupplierReviews supplierId={supplier.id} summary={tabs.REVIEWS.summary} />
+            <SupplierReviews supplierId={supplier.id} summary={tabs.REVIEWS.summary} onSaved={onReviewed} />
           ))}
       </div>
     </div>

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { newPage, poll, useAgentStack } from "./browser";
+
+const env = useAgentStack();
+
+describe("the customer chatbot on public pages (offline model)", () => {
+  it("answers an anonymous visitor, takes feedback, keeps the conversation across a reload and refreshes to the getting-started message", async () => {
+    const page = await newPage(env.browser);
+    await page.goto(`${env.stack.api.url}/login`);
+    const launcher = page.getByTestId("chatbot-launcher");
+    await launcher.waitFor();
+    expect(await launcher.getAttribute("class")).toContain("welcome");
+    await launcher.click();
+    const chat = page.getByRole("dialog", { name: "Atelier chat" });
+    await poll(() => chat.locator('[data-content-type="getting started"]').count()).toBe(1);
+
+    await chat.getByLabel("Your question").fill("how much does fulfilment cost");
+    await chat.getByRole("button", { name: "Send" }).click();
+    // The answer from the help centre (the getting-started message also mentions fulfilment).
+    const answer = chat.locator('.chatbot-msg[data-role="bot"]:not([data-content-type="getting started"])').last();
+    await poll(() => answer.textContent()).toMatch(/\$\d+\.\d{2} per order/);
+    await poll(() => chat.getByLabel("Your question").isDisabled()).toBe(false);
+
+    // The anonymous visitor's id and thread are kept in local storage.
+    const { anonymousId, threadId } = await page.evaluate(() => ({ anonymousId: window.localStorage.getItem("atelier.anonymousCreatorId"), threadId: window.localStorage.getItem("atelier.chatbot.thread") }));
+    expect(anonymousId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(threadId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await answer.getByRole("button", { name: "Not helpful" }).click();
+    await poll(() => answer.getByRole("button", { name: "Not helpful" }).getAttribute("aria-pressed")).toBe("true");
+    const rows = await env.stack.api.deps.pool.query<{ rating: string; anonymous_id: string; store_id: string | null }>("SELECT rating, anonymous_id, store_id FROM chatbot_feedback WHERE thread_id = $1", [threadId]);
+    expect(rows.rows).toEqual([{ rating: "down", anonymous_id: anonymousId, store_id: null }]);
+
+    // A reload continues the same conversation, feedback included.
+    await page.reload();
+    await page.getByTestId("chatbot-launcher").click();
+    await poll(() => chat.locator('.chatbot-msg[data-role="visitor"]').count()).toBe(1);
+    await poll(() => answer.getByRole("button", { name: "Not helpful" }).getAttribute("aria-pressed")).toBe("true");
+
+    await chat.getByRole("button", { name: "Refresh conversation" }).click();
+    await poll(() => chat.locator(".chatbot-msg").count()).toBe(1);
+    expect(await chat.locator(".chatbot-msg").getAttribute("data-content-type")).toBe("getting started");
+    expect(await page.evaluate(() => window.localStorage.getItem("atelier.chatbot.thread"))).toBeNull();
+    await page.context().close();
+  });
+});

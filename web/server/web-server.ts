@@ -1,0 +1,87 @@
+// The web app as its own process (the compose `web` service): the built files, with the API and
+// the agent server forwarded under the page's own origin, so the browser needs no CORS and one address.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { z } from "zod";
+import { API_BASE_PATH } from "@atelier/contracts";
+import { WEB_DIST, mountWebApp, webRuntimeConfig } from "./serve-web";
+import { mountAgentProxy } from "./agent-proxy";
+
+/** Answered by the web process itself: 200 once the built app is there to serve. */
+export const WEB_HEALTH_PATH = "/healthz";
+
+const envSchema = z.object({
+  HOST: z.string().default("127.0.0.1"),
+  WEB_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  // The defaults are where `npm start` puts the API (PORT) and the agent server (AGENT_PORT).
+  ATELIER_API_URL: z.string().url().default("http://127.0.0.1:3000"),
+  ATELIER_AGENT_URL: z.string().url().default("http://127.0.0.1:3001"),
+});
+
+export type WebServerConfig = { host: string; port: number; apiUrl: string; agentUrl: string; distDir: string };
+
+/** Parses the web process's environment once; a bad value stops it with the variable and the reason. */
+export function loadWebServerConfig(env: Record<string, string | undefined> = process.env): WebServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  const e = parsed.data;
+  return { host: e.HOST, port: e.WEB_PORT, apiUrl: e.ATELIER_API_URL, agentUrl: e.ATELIER_AGENT_URL, distDir: WEB_DIST };
+}
+
+export type WebServer = { url: string; port: number; close(): Promise<void> };
+
+/** Serves the built app on config.port; /rest/main goes to the API, /agent-api to the agent server. */
+export async function startWebServer(config: WebServerConfig, env: Record<string, string | undefined> = process.env): Promise<WebServer> {
+  const index = path.join(config.distDir, "index.html");
+  const app = express();
+  app.disable("x-powered-by");
+  app.get(WEB_HEALTH_PATH, (_req, res) => {
+    const built = fs.existsSync(index);
+    res.status(built ? 200 : 503).json({ status: built ? "ok" : "the web app is not built (npm run build --workspace web)" });
+  });
+  app.use(API_BASE_PATH, forwardTo(config.apiUrl));
+  mountAgentProxy(app, config.agentUrl);
+  mountWebApp(app, { distDir: config.distDir, runtime: await webRuntimeConfig(env) });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Forwards requests under a mount to the same path on target, streamed both ways (uploads, downloads). */
+function forwardTo(target: string): express.RequestHandler {
+  const base = new URL(target);
+  return (req, res) => {
+    const headers = { ...req.headers, host: base.host };
+    delete headers.connection;
+    const upstream = http.request(
+      { protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: req.originalUrl, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => {
+      if (res.headersSent) return void res.end();
+      res.status(502).json({ code: "BAD_GATEWAY", message: "The API is not reachable. Check that it runs and ATELIER_API_URL.", requestId: "" });
+    });
+    // A closed tab ends the upstream request too.
+    res.on("close", () => upstream.destroy());
+    req.pipe(upstream);
+  };
+}

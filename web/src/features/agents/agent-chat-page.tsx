@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { ComposerPrimitive, ThreadPrimitive, type TextMessagePartProps } from "@assistant-ui/react";
+import type { LangChainMessage } from "@assistant-ui/react-langgraph";
+import { AgentRuntimeProvider } from "../../chat/agent-runtime";
+import { Approval, MESSAGE_COMPONENTS, SendOrStop, UserMessage } from "../../chat/messages";
+import { screenContextOf } from "../../chat/screen-context";
+import { isLoggedIn, useSession } from "../../session/session-store";
+import { uploadAttachment } from "../sourcing/upload";
+import { agentPageOf, threadStorageKey, type AgentPage } from "./agent-pages";
+import { listAgentThreads, pageThreadListAdapter, type AgentThread } from "./agent-threads";
+import { AttachmentChips } from "./attachment-chips";
+import { attachmentLine, chatAttachmentType, splitAttachments, type ChatAttachment } from "./attachment-types";
+import { OfflineNote } from "./offline-note";
+import "./agents.css";
+
+/** /sourcing-agent, /tariff-rate-agent and /packaging-agent: a full-page chat with the matching agent. */
+export function AgentChatPage() {
+  const location = useLocation();
+  const page = agentPageOf(location.pathname);
+  const session = useSession();
+  return (
+    <section className="page agent-page" aria-labelledby="page-title">
+      <div className="page-head">
+        <h1 id="page-title">{page.title}</h1>
+        <Link className="button" to={page.reviewPath} data-testid="open-review">Review</Link>
+      </div>
+      <p className="muted">{page.intro}</p>
+      {isLoggedIn(session) ? <AgentChat key={page.assistant} page={page} /> : <LoginPrompt page={page} path={location.pathname + location.search} />}
+    </section>
+  );
+}
+
+/** What a logged-out visitor sees: the agent's purpose and the way in (the agent acts with the user's own token). */
+export function LoginPrompt({ page, path }: { page: AgentPage; path: string }) {
+  return (
+    <div className="card agent-login" data-testid="agent-login-prompt">
+      <strong>Log in to start chatting with the {page.title.toLowerCase()}.</strong>
+      <p className="muted">The agent works with your own account: it saves tech packs, matches factories and contacts them on your behalf. For example:</p>
+      <ul>{page.examples.map((e) => <li key={e}>“{e}”</li>)}</ul>
+      <div><Link className="button primary" to={`/login?path=${encodeURIComponent(path)}`}>Log in to chat</Link></div>
+    </div>
+  );
+}
+
+function AgentChat({ page }: { page: AgentPage }) {
+  const assistant = page.assistant;
+  const location = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const [threadId, setThreadId] = useState<string | undefined>(() => search.get("id") ?? window.localStorage.getItem(threadStorageKey(assistant)) ?? undefined);
+  const [threads, setThreads] = useState<AgentThread[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<ChatAttachment[]>([]);
+  const [uploading, setUploading] = useState(false);
+  // The stream callback reads the attachments at send time, after React state has moved on.
+  const pendingRef = useRef<ChatAttachment[]>([]);
+  pendingRef.current = pending;
+  const screen = useMemo(() => screenContextOf(location.pathname, location.search), [location.pathname, location.search]);
+
+  const refreshThreads = useCallback(() => {
+    listAgentThreads(assistant).then(setThreads, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [assistant]);
+  useEffect(refreshThreads, [refreshThreads]);
+
+  const choose = (id: string | undefined) => {
+    if (id) window.localStorage.setItem(threadStorageKey(assistant), id);
+    else window.localStorage.removeItem(threadStorageKey(assistant));
+    setSearch(id ? { id } : {}, { replace: true });
+    setThreadId(id);
+    setPending([]);
+  };
+
+  const threadListAdapter = useMemo(() => pageThreadListAdapter(assistant), [assistant]);
+  const onThreadId = useCallback(
+    (id: string) => {
+      if (id === threadId) return;
+      window.localStorage.setItem(threadStorageKey(assistant), id);
+      setSearch({ id }, { replace: true });
+      setThreadId(id);
+    },
+    [assistant, threadId, setSearch],
+  );
+  // The attachments go with the message being sent (read at send time, after React state has moved on).
+  const input = useCallback((messages: LangChainMessage[]) => {
+    const attachments = pendingRef.current;
+    setPending([]);
+    const sent = withAttachments(messages, attachments);
+    if (!sent.length) return null;
+    return { messages: sent, ...(attachments.length ? { attachments: attachments.map((a) => ({ url: a.url, name: a.name, contentType: a.type })) } : {}) };
+  }, []);
+
+  const addFiles = async (files: FileList | null) => {
+    if (!files?.length) return;
+    setUploading(true);
+    setError(null);
+    for (const file of Array.from(files)) {
+      try {
+        const uploaded = await uploadAttachment(file);
+        setPending((list) => [...list, { url: uploaded.url, name: uploaded.fileName, type: chatAttachmentType(uploaded.fileName) }]);
+      } catch (err) {
+        setError(`${file.name}: ${err instanceof Error ? err.message : "could not be uploaded"}`);
+      }
+    }
+    setUploading(false);
+  };
+
+  return (
+    <div className="agent-layout">
+      <nav className="agent-threads card" aria-label="Conversations">
+        <button type="button" className="primary" onClick={() => choose(undefined)}>New conversation</button>
+        <ul>
+          {threads.map((t) => (
+            <li key={t.threadId}>
+              <button type="button" className={`nav-link${t.threadId === threadId ? " nav-current" : ""}`} aria-current={t.threadId === threadId ? "true" : undefined} onClick={() => choose(t.threadId)}>
+                {t.title}
+                <span className="muted small">{new Date(t.updatedAt).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="agent-chat card" data-assistant={assistant}>
+        <OfflineNote />
+        {error && <p className="form-error" role="alert">{error}</p>}
+        <AgentRuntimeProvider assistant={assistant} threadId={threadId} onThreadId={onThreadId} threadListAdapter={threadListAdapter} screen={screen} input={input} onRunEnd={refreshThreads} onError={setError}>
+          <ThreadPrimitive.Root className="chat-thread">
+            <ThreadPrimitive.Viewport className="chat-viewport agent-viewport">
+              <ThreadPrimitive.Empty>
+                <div className="muted">
+                  <p>Try:</p>
+                  {page.examples.map((e) => (
+                    <ThreadPrimitive.Suggestion key={e} prompt={e} method="replace" className="button suggestion">{e}</ThreadPrimitive.Suggestion>
+                  ))}
+                </div>
+              </ThreadPrimitive.Empty>
+              <ThreadPrimitive.Messages components={{ ...MESSAGE_COMPONENTS, UserMessage: AgentUserMessage }} />
+              <Approval />
+            </ThreadPrimitive.Viewport>
+            <AttachmentChips testId="pending-attachments" list={pending} onRemove={(a) => setPending((list) => list.filter((x) => x.url !== a.url))} />
+            <ComposerPrimitive.Root className="chat-composer">
+              <label className="button attach-button" title="Attach files (video, image, PDF, AI…)">
+                {uploading ? "Uploading…" : "Attach"}
+                <input type="file" multiple hidden aria-label="Attach files" disabled={uploading} onChange={(e) => void addFiles(e.target.files).then(() => (e.target.value = ""))} />
+              </label>
+              <ComposerPrimitive.Input autoFocus placeholder={`Message the ${page.title.toLowerCase()}`} className="chat-input" />
+              <SendOrStop disabled={uploading} />
+            </ComposerPrimitive.Root>
+          </ThreadPrimitive.Root>
+        </AgentRuntimeProvider>
+        {threadId && <p className="muted small"><Link to={`${page.reviewPath}?id=${threadId}`}>Review this conversation</Link>: matched factories, review form, tariff country, price and MOQ.</p>}
+      </div>
+    </div>
+  );
+}
+
+/** Adds the attachment lines to the last human message: the agent reads them whatever its model. */
+export function withAttachments(messages: LangChainMessage[], attachments: ChatAttachment[]): LangChainMessage[] {
+  if (!attachments.length) return messages;
+  const lines = attachments.map(attachmentLine).join("\n");
+  const index = messages.map((m) => m.type).lastIndexOf("human");
+  if (index < 0) return messages;
+  return messages.map((m, i) => {
+    if (i !== index || m.type !== "human") return m;
+    const content = typeof m.content === "string" ? `${m.content}\n${lines}` : [...m.content, { type: "text" as const, text: lines }];
+    return { ...m, content } as LangChainMessage;
+  });
+}
+
+/** A user's text with its attachment lines drawn as chips and thumbnails. */
+function UserText({ text }: TextMessagePartProps) {
+  const split = splitAttachments(text);
+  return (
+    <>
+      {split.text && <span>{split.text}</span>}
+      <AttachmentChips list={split.attachments} />
+    </>
+  );
+}
+
+/** The shared user message, with attachment lines drawn as chips. */
+function AgentUserMessage() {
+  return <UserMessage Text={UserText} />;
+}

@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { AssistantRuntimeProvider, ThreadPrimitive, useExternalStoreRuntime, type ThreadMessageLike, type ToolCallMessagePartProps } from "@assistant-ui/react";
+import { ALL_TOOL_SPECS, specByName } from "@atelier/tools";
+import { TOOL_CARDS, TOOL_UIS, ToolFallback, cardOf } from "../src/chat/tool-uis";
+import { MESSAGE_COMPONENTS } from "../src/chat/messages";
+
+// Tool results as the tools return them: each is checked against its tool's contract response,
+// so a card can only pass here with a shape the API really answers.
+const now = "2025-01-01T00:00:00.000Z";
+
+const supplier = {
+  id: "sup-1", name: "Lumen Textiles", slug: "lumen-textiles", countryCode: "PT", region: "EU", city: "Porto", description: "Organic cotton knits",
+  capabilities: ["knitting"], certifications: ["GOTS"], categoryIds: [1], primaryVertical: "products", employeeCount: 80, foundedYear: 2004, moq: 300,
+  samplePriceMinCents: 2500, samplePriceMaxCents: 4000, productionDaysMin: 20, productionDaysMax: 35, orderVolumeUnits: 10000, productionMinPriceCents: 450,
+  tariffRatePercent: 12, rank: 1, enabledAt: now, firstEnabledAt: now, isOnline: true, lastOnlineAt: now, averageReview: 4.7, reviewCount: 12,
+  isExpandedNetwork: false, avatarColor: "#333333", website: null, score: null,
+};
+
+const item = {
+  id: "item-1", supplierId: "sup-1", supplierName: "Lumen Textiles", supplierCountryCode: "PT", type: "PRODUCT", title: "Heavyweight organic tee",
+  description: "240 gsm", verticalId: 1, groupId: null, subgroupId: null, materials: ["cotton"], colors: [], priceMinCents: 650, priceMaxCents: 900, moq: 300,
+  samplePriceCents: 2500, productionDaysMin: 20, productionDaysMax: 35, imageUrl: "data:image/svg+xml,x", imageUrls: [], isSampleKit: false, rank: 1,
+  rankedAt: null, enabledAt: now, score: null,
+};
+
+const orderItem = {
+  id: "oi-1", kind: "SAMPLE", status: "IN_SHOPPING_CART", allowedStatuses: ["NOT_PURCHASED", "CHARGE_PENDING", "CANCELED"], title: "Sample: Heavyweight organic tee",
+  quantity: 2, unitPriceCents: 2500, totalCents: 5000, currency: "USD", catalogItemId: "item-1", supplierId: "sup-1", supplierName: "Lumen Textiles", color: null,
+  note: "", invoiceId: "inv-1", isArchived: false, refundable: false, paidAt: null, shippedAt: null, canceledAt: null, trackingUrl: null, purchaseEventAt: null,
+  createdAt: now, updatedAt: now,
+};
+
+const cart = {
+  invoice: {
+    id: "inv-1", sn: "SN-1", status: "OPEN", items: [{ id: "line-1", orderItemId: "oi-1", kind: "SAMPLE", title: orderItem.title, supplierName: "Lumen Textiles", quantity: 2, unitPriceCents: 2500, totalCents: 5000 }],
+    subtotalCents: 5000, discountCents: 0, totalCents: 5000, currency: "USD", promotionCode: null, chargeId: null, paidAt: null, shippingAddress: null,
+    publicPayPath: "/public-pay-invoice/SN-1", refundPolicy: "final", createdAt: now,
+  },
+  items: [orderItem],
+  refundPolicy: "final",
+};
+
+const planOverview = {
+  planType: "TIER_1", name: "Free", priceCents: 0, upgradeTarget: null, subscription: null, subscriptionStatus: null, isBlueprintActive: false,
+  isBlueprintPaused: false, modules: [], missingModuleTypes: [], openInvoice: null, defaultPaymentMethod: null, aiCredits: { balance: 1200 }, canManageBilling: true,
+};
+
+const movements = { list: [{ id: "mv-1", delta: 1000, balanceAfter: 1000, reason: "Purchase of 1,000 credits", chargeId: "ch-1", createdAt: now }], total: 1, page: 0, size: 20 };
+
+/** A tool's answer as the tool returns it (a JSON string), after checking it against the tool's contract. */
+function answer(tool: string, value: unknown): string {
+  specByName(tool).contract.response.parse(value);
+  return JSON.stringify(value);
+}
+
+function props(toolName: string, result: unknown, status: "complete" | "running" = "complete"): ToolCallMessagePartProps {
+  return { type: "tool-call", toolCallId: `call-${toolName}`, toolName, args: {}, argsText: "{}", result, status: { type: status } } as unknown as ToolCallMessagePartProps;
+}
+
+function draw(toolName: string, result: unknown, status: "complete" | "running" = "complete") {
+  const Ui = TOOL_UIS[toolName] ?? ToolFallback;
+  return render(<Ui {...props(toolName, result, status)} />).container.firstElementChild as HTMLElement;
+}
+
+afterEach(cleanup);
+
+// The thread viewport watches its size; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+describe("tool UIs keyed by the agent tools' real names", () => {
+  it("registers only tools that exist, each on the card its answer can be drawn on", () => {
+    const names = new Set(ALL_TOOL_SPECS.map((s) => s.name));
+    for (const name of Object.keys(TOOL_CARDS)) expect(names.has(name), name).toBe(true);
+    expect(Object.fromEntries(["search_suppliers", "get_supplier", "match_factories", "list_my_suppliers", "search_catalog_items", "get_catalog_item", "search_catalog_by_image", "create_order_item", "list_order_items", "get_cart", "add_to_cart", "remove_from_cart", "get_plan", "cancel_plan", "get_ai_credits", "purchase_ai_credits", "list_ai_credit_movements"].map((n) => [n, cardOf(n)]))).toEqual({
+      search_suppliers: "supplier", get_supplier: "supplier", match_factories: "supplier", list_my_suppliers: "supplier",
+      search_catalog_items: "product", get_catalog_item: "product", search_catalog_by_image: "product",
+      create_order_item: "order", list_order_items: "order",
+      get_cart: "cart", add_to_cart: "cart", remove_from_cart: "cart",
+      get_plan: "plan", cancel_plan: "plan",
+      get_ai_credits: "credits", purchase_ai_credits: "credits", list_ai_credit_movements: "credits",
+    });
+  });
+
+  it("leaves the tools a name pattern used to mis-assign to the fallback", () => {
+    for (const name of ["list_supplier_reviews", "create_supplier_review", "invite_supplier", "list_catalog_categories", "list_favorites", "list_sourcing_invoices", "pay_sourcing_invoice", "get_country_tariff", "list_team_members", "get_subscription"]) {
+      expect(ALL_TOOL_SPECS.some((s) => s.name === name), name).toBe(true);
+      expect(cardOf(name), name).toBe("fallback");
+    }
+  });
+
+  it("draws suppliers, products and orders from their tools' answers", () => {
+    expect(draw("search_suppliers", answer("search_suppliers", { list: [supplier], total: 1, page: 0, size: 20 })).textContent).toBe("Lumen Textiles Porto, PT · MOQ 300");
+    expect(draw("get_supplier", answer("get_supplier", { supplier, tabs: { PROFILE_INFO: { description: "", city: "Porto", countryCode: "PT", countryName: "Portugal", foundedYear: 2004, employeeCount: 80, website: null, certifications: [] }, BASE_PRODUCTS: { list: [], total: 0, page: 0, size: 12 }, CAPABILITIES: { capabilities: [], categories: [], moq: 300, productionDaysMin: 20, productionDaysMax: 35, samplePriceMinCents: null, samplePriceMaxCents: null, orderVolumeUnits: 0, tariffRatePercent: 0 }, REVIEWS: { summary: { supplierId: "sup-1", average: 0, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } }, list: [] } }, favoriteId: null })).dataset.card).toBe("supplier");
+    const product = draw("search_catalog_items", answer("search_catalog_items", { list: [item], total: 1, page: 0, size: 20 }));
+    expect(product.dataset.card).toBe("product");
+    expect(product.textContent).toBe("Heavyweight organic tee $6.50–$9.00 Lumen Textiles · MOQ 300");
+    const order = draw("create_order_item", answer("create_order_item", orderItem));
+    expect(order.dataset.card).toBe("order");
+    expect(order.textContent).toBe("Sample: Heavyweight organic tee sample ×2 · in shopping cart $50.00");
+  });
+
+  it("draws the cart, the plan and AI credits, including the movements list", () => {
+    const c = draw("add_to_cart", answer("add_to_cart", cart));
+    expect(c.dataset.card).toBe("cart");
+    expect(c.textContent).toBe("Sample: Heavyweight organic tee ×2 $50.00Total $50.00");
+    expect(draw("get_cart", answer("get_cart", { invoice: null, items: [], refundPolicy: "final" })).textContent).toBe("The cart is empty.");
+    const plan = draw("get_plan", answer("get_plan", planOverview));
+    expect(plan.dataset.card).toBe("plan");
+    expect(plan.textContent).toBe("Free · $0.00/monthno paid subscription · 1,200 AI credits");
+    expect(draw("purchase_ai_credits", answer("purchase_ai_credits", { result: "COMPLETED", chargeId: "ch-1", credits: 1000, priceCents: 1000, balance: 1000 })).textContent).toBe("+1,000 credits for $10.00 · balance 1,000completed");
+    const list = draw("list_ai_credit_movements", answer("list_ai_credit_movements", movements));
+    expect(list.dataset.card).toBe("credits");
+    expect(list.textContent).toBe("+1,000 Purchase of 1,000 credits · balance 1,000");
+  });
+
+  it("falls back for an error, a refusal, text, or an answer of another shape, and shows a running call as pending", () => {
+    const error = draw("search_catalog_items", JSON.stringify({ error: { status: 403, code: "FORBIDDEN", message: "no" } }));
+    expect(error.dataset.card).toBe("fallback");
+    expect(error.textContent).toContain("FORBIDDEN");
+    expect(draw("purchase_ai_credits", JSON.stringify({ declined: true, message: "The user declined" })).dataset.card).toBe("fallback");
+    expect(draw("get_plan", "plain text").dataset.card).toBe("fallback");
+    expect(draw("create_order_item", JSON.stringify({ unexpected: true })).dataset.card).toBe("fallback");
+    expect(draw("search_suppliers", undefined, "running").textContent).toBe("Working: search suppliers…");
+  });
+});
+
+/** A thread with these messages, on a minimal runtime, drawn with the shared message components. */
+function Thread({ messages }: { messages: ThreadMessageLike[] }) {
+  const runtime = useExternalStoreRuntime({ messages, convertMessage: (m: ThreadMessageLike) => m, onNew: async () => undefined });
+  return (
+    <AssistantRuntimeProvider runtime={runtime}>
+      <ThreadPrimitive.Root>
+        <ThreadPrimitive.Viewport>
+          <ThreadPrimitive.Messages components={MESSAGE_COMPONENTS} />
+        </ThreadPrimitive.Viewport>
+      </ThreadPrimitive.Root>
+    </AssistantRuntimeProvider>
+  );
+}
+
+const toolCall = (toolName: string, result: string) => ({ type: "tool-call" as const, toolCallId: `call-${toolName}`, toolName, args: {}, argsText: "{}", result });
+
+describe("tool cards in an assistant message", () => {
+  it("renders a product card, an order card and the fallback by tool name", async () => {
+    const messages: ThreadMessageLike[] = [
+      { id: "u1", role: "user", content: "order a sample of the organic tee" },
+      {
+        id: "a1",
+        role: "assistant",
+        content: [
+          toolCall("search_catalog_items", answer("search_catalog_items", { list: [item], total: 1, page: 0, size: 20 })),
+          toolCall("create_order_item", answer("create_order_item", orderItem)),
+          toolCall("get_country_tariff", JSON.stringify({ countryCode: "PT" })),
+          { type: "text", text: "Done." },
+        ],
+        status: { type: "complete", reason: "stop" },
+      },
+    ];
+    const view: ReactNode = <Thread messages={messages} />;
+    render(view);
+    await screen.findByText("Done.");
+    const cards = [...document.querySelectorAll<HTMLElement>("[data-role='assistant'] [data-card]")].map((el) => [el.dataset.tool, el.dataset.card]);
+    expect(cards).toEqual([["search_catalog_items", "product"], ["create_order_item", "order"], ["get_country_tariff", "fallback"]]);
+    expect(screen.getByText("Heavyweight organic tee")).toBeTruthy();
+    expect(screen.getByText("Sample: Heavyweight organic tee")).toBeTruthy();
+  });
+});
