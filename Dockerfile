@@ -1,4 +1,4 @@
-# One image for the api (with the web app) and the agent server; docker-compose.yml picks the command.
+# One image for the api, the agent server and the web app; docker-compose.yml picks the command.
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
@@ -12,6 +12,8 @@ COPY web/package.json web/
 # tsx runs the TypeScript directly (no build step), so dev dependencies stay in the image.
 RUN npm ci --include=dev
 COPY . .
-RUN if grep -q '"build"' web/package.json; then npm run build --workspace web; fi
-EXPOSE 3000 3001
+# The web app is built here, once: the web service serves web/dist as it is, and `npm start`
+# finds it newer than its sources, so no container builds at start.
+RUN npm run build --workspace web
+EXPOSE 3000 3001 8080
 CMD ["npm", "start"]

@@ -25,7 +25,8 @@ const browserProject = {
     name: "web-e2e",
     environment: "node",
     include: ["web/e2e/**/*.test.ts"],
-    globalSetup: ["./test/global-setup.ts"],
+    // The app is built once before any file starts: files starting together must not rebuild web/dist at once.
+    globalSetup: ["./test/global-setup.ts", "./web/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks" as const,

@@ -7,6 +7,7 @@
 //  3. Stored checkpoint bytes of a 200-turn thread. Target: ≤ 1 MB.
 // Database: the embedded PGlite in memory, or Postgres with DATABASE_URL (an empty database).
 import crypto from "node:crypto";
+import pg from "pg";
 import { Client } from "@langchain/langgraph-sdk";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { HumanMessage } from "@langchain/core/messages";
@@ -22,6 +23,8 @@ import { productGraphs } from "../../agent-server/src/product-graphs";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const TRACE_TURNS = process.env.BENCH_TRACE ? 20 : 0;
+const TRACE_SERVER_TURNS = TRACE_TURNS * 2;
 const HISTORY_READS = Number(process.env.BENCH_HISTORY_READS ?? 300);
 const LONG_THREAD_TURNS = 200;
 const HISTORY_THREAD_TURNS = 100; // a question and an answer each: 200 messages
@@ -49,16 +52,44 @@ const config = loadConfig({
   ATELIER_SKIP_DEMO_SEED: "1",
 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: config.poolSize });
+// Counts the statements of one measured turn (API and agent server share this pool), by text.
+let tracing: Map<string, { count: number; ms: number }> | null = null;
+const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+  if (!tracing) return clientQuery.apply(this, args);
+  const first = args[0];
+  const text = (typeof first === "string" ? first : ((first as { text?: string })?.text ?? "?")).replace(/\s+/g, " ").slice(0, 90);
+  const started = performance.now();
+  const log = tracing;
+  const done = () => {
+    const entry = log.get(text) ?? { count: 0, ms: 0 };
+    entry.count++;
+    entry.ms += performance.now() - started;
+    log.set(text, entry);
+  };
+  // pg.Pool#query passes a callback; a client's own query returns a promise.
+  const callback = args.at(-1);
+  if (typeof callback === "function") {
+    args[args.length - 1] = (...out: unknown[]) => {
+      done();
+      return (callback as (...a: unknown[]) => unknown)(...out);
+    };
+    return clientQuery.apply(this, args);
+  }
+  const result = clientQuery.apply(this, args) as Promise<unknown>;
+  result.then(done, done);
+  return result;
+};
 await migrate(database.pool);
 const api = await startApi({ config, database, migrate: false });
 
 // The server's graphs play one queue, in the order the phases below call the model.
 const serverSteps: ScriptStep[] = [];
-for (let i = 0; i < WARMUP + TURNS; i++) serverSteps.push(...TOOL_TURN);
+for (let i = 0; i < WARMUP + TURNS + TRACE_SERVER_TURNS; i++) serverSteps.push(...TOOL_TURN);
 for (let i = 0; i < HISTORY_THREAD_TURNS; i++) serverSteps.push(answer(i));
 for (let i = 0; i < LONG_THREAD_TURNS; i++) serverSteps.push(answer(i));
 const serverModel = createScriptedModelFactory(serverSteps);
-const localModel = createScriptedModelFactory(Array.from({ length: WARMUP + TURNS }, () => TOOL_TURN).flat());
+const localModel = createScriptedModelFactory(Array.from({ length: WARMUP + TURNS + TRACE_TURNS }, () => TOOL_TURN).flat());
 
 const agent = await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url, serverModel), apiBaseUrl: api.url, port: 0, tokens: api.deps.tokens });
 const session = await createApiClient({ baseUrl: api.url }).call(auth.register, {
@@ -104,6 +135,31 @@ const localTimes: number[] = [];
 for (let i = 0; i < TURNS; i++) {
   serverTimes.push(await serverTurn());
   localTimes.push(await localTurn());
+}
+if (process.env.BENCH_TRACE) {
+  // Where a server turn's time goes, as the client sees it: ms since the request, per event.
+  const marks = new Map<string, number[]>();
+  for (let i = 0; i < TRACE_TURNS; i++) {
+    const thread = await client.threads.create({ graphId: "copilot" });
+    const start = performance.now();
+    let n = 0;
+    for await (const event of client.runs.stream(thread.thread_id, "copilot", { input, streamMode: ["values", "messages-tuple"] })) {
+      const key = `${String(n++).padStart(2)} ${event.event}`;
+      marks.set(key, [...(marks.get(key) ?? []), performance.now() - start]);
+    }
+    marks.set("zz stream closed", [...(marks.get("zz stream closed") ?? []), performance.now() - start]);
+  }
+  for (const [key, times] of [...marks.entries()].sort()) console.log(`  ${key.padEnd(24)} p50 ${ms(summary(times).p50)}`);
+
+  for (const [name, turn] of [["agent server", serverTurn], ["in-process", localTurn]] as const) {
+    tracing = new Map();
+    for (let i = 0; i < TRACE_TURNS; i++) await turn();
+    const entries = [...tracing.entries()].sort((a, b) => b[1].count - a[1].count);
+    tracing = null;
+    const total = entries.reduce((n, [, e]) => n + e.count, 0);
+    console.log(`${name}: ${(total / TRACE_TURNS).toFixed(1)} statements per turn (API's included)`);
+    for (const [text, e] of entries) console.log(`  ${(e.count / TRACE_TURNS).toFixed(2).padStart(6)} × ${(e.ms / e.count).toFixed(2).padStart(5)} ms  ${text}`);
+  }
 }
 const viaServer = summary(serverTimes);
 const inProcess = summary(localTimes);

@@ -2,22 +2,22 @@
 // query through the same pool. Target: the API serves at least 0.8 of the bare handler's req/s.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import autocannon from "autocannon";
+import os from "node:os";
 import express from "express";
 import { auth, createApiClient } from "@atelier/contracts";
 import { loadConfig } from "../../api/src/config";
 import { openDatabase } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
+import { drain, measure, probe, row, usable, type Figures, type Target } from "../lib/load";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-type Figures = { label: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
-
-async function load(label: string, url: string, headers: Record<string, string>, duration = DURATION_S): Promise<Figures> {
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration });
-  return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+async function load(t: Target, duration = DURATION_S): Promise<Figures> {
+  const r = await measure(t, CONNECTIONS, duration);
+  await drain(database.pool);
+  return r;
 }
 
 // Production semantics: no response validation, warnings only.
@@ -40,18 +40,20 @@ const bareServer = http.createServer(bare);
 await new Promise<void>((resolve) => bareServer.listen(0, "127.0.0.1", resolve));
 const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/bare`;
 
-const headers = { authorization: `Bearer ${session.token}` };
-const apiUrl = `${api.url}/rest/main/web/stores/me`;
+const apiTarget: Target = { label: "GET /rest/main/web/stores/me", url: `${api.url}/rest/main/web/stores/me`, headers: { authorization: `Bearer ${session.token}` } };
+const bareTarget: Target = { label: "bare Express + SELECT by id", url: bareUrl };
+await probe(apiTarget);
+await probe(bareTarget);
 console.log(`warming up (${CONNECTIONS} connections)…`);
-await load("warm-up api", apiUrl, headers, 2);
-await load("warm-up bare", bareUrl, {}, 2);
+await load(apiTarget, 2);
+await load(bareTarget, 2);
 
-const results = [await load("GET /rest/main/web/stores/me", apiUrl, headers), await load("bare Express + SELECT by id", bareUrl, {})];
-console.log(`\n${DURATION_S}s each, ${CONNECTIONS} connections, database: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : "embedded PGlite"}`);
-console.table(results.map((r) => ({ endpoint: r.label, "req/s": Math.round(r.rps), "p50 ms": r.p50, "p99 ms": r.p99, non2xx: r.non2xx, errors: r.errors })));
+const results = [await load(apiTarget), await load(bareTarget)];
+console.log(`\n${DURATION_S}s each, ${CONNECTIONS} connections, pool ${config.poolSize}, database: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : "embedded PGlite"}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`);
+console.table(results.map(row));
 const ratio = results[0]!.rps / results[1]!.rps;
 console.log(`ratio api / bare: ${ratio.toFixed(2)} (target ≥ 0.80) ${ratio >= 0.8 ? "✓" : "✗"}`);
-if (results.some((r) => r.non2xx > 0 || r.errors > 0)) console.log("warning: some requests failed; the figures are not comparable");
+if (!results.every(usable)) console.log("warning: some requests failed or none completed; the figures are not comparable");
 
 bareServer.closeAllConnections();
 await new Promise<void>((resolve) => bareServer.close(() => resolve()));

@@ -1,0 +1,71 @@
+// Shared by the benchmarks: one load run with autocannon, a correctness probe before it, and a
+// drain after it so that requests a run left in flight never count against the next one.
+import autocannon from "autocannon";
+import type pg from "pg";
+
+export type Target = { label: string; url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
+export type Figures = { label: string; completed: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; statuses: string };
+
+/** One autocannon run against a target; `completed` is how many responses arrived in the window. */
+export async function measure(t: Target, connections: number, durationS: number): Promise<Figures> {
+  // A queued request on the embedded database can wait seconds: a generous timeout records its
+  // latency instead of dropping it (timeouts are still counted and printed).
+  const r = await autocannon({ url: t.url, method: t.method ?? "GET", body: t.body, headers: t.headers, connections, duration: durationS, timeout: 60 });
+  const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`).join(" ");
+  return { label: t.label, completed: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses };
+}
+
+/**
+ * Sends the target `times` times one after the other (a warm-up that leaves nothing queued) and
+ * fails with the status and the start of the body when any answer is not 2xx.
+ */
+export async function probe(t: Target, times = 5): Promise<void> {
+  for (let n = 0; n < times; n++) {
+    const res = await fetch(t.url, { method: t.method ?? "GET", body: t.body, headers: t.headers });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${t.label}: ${t.method ?? "GET"} ${t.url} answered ${res.status}: ${text.slice(0, 500)}`);
+  }
+}
+
+/**
+ * Waits until the pool has had no checked-out or waiting client for `quietMs`: autocannon stops at
+ * the end of its window and abandons its in-flight requests, but the server still runs them, and
+ * on the single-session embedded database that backlog would be measured as the next run's latency.
+ */
+export async function drain(pool: pg.Pool, quietMs = 300, maxMs = 300_000): Promise<number> {
+  const started = Date.now();
+  let quietSince = Date.now();
+  while (Date.now() - started < maxMs) {
+    const busy = pool.totalCount - pool.idleCount + pool.waitingCount;
+    if (busy > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the server was still busy ${maxMs / 1000} s after the load run`);
+}
+
+/** The rows of the result table shared by both benchmarks. */
+export function row(r: Figures): Record<string, string | number> {
+  return { endpoint: r.label, completed: r.completed, "req/s": Math.round(r.rps), "p50 ms": r.p50, "p99 ms": r.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses: r.statuses };
+}
+
+/** Whether a run's figures can be used: something completed, and nothing failed. */
+export function usable(r: Figures): boolean {
+  return r.completed > 0 && r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
+}
+
+/** After a run with failures: `n` concurrent requests, and the first non-2xx answer (status and body start), if any. */
+export async function sampleFailure(t: Target, n: number): Promise<string | null> {
+  const answers = await Promise.all(
+    Array.from({ length: n }, async () => {
+      try {
+        const res = await fetch(t.url, { method: t.method ?? "GET", body: t.body, headers: t.headers });
+        const text = await res.text();
+        return res.ok ? null : `${res.status}: ${text.slice(0, 500)}`;
+      } catch (err) {
+        return `request failed: ${(err as Error).message}`;
+      }
+    }),
+  );
+  return answers.find((a) => a !== null) ?? null;
+}

@@ -1,0 +1,108 @@
+// `npm run bench:web`: the production build's initial JavaScript for /login and /homebase (KB
+// gzip, from Vite's manifest) and the largest-contentful-paint of /homebase in headless Chromium
+// against the local server (median of BENCH_LCP_RUNS, default 5). Target: ≤ 200 KB per route.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { chromium } from "playwright-core";
+import { auth, createApiClient } from "@atelier/contracts";
+import { loadConfig } from "../../api/src/config";
+import { openDatabase } from "../../api/src/db/pool";
+import { migrate } from "../../api/src/db/migrate";
+import { startApi } from "../../api/src/server";
+import { WEB_ROOT, mountWebApp } from "../../web/server/serve-web";
+
+const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
+const TARGET_KB = 200;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Its own output folder: the app's web/dist may be in use by a running server or the e2e tests.
+const OUT_DIR = path.join(os.tmpdir(), `atelier-bench-web-${process.pid}`);
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/** The modules a route loads before it can paint: its lazily imported screens (as the router maps them). */
+const ROUTE_MODULES: Record<string, string[]> = {
+  "/login": ["src/features/auth/login-page.tsx"],
+  "/homebase": ["src/shell/app-shell.tsx", "src/features/homebase/homebase-page.tsx"],
+};
+
+async function buildWithManifest(): Promise<Manifest> {
+  const { build } = await import("vite");
+  const started = performance.now();
+  await build({ configFile: path.join(WEB_ROOT, "vite.config.ts"), root: WEB_ROOT, logLevel: "warn", build: { outDir: OUT_DIR, emptyOutDir: true, manifest: true } });
+  console.log(`vite build: ${((performance.now() - started) / 1000).toFixed(1)} s → ${OUT_DIR}`);
+  return JSON.parse(fs.readFileSync(path.join(OUT_DIR, ".vite", "manifest.json"), "utf8")) as Manifest;
+}
+
+/** A chunk and everything it imports statically, as manifest keys. */
+function staticClosure(manifest: Manifest, keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    staticClosure(manifest, manifest[key].imports ?? [], seen);
+  }
+  return seen;
+}
+
+const gzipBytes = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(OUT_DIR, file)), { level: 9 }).length;
+
+/** The entry chunk plus the route's screens and their static imports: the JavaScript fetched before the route paints. */
+function initialJs(manifest: Manifest, route: string): { kb: number; files: number } {
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error("the Vite manifest has no entry chunk");
+  for (const m of ROUTE_MODULES[route]!) if (!manifest[m]) throw new Error(`${m} is not a chunk of the build: update ROUTE_MODULES to match web/src/app/router.tsx`);
+  const keys = staticClosure(manifest, [entry, ...ROUTE_MODULES[route]!]);
+  const files = [...new Set([...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith(".js")))];
+  return { kb: files.reduce((sum, f) => sum + gzipBytes(f), 0) / 1024, files: files.length };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const manifest = await buildWithManifest();
+const sizes = Object.keys(ROUTE_MODULES).map((route) => ({ route, ...initialJs(manifest, route) }));
+
+// Production semantics, the API in-process serving the built app, a fresh store per run.
+const config = loadConfig({ ...process.env, NODE_ENV: "production", PORT: "0", ATELIER_LOG_LEVEL: "warn", ATELIER_JWT_SECRET: process.env.ATELIER_JWT_SECRET ?? "bench-secret-that-is-long-enough-0123456789" });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: config.poolSize });
+await migrate(database.pool);
+const api = await startApi({ config, database, migrate: false, extend: (app) => mountWebApp(app, { distDir: OUT_DIR }) });
+const client = createApiClient({ baseUrl: api.url });
+const session = await client.call(auth.register, { body: { email: `bench-web-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const lcps: number[] = [];
+try {
+  for (let i = 0; i < RUNS; i++) {
+    // A new context each run: an empty cache, as on a first visit after logging in.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Strings, not functions: this file is type-checked without the DOM library.
+    const summary = JSON.stringify({ user: session.user, store: session.store, role: session.role });
+    await context.addInitScript({ content: `localStorage.setItem("atelier.token", ${JSON.stringify(session.token)}); localStorage.setItem("atelier.session", ${JSON.stringify(summary)});` });
+    const page = await context.newPage();
+    await page.goto(`${api.url}/homebase`, { waitUntil: "networkidle" });
+    await page.getByRole("heading").first().waitFor();
+    // Buffered: the entries recorded before the observer existed; the last one is the LCP.
+    const lcp = await page.evaluate<number>(`new Promise((resolve) => {
+      new PerformanceObserver((list) => { const e = list.getEntries(); resolve(e[e.length - 1].startTime); }).observe({ type: "largest-contentful-paint", buffered: true });
+    })`);
+    if (!page.url().endsWith("/homebase")) throw new Error(`expected /homebase, landed on ${page.url()}`);
+    lcps.push(lcp);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await api.close();
+  await database.close();
+  fs.rmSync(OUT_DIR, { recursive: true, force: true });
+}
+
+console.log("\ninitial JavaScript (entry chunk + the route's screens and their static imports, gzip level 9):");
+console.table(sizes.map((s) => ({ route: s.route, "KB gzip": Number(s.kb.toFixed(1)), chunks: s.files, [`≤ ${TARGET_KB} KB`]: s.kb <= TARGET_KB ? "✓" : "✗" })));
+console.log(`largest-contentful-paint of /homebase, ${RUNS} runs (ms): ${lcps.map((v) => v.toFixed(0)).join(", ")}`);
+console.log(`median LCP: ${median(lcps).toFixed(0)} ms (headless Chromium, local server, database: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : "embedded PGlite"})`);
