@@ -288,8 +288,12 @@ describe("item filters and sorts match plain SQL over a demo-generated scope", (
     await api.deps.pool.query("UPDATE catalog_items SET enabled_at = now() - interval '2 days' WHERE id = $1", [id]);
     await api.deps.pool.query("UPDATE catalog_items SET enabled_at = NULL WHERE id = $1", [id]);
     await api.deps.pool.query("UPDATE catalog_items SET enabled_at = now() WHERE id = $1", [id]);
-    const { rows: after } = await api.deps.pool.query("SELECT first_enabled_at < enabled_at - interval '1 day' AS kept FROM catalog_items WHERE id = $1", [id]);
+    const { rows: after } = await api.deps.pool.query("SELECT first_enabled_at < enabled_at - interval '1 day' AS kept, first_enabled_at FROM catalog_items WHERE id = $1", [id]);
     expect(after[0].kept).toBe(true);
+    // And the item says so.
+    const { item } = await as(api, user.token, catalog.getCatalogItem, { params: { id } });
+    expect(item.firstEnabledAt).toBe((after[0].first_enabled_at as Date).toISOString());
+    expect(Date.parse(item.enabledAt!)).toBeGreaterThan(Date.parse(item.firstEnabledAt!));
   });
 
   it("combines a keyword with item filters: the keyword's matches, narrowed and ordered", async () => {

@@ -407,6 +407,18 @@ describe("a payment whose process stops between claim and settle", () => {
     expect(await chargeCount(owner.store.id)).toBe(1);
   });
 
+  it("finishes a stalled claim on its own terms: the promotion code it was made with is the one charged and recorded", async () => {
+    const { owner, invoiceId } = await cartWithSample();
+    fault = "before-charge";
+    await expectError(as(flaky, owner.token, purchasing.payCreatorInvoice, { body: { invoiceId, card: card(VISA), promotionCode: "PRODUCTS10" } }, crypto.randomUUID()), 500);
+    await ageClaims(invoiceId, STALE_CLAIM_MINUTES + 1);
+    // The takeover names no code: the claim's code still applies, so what is recorded is what was charged.
+    const paid = await pay(owner.token, invoiceId, crypto.randomUUID());
+    expect(paid).toMatchObject({ result: "COMPLETED", invoice: { status: "PAID", subtotalCents: 2500, discountCents: 250, totalCents: 2250, promotionCode: "PRODUCTS10" } });
+    const { rows } = await api.deps.pool.query("SELECT amount_cents FROM payment_charges WHERE store_id = $1", [owner.store.id]);
+    expect(rows).toEqual([{ amount_cents: 2250 }]);
+  });
+
   it("keeps a claim alive while its own key retries it, and settles it on that retry", async () => {
     const { owner, invoiceId } = await cartWithSample();
     const key = crypto.randomUUID();

@@ -152,6 +152,8 @@ export const catalogItemSchema = z.object({
   rank: z.number().int(),
   rankedAt: z.string().nullable(),
   enabledAt: z.string().nullable(),
+  /** When the item first went live ("Newly added" sorts by it); disabling and re-enabling keeps it. */
+  firstEnabledAt: z.string().nullable(),
   score: z.number().nullable(),
 });
 export type CatalogItem = z.infer<typeof catalogItemSchema>;

@@ -27,7 +27,7 @@ const supplier = (id: string, name: string): Supplier => ({
 const item = (id: string, title: string, color: string): Item => ({
   id, supplierId: SUPPLIER_A, supplierName: "Alpha Looms", supplierCountryCode: "IT", type: "PRODUCT", title, description: `${title}.`, verticalId: 1, groupId: null,
   subgroupId: null, materials: [], colors: [{ name: color, hex: "#112233", variant: "" }], priceMinCents: 1000, priceMaxCents: 1000, moq: 50, samplePriceCents: 1500,
-  productionDaysMin: 1, productionDaysMax: 20, imageUrl: "data:image/svg+xml;base64,", imageUrls: [], isSampleKit: false, rank: 1, rankedAt: null, enabledAt: null, score: null,
+  productionDaysMin: 1, productionDaysMax: 20, imageUrl: "data:image/svg+xml;base64,", imageUrls: [], isSampleKit: false, rank: 1, rankedAt: null, enabledAt: null, firstEnabledAt: null, score: null,
 });
 const summary = (supplierId: string) => ({ supplierId, average: 0, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
 const profile = (s: Supplier, favoriteId: string | null): z.infer<typeof supplierProfileSchema> => ({

@@ -22,7 +22,7 @@ const item = {
   id: "item-1", supplierId: "sup-1", supplierName: "Lumen Textiles", supplierCountryCode: "PT", type: "PRODUCT", title: "Heavyweight organic tee",
   description: "240 gsm", verticalId: 1, groupId: null, subgroupId: null, materials: ["cotton"], colors: [], priceMinCents: 650, priceMaxCents: 900, moq: 300,
   samplePriceCents: 2500, productionDaysMin: 20, productionDaysMax: 35, imageUrl: "data:image/svg+xml,x", imageUrls: [], isSampleKit: false, rank: 1,
-  rankedAt: null, enabledAt: now, score: null,
+  rankedAt: null, enabledAt: now, firstEnabledAt: now, score: null,
 };
 
 const orderItem = {

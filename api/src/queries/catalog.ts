@@ -190,7 +190,7 @@ export const SUPPLIER_COLUMNS = `s.id, s.name, s.slug, s.country_code, s.region,
 
 export const ITEM_COLUMNS = `i.id, i.supplier_id, s.name AS supplier_name, s.country_code AS supplier_country_code, i.type, i.title, i.description,
   i.vertical_id, i.group_id, i.subgroup_id, i.materials, i.colors, i.price_min_cents, i.price_max_cents, i.moq, i.sample_price_cents,
-  i.production_days_min, i.production_days_max, i.image_urls, i.image_seed, i.image_color, i.is_sample_kit, i.rank, i.ranked_at, i.enabled_at`;
+  i.production_days_min, i.production_days_max, i.image_urls, i.image_seed, i.image_color, i.is_sample_kit, i.rank, i.ranked_at, i.enabled_at, i.first_enabled_at`;
 
 export type SupplierRow = {
   id: string; name: string; slug: string; country_code: string; region: string; city: string; description: string;
@@ -207,7 +207,7 @@ export type ItemRow = {
   vertical_id: number; group_id: number | null; subgroup_id: number | null; materials: string[]; colors: string; price_min_cents: number | null;
   price_max_cents: number | null; moq: number | null; sample_price_cents: number | null; production_days_min: number; production_days_max: number;
   image_urls: string[]; image_seed: number; image_color: string; is_sample_kit: boolean; rank: number; ranked_at: Date | null;
-  enabled_at: Date | null; score?: number | null; total?: number;
+  enabled_at: Date | null; first_enabled_at: Date | null; score?: number | null; total?: number;
 };
 
 type Page = { limit: number; offset: number };

@@ -82,6 +82,7 @@ export function toItem(r: ItemRow): CatalogItem {
     rank: r.rank,
     rankedAt: iso(r.ranked_at),
     enabledAt: iso(r.enabled_at),
+    firstEnabledAt: iso(r.first_enabled_at),
     score: r.score === null || r.score === undefined ? null : Math.round(r.score * 10_000) / 10_000,
   };
 }

@@ -53,7 +53,7 @@ export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<
     if (earlier) {
       // A same-key retry drives a pending attempt again: it is alive, not stale.
       if (earlier.status === "PENDING") await q.touchPayment(tx, earlier.id);
-      return { payment: earlier, invoice, fresh: false };
+      return { payment: earlier, invoice, fresh: false, promotionCode: invoice.promotionCode ?? undefined };
     }
     if (invoice.status === "PAID") throw conflict("This invoice is already paid.");
     if (invoice.status === "VOID") throw conflict("This invoice is void.");
@@ -63,7 +63,9 @@ export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<
       const takenOver = await q.takeOverStalePayment(tx, { invoiceId: invoice.id, staleMinutes: STALE_CLAIM_MINUTES, method: input.method, payer: input.payer, idempotencyKey: key });
       if (!takenOver) throw conflict("A payment for this invoice is in progress.");
       ctx.log.warn({ invoiceId: invoice.id, paymentId: takenOver.id }, "took over a stale payment claim");
-      return { payment: takenOver, invoice, fresh: true };
+      // The takeover finishes the stalled attempt on its terms: the provider key, and so the
+      // charge, are the original claim's, and so is its promotion code.
+      return { payment: takenOver, invoice, fresh: true, promotionCode: invoice.promotionCode ?? undefined };
     }
     const items = await q.invoiceOrderItems(tx, invoice.id);
     if (!items.length) throw conflict("This invoice has no items to pay for.");
@@ -79,7 +81,7 @@ export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<
       providerKey: `creator-invoice:${invoice.id}:${key}`,
       amountCents: items.reduce((sum, i) => sum + i.amountCents, 0),
     });
-    return { payment, invoice, fresh: true };
+    return { payment, invoice, fresh: true, promotionCode };
   });
   if (claim.payment.status !== "PENDING") return { result: claim.payment.status, chargeId: claim.payment.chargeId! };
 
@@ -98,8 +100,8 @@ export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<
       description: `Sourcing invoice ${claim.invoice.sn}`,
       paymentMethodId,
       idempotencyKey: claim.payment.providerKey,
-      promotionCode,
-      appliesTo: promotionCode ? "products" : undefined,
+      promotionCode: claim.promotionCode,
+      appliesTo: claim.promotionCode ? "products" : undefined,
     });
   } catch (err) {
     // The provider refused before charging (no card, unknown card, bad code): nothing was taken under
