@@ -6,6 +6,7 @@ import { ensureWebBuild, mountWebApp, webRuntimeConfig } from "../server/serve-w
 import { mountAgentProxy } from "../server/agent-proxy";
 import { startAgentServer, type AgentServer } from "../../agent-server/src/server";
 import { productGraphs } from "../../agent-server/src/product-graphs";
+import type { ModelFactory } from "@atelier/graphs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -19,7 +20,10 @@ export async function startWebApi(overrides: Partial<Config> = {}): Promise<Test
 /** The API serving the web app, and the agent server behind its proxy. */
 export type AgentStack = { api: TestApi; agent: AgentServer; close(): Promise<void> };
 
-export async function startWebWithAgents(): Promise<AgentStack> {
+/** Test-only choices for the agent stack: the model factory (default: the offline assistant, as `npm start` without a model). */
+export type AgentStackOptions = { modelFactory?: ModelFactory };
+
+export async function startWebWithAgents(options: AgentStackOptions = {}): Promise<AgentStack> {
   await ensureWebBuild();
   const runtime = await webRuntimeConfig({});
   let agentUrl = "";
@@ -32,7 +36,7 @@ export async function startWebWithAgents(): Promise<AgentStack> {
       mountWebApp(app, { runtime });
     },
   });
-  const agent = await startAgentServer({ config: testConfig(), pool: api.deps.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url, port: 0, pollMs: 50 });
+  const agent = await startAgentServer({ config: testConfig(), pool: api.deps.pool, graphs: productGraphs(api.url, options.modelFactory), apiBaseUrl: api.url, port: 0, pollMs: 50 });
   agentUrl = agent.url;
   return { api, agent, async close() { await agent.close(); await api.close(); } };
 }
@@ -44,9 +48,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context (its own storage) and page on the app. */
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/** A fresh browser context (its own storage) and page on the app; a desktop window unless told. */
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   return context.newPage();
 }
 
@@ -109,10 +113,10 @@ export async function sendChat(chat: Locator, placeholder: string, text: string)
 }
 
 /** The API and agent server on the offline model, and Chromium, for one test file (filled in before its tests). */
-export function useAgentStack(): { stack: AgentStack; browser: Browser } {
+export function useAgentStack(options: AgentStackOptions = {}): { stack: AgentStack; browser: Browser } {
   const env = {} as { stack: AgentStack; browser: Browser };
   beforeAll(async () => {
-    env.stack = await startWebWithAgents();
+    env.stack = await startWebWithAgents(options);
     env.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,14 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { payments, plans } from "@atelier/contracts";
 import { newPage, poll, registerThroughUi, uniqueEmail, sendChat, useAgentStack } from "./browser";
+import { HOLD_PHRASE, heldOfflineModels } from "./held-model";
 
 /** Types into the chat and sends. */
 function send(page: Page, text: string) {
   return sendChat(page.locator("aside.chat-dock"), "Message the assistant", text);
 }
 
-const env = useAgentStack();
+// The offline assistant, except that a message with the hold phrase keeps it thinking until the run
+// is cancelled: Stop is pressed while the run certainly streams, however fast the machine.
+const held = heldOfflineModels();
+const env = useAgentStack({ modelFactory: held.factory });
+// Registered after the stack, so it runs before the stack closes: nothing is left holding.
+afterAll(() => held.hold.releaseAll());
 
 type RunSummary = { run_id: string; status: string; kwargs: { checkpoint_id: string | null } };
 
@@ -133,6 +139,49 @@ describe("the assistant panel against the agent server (offline model)", () => {
     expect(credits.balance).toBe(0);
     const movements = await env.stack.api.client.call(plans.listAiCreditMovements, { query: {} }, { token: token! });
     expect(movements.total).toBe(0);
+    await page.context().close();
+  });
+
+  it("stops a streaming run with Stop, and the same thread takes the next message", async () => {
+    const page = await newPage(env.browser);
+    await registerThroughUi(page, env.stack.api.url, uniqueEmail("stop"));
+    await page.locator("#nav-copilot").click();
+    const dock = page.locator("aside.chat-dock");
+    const entered = held.hold.entered;
+    await send(page, `${HOLD_PHRASE} and tell me what plan I am on`);
+
+    // The run is streaming: the model is thinking, and the composer offers Stop instead of Send.
+    await poll(() => held.hold.entered).toBe(entered + 1);
+    const stop = dock.getByRole("button", { name: "Stop" });
+    await stop.waitFor({ state: "visible" });
+    expect(await dock.getByRole("button", { name: "Send" }).count()).toBe(0);
+    await poll(async () => (await runsOf(page))[0]?.status).toBe("running");
+    const threadId = await page.evaluate(() => window.localStorage.getItem("atelier.chat.copilot.thread"));
+
+    await stop.click();
+    await poll(async () => (await runsOf(page))[0]?.status).toBe("cancelled");
+    await dock.getByRole("button", { name: "Send" }).waitFor({ state: "visible" });
+    expect(await dock.getByRole("button", { name: "Stop" }).count()).toBe(0);
+    // No answer was made up for the stopped question.
+    expect(await dock.locator('[data-role="assistant"]').allTextContents()).not.toContainEqual(expect.stringMatching(/Free/));
+
+    // The same thread goes on: the next question is answered, after the stopped one.
+    await send(page, "What plan am I on?");
+    await poll(() => lastAnswer(dock)).toMatch(/Free/);
+    await poll(async () => (await runsOf(page)).map((r) => r.status)).toEqual(["success", "cancelled"]);
+    expect(await page.evaluate(() => window.localStorage.getItem("atelier.chat.copilot.thread"))).toBe(threadId);
+    expect(await dock.locator('[data-role="user"]').allTextContents()).toEqual([
+      expect.stringContaining(`${HOLD_PHRASE} and tell me what plan I am on`),
+      expect.stringContaining("What plan am I on?"),
+    ]);
+    expect(await dock.getByRole("alert").count()).toBe(0);
+
+    // What the thread stored is what was shown: a reload restores both questions and the answer.
+    await page.reload();
+    await page.getByRole("button", { name: "Ask AI" }).click();
+    const restored = page.locator("aside.chat-dock");
+    await poll(() => restored.locator('[data-role="user"]').count()).toBe(2);
+    await poll(() => lastAnswer(restored)).toMatch(/Free/);
     await page.context().close();
   });
 });

@@ -133,6 +133,39 @@ describe("the request client (000 §7)", () => {
     expect(header()).toBe(`Bearer ${s.v2StoreToken}`);
   });
 
+  it("saves a token refreshed on a version-2 call into the version-2 slot, leaving the version-1 token alone", async () => {
+    const s = session();
+    startSession(s);
+    const v2Contract = { ...stores.getMyStore, tokenVersion: "v2" as const };
+    const refreshed = jwt({ exp: future(), typ: "v2-store", refreshed: true });
+    respond = () => new Response("{}", { status: 200, headers: { [REFRESHED_TOKEN_HEADER]: refreshed } });
+    await request(v2Contract, {});
+    expect(getSession()).toMatchObject({ token: s.token, v2StoreToken: refreshed, v2UserToken: s.v2UserToken });
+    expect(window.localStorage.getItem(STORAGE_KEYS.v2StoreToken)).toBe(refreshed);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe(s.token);
+
+    respond = () => new Response("{}", { status: 200 });
+    await request(v2Contract, {});
+    await request(stores.getMyStore, {});
+    expect(header(1)).toBe(`Bearer ${refreshed}`);
+    expect(header(2)).toBe(`Bearer ${s.token}`);
+    // After a reload the refreshed version-2 token is the one restored.
+    restoreSession();
+    expect(getSession()).toMatchObject({ token: s.token, v2StoreToken: refreshed });
+  });
+
+  it("keeps a refreshed version-2 token in session storage for a session that is not remembered", async () => {
+    const s = session();
+    startSession(s, false);
+    const refreshed = jwt({ exp: future(), typ: "v2-store", refreshed: true });
+    respond = () => new Response("{}", { status: 200, headers: { [REFRESHED_TOKEN_HEADER]: refreshed } });
+    await request({ ...stores.getMyStore, tokenVersion: "v2" as const }, {});
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.v2StoreToken)).toBe(refreshed);
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe(s.token);
+    restoreSession();
+    expect(getSession().v2StoreToken).toBe(refreshed);
+  });
+
   it("appends preview=true for preview accounts only", async () => {
     startSession(session({ isPreviewAccount: true }));
     await request(stores.getMyStore, {});

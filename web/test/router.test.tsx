@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen, fireEvent } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { routeObjects } from "../src/app/router";
-import { clearSession, startSession } from "../src/session/session-store";
+import { clearSession, getSession, restoreSession, startSession, STORAGE_KEYS } from "../src/session/session-store";
+import { isTokenValid } from "../src/session/token";
+import { registerRealUser, routeFetchTo, startRealApi, type RealApi } from "./support/real-api";
 import { getChatIntent, closeChat } from "../src/chat/chat-intents";
 import { getNavState } from "../src/nav/nav-state";
 
@@ -77,4 +79,54 @@ describe("routing in the app", () => {
     await act(async () => fireEvent.click(button));
     expect(getChatIntent()).toMatchObject({ text: "", newThread: true, source: "nav", assistant: "copilot" });
   });
+});
+
+describe("the version-2 routes with a session that has only the version-1 token", () => {
+  let api: RealApi;
+  beforeAll(async () => {
+    api = await startRealApi();
+  }, 120_000);
+  afterAll(() => api?.close());
+
+  /** A real session whose version-2 store token is gone (an older login, or cleared storage). */
+  async function logInWithoutV2() {
+    const user = await registerRealUser(api);
+    startSession(user);
+    window.localStorage.removeItem(STORAGE_KEYS.v2StoreToken);
+    restoreSession();
+    expect(getSession().v2StoreToken).toBeNull();
+    return user;
+  }
+
+  it.each(["/sms-marketing", "/v2/affiliate-marketing"])("sends %s to the login form (no loop), and logging in issues the token and comes back", async (path) => {
+    vi.stubGlobal("fetch", routeFetchTo(api.url));
+    const user = await logInWithoutV2();
+    const router = renderAt(path);
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname + state.location.search));
+
+    await screen.findByRole("heading", { name: "Log in to Atelier" }, { timeout: 8000 });
+    const login = `/login?path=${encodeURIComponent(path)}`;
+    expect(router.state.location.pathname + router.state.location.search).toBe(login);
+    expect(screen.getByTestId("login-again").textContent).toBe("Log in again to open this page.");
+    // Settled: the login page stays put instead of bouncing back to the guarded route.
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(visited.filter((v) => v !== login)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: user.email } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: user.password } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Log in" })));
+    await screen.findByTestId("pending-note", {}, { timeout: 8000 });
+    expect(router.state.location.pathname).toBe(path);
+    expect(isTokenValid(getSession().v2StoreToken)).toBe(true);
+    expect(window.localStorage.getItem(STORAGE_KEYS.v2StoreToken)).toBe(getSession().v2StoreToken);
+  }, 30_000);
+
+  it("opens a version-2 route directly when the session has the token", async () => {
+    vi.stubGlobal("fetch", routeFetchTo(api.url));
+    startSession(await registerRealUser(api));
+    const router = renderAt("/sms-marketing");
+    await screen.findByTestId("pending-note", {}, { timeout: 8000 });
+    expect(router.state.location.pathname).toBe("/sms-marketing");
+  }, 30_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { REDIRECTS, resolveRedirect } from "../src/routes/redirects";
 import { ROUTES, ANALYTICS_PATHS } from "../src/routes/route-table";
-import { afterLoginPath, decideRoute, findRoute, isPublicPath, loginRedirect, type GuardContext } from "../src/routes/guards";
+import { afterLoginPath, decideLogin, decideRoute, findRoute, isPublicPath, loginRedirect, type GuardContext } from "../src/routes/guards";
 import type { FeatureFlag } from "../src/app/env";
 
 const ctx = (over: Partial<GuardContext> = {}): GuardContext => ({ loggedIn: true, hasV2Token: true, planPaused: false, environment: "local", flags: new Set<FeatureFlag>(), ...over });
@@ -95,6 +95,17 @@ describe("guards", () => {
     const r = route("/v2/affiliate-marketing");
     expect(decideRoute(r, ctx({ hasV2Token: false }), "/v2/affiliate-marketing", "")).toEqual({ kind: "redirect", to: loginRedirect("/v2/affiliate-marketing", "") });
     expect(decideRoute(r, ctx(), "/v2/affiliate-marketing", "")).toEqual({ kind: "allow" });
+  });
+
+  it("keeps a session without the version-2 token on the login form for a v2 route, instead of bouncing back", () => {
+    const search = `?path=${encodeURIComponent("/sms-marketing?x=1")}`;
+    expect(decideLogin(ctx({ hasV2Token: false }), search)).toEqual({ kind: "allow" });
+    expect(decideLogin(ctx({ hasV2Token: false }), "?path=%2Fv2%2Faffiliate-marketing")).toEqual({ kind: "allow" });
+    expect(decideLogin(ctx(), search)).toEqual({ kind: "redirect", to: "/sms-marketing?x=1" });
+    // Other pages do not need it: the login goes on as before.
+    expect(decideLogin(ctx({ hasV2Token: false }), "?path=%2Finbox%2Forders")).toEqual({ kind: "redirect", to: "/inbox/orders" });
+    expect(decideLogin(ctx({ hasV2Token: false }), "")).toEqual({ kind: "redirect", to: "/homebase" });
+    expect(decideLogin(ctx({ loggedIn: false }), search)).toEqual({ kind: "allow" });
   });
 
   it("hides analytics unless its flag is on; fulfilment metrics has its own flag", () => {

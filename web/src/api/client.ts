@@ -1,5 +1,5 @@
-import { API_TIMEOUT_MS, PREVIEW_QUERY_KEY, createApiClient, type CallInput, type CallOptions, type Contract, type ResponseOf } from "./contracts";
-import { clearSession, currentToken, currentV2Token, getSession, isPreviewAccount, saveRefreshedToken } from "../session/session-store";
+import { API_TIMEOUT_MS, PREVIEW_QUERY_KEY, createApiClient, type ApiClient, type CallInput, type CallOptions, type Contract, type ResponseOf } from "./contracts";
+import { clearSession, currentToken, currentV2Token, getSession, isPreviewAccount, saveRefreshedToken, saveRefreshedV2Token } from "../session/session-store";
 import { interpretError } from "./error-catalogue";
 import { openUpgradePrompt, showToast } from "../ui/toast-store";
 
@@ -10,16 +10,23 @@ export function setNavigator(fn: (to: string) => void): void {
   navigate = fn;
 }
 
-const base = createApiClient({
+const shared = {
   baseUrl: "",
   timeoutMs: API_TIMEOUT_MS,
   // Looked up per call, not captured at load, so a replaced window.fetch is honoured.
-  fetch: (input, init) => window.fetch(input, init),
-  getToken: currentToken,
-  onToken: saveRefreshedToken,
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => window.fetch(input, init),
   // Preview accounts carry the flag on every request (000 §6).
   extraQuery: () => (isPreviewAccount(getSession()) ? { [PREVIEW_QUERY_KEY]: "true" } : undefined),
-});
+};
+
+// One client per token version: a call sends the token of its contract's version, and a refreshed
+// token in the answer replaces that same token (the API refreshes the type of token it was sent).
+const v1Client = createApiClient({ ...shared, getToken: currentToken, onToken: saveRefreshedToken });
+const v2Client = createApiClient({ ...shared, getToken: currentV2Token, onToken: saveRefreshedV2Token });
+
+function clientFor(contract: Contract): ApiClient {
+  return contract.tokenVersion === "v2" ? v2Client : v1Client;
+}
 
 export type RequestOptions = CallOptions & {
   /** Failures are the caller's to show (forms showing a field error); the catalogue still logs out on 401/403. */
@@ -44,9 +51,8 @@ export function handleApiError(error: unknown, quiet = false): void {
 /** The one request client (000 §7): typed calls through the shared contracts, with the error catalogue. */
 export async function request<C extends Contract>(contract: C, input: CallInput<C>, options: RequestOptions = {}): Promise<ResponseOf<C>> {
   const { quiet, skipCatalogue, ...callOptions } = options;
-  const token = contract.tokenVersion === "v2" ? (currentV2Token() ?? undefined) : callOptions.token;
   try {
-    return await base.call(contract, input, { ...callOptions, token });
+    return await clientFor(contract).call(contract, input, callOptions);
   } catch (error) {
     if (!skipCatalogue) handleApiError(error, quiet);
     throw error;
@@ -56,7 +62,7 @@ export async function request<C extends Contract>(contract: C, input: CallInput<
 /** Usage reports and tracking are best effort: a failure is logged and never shown (000 §8). */
 export async function reportQuietly<C extends Contract>(contract: C, input: CallInput<C>): Promise<void> {
   try {
-    await base.call(contract, input);
+    await clientFor(contract).call(contract, input);
   } catch (error) {
     console.warn("usage report not sent", error);
   }

@@ -3,7 +3,7 @@ import { Navigate, Outlet, createBrowserRouter, useLocation, useNavigate, type R
 import { stores } from "../api/contracts";
 import { ROUTES, type RouteEntry, type ScreenKey } from "../routes/route-table";
 import { REDIRECTS, resolveRedirect } from "../routes/redirects";
-import { afterLoginPath, decideRoute } from "../routes/guards";
+import { decideLogin, decideRoute } from "../routes/guards";
 import { isLoggedIn, setStoreRecord, useSession } from "../session/session-store";
 import { isTokenValid } from "../session/token";
 import { request, setNavigator } from "../api/client";
@@ -73,21 +73,16 @@ function Guarded({ route }: { route: RouteEntry }) {
   const session = useSession();
   const { environment, flags } = getRuntime();
   const loggedIn = isLoggedIn(session);
-  const decision = decideRoute(
-    route,
-    {
-      loggedIn,
-      hasV2Token: isTokenValid(session.v2StoreToken),
-      planPaused: session.storeRecord ? session.storeRecord.isBlueprintPaused : null,
-      environment,
-      flags,
-    },
-    location.pathname,
-    location.search,
-  );
+  const ctx = {
+    loggedIn,
+    hasV2Token: isTokenValid(session.v2StoreToken),
+    planPaused: session.storeRecord ? session.storeRecord.isBlueprintPaused : null,
+    environment,
+    flags,
+  };
+  // A logged-in visitor of /login goes where the login would have sent them, unless only a new login can get them in.
+  const decision = route.screen === "login" ? decideLogin(ctx, location.search) : decideRoute(route, ctx, location.pathname, location.search);
   if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
-  // A logged-in visitor of /login goes where the login would have sent them.
-  if (route.screen === "login" && loggedIn) return <Navigate to={afterLoginPath(location.search)} replace />;
   const Screen = screens[route.screen];
   const content = (
     <Suspense fallback={<Loading />}>

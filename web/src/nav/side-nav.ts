@@ -1,4 +1,5 @@
 import type { FeatureFlag } from "../app/env";
+import type { NavIconName } from "./nav-icons";
 
 /** One side-navigation entry (000 §2.6). */
 export type NavEntry = {
@@ -7,7 +8,7 @@ export type NavEntry = {
   label: string;
   /** Absent for entries that act instead of navigating (AI Copilot). */
   link?: string;
-  icon: string;
+  icon: NavIconName;
   children?: NavEntry[];
   /** More paths that make this entry the current one (prefix match). */
   relevantLinks?: string[];

@@ -42,6 +42,19 @@ export function findRoute(pathname: string): RouteEntry | undefined {
   return ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname) !== null);
 }
 
+/**
+ * What /login does for this visitor: shows the form, or sends someone already logged in where the
+ * login would have. A session without the version-2 token stays on the form when the page it is
+ * going to needs that token: only logging in issues it, and going on would bounce straight back.
+ */
+export function decideLogin(ctx: Pick<GuardContext, "loggedIn" | "hasV2Token">, search: string): GuardDecision {
+  if (!ctx.loggedIn) return { kind: "allow" };
+  const to = afterLoginPath(search);
+  const target = findRoute(to.split(/[?#]/)[0] ?? to);
+  if (target?.access === "v2" && !ctx.hasV2Token) return { kind: "allow" };
+  return { kind: "redirect", to };
+}
+
 /** Where the login page sends the user afterwards: `path` when it is a same-site path, else /homebase. */
 export function afterLoginPath(search: string): string {
   const path = new URLSearchParams(search).get("path");

@@ -66,11 +66,25 @@ export function startSession(session: Session, remember = true): void {
   emit({ ...empty, token: session.token, v2UserToken: session.v2UserToken, v2StoreToken: session.v2StoreToken, user: session.user, store: session.store, role: session.role });
 }
 
-/** A refreshed token from the API's response header: kept in the state and in local storage (000 §7). */
+/**
+ * Keeps a refreshed token in local storage (000 §7), and in session storage when the session lives
+ * there too: reads prefer session storage, so a stale copy there would win over the fresh one.
+ */
+function storeRefreshed(key: string, token: string): void {
+  window.localStorage.setItem(key, token);
+  if (window.sessionStorage.getItem(key)) window.sessionStorage.setItem(key, token);
+}
+
+/** A refreshed version-1 token from the API's response header: kept in the state and in storage. */
 export function saveRefreshedToken(token: string): void {
-  window.localStorage.setItem(STORAGE_KEYS.token, token);
-  if (window.sessionStorage.getItem(STORAGE_KEYS.token)) window.sessionStorage.setItem(STORAGE_KEYS.token, token);
+  storeRefreshed(STORAGE_KEYS.token, token);
   emit({ ...state, token });
+}
+
+/** A refreshed version-2 store token (the answer to a call made with it): its own slot, never the version-1 one. */
+export function saveRefreshedV2Token(token: string): void {
+  storeRefreshed(STORAGE_KEYS.v2StoreToken, token);
+  emit({ ...state, v2StoreToken: token });
 }
 
 export function setStoreRecord(record: StoreRecord): void {

@@ -44,6 +44,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           type="button"
           className="menu-toggle"
           aria-label="Menu"
+          aria-controls="side-menu"
           aria-expanded={nav.mobileMenu === "open"}
           onClick={() => setNavState({ mobileMenu: nav.mobileMenu === "open" ? "closed" : "open" })}
         >
@@ -74,9 +75,10 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
       )}
       <div className="shell-body">
-        <aside className="side">
+        <aside className="side" id="side-menu">
           <SideNav entries={entries} isPreview={preview} onNavigate={closeMenu} />
         </aside>
+        {nav.mobileMenu === "open" && <button type="button" className="menu-backdrop" aria-label="Close menu" onClick={closeMenu} />}
         <main className={`content${fixedWidth(location.pathname) ? " fixed-width" : ""}`}>{children}</main>
         {chat && (
           <Suspense fallback={<aside className="chat-dock">Loading the assistant…</aside>}>

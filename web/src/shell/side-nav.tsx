@@ -3,6 +3,7 @@ import { PREVIEW_MODE_MESSAGE } from "../api/contracts";
 import { activeEntry, type NavEntry } from "../nav/side-nav";
 import { openChat } from "../chat/chat-intents";
 import { showToast } from "../ui/toast-store";
+import { NavIcon } from "./nav-icon";
 
 type Props = { entries: NavEntry[]; isPreview: boolean; onNavigate: () => void };
 
@@ -29,19 +30,19 @@ function NavItem({ entry, currentId, isPreview, onNavigate }: { entry: NavEntry;
   if (entry.action === "new-chat") {
     item = (
       <button id={entry.id} type="button" className="nav-link" onClick={() => { openChat({ text: "", newThread: true, source: "nav", assistant: "copilot" }); onNavigate(); }}>
-        <span className="nav-icon" aria-hidden>✦</span>{entry.label}
+        <NavIcon name={entry.icon} />{entry.label}
       </button>
     );
   } else if (blocked) {
     item = (
       <button id={entry.id} type="button" className="nav-link nav-blocked" title="Not available in preview mode" onClick={() => showToast(PREVIEW_MODE_MESSAGE, "info")}>
-        {entry.label}
+        <NavIcon name={entry.icon} />{entry.label}
       </button>
     );
   } else {
     item = (
       <Link id={entry.id} to={entry.link ?? "/homebase"} className={`nav-link${isCurrent ? " nav-current" : ""}`} aria-current={isCurrent ? "page" : undefined} onClick={onNavigate}>
-        {entry.label}
+        <NavIcon name={entry.icon} />{entry.label}
       </Link>
     );
   }
@@ -49,7 +50,7 @@ function NavItem({ entry, currentId, isPreview, onNavigate }: { entry: NavEntry;
     <li>
       {children?.length ? (
         <details open={children.some((c) => c.id === currentId)}>
-          <summary className="nav-group">{entry.label}</summary>
+          <summary className="nav-group"><NavIcon name={entry.icon} />{entry.label}</summary>
           <ul>
             {children.map((c) => (
               <NavItem key={c.id} entry={c} currentId={currentId} isPreview={isPreview} onNavigate={onNavigate} />

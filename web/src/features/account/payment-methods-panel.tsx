@@ -47,7 +47,7 @@ export function PaymentMethodsPanel({ onChanged }: { onChanged: () => void }) {
           <label>CVC<input name="cvc" inputMode="numeric" autoComplete="cc-csc" required />{errors.cvc && <span className="field-error">{errors.cvc}</span>}</label>
           <label className="choice"><input type="checkbox" name="makeDefault" /> Make this my default card</label>
           {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
-          <div className="dialog-actions"><button type="button" onClick={() => setAdding(false)}>Cancel</button><button type="submit" className="primary">Save card</button></div>
+          <div className="dialog-actions"><button type="button" onClick={() => { setAdding(false); setErrors({}); }}>Cancel</button><button type="submit" className="primary">Save card</button></div>
         </form>
       ) : (
         <button type="button" onClick={() => setAdding(true)}>Add a card</button>

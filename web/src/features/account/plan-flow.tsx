@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { PLAN_NAMES, payments, plans, type BodyOf, type ResponseOf } from "../../api/contracts";
+import { PLAN_NAMES, isSubscriptionActive, payments, plans, type BodyOf, type ResponseOf } from "../../api/contracts";
 
 const { CANCELLATION_REASONS, OFFER_ANSWERS, RETENTION_OFFER, SAMPLES_NOT_ORDERED_REASONS } = payments;
 import { request } from "../../api/client";
@@ -38,7 +38,7 @@ export function PlanFlow({ overview, onChanged, initialStep = "OVERVIEW" }: { ov
         {overview.upgradeTarget && (
           <UpgradeButton overview={overview} onChanged={onChanged} />
         )}
-        {overview.canManageBilling && overview.subscription && <button type="button" onClick={() => go("MANAGE_PLAN")}>Manage plan</button>}
+        {canManage(overview) && <button type="button" onClick={() => go("MANAGE_PLAN")}>Manage plan</button>}
       </div>
     );
   }
@@ -80,6 +80,11 @@ export function PlanFlow({ overview, onChanged, initialStep = "OVERVIEW" }: { ov
       <button type="button" onClick={() => go("OVERVIEW")}>Done</button>
     </div>
   );
+}
+
+/** A running or paused subscription can be paused, resumed or cancelled; a cancelled one is history. */
+function canManage(overview: Overview): boolean {
+  return overview.canManageBilling && overview.subscription !== null && (overview.isBlueprintPaused || isSubscriptionActive(overview.subscriptionStatus));
 }
 
 function UpgradeButton({ overview, onChanged }: { overview: Overview; onChanged: (o: Overview) => void }) {

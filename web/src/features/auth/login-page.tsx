@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ACCOUNT_TYPES, ApiError, WORK_STYLES, auth } from "../../api/contracts";
 import { request } from "../../api/client";
-import { anonymousCreatorId, startSession } from "../../session/session-store";
+import { anonymousCreatorId, isLoggedIn, startSession, useSession } from "../../session/session-store";
 import { afterLoginPath } from "../../routes/guards";
 import { getRuntime } from "../../app/runtime";
 import { GoogleButton } from "./google-button";
@@ -25,6 +25,8 @@ export function LoginPage() {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const { googleClientId } = getRuntime();
+  // Still logged in here means the page asked for needs the version-2 token, which only a login issues.
+  const loginAgain = isLoggedIn(useSession());
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -68,6 +70,7 @@ export function LoginPage() {
   return (
     <section className="auth-card" aria-labelledby="auth-title">
       <h1 id="auth-title">{mode === "login" ? "Log in to Atelier" : "Create your Atelier account"}</h1>
+      {loginAgain && <p className="muted" role="status" data-testid="login-again">Log in again to open this page.</p>}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate={false}>
         <label>
           Email

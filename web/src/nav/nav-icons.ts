@@ -1,0 +1,45 @@
+/**
+ * The drawings of the side-navigation icons: 24×24 stroked outlines, one path each. The nav data
+ * names an icon by key, so an entry cannot name an icon that has no drawing.
+ */
+export const NAV_ICONS = {
+  alert: "M12 3L2 21h20zM12 10v5M12 18h.01",
+  bot: "M5 8h14v12H5zM12 4v4M9 13h.01M15 13h.01M9 17h6",
+  box: "M3 7l9-4 9 4v10l-9 4-9-4zM3 7l9 4 9-4M12 11v10",
+  boxes: "M3 12h8v8H3zM13 12h8v8h-8zM8 4h8v8H8z",
+  building: "M4 21V3h10v18M14 9h6v12M8 7h2M8 11h2M8 15h2M2 21h20",
+  bulb: "M9 18h6M10 21h4M12 3a6 6 0 0 0-4 10.5c.8.8 1 1.5 1 2.5h6c0-1 .2-1.7 1-2.5A6 6 0 0 0 12 3z",
+  cart: "M3 4h2l3 12h11l2-8H6M9 20h.01M18 20h.01",
+  chart: "M4 20V10M10 20V4M16 20v-7M22 20H2",
+  check: "M4 12l5 5L20 6",
+  clipboard: "M9 3h6v3H9zM7 5H5v16h14V5h-2",
+  download: "M12 3v12M7 10l5 5 5-5M4 19h16",
+  film: "M4 3h16v18H4zM8 3v18M16 3v18M4 8h4M4 16h4M16 8h4M16 16h4",
+  gauge: "M12 14l4-4M3 18a9 9 0 1 1 18 0z",
+  heart: "M12 20s-8-5-8-11a4.5 4.5 0 0 1 8-2.8A4.5 4.5 0 0 1 20 9c0 6-8 11-8 11z",
+  help: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 1-1 1.7v.5M12 17h.01",
+  home: "M3 11l9-8 9 8v10h-6v-6H9v6H3z",
+  image: "M3 4h18v16H3zM3 16l5-5 5 5 3-3 5 5M15 9h.01",
+  inbox: "M3 13l3-8h12l3 8v6H3zM3 13h5l1 3h6l1-3h5",
+  link: "M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1",
+  list: "M8 6h13M8 12h13M8 18h13M3 6h1M3 12h1M3 18h1",
+  mail: "M3 5h18v14H3zM3 6l9 7 9-7",
+  megaphone: "M3 10v4h4l8 5V5l-8 5zM18 9a4 4 0 0 1 0 6",
+  music: "M9 18V5l12-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM21 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0z",
+  pen: "M4 20l4-1L19 8l-3-3L5 16zM14 7l3 3",
+  percent: "M19 5L5 19M7 9a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z",
+  receipt: "M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6",
+  search: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-5-5",
+  shirt: "M8 3L3 6l2 5 2-1v11h10V10l2 1 2-5-5-3a4 4 0 0 1-8 0z",
+  sparkles: "M12 3l2 5 5 2-5 2-2 5-2-5-5-2 5-2zM19 15l1 2 2 1-2 1-1 2-1-2-2-1 2-1z",
+  store: "M3 9l2-5h14l2 5M3 9h18v1a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0zM5 13v8h14v-8M10 21v-5h4v5",
+  tag: "M3 3h8l10 10-8 8L3 11zM7.5 7.5h.01",
+  template: "M3 3h18v6H3zM3 13h8v8H3zM15 13h6v8h-6z",
+  trend: "M3 17l6-6 4 4 8-8M15 7h6v6",
+  truck: "M2 6h12v10H2zM14 10h4l3 3v3h-7zM6 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z",
+  undo: "M9 14L4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3",
+  users: "M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-2a5 5 0 0 1 5-5h4a5 5 0 0 1 5 5v2M16 3.5a4 4 0 0 1 0 7.5M22 21v-2a5 5 0 0 0-3-4.6",
+  vault: "M3 4h18v16H3zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM7 20v2M17 20v2",
+} as const;
+
+export type NavIconName = keyof typeof NAV_ICONS;
