@@ -20,6 +20,22 @@ describe("the HTTP edge", () => {
     expect(res.headers.get("x-request-id")).toBe("trace-12345678");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-powered-by")).toBeNull();
+    // Helmet's set, worked out once at start, on every answer (errors included).
+    const helmetSet = {
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-site",
+      "origin-agent-cluster": "?1",
+      "referrer-policy": "no-referrer",
+      "strict-transport-security": "max-age=31536000; includeSubDomains",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-frame-options": "SAMEORIGIN",
+      "x-permitted-cross-domain-policies": "none",
+      "x-xss-protection": "0",
+    };
+    const missing = await api.raw("GET", "/no-such-endpoint");
+    for (const answer of [res, missing]) for (const [name, value] of Object.entries(helmetSet)) expect(answer.headers.get(name), name).toBe(value);
+    expect(res.headers.get("vary")).toBe("Origin");
   });
 
   it("allows the web origin and no other", async () => {
@@ -27,6 +43,11 @@ describe("the HTTP edge", () => {
     expect(ok.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
     const other = await fetch(`${api.url}/rest/main/health`, { headers: { origin: "https://evil.example" } });
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
+    expect(ok.headers.get("vary")).toBe("Origin");
+    const preflight = await fetch(`${api.url}/rest/main/web/stores/me`, { method: "OPTIONS", headers: { origin: "http://localhost:3000", "access-control-request-method": "GET", "access-control-request-headers": "authorization" } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(preflight.headers.get("access-control-allow-headers")).toMatch(/authorization/i);
   });
 
   it("answers unknown endpoints, bad JSON and huge bodies with the envelope", async () => {

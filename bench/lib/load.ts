@@ -4,15 +4,19 @@ import autocannon from "autocannon";
 import type pg from "pg";
 
 export type Target = { label: string; url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
-export type Figures = { label: string; completed: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; statuses: string };
+export type Figures = { label: string; completed: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; statuses: string; cpuUsPerRequest: number };
 
 /** One autocannon run against a target; `completed` is how many responses arrived in the window. */
 export async function measure(t: Target, connections: number, durationS: number): Promise<Figures> {
   // A queued request on the embedded database can wait seconds: a generous timeout records its
   // latency instead of dropping it (timeouts are still counted and printed).
+  // CPU time of this whole process (its threads included: the embedded database's worker, the load
+  // generator) per completed response: steadier than req/s on a machine shared with other work.
+  const cpuBefore = process.cpuUsage();
   const r = await autocannon({ url: t.url, method: t.method ?? "GET", body: t.body, headers: t.headers, connections, duration: durationS, timeout: 60 });
+  const cpu = process.cpuUsage(cpuBefore);
   const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`).join(" ");
-  return { label: t.label, completed: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses };
+  return { label: t.label, completed: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses, cpuUsPerRequest: r.requests.total ? Math.round((cpu.user + cpu.system) / r.requests.total) : 0 };
 }
 
 /**
@@ -46,7 +50,7 @@ export async function drain(pool: pg.Pool, quietMs = 300, maxMs = 300_000): Prom
 
 /** The rows of the result table shared by both benchmarks. */
 export function row(r: Figures): Record<string, string | number> {
-  return { endpoint: r.label, completed: r.completed, "req/s": Math.round(r.rps), "p50 ms": r.p50, "p99 ms": r.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses: r.statuses };
+  return { endpoint: r.label, completed: r.completed, "req/s": Math.round(r.rps), "p50 ms": r.p50, "p99 ms": r.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses: r.statuses, "cpu µs/req": r.cpuUsPerRequest };
 }
 
 /** Whether a run's figures can be used: something completed, and nothing failed. */
