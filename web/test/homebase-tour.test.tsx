@@ -17,16 +17,20 @@ afterAll(() => api?.close());
 
 const realSetTimeout = globalThis.setTimeout;
 let inFlight = 0;
+/** Paths of the API calls answered so far in this test. */
+let answered: string[] = [];
 
 beforeEach(() => {
   clearSession();
   const toApi = routeFetchTo(api.url);
   inFlight = 0;
+  answered = [];
   vi.stubGlobal("fetch", (async (input: RequestInfo | URL, init?: RequestInit) => {
     inFlight += 1;
     try {
       const response = await toApi(input, init);
       await response.clone().arrayBuffer();
+      answered.push(new URL(String(input instanceof Request ? input.url : input), "http://app").pathname);
       return response;
     } finally {
       inFlight -= 1;
@@ -52,7 +56,7 @@ async function waitUntil(ok: () => boolean, what: string): Promise<void> {
   env.IS_REACT_ACT_ENVIRONMENT = false;
   try {
     for (const start = Date.now(); !ok(); await new Promise((r) => realSetTimeout(r, 10))) {
-      if (Date.now() - start > 15_000) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() - start > 30_000) throw new Error(`timed out waiting for ${what}`);
     }
     // One more turn so effects of the last answer have run.
     await new Promise((r) => realSetTimeout(r, 20));
@@ -64,7 +68,9 @@ async function waitUntil(ok: () => boolean, what: string): Promise<void> {
 async function openHomebase(user: RealUser) {
   startSession(user);
   render(<RouterProvider router={createMemoryRouter(routeObjects(), { initialEntries: ["/homebase"] })} />);
-  await waitUntil(() => document.getElementById("homebase-areas") !== null && document.getElementById("nav-copilot") !== null && inFlight === 0, "the homebase");
+  // The tour mounts once the seen flags have arrived: wait for that answer, not only for a quiet moment.
+  const seenPath = `/rest/main${stores.getStoreSeenState.path}`;
+  await waitUntil(() => document.getElementById("homebase-areas") !== null && document.getElementById("nav-copilot") !== null && answered.includes(seenPath) && inFlight === 0, "the homebase");
 }
 
 const tour = () => screen.queryByTestId("tour");
@@ -95,7 +101,7 @@ describe("the homebase guided tour", () => {
     await openHomebase(user);
     advance(TOUR_STEP_DELAY_MS * 2);
     expect(tour()).toBeNull();
-  }, 40_000);
+  }, 90_000);
 
   it("closes on skip and stores that it was seen", async () => {
     const user = await registerRealUser(api);
@@ -108,5 +114,5 @@ describe("the homebase guided tour", () => {
     expect(tour()).toBeNull();
     await waitUntil(() => inFlight === 0, "the seen flag to be saved");
     expect(await callAs(api, user, stores.getStoreSeenState, {})).toMatchObject({ seenHomebaseTour: true });
-  }, 40_000);
+  }, 90_000);
 });
