@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalog } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { seedCatalog, uniq, type CatalogFixture } from "./catalog-fixtures";
+import { coverageQuery } from "../src/queries/catalog";
 
 let api: TestApi;
 let user: TestUser;
@@ -30,6 +31,21 @@ afterAll(() => api.close());
 const items = (keyword: string, extra: Record<string, unknown> = {}) => as(api, user.token, catalog.searchCatalogItems, { query: { keyword, group: fx.groupKey, ...extra } as never });
 
 describe("keyword search", () => {
+  it("takes full-text candidates holding at least half of three or more words", () => {
+    expect(coverageQuery(1, 1)).toBeNull();
+    expect(coverageQuery(2, 1)).toBeNull();
+    expect(coverageQuery(3, 2)).toBe("(kq.g0 && kq.g1) || (kq.g0 && kq.g2) || (kq.g1 && kq.g2)");
+    expect(coverageQuery(4, 2)!.split(" || ")).toHaveLength(6);
+    // Too many combinations: any word, as the scoring rule still applies.
+    expect(coverageQuery(10, 5)).toBeNull();
+  });
+
+  it("finds a row holding two of three words through the coverage candidates", async () => {
+    const two = await items(`${BRAND} fleece zorvexal`);
+    expect(two.list.map((i) => i.id)).toContain(fx.itemIds[2]);
+    expect(two.list[0]!.id).toBe(fx.itemIds[2]);
+  });
+
   it("ranks the exact full-text match first", async () => {
     const res = await items(`${BRAND} fleece hoodie`);
     expect(res.list[0]!.id).toBe(fx.itemIds[2]);

@@ -145,6 +145,27 @@ function groupQueries(groups: string[][], p: Params): string[] {
   return groups.map((alts) => `(${alts.map((a) => `plainto_tsquery('english', ${p.add(a)})`).join(" || ")})`);
 }
 
+/** Past this many combinations the full-text candidates are the rows holding any word. */
+const MAX_COVERAGE_COMBINATIONS = 64;
+
+/**
+ * A tsquery over kq's group columns that a row matches when it holds at least `k` of the `n`
+ * word groups: the OR of every k-group AND. Null when any group does (k ≤ 1) or when there would
+ * be too many combinations to be worth it.
+ */
+export function coverageQuery(n: number, k: number): string | null {
+  if (k <= 1 || k > n) return null;
+  const combos: number[][] = [];
+  const pick = (from: number, chosen: number[]) => {
+    if (combos.length > MAX_COVERAGE_COMBINATIONS) return;
+    if (chosen.length === k) return void combos.push(chosen);
+    for (let i = from; i <= n - (k - chosen.length); i++) pick(i + 1, [...chosen, i]);
+  };
+  pick(0, []);
+  if (combos.length > MAX_COVERAGE_COMBINATIONS) return null;
+  return combos.map((c) => `(${c.map((i) => `kq.g${i}`).join(" && ")})`).join(" || ");
+}
+
 /**
  * The keyword candidates CTE: rows from the full-text, trigram and nearest-neighbour indexes,
  * scored and blended. Full text counts how many of the keyword's words (or their synonyms) a row
@@ -161,11 +182,16 @@ function keywordCte(q: MarketQuery, table: "suppliers" | "catalog_items", p: Par
   const coverage = groups.length ? `(${groups.map((_, n) => `(t.search_document @@ kq.g${n})::int`).join(" + ")})::float8 / ${groups.length}` : "0";
   const minCoverage = groups.length > 2 ? 0.5 : 1 / Math.max(1, groups.length);
   const W = KEYWORD_WEIGHTS;
+  // Full-text candidates must hold enough of the words to pass the coverage rule: a row holding
+  // fewer can only match by trigram or by meaning, and those branches find it themselves.
+  // Scoring every row that holds any one word of a common query cost most of its time.
+  const covered = coverageQuery(groups.length, Math.ceil(minCoverage * groups.length - 1e-9));
   // The nearest-neighbour branch orders by the parameter itself, not kq.v: the planner can only
   // drive the HNSW index with a value known before the scan; through the CTE it sorted every row.
   return `kq AS MATERIALIZED (SELECT ${anyGroup} AS tsq, ${vec}::vector AS v${groups.map((g, n) => `, ${g} AS g${n}`).join("")}),
+    kc AS MATERIALIZED (SELECT ${covered ?? "kq.tsq"} AS tsq FROM kq),
     cand AS (
-      SELECT t.id FROM ${table} t, kq WHERE t.search_document @@ kq.tsq
+      SELECT t.id FROM ${table} t, kc WHERE t.search_document @@ kc.tsq
       UNION SELECT t.id FROM ${table} t WHERE ${kw} <% t.${text}
       UNION (SELECT t.id FROM ${table} t WHERE t.embedding IS NOT NULL ORDER BY t.embedding <=> ${vec}::vector LIMIT ${SEMANTIC_CANDIDATES})
     ),
