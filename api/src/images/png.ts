@@ -129,16 +129,17 @@ function writeRow(raster: Raster, y: number, row: Buffer, h: Header, palette: Bu
       out[o + 3] = trns && index < trns.length ? trns[index]! : 255;
       continue;
     }
-    const s = (k: number) => sample(row, x * channels + k, h.bitDepth);
+    // Samples read inline, not through a per-pixel closure (see describeImage).
+    const at = x * channels;
     if (h.colorType === 0 || h.colorType === 4) {
-      const g = s(0);
+      const g = sample(row, at, h.bitDepth);
       out[o] = out[o + 1] = out[o + 2] = g;
-      out[o + 3] = h.colorType === 4 ? s(1) : 255;
+      out[o + 3] = h.colorType === 4 ? sample(row, at + 1, h.bitDepth) : 255;
     } else {
-      out[o] = s(0);
-      out[o + 1] = s(1);
-      out[o + 2] = s(2);
-      out[o + 3] = h.colorType === 6 ? s(3) : 255;
+      out[o] = sample(row, at, h.bitDepth);
+      out[o + 1] = sample(row, at + 1, h.bitDepth);
+      out[o + 2] = sample(row, at + 2, h.bitDepth);
+      out[o + 3] = h.colorType === 6 ? sample(row, at + 3, h.bitDepth) : 255;
     }
   }
 }
