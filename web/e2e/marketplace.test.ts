@@ -2,14 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { stores } from "@atelier/contracts";
 import { as, type TestApi } from "../../api/test/harness";
-import { seedCatalog, uniq, type CatalogFixture } from "../../api/test/catalog-fixtures";
+import { seedCatalog, type CatalogFixture } from "../../api/test/catalog-fixtures";
 import { launchBrowser, newPage, poll, registerThroughUi, startWebApi, uniqueEmail } from "./browser";
 
 let api: TestApi;
 let browser: Browser;
 let catalog: CatalogFixture;
 // A made-up word only this run's supplier carries, so the search finds it among the other tests' rows.
-const brand = `Quillmere${uniq().replace(/[^a-z]/g, "")}`;
+// Ten random letters: a short random tail left a word close enough (trigrams, meaning) to another
+// test's made-up names that a third supplier matched now and then.
+const brand = `Quillmere${Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
 
 beforeAll(async () => {
   api = await startWebApi();
