@@ -599,6 +599,35 @@ describe("public previews", () => {
       expect(res.body.details[0].field, path).toBe(field);
     }
   });
+
+  it("search suppliers and items without a token, as the signed-in search does, in small pages", async () => {
+    const max = catalog.PUBLIC_SEARCH_MAX_SIZE;
+    const suppliers = await api.raw("GET", `/app/catalog-companies/-/search?group=${group()}&sort=-rank&size=${max}`);
+    expect(suppliers.status).toBe(200);
+    const signedIn = await as(api, user.token, catalog.searchSuppliers, { query: { group: group(), sort: "-rank", size: max } as never });
+    expect(suppliers.body.list.map((s: { id: string }) => s.id)).toEqual(signedIn.list.map((s) => s.id));
+    expect(suppliers.body).toMatchObject({ total: signedIn.total, page: 0, size: max });
+    const kits = await api.raw("GET", `/app/catalog-items/-/search?supplierId=${fx.supplierIds[0]}&isSampleKit=true`);
+    expect(kits.status).toBe(200);
+    expect(kits.body).toMatchObject({ total: 1, size: 8, list: [{ id: fx.itemIds[1] }] });
+  });
+
+  it("refuse a public search's bad input with 400 and the field, without a token", async () => {
+    for (const [path, field] of [
+      [`/app/catalog-companies/-/search?size=${catalog.PUBLIC_SEARCH_MAX_SIZE + 1}`, "query.size"],
+      [`/app/catalog-items/-/search?size=${catalog.PUBLIC_SEARCH_MAX_SIZE + 1}`, "query.size"],
+      ["/app/catalog-companies/-/search?viewType=CATALOG_PRODUCTS", "query.viewType"],
+      ["/app/catalog-companies/-/search?supplierId=00000000-0000-4000-8000-000000000000", "query.supplierId"],
+      ["/app/catalog-items/-/search?group=products/no-such-group", "query.group"],
+      ["/app/catalog-items/-/search?supplierId=nope", "query.supplierId"],
+      ["/app/catalog-items/-/search?isSampleKit=yes", "query.isSampleKit"],
+    ]) {
+      const res = await api.raw("GET", path!);
+      expect(res.status, path).toBe(400);
+      expect(res.body.code, path).toBe("VALIDATION_FAILED");
+      expect(res.body.details[0].field, path).toBe(field);
+    }
+  });
 });
 
 describe("failure paths of the marketplace's list endpoints", () => {

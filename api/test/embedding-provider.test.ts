@@ -1,37 +1,24 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../src/db/pool";
 import { migrate } from "../src/db/migrate";
 import { createOfflineEmbeddings, createOpenAIEmbeddings, embedText, getEmbeddingSpace, reindexEmbeddings, resolveQueryEmbeddings, OFFLINE_EMBEDDINGS_ID } from "../src/embeddings";
+import { startEmbeddingsStub, type EmbeddingsRequest, type EmbeddingsStub } from "./openai-embeddings-stub";
 
-// A local server that speaks the OpenAI embeddings API (the only stand-in is the model itself):
-// each text becomes a unit vector pointing at one of 384 axes chosen from its length.
-let server: http.Server;
+// The model's stand-in: each text becomes a unit vector pointing at one of 384 axes chosen from its length.
+let stub: EmbeddingsStub;
 let baseURL: string;
-const requests: { model: string; dimensions: number; input: string[] }[] = [];
+let requests: EmbeddingsRequest[];
 let dims = 384;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString()));
-    req.on("end", () => {
-      const parsed = JSON.parse(body) as { model: string; dimensions: number; input: string[] };
-      requests.push(parsed);
-      const data = parsed.input.map((text, index) => {
-        const v = new Array(dims).fill(0);
-        v[text.length % dims] = 1;
-        return { object: "embedding", index, embedding: v };
-      });
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ object: "list", data, model: parsed.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
-    });
+  stub = await startEmbeddingsStub((text) => {
+    const v = new Array<number>(dims).fill(0);
+    v[text.length % dims] = 1;
+    return v;
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  ({ baseURL, requests } = stub);
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => stub.close());
 
 describe("embedding providers", () => {
   it("asks an OpenAI-compatible server for 384 dimensions and returns its vectors", async () => {

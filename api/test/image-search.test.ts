@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import jpeg from "jpeg-js";
@@ -14,6 +12,7 @@ import { decodeImage } from "../src/images/load-image";
 import { reindexItemImages } from "../src/services/catalog/index-item-images";
 import type { Raster } from "../src/images/raster";
 import { seedCatalog, type CatalogFixture } from "./catalog-fixtures";
+import { startEmbeddingsStub, type EmbeddingsRequest, type EmbeddingsStub } from "./openai-embeddings-stub";
 import { itemImageDataUrl, itemImageSvg } from "../src/images/item-image";
 import { rasterizeSvg } from "../src/images/svg";
 import { decodePng, encodePng } from "../src/images/png";
@@ -141,9 +140,9 @@ describe("ordinary photo formats", () => {
 // decodes the PNG data URL it is sent and answers a 384-number vector of the picture's mean colour
 // (a caricature of a vision model, enough to tell which model's vectors a search compared).
 describe("a configured image-embedding model", () => {
-  let server: http.Server;
+  let stub: EmbeddingsStub;
   let baseUrl: string;
-  const requests: { model: string; dimensions: number; input: string[] }[] = [];
+  let requests: EmbeddingsRequest[];
   let db: Database;
   let modelApi: ApiServer;
   let token: string;
@@ -157,24 +156,11 @@ describe("a configured image-embedding model", () => {
   };
 
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      let body = "";
-      req.on("data", (c: Buffer) => (body += c.toString()));
-      req.on("end", () => {
-        const parsed = JSON.parse(body) as { model: string; dimensions: number; input: string[] };
-        requests.push(parsed);
-        if (refuse) {
-          res.statusCode = 400;
-          res.setHeader("content-type", "application/json");
-          return res.end(JSON.stringify({ error: { message: "model is not loaded", type: "invalid_request_error" } }));
-        }
-        const data = parsed.input.map((url, index) => ({ object: "embedding", index, embedding: meanColourVector(decodeImage(Buffer.from(url.split(",")[1]!, "base64"))) }));
-        res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ object: "list", data, model: parsed.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
-      });
+    stub = await startEmbeddingsStub((url) => {
+      if (refuse) throw new Error("model is not loaded");
+      return meanColourVector(decodeImage(Buffer.from(url.split(",")[1]!, "base64")));
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    ({ baseURL: baseUrl, requests } = stub);
     // A private database: switching the image index to another model rewrites every item's vector.
     db = await openDatabase({ dataDir: null, poolSize: 3 });
     await migrate(db.pool);
@@ -185,7 +171,7 @@ describe("a configured image-embedding model", () => {
   afterAll(async () => {
     await modelApi?.close();
     await db?.close();
-    await new Promise<void>((r) => server.close(() => r()));
+    await stub?.close();
   });
 
   const modelSearch = (body: Record<string, unknown>) => createApiClient({ baseUrl: modelApi.url }).call(catalog.searchByImage, { body: body as never }, { token });

@@ -114,8 +114,15 @@ function helmetHeaders(): Map<string, string> {
 /** A request's context; its logger (a child binding the request id) is made on first use. */
 function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string | undefined): RequestContext {
   let log: RequestContext["log"] | undefined;
-  const ctx = { ...deps, requestId, auth: null, acceptLanguage } as Omit<RequestContext, "log">;
-  return Object.defineProperty(ctx, "log", { get: () => (log ??= deps.log.child({ requestId })), enumerable: true, configurable: true }) as RequestContext;
+  return {
+    ...deps,
+    requestId,
+    auth: null,
+    acceptLanguage,
+    get log() {
+      return (log ??= deps.log.child({ requestId }));
+    },
+  };
 }
 
 /** Static paths before parameterised ones, so `/-/count` is never read as an id. */

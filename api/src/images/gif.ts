@@ -1,5 +1,5 @@
 import { GifReader } from "omggif";
-import { createRaster, ImageDecodeError, MAX_PIXELS, type Raster } from "./raster";
+import { createRaster, ImageDecodeError, MAX_PIXELS, tooLarge, type Raster } from "./raster";
 
 // GIFs (product shots exported from old tools, first frame of an animation) through omggif, a
 // small pure-JavaScript decoder. Only the first frame is read: it is what a thumbnail shows.
@@ -14,15 +14,19 @@ export function decodeGif(bytes: Buffer): Raster {
   try {
     reader = new GifReader(bytes);
   } catch (err) {
-    throw new ImageDecodeError(`is a GIF that could not be read (${String((err as Error).message ?? err).slice(0, 120)})`);
+    throw unreadable(err);
   }
-  if (reader.width * reader.height > MAX_PIXELS) throw new ImageDecodeError(`is too large (at most ${MAX_PIXELS / 1_000_000} megapixels)`);
+  if (reader.width * reader.height > MAX_PIXELS) throw tooLarge();
   if (reader.numFrames() < 1) throw new ImageDecodeError("is a GIF without a picture");
   const raster = createRaster(reader.width, reader.height);
   try {
     reader.decodeAndBlitFrameRGBA(0, raster.data as unknown as Uint8Array);
   } catch (err) {
-    throw new ImageDecodeError(`is a GIF that could not be read (${String((err as Error).message ?? err).slice(0, 120)})`);
+    throw unreadable(err);
   }
   return raster;
+}
+
+function unreadable(err: unknown): ImageDecodeError {
+  return new ImageDecodeError(`is a GIF that could not be read (${String((err as Error).message ?? err).slice(0, 120)})`);
 }

@@ -66,9 +66,9 @@ export function resolveImageEmbedder(recorded: string | null, configured: ImageE
   const stored = recorded ?? DESCRIPTOR_KIND;
   if (stored === configured.kind) return configured;
   if (stored === DESCRIPTOR_KIND) {
-    warn(`Item pictures are indexed with the offline descriptor, not ${configured.kind}: image search keeps the descriptor until \`node --import tsx api/src/images/reindex-cli.ts\` re-indexes them.`);
+    warn(`Item pictures are indexed with the offline descriptor, not ${configured.kind}: image search keeps the descriptor until \`npm run reindex-images\` (api/src/images/reindex-cli.ts) re-indexes them.`);
     return descriptorEmbedder;
   }
-  warn(`Item pictures are indexed with ${stored}, which is not configured now (${configured.kind}): image search re-indexes them with ${configured.kind} as it goes; run \`node --import tsx api/src/images/reindex-cli.ts\` to do it at once.`);
+  warn(`Item pictures are indexed with ${stored}, which is not configured now (${configured.kind}): image search re-indexes them with ${configured.kind} as it goes; run \`npm run reindex-images\` (api/src/images/reindex-cli.ts) to do it at once.`);
   return configured;
 }

@@ -1,5 +1,5 @@
 import { decode } from "jpeg-js";
-import { ImageDecodeError, MAX_PIXELS, type Raster } from "./raster";
+import { ImageDecodeError, MAX_PIXELS, tooLarge, type Raster } from "./raster";
 
 // Ordinary photos are JPEGs. jpeg-js is pure JavaScript (baseline and progressive), so no native
 // build is needed; its own limits stop a crafted file from taking the process's memory.
@@ -15,7 +15,7 @@ export function decodeJpeg(bytes: Buffer): Raster {
     return { width: image.width, height: image.height, data: new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
   } catch (err) {
     const reason = (err as Error).message ?? String(err);
-    if (/maxResolutionInMP|maxMemoryUsageInMB/i.test(reason)) throw new ImageDecodeError(`is too large (at most ${MAX_PIXELS / 1_000_000} megapixels)`);
+    if (/maxResolutionInMP|maxMemoryUsageInMB/i.test(reason)) throw tooLarge();
     throw new ImageDecodeError(`is a JPEG that could not be read (${reason.slice(0, 120)})`);
   }
 }

@@ -12,6 +12,11 @@ export class ImageDecodeError extends Error {
 /** Largest picture decoded, in pixels: bigger ones would hold the event loop too long. */
 export const MAX_PIXELS = 25_000_000;
 
+/** The refusal of a picture over MAX_PIXELS. */
+export function tooLarge(): ImageDecodeError {
+  return new ImageDecodeError(`is too large (at most ${MAX_PIXELS / 1_000_000} megapixels)`);
+}
+
 export function createRaster(width: number, height: number): Raster {
   return { width, height, data: new Uint8ClampedArray(width * height * 4) };
 }

@@ -1,4 +1,4 @@
-// `node --import tsx api/src/images/reindex-cli.ts`: re-indexes every catalog item's picture with
+// `npm run reindex-images`: re-indexes every catalog item's picture with
 // the configured image embedder (ATELIER_IMAGE_EMBEDDING_MODEL, or the offline descriptor) and
 // switches image search to it.
 import { loadConfig } from "../config";

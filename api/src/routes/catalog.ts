@@ -24,8 +24,6 @@ import { recommendNextItems } from "../services/catalog/recommend-next-items";
 import { removeFavorite } from "../services/catalog/remove-favorite";
 import { searchByImage } from "../services/catalog/search-by-image";
 import { searchCatalogItems } from "../services/catalog/search-catalog-items";
-import { searchPublicCatalogItems } from "../services/catalog/search-public-catalog-items";
-import { searchPublicSuppliers } from "../services/catalog/search-public-suppliers";
 import { searchSuppliers } from "../services/catalog/search-suppliers";
 import { searchSuppliersForYou } from "../services/catalog/search-suppliers-for-you";
 import { suggestCatalogAutoComplete } from "../services/catalog/suggest-catalog-auto-complete";
@@ -67,6 +65,6 @@ export const catalogRoutes = [
   route(catalog.getPublicSupplierProfile, ({ ctx, params }) => getPublicSupplierProfile(ctx, params.id)),
   route(catalog.listPublicSupplierReviews, ({ ctx, query }) => listPublicSupplierReviews(ctx, query)),
   route(catalog.getPublicSupplierReviewSummary, ({ ctx, params }) => getSupplierReviewSummary(ctx, params.id)),
-  route(catalog.searchPublicSuppliers, ({ ctx, query }) => searchPublicSuppliers(ctx, query)),
-  route(catalog.searchPublicCatalogItems, ({ ctx, query }) => searchPublicCatalogItems(ctx, query)),
+  route(catalog.searchPublicSuppliers, ({ ctx, query }) => searchSuppliers(ctx, query)),
+  route(catalog.searchPublicCatalogItems, ({ ctx, query }) => searchCatalogItems(ctx, query)),
 ];

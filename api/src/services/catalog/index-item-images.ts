@@ -46,7 +46,7 @@ export async function indexItemImages(pool: pg.Pool, log: Logger, options: { emb
 
 /**
  * Re-indexes every item's picture with the embedder, then records its space so image search
- * switches to it (`node --import tsx api/src/images/reindex-cli.ts`). No transaction is held
+ * switches to it (`npm run reindex-images`). No transaction is held
  * across a model call; until the switch, searches keep the space the index was in.
  */
 export async function reindexItemImages(pool: pg.Pool, log: Logger, embedder: ImageEmbedder): Promise<number> {

@@ -1,9 +1,10 @@
+import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { RequestContext, UserContext } from "../../context";
 import { notFound } from "../../errors";
 import { listReviewRows, supplierExists } from "../../queries/catalog";
 import { toReview } from "./to-dto";
 
-type ReviewPage = { supplierId: string; page: number; size: number };
+type ReviewPage = QueryOf<typeof catalog.listSupplierReviews>;
 
 /** A supplier's reviews, newest first; isMine marks the caller store's own. */
 export function listSupplierReviews(ctx: UserContext, q: ReviewPage) {
@@ -15,7 +16,7 @@ export function listPublicSupplierReviews(ctx: RequestContext, q: ReviewPage) {
   return readReviews(ctx, q, null);
 }
 
-async function readReviews(ctx: RequestContext, q: ReviewPage, storeId: string | null) {
+async function readReviews(ctx: RequestContext, q: ReviewPage, storeId: string | null): Promise<ResponseOf<typeof catalog.listSupplierReviews>> {
   if (!(await supplierExists(ctx.pool, q.supplierId))) throw notFound("The supplier");
   const { rows, total } = await listReviewRows(ctx.pool, q.supplierId, { limit: q.size, offset: q.page * q.size });
   return { list: rows.map((r) => toReview(r, storeId)), total, page: q.page, size: q.size };

@@ -1,12 +1,15 @@
 import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
-import type { UserContext } from "../../context";
+import type { RequestContext } from "../../context";
 import { searchItemRows } from "../../queries/catalog";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
 import { logSearch } from "./search-log";
 import { toItem } from "./to-dto";
 
-/** Catalog item search (the CATALOG_PRODUCTS view); keyword searches are logged with their timing. */
-export async function searchCatalogItems(ctx: UserContext, q: QueryOf<typeof catalog.searchCatalogItems>): Promise<ResponseOf<typeof catalog.searchCatalogItems>> {
+/**
+ * Catalog item search (the CATALOG_PRODUCTS view); keyword searches are logged with their timing.
+ * Also serves the public search (searchPublicCatalogItems): the same query keys, smaller pages, no store data.
+ */
+export async function searchCatalogItems(ctx: RequestContext, q: QueryOf<typeof catalog.searchCatalogItems>): Promise<ResponseOf<typeof catalog.searchCatalogItems>> {
   const startedAt = process.hrtime.bigint();
   const market = await resolveMarketQuery(ctx, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit });
   const { rows, total } = await searchItemRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });

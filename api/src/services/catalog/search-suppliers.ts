@@ -1,12 +1,15 @@
 import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
-import type { UserContext } from "../../context";
+import type { RequestContext } from "../../context";
 import { searchSupplierRows } from "../../queries/catalog";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
 import { logSearch } from "./search-log";
 import { toSupplier } from "./to-dto";
 
-/** Supplier search with the marketplace filters and sorts; keyword searches are logged with their timing. */
-export async function searchSuppliers(ctx: UserContext, q: QueryOf<typeof catalog.searchSuppliers>): Promise<ResponseOf<typeof catalog.searchSuppliers>> {
+/**
+ * Supplier search with the marketplace filters and sorts; keyword searches are logged with their timing.
+ * Also serves the public search (searchPublicSuppliers): the same query keys, smaller pages, no store data.
+ */
+export async function searchSuppliers(ctx: RequestContext, q: QueryOf<typeof catalog.searchSuppliers>): Promise<ResponseOf<typeof catalog.searchSuppliers>> {
   const startedAt = process.hrtime.bigint();
   const market = await resolveMarketQuery(ctx, q, "suppliers");
   const { rows, total } = await searchSupplierRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });

@@ -1,0 +1,43 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type EmbeddingsRequest = { model: string; dimensions: number; input: string[] };
+
+export type EmbeddingsStub = {
+  /** The base URL to give the OpenAI client (ends in /v1). */
+  baseURL: string;
+  /** Every request body received, oldest first. */
+  requests: EmbeddingsRequest[];
+  close(): Promise<void>;
+};
+
+/**
+ * A local server that speaks the OpenAI embeddings API: the only stand-in is the model itself.
+ * `embed` turns one input into its vector; when it throws, the server answers 400 with its
+ * message, as a server whose model refuses does.
+ */
+export async function startEmbeddingsStub(embed: (input: string) => number[]): Promise<EmbeddingsStub> {
+  const requests: EmbeddingsRequest[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      const parsed = JSON.parse(body) as EmbeddingsRequest;
+      requests.push(parsed);
+      res.setHeader("content-type", "application/json");
+      try {
+        const data = parsed.input.map((input, index) => ({ object: "embedding", index, embedding: embed(input) }));
+        res.end(JSON.stringify({ object: "list", data, model: parsed.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      } catch (err) {
+        res.statusCode = 400;
+        res.end(JSON.stringify({ error: { message: (err as Error).message, type: "invalid_request_error" } }));
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    requests,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
