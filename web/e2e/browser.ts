@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import type { Config } from "../../api/src/config";
-import { startTestApi, testConfig, type TestApi } from "../../api/test/harness";
+import { stores } from "@atelier/contracts";
+import { as, startTestApi, testConfig, type TestApi, type TestUser } from "../../api/test/harness";
 import { ensureWebBuild, mountWebApp, webRuntimeConfig } from "../server/serve-web";
 import { mountAgentProxy } from "../server/agent-proxy";
 import { startAgentServer, type AgentServer } from "../../agent-server/src/server";
@@ -16,13 +17,13 @@ export async function startWebApi(overrides: Partial<Config> = {}): Promise<Test
   return startTestApi({ config: testConfig(overrides), extend: (app) => mountWebApp(app) });
 }
 
-/** The API with the web app and the agent server (offline model) behind /agent-api, as `npm start` runs them. */
 /** The API serving the web app, and the agent server behind its proxy. */
 export type AgentStack = { api: TestApi; agent: AgentServer; close(): Promise<void> };
 
 /** Test-only choices for the agent stack: the model factory (default: the offline assistant, as `npm start` without a model). */
 export type AgentStackOptions = { modelFactory?: ModelFactory };
 
+/** The API with the web app and the agent server (offline model) behind /agent-api, as `npm start` runs them. */
 export async function startWebWithAgents(options: AgentStackOptions = {}): Promise<AgentStack> {
   await ensureWebBuild();
   const runtime = await webRuntimeConfig({});
@@ -39,6 +40,11 @@ export async function startWebWithAgents(options: AgentStackOptions = {}): Promi
   const agent = await startAgentServer({ config: testConfig(), pool: api.deps.pool, graphs: productGraphs(api.url, options.modelFactory), apiBaseUrl: api.url, port: 0, pollMs: 50 });
   agentUrl = agent.url;
   return { api, agent, async close() { await agent.close(); await api.close(); } };
+}
+
+/** Marks the sourcing tours as seen for the store: they would sit over the buttons a test clicks. */
+export async function skipSourcingTours(api: TestApi, user: TestUser): Promise<void> {
+  await as(api, user.token, stores.updateStoreSeenState, { body: { seenSourcingHomeTour: true, seenSourcingMarketplaceTour: true, seenSupplierProfileTour: true } });
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -87,6 +93,11 @@ export async function loginThroughUi(page: Page, email: string, password = "corr
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 10)}@example.com`;
+}
+
+/** A made-up word of letters only, so full-text search and names find only this run's rows. */
+export function madeUpWord(prefix: string): string {
+  return `${prefix}${[...crypto.getRandomValues(new Uint8Array(8))].map((b) => String.fromCharCode(97 + (b % 26))).join("")}`;
 }
 
 /** Polls what the page shows until it matches; the page renders after its API calls answer. */

@@ -29,13 +29,17 @@ async function runsOf(page: Page): Promise<RunSummary[]> {
 
 const lastAnswer = (dock: Locator) => dock.locator('[data-role="assistant"]').last().textContent();
 
+/** A new store registered through the UI, with the assistant panel opened from the nav. */
+async function openDock(emailPrefix: string): Promise<{ page: Page; dock: Locator }> {
+  const page = await newPage(env.browser);
+  await registerThroughUi(page, env.stack.api.url, uniqueEmail(emailPrefix));
+  await page.locator("#nav-copilot").click();
+  return { page, dock: page.locator("aside.chat-dock") };
+}
+
 describe("the assistant panel against the agent server (offline model)", () => {
   it("renders a tool card for a copilot turn, restores the thread on reload, and approves an interrupt", async () => {
-    const page = await newPage(env.browser);
-    const base = env.stack.api.url;
-    await registerThroughUi(page, base, uniqueEmail("chat"));
-    await page.locator("#nav-copilot").click();
-    const dock = page.locator("aside.chat-dock");
+    const { page, dock } = await openDock("chat");
     await poll(() => dock.getByTestId("offline-banner").count()).toBe(1);
 
     await send(page, "What plan am I on?");
@@ -62,10 +66,7 @@ describe("the assistant panel against the agent server (offline model)", () => {
   });
 
   it("edits a sent message into a new branch from its checkpoint, switches back with the branch picker, and retry forks too", async () => {
-    const page = await newPage(env.browser);
-    await registerThroughUi(page, env.stack.api.url, uniqueEmail("branch"));
-    await page.locator("#nav-copilot").click();
-    const dock = page.locator("aside.chat-dock");
+    const { page, dock } = await openDock("branch");
     await send(page, "What plan am I on?");
     await poll(() => lastAnswer(dock)).toMatch(/Free/);
     await poll(async () => (await runsOf(page)).every((r) => r.status === "success")).toBe(true);
@@ -143,10 +144,7 @@ describe("the assistant panel against the agent server (offline model)", () => {
   });
 
   it("stops a streaming run with Stop, and the same thread takes the next message", async () => {
-    const page = await newPage(env.browser);
-    await registerThroughUi(page, env.stack.api.url, uniqueEmail("stop"));
-    await page.locator("#nav-copilot").click();
-    const dock = page.locator("aside.chat-dock");
+    const { page, dock } = await openDock("stop");
     const entered = held.hold.entered;
     await send(page, `${HOLD_PHRASE} and tell me what plan I am on`);
 

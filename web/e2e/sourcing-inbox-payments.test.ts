@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { payments, projects, purchasing, stores } from "@atelier/contracts";
+import { payments, projects, purchasing } from "@atelier/contracts";
 import { as, registerUser, type TestApi, type TestUser } from "../../api/test/harness";
 import { seedCatalog, type CatalogFixture } from "../../api/test/catalog-fixtures";
 import { itemImageSvg } from "../../api/src/images/item-image";
 import { rasterizeSvg } from "../../api/src/images/svg";
 import { encodePng } from "../../api/src/images/png";
-import { launchBrowser, poll, startWebApi, pageAs } from "./browser";
+import { launchBrowser, madeUpWord, poll, startWebApi, pageAs, skipSourcingTours } from "./browser";
 
 // The sourcing inbox, invoice payment and the custom request form as a store owner (and a
 // logged-out payer) uses them, in Chromium against the real API. Every store is made here, so
@@ -17,10 +17,7 @@ let api: TestApi;
 let browser: Browser;
 let fx: CatalogFixture;
 
-function madeUp(): string {
-  return `zy${[...crypto.randomBytes(8)].map((b) => String.fromCharCode(97 + (b % 26))).join("")}`;
-}
-const word = madeUp();
+const word = madeUpWord("zy");
 const SUPPLIERS = [`${word} Alder Sewing`, `${word} Birch Boxes`, `${word} Cedar Glass`];
 const ITEMS = [`${word} linen apron`, `${word} kraft mailer`, `${word} glass jar`];
 const CARD = { ok: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" };
@@ -43,10 +40,9 @@ afterAll(async () => {
 
 async function newStore(storeName: string): Promise<TestUser> {
   const user = await registerUser(api, { storeName });
-  await as(api, user.token, stores.updateStoreSeenState, { body: { seenSourcingHomeTour: true, seenSourcingMarketplaceTour: true, seenSupplierProfileTour: true } });
+  await skipSourcingTours(api, user);
   return user;
 }
-
 
 /** Puts a sample of a seeded item in the store's cart; answers the cart's open invoice. */
 async function cartWithSample(user: TestUser, item: number) {

@@ -7,7 +7,7 @@ import { seedCatalog, type CatalogFixture } from "../../api/test/catalog-fixture
 import { itemImageSvg } from "../../api/src/images/item-image";
 import { rasterizeSvg } from "../../api/src/images/svg";
 import { encodePng } from "../../api/src/images/png";
-import { launchBrowser, poll, startWebApi, pageAs } from "./browser";
+import { launchBrowser, madeUpWord, poll, startWebApi, pageAs, skipSourcingTours } from "./browser";
 
 // The issue-5 marketplace screens as a store owner (and a logged-out visitor) uses them, in
 // Chromium against the real API: supplier profile tabs, catalog item sections, favourites, image
@@ -19,11 +19,7 @@ let shop: CatalogFixture;
 let web: CatalogFixture;
 let many: CatalogFixture;
 
-/** A made-up word of letters only, so full-text search and names find only this run's rows. */
-function madeUp(): string {
-  return `zx${[...crypto.randomBytes(8)].map((b) => String.fromCharCode(97 + (b % 26))).join("")}`;
-}
-const word = madeUp();
+const word = madeUpWord("zx");
 const LOOMS = `${word} Looms`;
 const KILNS = `${word} Kilns`;
 const STUDIO = `${word} Web Studio`;
@@ -66,10 +62,9 @@ afterAll(async () => {
 /** A new store, with the sourcing tours already seen unless `tours` (they would sit over the buttons). */
 async function newStore({ tours = false } = {}): Promise<TestUser> {
   const user = await registerUser(api, { storeName: `${word} store` });
-  if (!tours) await as(api, user.token, stores.updateStoreSeenState, { body: { seenSourcingHomeTour: true, seenSourcingMarketplaceTour: true, seenSupplierProfileTour: true } });
+  if (!tours) await skipSourcingTours(api, user);
   return user;
 }
-
 
 /** The value of a fact (a dt/dd pair) in a facts list. */
 const fact = async (scope: Locator, name: string) => (await scope.locator(".facts > div").filter({ has: scope.page().locator("dt", { hasText: new RegExp(`^${name}$`) }) }).locator("dd").textContent()) ?? "";

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { API_BASE_PATH } from "@atelier/contracts";
 import { WEB_DIST, mountWebApp, webRuntimeConfig } from "./serve-web";
 import { mountAgentProxy } from "./agent-proxy";
+import { forwardTo } from "./forward";
 
 /** Answered by the web process itself: 200 once the built app is there to serve. */
 export const WEB_HEALTH_PATH = "/healthz";
@@ -44,7 +45,7 @@ export async function startWebServer(config: WebServerConfig, env: Record<string
     const built = fs.existsSync(index);
     res.status(built ? 200 : 503).json({ status: built ? "ok" : "the web app is not built (npm run build --workspace web)" });
   });
-  app.use(API_BASE_PATH, forwardTo(config.apiUrl));
+  app.use(API_BASE_PATH, forwardTo({ target: () => config.apiUrl, keepMount: true, unreachable: "The API is not reachable. Check that it runs and ATELIER_API_URL." }));
   mountAgentProxy(app, config.agentUrl);
   mountWebApp(app, { distDir: config.distDir, runtime: await webRuntimeConfig(env) });
   const server = http.createServer(app);
@@ -60,28 +61,5 @@ export async function startWebServer(config: WebServerConfig, env: Record<string
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
-  };
-}
-
-/** Forwards requests under a mount to the same path on target, streamed both ways (uploads, downloads). */
-function forwardTo(target: string): express.RequestHandler {
-  const base = new URL(target);
-  return (req, res) => {
-    const headers = { ...req.headers, host: base.host };
-    delete headers.connection;
-    const upstream = http.request(
-      { protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: req.originalUrl, headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", () => {
-      if (res.headersSent) return void res.end();
-      res.status(502).json({ code: "BAD_GATEWAY", message: "The API is not reachable. Check that it runs and ATELIER_API_URL.", requestId: "" });
-    });
-    // A closed tab ends the upstream request too.
-    res.on("close", () => upstream.destroy());
-    req.pipe(upstream);
   };
 }

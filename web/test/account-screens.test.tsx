@@ -44,6 +44,14 @@ const step = () => screen.getByTestId("account-plan").querySelector(".plan-flow"
 const click = (name: string | RegExp) => act(async () => fireEvent.click(plan().getByRole("button", { name })));
 const choose = (label: string) => act(async () => fireEvent.click(plan().getByLabelText(label)));
 
+/** A new store on Beginner, its /account-info open at the plan's overview. */
+async function openBeginnerPlan(): Promise<RealUser> {
+  const user = await beginnerStore(api);
+  await openAccount(user);
+  await plan().findByText("Beginner · $29.00/month", {}, TIMEOUT);
+  return user;
+}
+
 async function surveyRows(storeId: string) {
   const { rows } = await api.db.query(
     "SELECT reason, rating_bucket, book_call, samples_not_ordered_reason, offer_answer, suggestions, outcome FROM subscription_cancellation_surveys WHERE store_id = $1",
@@ -54,9 +62,7 @@ async function surveyRows(storeId: string) {
 
 describe("plan management on /account-info", () => {
   it("cancels through the full survey: OVERVIEW → MANAGE_PLAN → VERIFY_CANCEL → CONFIRMED_REQUEST_SENT, with every answer stored", async () => {
-    const user = await beginnerStore(api);
-    await openAccount(user);
-    await plan().findByText("Beginner · $29.00/month", {}, TIMEOUT);
+    const user = await openBeginnerPlan();
     expect(step()).toBe("OVERVIEW");
     expect(plan().getByText("Subscription active.")).toBeTruthy();
 
@@ -106,9 +112,7 @@ describe("plan management on /account-info", () => {
   }, 30_000);
 
   it("takes the 40% offer instead: the suggestions question is skipped and the plan stays", async () => {
-    const user = await beginnerStore(api);
-    await openAccount(user);
-    await plan().findByText("Beginner · $29.00/month", {}, TIMEOUT);
+    const user = await openBeginnerPlan();
     await click("Manage plan");
     await click("Cancel my plan");
     for (const answer of ["I need help", "10", "No", "It was too much work"]) {
@@ -129,9 +133,7 @@ describe("plan management on /account-info", () => {
   }, 30_000);
 
   it("pauses (VERIFY_PAUSE → CONFIRMED_REQUEST_SENT) and resumes (MANAGE_PLAN → PLAN_RESUMED)", async () => {
-    const user = await beginnerStore(api);
-    await openAccount(user);
-    await plan().findByText("Beginner · $29.00/month", {}, TIMEOUT);
+    const user = await openBeginnerPlan();
     await click("Manage plan");
     await click("Pause my plan");
     expect(step()).toBe("VERIFY_PAUSE");

@@ -9,10 +9,13 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 let posted: unknown[] = [];
 let answer: () => Response;
+// The public profile: only the supplier's name is read here.
+let profile: () => Response;
 
 beforeEach(() => {
   clearSession();
   posted = [];
+  profile = () => json(404, { code: "NOT_FOUND", message: "Supplier not found", requestId: "r" });
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -20,8 +23,7 @@ beforeEach(() => {
         posted.push(JSON.parse(String(init?.body)));
         return answer();
       }
-      // The public profile: only the supplier's name is read here.
-      if (String(url).includes(`/app/catalog-companies/${SUPPLIER_ID}`)) return json(404, { code: "NOT_FOUND", message: "Supplier not found", requestId: "r" });
+      if (String(url).includes(`/app/catalog-companies/${SUPPLIER_ID}`)) return profile();
       return json(200, {});
     }),
   );
@@ -43,17 +45,7 @@ describe("the public post-review page", () => {
   });
 
   it("asks for a rating, posts the review, and shows each field the API refused beside it", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (String(url).includes("/post-review")) {
-          posted.push(JSON.parse(String(init?.body)));
-          return answer();
-        }
-        if (String(url).includes(`/app/catalog-companies/${SUPPLIER_ID}`)) return json(200, { supplier: { name: "Jingdezhen Ceramics" } });
-        return json(200, {});
-      }),
-    );
+    profile = () => json(200, { supplier: { name: "Jingdezhen Ceramics" } });
     answer = () => json(400, { code: "VALIDATION_FAILED", message: "Invalid input", requestId: "r", details: [{ field: "body.email", reason: "must be an email address" }, { field: "body.body", reason: "must not be empty" }] });
     open();
     await screen.findByRole("heading", { name: "Review Jingdezhen Ceramics" }, { timeout: 8000 });

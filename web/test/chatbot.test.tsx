@@ -140,4 +140,18 @@ describe("the chatbot widget", () => {
     // The getting-started message is the widget's own: nothing to rate.
     expect(document.querySelector('[data-content-type="getting started"] .chatbot-feedback')).toBeNull();
   });
+
+  it("takes the thumb back and says so when the API refuses the feedback", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: "NOT_FOUND", message: "No such thread", requestId: "r" }), { status: 404, headers: { "content-type": "application/json" } }));
+    vi.stubGlobal("fetch", fetch);
+    const store = createChatbotStore(initialChatbotState({ isOpen: true, threadId: "t1" }));
+    store.setConversation([{ id: "a2", role: "bot", contentType: "text", text: "Plans start at $0.", feedback: null, cards: [] }]);
+    render(<MemoryRouter><ChatbotWidget store={store} /></MemoryRouter>);
+    fireEvent.click(screen.getByRole("button", { name: "Not helpful" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Your feedback could not be sent. Please try again.");
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("button", { name: "Not helpful" }).getAttribute("aria-pressed")).toBe("false");
+    expect(store.get().messages.find((m) => m.id === "a2")?.feedback).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem("atelier.chatbot.feedback") ?? "{}")).not.toHaveProperty("a2");
+  });
 });

@@ -4,16 +4,13 @@ import { interpretError, MESSAGES } from "../src/api/error-catalogue";
 import { handleApiError, reportQuietly, request, setNavigator } from "../src/api/client";
 import { clearSession, getSession, restoreSession, startSession, STORAGE_KEYS } from "../src/session/session-store";
 import { currentToasts, dismissToast, isUpgradePromptOpen, openUpgradePrompt } from "../src/ui/toast-store";
+import { jwt } from "./support/jwt";
 
 const getToastsForTest = () => currentToasts().map((t) => t.message);
 const resetToastsForTest = () => currentToasts().forEach((t) => dismissToast(t.id));
 
 const loc = (pathname: string, search = "") => ({ pathname, search });
 
-function jwt(payload: Record<string, unknown>): string {
-  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-  return `${b64({ alg: "HS256" })}.${b64(payload)}.sig`;
-}
 const future = () => Math.floor(Date.now() / 1000) + 3600;
 const session = (over: Partial<{ isPreviewAccount: boolean }> = {}) => ({
   token: jwt({ exp: future(), typ: "v1" }),

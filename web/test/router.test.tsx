@@ -7,11 +7,7 @@ import { isTokenValid } from "../src/session/token";
 import { registerRealUser, routeFetchTo, startRealApi, type RealApi } from "./support/real-api";
 import { getChatIntent, closeChat } from "../src/chat/chat-intents";
 import { getNavState } from "../src/nav/nav-state";
-
-function jwt(payload: Record<string, unknown>): string {
-  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, "");
-  return `${b64({ alg: "HS256" })}.${b64(payload)}.sig`;
-}
+import { jwt } from "./support/jwt";
 
 const store = {
   id: "s1", title: "Shop", planType: "TIER_1", blueprintSubscriptionId: null, blueprintSubscriptionStatus: null, blueprintSubscriptionBehavior: null,

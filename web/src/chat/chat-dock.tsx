@@ -7,10 +7,10 @@ import { agentClient, threadStorageKey } from "./agent-client";
 import { screenContextOf } from "./screen-context";
 import { Approval, MESSAGE_COMPONENTS, SendOrStop } from "./messages";
 import { AgentRuntimeProvider } from "./agent-runtime";
+import { OfflineNote } from "./offline-note";
 import { agentThreadListAdapter } from "./thread-list-adapter";
 
 type ThreadSummary = { thread_id: string; updated_at: string; metadata: Record<string, unknown> | null };
-type WebConfig = { model?: { kind: string; label: string } };
 
 /** The dockable assistant panel: thread list, the thread, tool cards, approvals, the screen as context. */
 export function ChatDock({ intent }: { intent: ChatIntent }) {
@@ -18,16 +18,12 @@ export function ChatDock({ intent }: { intent: ChatIntent }) {
   const location = useLocation();
   const [threadId, setThreadId] = useState<string | undefined>(() => (intent.newThread ? undefined : (window.localStorage.getItem(threadStorageKey(assistant)) ?? undefined)));
   const [threads, setThreads] = useState<ThreadSummary[]>([]);
-  const [config, setConfig] = useState<WebConfig>({});
   const [error, setError] = useState<string | null>(null);
   const screen = useMemo(() => screenContextOf(location.pathname, location.search), [location.pathname, location.search]);
 
   useEffect(() => {
     if (intent.newThread) setThreadId(undefined);
   }, [intent.id, intent.newThread]);
-  useEffect(() => {
-    fetch("/web-config.json").then((r) => (r.ok ? r.json() : {})).then((c: WebConfig) => setConfig(c), () => setConfig({}));
-  }, []);
   const refreshThreads = useCallback(() => {
     agentClient().threads.search({ metadata: { assistant_id: assistant }, limit: 20 }).then((list) => setThreads(list as unknown as ThreadSummary[]), (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [assistant]);
@@ -53,11 +49,7 @@ export function ChatDock({ intent }: { intent: ChatIntent }) {
         </select>
         <button type="button" aria-label="Close assistant" onClick={closeChat}>×</button>
       </div>
-      {config.model?.kind === "offline" && (
-        <p className="offline-banner" role="note" data-testid="offline-banner">
-          You are talking to the built-in offline assistant: it understands common requests and uses the same tools. To connect a real model, set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama) and ATELIER_MODEL, then restart.
-        </p>
-      )}
+      <OfflineNote />
       {error && <p className="form-error" role="alert">{error}</p>}
       <AgentRuntimeProvider assistant={assistant} threadId={threadId} onThreadId={onThreadId} threadListAdapter={threadListAdapter} screen={screen} onError={setError} prefill={{ id: intent.id, text: intent.text }}>
         <ThreadPrimitive.Root className="chat-thread">

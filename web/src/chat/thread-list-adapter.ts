@@ -4,7 +4,8 @@ import { agentClient } from "./agent-client";
 
 type Thread = { thread_id: string; updated_at: string; metadata: Record<string, unknown> | null; values?: { messages?: { type: string; content: unknown }[] } | null };
 
-function titleOf(thread: Thread): string | undefined {
+/** A thread's title: the start of its first human message (the agent server keeps no titles). */
+export function threadTitle(thread: Pick<Thread, "values">): string | undefined {
   const first = thread.values?.messages?.find((m) => m.type === "human");
   const text = typeof first?.content === "string" ? first.content : Array.isArray(first?.content) ? String((first.content[0] as { text?: string } | undefined)?.text ?? "") : "";
   return text ? text.slice(0, 60) : undefined;
@@ -18,11 +19,11 @@ export function agentThreadListAdapter(assistant: string, source: string): Remot
   return {
     async list() {
       const threads = (await agentClient().threads.search({ metadata: { assistant_id: assistant }, limit: 50 })) as unknown as Thread[];
-      return { threads: threads.map((t) => ({ status: "regular" as const, remoteId: t.thread_id, externalId: t.thread_id, title: titleOf(t), lastMessageAt: new Date(t.updated_at) })) };
+      return { threads: threads.map((t) => ({ status: "regular" as const, remoteId: t.thread_id, externalId: t.thread_id, title: threadTitle(t), lastMessageAt: new Date(t.updated_at) })) };
     },
     async fetch(threadId) {
       const t = (await agentClient().threads.get(threadId)) as unknown as Thread;
-      return { status: "regular", remoteId: t.thread_id, externalId: t.thread_id, title: titleOf(t) };
+      return { status: "regular", remoteId: t.thread_id, externalId: t.thread_id, title: threadTitle(t) };
     },
     async initialize() {
       const thread = await agentClient().threads.create({ metadata: { assistant_id: assistant, source } });

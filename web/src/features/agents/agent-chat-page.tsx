@@ -4,42 +4,22 @@ import { ComposerPrimitive, ThreadPrimitive, type TextMessagePartProps } from "@
 import type { LangChainMessage } from "@assistant-ui/react-langgraph";
 import { AgentRuntimeProvider } from "../../chat/agent-runtime";
 import { Approval, MESSAGE_COMPONENTS, SendOrStop, UserMessage } from "../../chat/messages";
+import { OfflineNote } from "../../chat/offline-note";
 import { screenContextOf } from "../../chat/screen-context";
-import { isLoggedIn, useSession } from "../../session/session-store";
 import { uploadAttachment } from "../sourcing/upload";
+import { AgentPageFrame } from "./agent-page-frame";
 import { agentPageOf, threadStorageKey, type AgentPage } from "./agent-pages";
 import { listAgentThreads, pageThreadListAdapter, type AgentThread } from "./agent-threads";
 import { AttachmentChips } from "./attachment-chips";
 import { attachmentLine, chatAttachmentType, splitAttachments, type ChatAttachment } from "./attachment-types";
-import { OfflineNote } from "./offline-note";
-import "./agents.css";
 
 /** /sourcing-agent, /tariff-rate-agent and /packaging-agent: a full-page chat with the matching agent. */
 export function AgentChatPage() {
-  const location = useLocation();
-  const page = agentPageOf(location.pathname);
-  const session = useSession();
+  const page = agentPageOf(useLocation().pathname);
   return (
-    <section className="page agent-page" aria-labelledby="page-title">
-      <div className="page-head">
-        <h1 id="page-title">{page.title}</h1>
-        <Link className="button" to={page.reviewPath} data-testid="open-review">Review</Link>
-      </div>
-      <p className="muted">{page.intro}</p>
-      {isLoggedIn(session) ? <AgentChat key={page.assistant} page={page} /> : <LoginPrompt page={page} path={location.pathname + location.search} />}
-    </section>
-  );
-}
-
-/** What a logged-out visitor sees: the agent's purpose and the way in (the agent acts with the user's own token). */
-export function LoginPrompt({ page, path }: { page: AgentPage; path: string }) {
-  return (
-    <div className="card agent-login" data-testid="agent-login-prompt">
-      <strong>Log in to start chatting with the {page.title.toLowerCase()}.</strong>
-      <p className="muted">The agent works with your own account: it saves tech packs, matches factories and contacts them on your behalf. For example:</p>
-      <ul>{page.examples.map((e) => <li key={e}>“{e}”</li>)}</ul>
-      <div><Link className="button primary" to={`/login?path=${encodeURIComponent(path)}`}>Log in to chat</Link></div>
-    </div>
+    <AgentPageFrame page={page} title={page.title} intro={page.intro} action={<Link className="button" to={page.reviewPath} data-testid="open-review">Review</Link>}>
+      <AgentChat key={page.assistant} page={page} />
+    </AgentPageFrame>
   );
 }
 
@@ -62,23 +42,27 @@ function AgentChat({ page }: { page: AgentPage }) {
   }, [assistant]);
   useEffect(refreshThreads, [refreshThreads]);
 
+  // The open thread lives in the URL (a link reopens it) and in storage (the next visit does).
+  const open = useCallback(
+    (id: string | undefined) => {
+      if (id) window.localStorage.setItem(threadStorageKey(assistant), id);
+      else window.localStorage.removeItem(threadStorageKey(assistant));
+      setSearch(id ? { id } : {}, { replace: true });
+      setThreadId(id);
+    },
+    [assistant, setSearch],
+  );
   const choose = (id: string | undefined) => {
-    if (id) window.localStorage.setItem(threadStorageKey(assistant), id);
-    else window.localStorage.removeItem(threadStorageKey(assistant));
-    setSearch(id ? { id } : {}, { replace: true });
-    setThreadId(id);
+    open(id);
     setPending([]);
   };
 
   const threadListAdapter = useMemo(() => pageThreadListAdapter(assistant), [assistant]);
   const onThreadId = useCallback(
     (id: string) => {
-      if (id === threadId) return;
-      window.localStorage.setItem(threadStorageKey(assistant), id);
-      setSearch({ id }, { replace: true });
-      setThreadId(id);
+      if (id !== threadId) open(id);
     },
-    [assistant, threadId, setSearch],
+    [open, threadId],
   );
   // The attachments go with the message being sent (read at send time, after React state has moved on).
   const input = useCallback((messages: LangChainMessage[]) => {

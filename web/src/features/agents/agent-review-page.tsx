@@ -4,15 +4,13 @@ import { getSuppliersByIds } from "@atelier/contracts/catalog";
 import { agentClient } from "../../chat/agent-client";
 import { request } from "../../api/client";
 import { formatUsd } from "../../format/format";
-import { isLoggedIn, useSession } from "../../session/session-store";
 import { SupplierCard, type Supplier } from "../sourcing/cards";
-import { LoginPrompt } from "./agent-chat-page";
+import { AgentPageFrame } from "./agent-page-frame";
 import { agentPageOf, threadStorageKey, type AgentPage } from "./agent-pages";
 import { listAgentThreads, type AgentThread } from "./agent-threads";
 import { AttachmentChips } from "./attachment-chips";
 import { chatAttachmentType } from "./attachment-types";
 import { applyReviewEdits, parseFacts, reviewFields, type ReviewField } from "./review-form";
-import "./agents.css";
 import "../sourcing/sourcing.css";
 
 /** The review pages' part of the sourcing agent state (001 §3). */
@@ -29,17 +27,11 @@ export type ReviewValues = {
 
 /** /sourcing-agent-review, /tariff-rate-agent-review, /packaging-agent-review: what the agent has gathered in a thread. */
 export function AgentReviewPage() {
-  const location = useLocation();
-  const page = agentPageOf(location.pathname);
-  const session = useSession();
+  const page = agentPageOf(useLocation().pathname);
   return (
-    <section className="page agent-page" aria-labelledby="page-title">
-      <div className="page-head">
-        <h1 id="page-title">{page.title}: review</h1>
-        <Link className="button" to={page.chatPath}>Back to the chat</Link>
-      </div>
-      {isLoggedIn(session) ? <AgentReview key={page.assistant} page={page} /> : <LoginPrompt page={page} path={location.pathname + location.search} />}
-    </section>
+    <AgentPageFrame page={page} title={`${page.title}: review`} action={<Link className="button" to={page.chatPath}>Back to the chat</Link>}>
+      <AgentReview key={page.assistant} page={page} />
+    </AgentPageFrame>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { getPublicSupplierProfile, postPublicSupplierReview } from "@atelier/contracts/catalog";
-import { ApiError } from "../../api/contracts";
+import { ApiError, type BodyOf } from "../../api/contracts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { fieldErrors } from "../sourcing/field-errors";
 
-type Draft = { authorName: string; email: string; rating: number; title: string; body: string };
+type Draft = BodyOf<typeof postPublicSupplierReview>;
 
 /** /supplier-profile/:supplierId/post-review: anyone who worked with a supplier reviews it without an account. */
 export function PostReviewPage() {
