@@ -12,6 +12,12 @@ type Finish = { run: RunFinish; done: (waiting: boolean) => void; fail: (err: un
 type Batch = { runId: string | null; checkpoints: CheckpointRow[]; blobs: BlobRow[]; writes: WriteRow[]; settles: Settle[]; finish: Finish | null };
 type Writer = { threadId: string; ns: string; next: Batch | null; running: Promise<void> | null; failed: unknown };
 
+/** The run a checkpoint call is made for (the runner names it in the config's metadata); null for a state update. */
+const runIdOf = (config: RunnableConfig) => (typeof config.metadata?.run_id === "string" ? config.metadata.run_id : null);
+
+/** A writer's key: one per thread and namespace (the root namespace is ""). */
+const writerKey = (threadId: string, ns: string) => `${threadId}\u0000${ns}`;
+
 const emptyBatch = (): Batch => ({ runId: null, checkpoints: [], blobs: [], writes: [], settles: [], finish: null });
 
 /** Keeps the first row of each key: what row-by-row inserts that skip conflicts keep. */
@@ -66,7 +72,7 @@ export class AtelierCheckpointer extends PostgresSaver {
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
     if (config.configurable === undefined) throw new Error(`Missing "configurable" field in "config" param`);
     const { thread_id: threadId, checkpoint_ns: ns = "", checkpoint_id: parentId } = config.configurable as { thread_id: string; checkpoint_ns?: string; checkpoint_id?: string };
-    const runId = typeof config.metadata?.run_id === "string" ? config.metadata.run_id : null;
+    const runId = runIdOf(config);
     const tagged = runId ? ({ ...metadata, run_id: runId } as CheckpointMetadata) : metadata;
     const [blobs, serializedMetadata] = await Promise.all([this._dumpBlobs(threadId, ns, checkpoint.channel_values, newVersions), this._dumpMetadata(tagged)]);
     const stored = this.enqueue(threadId, ns, runId, (batch) => {
@@ -80,7 +86,7 @@ export class AtelierCheckpointer extends PostgresSaver {
 
   override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
     const { thread_id: threadId, checkpoint_ns: ns = "", checkpoint_id: checkpointId } = (config.configurable ?? {}) as { thread_id: string; checkpoint_ns?: string; checkpoint_id: string };
-    const runId = typeof config.metadata?.run_id === "string" ? config.metadata.run_id : null;
+    const runId = runIdOf(config);
     const dumped = await this._dumpWrites(threadId, ns, checkpointId, taskId, writes);
     const rows: WriteRow[] = dumped.map(([, , , , idx, channel, type, blob]) => ({ checkpointId, taskId, idx, channel, type, blob }));
     if (writes.every((w) => w[0] in WRITES_IDX_MAP)) {
@@ -115,7 +121,7 @@ export class AtelierCheckpointer extends PostgresSaver {
    * pending, an earlier failure): the caller drains and ends the run on its own.
    */
   finishWithLastBatch(run: RunFinish): Promise<boolean> | null {
-    const key = `${run.threadId}\u0000`;
+    const key = writerKey(run.threadId, "");
     const root = this.writers.get(key);
     const batch = root?.next;
     // A queued batch always has a pump that will send it.
@@ -132,7 +138,7 @@ export class AtelierCheckpointer extends PostgresSaver {
   }
 
   private async drainKey(threadId: string, ns: string) {
-    const key = `${threadId}\u0000${ns}`;
+    const key = writerKey(threadId, ns);
     const w = this.writers.get(key);
     if (!w) return;
     while (w.running) await w.running;
@@ -145,7 +151,7 @@ export class AtelierCheckpointer extends PostgresSaver {
   }
 
   private enqueue(threadId: string, ns: string, runId: string | null, add: (batch: Batch) => void): Promise<void> {
-    const key = `${threadId}\u0000${ns}`;
+    const key = writerKey(threadId, ns);
     let w = this.writers.get(key);
     if (!w) this.writers.set(key, (w = { threadId, ns, next: null, running: null, failed: undefined }));
     const batch = (w.next ??= emptyBatch());

@@ -57,10 +57,11 @@ export type RunRow = {
   updated_at: Date;
 };
 
-function ownerClause(owner: Owner, first: number): [string, unknown[]] {
+function ownerClause(owner: Owner, first: number, alias = ""): [string, unknown[]] {
+  const col = alias ? `${alias}.` : "";
   return owner.kind === "user"
-    ? [`store_id = $${first} AND user_id = $${first + 1}`, [owner.storeId, owner.userId]]
-    : [`anonymous_id = $${first}`, [owner.anonymousId]];
+    ? [`${col}store_id = $${first} AND ${col}user_id = $${first + 1}`, [owner.storeId, owner.userId]]
+    : [`${col}anonymous_id = $${first}`, [owner.anonymousId]];
 }
 
 /** Inserts a thread; returns null when the id is taken. */
@@ -89,10 +90,10 @@ export async function getOwnedThread(db: Queryable, threadId: string, owner: Own
 
 /** A thread of this owner, locked for a new run, with the ids of its waiting or executing runs (oldest first). */
 export async function lockThreadForRun(db: Queryable, threadId: string, owner: Owner) {
-  const [clause, args] = ownerClause(owner, 2);
+  const [clause, args] = ownerClause(owner, 2, "t");
   const { rows } = await db.query<ThreadRow & { active_run_ids: string[] }>(
     `SELECT t.*, ARRAY(SELECT r.run_id::text FROM agent_runs r WHERE r.thread_id = t.thread_id AND r.status IN ('pending', 'running') ORDER BY r.created_at) AS active_run_ids
-     FROM agent_threads t WHERE t.thread_id = $1 AND ${clause.replace(/(\w+_id) =/g, "t.$1 =")} FOR UPDATE OF t`,
+     FROM agent_threads t WHERE t.thread_id = $1 AND ${clause} FOR UPDATE OF t`,
     [threadId, ...args],
   );
   return rows[0] ?? null;
@@ -181,9 +182,9 @@ async function insertRunWhere(db: Queryable, r: NewRun, onlyIfFree: boolean) {
   ];
   let free = "";
   if (onlyIfFree) {
-    const [clause, args] = ownerClause(r.owner, params.length + 1);
+    const [clause, args] = ownerClause(r.owner, params.length + 1, "t");
     params.push(...args);
-    free = ` AND ${clause.replace(/(\w+_id) =/g, "t.$1 =")} AND t.status <> 'busy'
+    free = ` AND ${clause} AND t.status <> 'busy'
       AND NOT EXISTS (SELECT 1 FROM agent_runs o WHERE o.thread_id = t.thread_id AND o.status IN ('pending', 'running'))`;
   }
   const { rows } = await db.query<RunRow>(

@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
 import type pg from "pg";
 import { Client } from "@langchain/langgraph-sdk";
-import { createApiClient, team } from "@atelier/contracts";
+import { team } from "@atelier/contracts";
 import { openDatabase, type Database } from "../../api/src/db/pool";
-import { migrate } from "../../api/src/db/migrate";
-import { startApi } from "../../api/src/server";
 import { as, startTestApi, registerUser, setPlan, testConfig, type TestApi, type TestUser } from "../../api/test/harness";
 import { startAgentServer, type AgentServer } from "../src/server";
+import { startIsolatedApi } from "../../test/isolated-api";
 import { testGraphs } from "./test-graph";
 import { inject } from "vitest";
 
@@ -35,15 +34,21 @@ export type AgentEnvOptions = {
 export async function startAgentEnv(options: AgentEnvOptions = {}): Promise<AgentEnv> {
   let api: TestApi;
   let db: Database;
+  let closeData: () => Promise<void>;
   if (options.ownDatabase) {
-    db = await openDatabase({ dataDir: null, poolSize: 10 });
-    await migrate(db.pool);
-    const started = await startApi({ config: testConfig(), database: db, migrate: false });
+    // The agent server shares the API's pool: a larger one.
+    const isolated = await startIsolatedApi({}, { poolSize: 10 });
+    db = isolated.database;
     // What the API harness's helpers (registerUser, as, setPlan) need; no `raw`.
-    api = { ...started, client: createApiClient({ baseUrl: started.url }) } as unknown as TestApi;
+    api = isolated as unknown as TestApi;
+    closeData = () => isolated.close(); // the API and its database
   } else {
     api = await startTestApi();
     db = await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: null, poolSize: 5 });
+    closeData = async () => {
+      await api.close();
+      await db.close();
+    };
   }
   const start = (pool: pg.Pool) =>
     startAgentServer({
@@ -75,8 +80,7 @@ export async function startAgentEnv(options: AgentEnvOptions = {}): Promise<Agen
         await p.db.close();
       }
       await agent.close();
-      await api.close();
-      await db.close();
+      await closeData();
     },
   };
 }

@@ -1,6 +1,7 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
-import { startAgentEnv, sdk, registerUser, collect, type AgentEnv } from "./harness";
+import { startAgentEnv, sdk, registerUser, collect, raw, type AgentEnv } from "./harness";
 import { armGate, gate, MODEL_FAILURE, testGraphs } from "./test-graph";
 import { startAgentServer, type AgentServer } from "../src/server";
 import { testConfig } from "../../api/test/harness";
@@ -179,6 +180,40 @@ describe("following a live run's stream across disconnects", () => {
     expect((await client.runs.get(threadId, runId)).status).toBe("running");
   }
 
+  /**
+   * Rejoins a held run after `lastEventId` through `via`, lets it reach its next model turn once
+   * the request is on its way, and reads until that turn's custom event.
+   */
+  async function rejoinForNextTurn(via: Client, threadId: string, runId: string, lastEventId: string): Promise<Event[]> {
+    const nextTurnNo = gate.entered + 1;
+    const events = await readUntil(
+      (signal) => {
+        const stream = via.runs.joinStream(threadId, runId, { lastEventId, signal }) as AsyncIterable<Event>;
+        // Let the request reach the server before the run goes on (the replay is right either way).
+        setTimeout(nextTurn, 50);
+        return stream;
+      },
+      (events) => customs(events) === 1,
+    );
+    expect(gate.entered).toBe(nextTurnNo);
+    return events;
+  }
+
+  /**
+   * Lets the run finish, reads the rest through `client` after the last event read, and checks
+   * that all of it is every event once, in order, to `end`, as stored (replayed through `storedVia`).
+   */
+  async function finishAndCheck(client: Client, storedVia: Client, threadId: string, runId: string, read: Event[]): Promise<Event[]> {
+    gate.release();
+    const rest = (await collect(client.runs.joinStream(threadId, runId, { lastEventId: String(read.at(-1)!.id) }))) as Event[];
+    const seen = [...read, ...rest];
+    expect(ids(seen)).toEqual(seen.map((_, i) => i + 1));
+    expect(seen.at(-1)!.event).toBe("end");
+    const stored = (await collect(storedVia.runs.joinStream(threadId, runId))) as Event[];
+    expect(seen).toEqual(stored);
+    return seen;
+  }
+
   it("reconnects with Last-Event-ID to the same server while the run goes on: nothing lost, nothing twice", async () => {
     const client = sdk(env, user);
     const thread = await client.threads.create({ graphId: "copilot" });
@@ -187,27 +222,11 @@ describe("following a live run's stream across disconnects", () => {
     await expectRunning(client, thread.thread_id, runId);
 
     // Rejoin while the run is held, then let it reach its second model turn.
-    const secondTurn = gate.entered + 1;
-    const second = await readUntil(
-      (signal) => {
-        const stream = client.runs.joinStream(thread.thread_id, runId, { lastEventId: String(first.at(-1)!.id), signal }) as AsyncIterable<Event>;
-        // Let the request reach the server before the run goes on (the replay is right either way).
-        setTimeout(nextTurn, 50);
-        return stream;
-      },
-      (events) => customs(events) === 1,
-    );
-    expect(gate.entered).toBe(secondTurn);
+    const second = await rejoinForNextTurn(client, thread.thread_id, runId, String(first.at(-1)!.id));
     await expectRunning(client, thread.thread_id, runId);
     expect(second[0]!.id).toBe("4");
 
-    gate.release();
-    const rest = (await collect(client.runs.joinStream(thread.thread_id, runId, { lastEventId: String(second.at(-1)!.id) }))) as Event[];
-    const seen = [...first, ...second, ...rest];
-    expect(ids(seen)).toEqual(seen.map((_, i) => i + 1));
-    expect(seen.at(-1)!.event).toBe("end");
-    const stored = (await collect(client.runs.joinStream(thread.thread_id, runId))) as Event[];
-    expect(seen).toEqual(stored);
+    const seen = await finishAndCheck(client, client, thread.thread_id, runId, [...first, ...second]);
     expect(texts(seen.filter((e) => e.event === "values").at(-1)!.data).at(-1)).toMatch(/^ai:Tool said /);
   });
 
@@ -219,30 +238,40 @@ describe("following a live run's stream across disconnects", () => {
     expect(env.agent.runner.isActive(runId)).toBe(true);
     expect(peer.runner.isActive(runId)).toBe(false);
 
-    const secondTurn = gate.entered + 1;
-    const second = await readUntil(
-      (signal) => {
-        const stream = viaPeer.runs.joinStream(thread.thread_id, runId, { lastEventId: String(first.at(-1)!.id), signal }) as AsyncIterable<Event>;
-        // Let the request reach the server before the run goes on (the replay is right either way).
-        setTimeout(nextTurn, 50);
-        return stream;
-      },
-      (events) => customs(events) === 1,
-    );
-    expect(gate.entered).toBe(secondTurn);
+    const second = await rejoinForNextTurn(viaPeer, thread.thread_id, runId, String(first.at(-1)!.id));
     await expectRunning(viaPeer, thread.thread_id, runId);
     // The peer read them from Postgres: it never ran this run.
     expect(peer.runner.isActive(runId)).toBe(false);
     expect(second.length).toBeGreaterThan(2);
 
     // Back to the first server for the rest, with the id the peer gave last.
+    await finishAndCheck(client, viaPeer, thread.thread_id, runId, [...first, ...second]);
+  });
+
+  it("gives a refused stream request's run slot back (404, 409): the server still runs the next stream itself", async () => {
+    const client = sdk(env, user);
+    const thread = await client.threads.create({ graphId: "copilot" });
+    const { runId } = await startHeldRun(client, thread.thread_id);
+    const body = '{"assistant_id":"copilot"}';
+    for (let i = 0; i < 3; i++) {
+      const busy = await raw(env, "POST", `/threads/${thread.thread_id}/runs/stream`, { token: user.token, body });
+      expect(busy.status).toBe(409);
+    }
     gate.release();
-    const rest = (await collect(client.runs.joinStream(thread.thread_id, runId, { lastEventId: String(second.at(-1)!.id) }))) as Event[];
-    const seen = [...first, ...second, ...rest];
-    expect(ids(seen)).toEqual(seen.map((_, i) => i + 1));
-    expect(seen.at(-1)!.event).toBe("end");
-    const stored = (await collect(viaPeer.runs.joinStream(thread.thread_id, runId))) as Event[];
-    expect(seen).toEqual(stored);
+    expect((await collect(client.runs.joinStream(thread.thread_id, runId))).at(-1)).toMatchObject({ event: "end" });
+    // With nothing running, more refusals than the 8 runs a server executes at once: slots kept by
+    // them would send the next stream through the queue, where the peer takes it.
+    for (let i = 0; i < 8; i++) {
+      const missing = await raw(env, "POST", `/threads/${crypto.randomUUID()}/runs/stream`, { token: user.token, body });
+      expect(missing.status).toBe(404);
+    }
+
+    const next = await client.threads.create({ graphId: "copilot" });
+    const held = await startHeldRun(client, next.thread_id);
+    expect(env.agent.runner.isActive(held.runId)).toBe(true);
+    expect(peer.runner.isActive(held.runId)).toBe(false);
+    gate.release();
+    expect((await collect(client.runs.joinStream(next.thread_id, held.runId))).at(-1)).toMatchObject({ event: "end" });
   });
 
   it("follows a run from its start on a server that does not run it", async () => {

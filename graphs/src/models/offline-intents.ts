@@ -3,6 +3,7 @@ import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
 import { STOREFRONT_INTENTS } from "./offline-storefront";
+import { call, last, usd } from "./offline-steps";
 
 /** A tool result's JSON: contract-validated by the API, read loosely by the offline assistant. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,10 +30,6 @@ export type Intent = {
   match: (text: string) => boolean;
   step: (text: string, done: Outcome[], history: Outcome[], context: IntentContext) => Step;
 };
-
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const call = (name: string, args: Record<string, unknown> = {}): Step => ({ calls: [{ name, args }] });
-const last = (done: Outcome[], name: string) => [...done].reverse().find((o) => o.name === name);
 
 function planAnswer(plan: Json): string {
   const lines = [`You're on the **${plan.name}** plan (${plan.planType}), ${plan.priceCents ? `${usd(plan.priceCents)} a month` : "free"}.`];

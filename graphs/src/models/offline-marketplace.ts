@@ -1,12 +1,9 @@
 import type { Intent, IntentContext, Json, Outcome, PlannedCall, Step } from "./offline-intents";
 import { countryName, parseAnyCountry, parseMoq, parseProduct } from "./offline-parse";
+import { call, last, usd } from "./offline-steps";
 
 // The sourcing marketplace as the offline copilot understands it: supplier search, samples into
 // the cart, the cart and checkout (approval-gated by the tool), and favourites of what is on screen.
-
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const call = (name: string, args: Record<string, unknown> = {}): Step => ({ calls: [{ name, args }] });
-const last = (done: Outcome[], name: string) => [...done].reverse().find((o) => o.name === name);
 
 type MoqBucket = "0_100" | "100_1000" | "1000_PLUS";
 const MOQ_BUCKETS: { key: MoqBucket; from: number; to: number }[] = [

@@ -1,14 +1,11 @@
-import type { Intent, Json, Outcome, Step } from "./offline-intents";
+import type { Intent, Json, Outcome } from "./offline-intents";
 import { parseKeyword, saysSupplier, supplierSearchStep } from "./offline-marketplace";
 import { countryName } from "./offline-parse";
 import { parseQuantity } from "./offline-sourcing";
+import { call, last, usd } from "./offline-steps";
 
 // The packaging agent's marketplace: packaging items and packaging suppliers (the tools fix the
 // PACKAGING type), answered against the quantity the user needs.
-
-const call = (name: string, args: Record<string, unknown> = {}): Step => ({ calls: [{ name, args }] });
-const last = (done: Outcome[], name: string) => [...done].reverse().find((o) => o.name === name);
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const PACKAGING_WORDS = /\b(mailers?|box(es)?|poly ?mailers?|tissue|inserts?|labels?|stickers?|pouch(es)?|packaging|tape|cartons?|sleeves?|bags?|wraps?|envelopes?|tins?|jars?|hang ?tags?|cards?)\b/i;
 

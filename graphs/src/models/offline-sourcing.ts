@@ -1,5 +1,6 @@
 import type { Intent, IntentContext, Json, Outcome, Step } from "./offline-intents";
 import { countryName, parseAnyCountry, parseCountries, parseEmail, parseMoq, parseProduct, parseUnitPrice } from "./offline-parse";
+import { call, last } from "./offline-steps";
 
 // The design-sourcing agent's flow as the offline assistant runs it (001 §3, §7): validate the
 // goal, match factories, then the ways to reach them (in-network inboxes, expanded-network email,
@@ -7,8 +8,6 @@ import { countryName, parseAnyCountry, parseCountries, parseEmail, parseMoq, par
 // user's own supplier, and editing the tech pack. Every write that contacts people is approval-gated
 // by its tool, so these intents only decide what to ask for.
 
-const call = (name: string, args: Record<string, unknown> = {}): Step => ({ calls: [{ name, args }] });
-const last = (done: Outcome[], name: string) => [...done].reverse().find((o) => o.name === name);
 const lastOf = (outcomes: Outcome[], names: string[]) => [...outcomes].reverse().find((o) => names.includes(o.name) && !o.error && !o.declined);
 
 const FIND = /\b(suppliers?|factor(y|ies)|manufacturers?|makers?|vendors?|produce|source|sourcing)\b/i;

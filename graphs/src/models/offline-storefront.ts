@@ -1,13 +1,10 @@
-import type { Intent, Json, Outcome, Step } from "./offline-intents";
+import type { Intent, Json, Outcome } from "./offline-intents";
 import { parseKeyword, saysSupplier, supplierLine } from "./offline-marketplace";
 import { countryName, parseAnyCountry } from "./offline-parse";
+import { call, last, usd } from "./offline-steps";
 
 // The storefront chatbot's marketplace, for visitors who may have no account: public supplier and
 // product search. Everything else a visitor asks goes to the help centre.
-
-const call = (name: string, args: Record<string, unknown> = {}): Step => ({ calls: [{ name, args }] });
-const last = (done: Outcome[], name: string) => [...done].reverse().find((o) => o.name === name);
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const ASKS_TO_SEE = /\b(show|find|search|list|who|any|looking|need|recommend|suggest|browse|see|want|get)\b/i;
 const SIGN_UP = "Open a card for the full profile; sign up free to message suppliers or order samples.";
@@ -31,6 +28,23 @@ function productLine(i: Json): string {
 
 const what = (o: Outcome) => (o.args.keyword ? `"${o.args.keyword}"` : "your search") + (Array.isArray(o.args.countryCodes) ? ` in ${o.args.countryCodes.map((c) => countryName(String(c))).join(", ")}` : "");
 
+/**
+ * A visitor's public search: the answer once the tool has run, else the call with the words and
+ * country of the request, else a question for what to search.
+ */
+function visitorSearchStep(tool: string, heading: string, noun: string, lineOf: (row: Json) => string, askWhat: string): Intent["step"] {
+  return (t, done) => {
+    const found = last(done, tool);
+    if (found) {
+      const list: Json[] = found.result.list ?? [];
+      if (!list.length) return { answer: `No ${noun} on the marketplace matches ${what(found)} yet. Try other words, or ask me how to get started.` };
+      return { answer: [`${heading} ${what(found)}:`, ...list.map(lineOf), SIGN_UP].join("\n") };
+    }
+    const args = searchArgs(t);
+    return args ? call(tool, args) : { answer: askWhat };
+  };
+}
+
 /** Visitor requests that show the marketplace; they sit before the help-centre catch-all. */
 export const STOREFRONT_INTENTS: Intent[] = [
   {
@@ -38,31 +52,13 @@ export const STOREFRONT_INTENTS: Intent[] = [
     tools: ["search_public_suppliers"],
     roles: ["storefront-chat"],
     match: (t) => saysSupplier(t) && (ASKS_TO_SEE.test(t) || /\b(suppliers?|manufacturers?|factor(y|ies)|makers?|vendors?) (of|for)\b/i.test(t)),
-    step: (t, done) => {
-      const found = last(done, "search_public_suppliers");
-      if (found) {
-        const list: Json[] = found.result.list ?? [];
-        if (!list.length) return { answer: `No supplier on the marketplace matches ${what(found)} yet. Try other words, or ask me how to get started.` };
-        return { answer: [`Suppliers for ${what(found)}:`, ...list.map(supplierLine), SIGN_UP].join("\n") };
-      }
-      const args = searchArgs(t);
-      return args ? call("search_public_suppliers", args) : { answer: "Which product should the suppliers make? e.g. \"show me suppliers of leather bags\"." };
-    },
+    step: visitorSearchStep("search_public_suppliers", "Suppliers for", "supplier", supplierLine, 'Which product should the suppliers make? e.g. "show me suppliers of leather bags".'),
   },
   {
     name: "visitor-products",
     tools: ["search_public_catalog_items"],
     roles: ["storefront-chat"],
     match: (t) => /\b(products?|items?|goods|catalog(ue)?)\b/i.test(t) && (ASKS_TO_SEE.test(t) || /\b(like|similar to)\b/i.test(t)),
-    step: (t, done) => {
-      const found = last(done, "search_public_catalog_items");
-      if (found) {
-        const list: Json[] = found.result.list ?? [];
-        if (!list.length) return { answer: `No product on the marketplace matches ${what(found)} yet. Try other words, or ask me how to get started.` };
-        return { answer: [`Products like ${what(found)}:`, ...list.map(productLine), SIGN_UP].join("\n") };
-      }
-      const args = searchArgs(t);
-      return args ? call("search_public_catalog_items", args) : { answer: "What kind of product? e.g. \"find products like ceramic mugs\"." };
-    },
+    step: visitorSearchStep("search_public_catalog_items", "Products like", "product", productLine, 'What kind of product? e.g. "find products like ceramic mugs".'),
   },
 ];

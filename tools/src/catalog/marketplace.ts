@@ -32,6 +32,9 @@ export const MARKETPLACE_FILTER_ARGS: Record<string, string> = {
   size,
 };
 
+/** The catalog-item filters beside the browse screen's, for every item search tool. */
+export const ITEM_FILTER_ARGS: Record<string, string> = { supplierId: "Only this supplier's items", isSampleKit: "'true' for sample kits only, 'false' to leave them out" };
+
 const reviewArgs = { rating: "Stars from 1 to 5", title: "Short headline of the review; may be empty", body: "The review text, in the user's words" };
 
 export const marketplaceTools = [
@@ -53,7 +56,7 @@ export const marketplaceTools = [
     name: "search_catalog_items",
     description:
       "Search catalog items (products, packaging, services suppliers sell) by keyword and filters, or list one supplier's items with supplierId. Each item has its sample price and MOQ. Use it to find an item to order a sample of.",
-    argDescriptions: { ...MARKETPLACE_FILTER_ARGS, supplierId: "Only this supplier's items", isSampleKit: "'true' for sample kits only, 'false' to leave them out" },
+    argDescriptions: { ...MARKETPLACE_FILTER_ARGS, ...ITEM_FILTER_ARGS },
   }),
   defineTool({
     contract: catalog.getCatalogItem,

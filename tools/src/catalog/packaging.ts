@@ -1,6 +1,6 @@
 import { catalog } from "@atelier/contracts";
 import { defineTool } from "../tool-from-contract";
-import { MARKETPLACE_FILTER_ARGS } from "./marketplace";
+import { ITEM_FILTER_ARGS, MARKETPLACE_FILTER_ARGS } from "./marketplace";
 
 // The packaging agent's marketplace: the general searches with the listing type fixed to
 // PACKAGING, so a model cannot drift into products or services (packaging suppliers are those of
@@ -14,7 +14,7 @@ export const packagingTools = [
     name: "search_packaging_items",
     description:
       "Search packaging catalog items (mailer boxes, poly mailers, tissue, inserts, labels) by keyword and filters; each has its supplier, price, sample price and MOQ. Use it for 'find mailer boxes with inside printing'.",
-    argDescriptions: { ...filters, supplierId: "Only this supplier's items", isSampleKit: "'true' for sample kits only, 'false' to leave them out" },
+    argDescriptions: { ...filters, ...ITEM_FILTER_ARGS },
     omit: ["type", "vertical"],
     argsFrom: (a) => ({ query: { ...a, type: "PACKAGING" } as never }),
     agentOnly: true,

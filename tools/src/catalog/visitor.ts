@@ -1,6 +1,6 @@
 import { catalog } from "@atelier/contracts";
 import { defineTool } from "../tool-from-contract";
-import { MARKETPLACE_FILTER_ARGS } from "./marketplace";
+import { ITEM_FILTER_ARGS, MARKETPLACE_FILTER_ARGS } from "./marketplace";
 
 // The storefront chatbot's catalogue: public search that needs no account, for anonymous visitors.
 
@@ -20,7 +20,7 @@ export const visitorTools = [
     name: "search_public_catalog_items",
     description:
       "Search the marketplace's catalog items (products, packaging, services) without an account (works for anonymous visitors), each with its supplier, sample price and MOQ. Use it when a visitor asks for products, e.g. 'find products like ceramic mugs'.",
-    argDescriptions: { ...MARKETPLACE_FILTER_ARGS, size, supplierId: "Only this supplier's items", isSampleKit: "'true' for sample kits only, 'false' to leave them out" },
+    argDescriptions: { ...MARKETPLACE_FILTER_ARGS, size, ...ITEM_FILTER_ARGS },
     agentOnly: true,
   }),
 ];
