@@ -24,6 +24,7 @@ const envSchema = z.object({
   ATELIER_RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
   ATELIER_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ATELIER_SKIP_DEMO_SEED: z.enum(["0", "1"]).default("0"),
+  ATELIER_SEARCH_CACHE: z.enum(["0", "1"]).default("1"),
 });
 
 export type Config = {
@@ -49,6 +50,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   logLevel: string;
   skipDemoSeed: boolean;
+  /** Recent marketplace search answers are kept in memory under the catalogue's version (on unless ATELIER_SEARCH_CACHE=0). */
+  searchCache: boolean;
   /** Responses are checked against their contracts outside production. */
   validateResponses: boolean;
 };
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimitPerMinute: e.ATELIER_RATE_LIMIT_AUTH,
     logLevel: e.ATELIER_LOG_LEVEL,
     skipDemoSeed: e.ATELIER_SKIP_DEMO_SEED === "1",
+    searchCache: e.ATELIER_SEARCH_CACHE === "1",
     validateResponses: e.NODE_ENV !== "production",
     ...overrides,
   };

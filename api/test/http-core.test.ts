@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { SignJWT } from "jose";
+import { pino } from "pino";
 import { allContracts, defineContract, stores, REFRESHED_TOKEN_HEADER, UPGRADE_REQUIRED_MESSAGE, PREVIEW_MODE_MESSAGE } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi } from "./harness";
 import { createApp } from "../src/http/app";
@@ -20,21 +21,25 @@ describe("the HTTP edge", () => {
     expect(res.headers.get("x-request-id")).toBe("trace-12345678");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-powered-by")).toBeNull();
-    // Helmet's set, worked out once at start, on every answer (errors included).
-    const helmetSet = {
-      "cross-origin-opener-policy": "same-origin",
-      "cross-origin-resource-policy": "same-site",
-      "origin-agent-cluster": "?1",
-      "referrer-policy": "no-referrer",
+    // The API's set, worked out once at start, on every answer (errors included).
+    const apiSet = {
       "strict-transport-security": "max-age=31536000; includeSubDomains",
-      "x-dns-prefetch-control": "off",
-      "x-download-options": "noopen",
+      "x-content-type-options": "nosniff",
       "x-frame-options": "SAMEORIGIN",
-      "x-permitted-cross-domain-policies": "none",
-      "x-xss-protection": "0",
+      "cross-origin-resource-policy": "same-site",
     };
     const missing = await api.raw("GET", "/no-such-endpoint");
-    for (const answer of [res, missing]) for (const [name, value] of Object.entries(helmetSet)) expect(answer.headers.get(name), name).toBe(value);
+    for (const answer of [res, missing]) {
+      for (const [name, value] of Object.entries(apiSet)) expect(answer.headers.get(name), name).toBe(value);
+      // Document-only headers stay off JSON answers.
+      expect(answer.headers.get("referrer-policy")).toBeNull();
+      expect(answer.headers.get("x-xss-protection")).toBeNull();
+    }
+    // The docs page is a document: it also carries helmet's document set.
+    const docs = await fetch(`${api.url}/rest/main/docs`);
+    expect(docs.headers.get("content-type")).toMatch(/text\/html/);
+    const documentSet = { ...apiSet, "cross-origin-opener-policy": "same-origin", "origin-agent-cluster": "?1", "referrer-policy": "no-referrer", "x-dns-prefetch-control": "off", "x-download-options": "noopen", "x-permitted-cross-domain-policies": "none", "x-xss-protection": "0" };
+    for (const [name, value] of Object.entries(documentSet)) expect(docs.headers.get(name), name).toBe(value);
     expect(res.headers.get("vary")).toBe("Origin");
   });
 
@@ -299,6 +304,23 @@ describe("gates built into every route", () => {
     const res = await fetch(probe.url + "/probe/bad");
     expect(res.status).toBe(500);
     expect(((await res.json()) as { code: string }).code).toBe("INTERNAL");
+  });
+
+  it("logs the request line of a 5xx at every level and of a 4xx from info down", async () => {
+    const probeBoom = defineContract({ id: "probeBoom", method: "GET", path: "/probe/boom", summary: "test", tags: ["test"], access: "public", response: z.object({ ok: z.boolean() }) });
+    for (const level of ["warn", "info"] as const) {
+      const lines: { msg?: string; status?: number; level: number }[] = [];
+      const log = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+      const server = createApp({ ...api.deps, log }, [route(probeBoom, async () => Promise.reject(new Error("boom")))]).listen(0);
+      await new Promise((r) => server.once("listening", r));
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/rest/main`;
+      expect((await fetch(`${base}/probe/boom`)).status).toBe(500);
+      expect((await fetch(`${base}/no-such-endpoint`)).status).toBe(404);
+      await new Promise((r) => server.close(r));
+      const requestLines = lines.filter((l) => l.msg === "request").map((l) => l.status);
+      expect(requestLines, level).toEqual(level === "warn" ? [500] : [500, 404]);
+      expect(lines.some((l) => l.msg === "unhandled error")).toBe(true);
+    }
   });
 
   it("rejects query keys the contract does not know", async () => {

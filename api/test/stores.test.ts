@@ -45,6 +45,38 @@ const WRITES: [string, unknown][] = [
   ["/web/stores/me/bank-info", { accountHolderName: "A", bankName: "B", accountType: "CHECKING", routingNumber: "011000015", accountNumber: "123456789" }],
 ];
 
+describe("the store record", () => {
+  it("writes its timestamps as the rest of the API does, whatever the session's time zone", async () => {
+    const owner = await registerUser(api);
+    const pausedAt = new Date("2026-03-04T05:06:07.891Z");
+    await api.deps.pool.query(
+      "UPDATE stores SET blueprint_subscription_status = 'ACTIVE', blueprint_subscription_paused_at = $2, blueprint_subscription_resumes_at = $2::timestamptz + interval '30 days 0.000999 seconds' WHERE id = $1",
+      [owner.store.id, pausedAt],
+    );
+    const record = await as(api, owner.token, stores.getMyStore, {});
+    const { rows } = await api.deps.pool.query<{ created_at: Date; resumes_at: Date }>("SELECT created_at, blueprint_subscription_resumes_at AS resumes_at FROM stores WHERE id = $1", [owner.store.id]);
+    expect(record).toMatchObject({
+      createdAt: rows[0]!.created_at.toISOString(),
+      blueprintSubscriptionPausedAt: "2026-03-04T05:06:07.891Z",
+      // Microseconds are cut, as the client library cuts them.
+      blueprintSubscriptionResumesAt: "2026-04-03T05:06:07.891Z",
+      isBlueprintPaused: true,
+    });
+    expect(rows[0]!.resumes_at.toISOString()).toBe("2026-04-03T05:06:07.891Z");
+    // The same read on a session set to another zone renders the same text.
+    const client = await api.deps.pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT set_config('TimeZone', 'Asia/Kolkata', true)");
+      const { rows: zoned } = await client.query<{ record: string }>("SELECT store_member_record($1, $2) AS record", [owner.store.id, owner.user.id]);
+      await client.query("ROLLBACK");
+      expect(JSON.parse(zoned[0]!.record)).toMatchObject({ blueprint_subscription_paused_at: "2026-03-04T05:06:07.891Z", created_at: record.createdAt });
+    } finally {
+      client.release();
+    }
+  });
+});
+
 describe("access to /web/stores/me sub-paths", () => {
   it("answers 401 without a token for every read and write", async () => {
     for (const path of PATHS) expect((await api.raw("GET", `/web/stores/me/${path}`)).status).toBe(401);

@@ -13,6 +13,7 @@ import { drain, measure, probe, row, usable, type Figures, type Target } from ".
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 async function load(t: Target, duration = DURATION_S): Promise<Figures> {
   const r = await measure(t, CONNECTIONS, duration);
@@ -48,12 +49,25 @@ console.log(`warming up (${CONNECTIONS} connections)…`);
 await load(apiTarget, 2);
 await load(bareTarget, 2);
 
-const results = [await load(apiTarget), await load(bareTarget)];
-console.log(`\n${DURATION_S}s each, ${CONNECTIONS} connections, pool ${config.poolSize}, database: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : "embedded PGlite"}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`);
+// Rounds alternate which target goes first, so a drift of the machine's load during the run falls
+// on both; each target's median round is reported.
+const rounds: { api: Figures; bare: Figures }[] = [];
+for (let n = 0; n < ROUNDS; n++) {
+  if (n % 2 === 0) rounds.push({ api: await load(apiTarget), bare: await load(bareTarget) });
+  else {
+    const bareRun = await load(bareTarget);
+    rounds.push({ api: await load(apiTarget), bare: bareRun });
+  }
+}
+const median = (runs: Figures[]): Figures => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+const results = [median(rounds.map((r) => r.api)), median(rounds.map((r) => r.bare))];
+console.log(`\n${ROUNDS} rounds of ${DURATION_S}s each, ${CONNECTIONS} connections, pool ${config.poolSize}, database: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : "embedded PGlite"}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`);
+console.log(`ratio per round: ${rounds.map((r) => (r.api.rps / r.bare.rps).toFixed(2)).join(", ")}`);
+console.log("median round of each target:");
 console.table(results.map(row));
 const ratio = results[0]!.rps / results[1]!.rps;
-console.log(`ratio api / bare: ${ratio.toFixed(2)} (target ≥ 0.80) ${ratio >= 0.8 ? "✓" : "✗"}`);
-if (!results.every(usable)) console.log("warning: some requests failed or none completed; the figures are not comparable");
+console.log(`ratio api / bare (medians): ${ratio.toFixed(2)} (target ≥ 0.80) ${ratio >= 0.8 ? "✓" : "✗"}`);
+if (!rounds.every((r) => usable(r.api) && usable(r.bare))) console.log("warning: some requests failed or none completed; the figures are not comparable");
 
 bareServer.closeAllConnections();
 await new Promise<void>((resolve) => bareServer.close(() => resolve()));

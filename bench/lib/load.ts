@@ -1,22 +1,47 @@
 // Shared by the benchmarks: one load run with autocannon, a correctness probe before it, and a
 // drain after it so that requests a run left in flight never count against the next one.
-import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type pg from "pg";
 
 export type Target = { label: string; url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
 export type Figures = { label: string; completed: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; statuses: string; cpuUsPerRequest: number };
 
-/** One autocannon run against a target; `completed` is how many responses arrived in the window. */
+/**
+ * One autocannon run against a target; `completed` is how many responses arrived in the window.
+ * autocannon runs in a child process (`autocannon-child.mjs`): in this process it would share the
+ * server's event loop and charge the cost of reading each answer (larger for richer answers) to the
+ * server being measured.
+ */
 export async function measure(t: Target, connections: number, durationS: number): Promise<Figures> {
   // A queued request on the embedded database can wait seconds: a generous timeout records its
   // latency instead of dropping it (timeouts are still counted and printed).
-  // CPU time of this whole process (its threads included: the embedded database's worker, the load
-  // generator) per completed response: steadier than req/s on a machine shared with other work.
+  // CPU time of this whole process (its threads included: the embedded database's worker) per
+  // completed response: steadier than req/s on a machine shared with other work.
   const cpuBefore = process.cpuUsage();
-  const r = await autocannon({ url: t.url, method: t.method ?? "GET", body: t.body, headers: t.headers, connections, duration: durationS, timeout: 60 });
+  const r = await runAutocannon({ url: t.url, method: t.method ?? "GET", body: t.body, headers: t.headers, connections, duration: durationS, timeout: 60 });
   const cpu = process.cpuUsage(cpuBefore);
   const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`).join(" ");
   return { label: t.label, completed: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses, cpuUsPerRequest: r.requests.total ? Math.round((cpu.user + cpu.system) / r.requests.total) : 0 };
+}
+
+type AutocannonResult = {
+  requests: { total: number; average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
+};
+
+function runAutocannon(options: Record<string, unknown>): Promise<AutocannonResult> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL("./autocannon-child.mjs", import.meta.url)), JSON.stringify(options)], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out) as AutocannonResult) : reject(new Error(`the load generator exited with ${code}`))));
+  });
 }
 
 /**

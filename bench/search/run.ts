@@ -39,35 +39,49 @@ const headers = { authorization: `Bearer ${session.token}`, "content-type": "app
 const { rows: sample } = await database.pool.query("SELECT image_seed, image_color FROM catalog_items ORDER BY id LIMIT 1");
 const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: sample[0].image_seed, imageColor: sample[0].image_color }), 128));
 
-const base = `${api.url}/rest/main`;
-const targets: Target[] = [
-  { label: "primary key: GET /web/stores/me", url: `${base}/web/stores/me` },
-  { label: "keyword items: organic cotton tee", url: `${base}/web/catalog-items?keyword=organic%20cotton%20tee` },
-  { label: "keyword typo items: ceramik mugs", url: `${base}/web/catalog-items?keyword=ceramik%20mugs` },
-  { label: "keyword suppliers: leather bags", url: `${base}/web/catalog-companies?keyword=leather%20bags` },
-  { label: "filtered suppliers (no keyword)", url: `${base}/web/catalog-companies?regions=AS,EU&review=3&moq=100_1000&sort=tariffRatePercent` },
-  { label: "filtered items + keyword", url: `${base}/web/catalog-items?keyword=candle&samplePrice=5_50&productionTime=UNDER_1_MONTH&sort=productionMinPrice` },
-  { label: "image search (PNG upload, 120)", url: `${base}/web/sourcing/home/image-search`, method: "POST", body: JSON.stringify({ image: png.toString("base64") }) },
-].map((t) => ({ ...t, headers }) as Target);
-
-// Every target must answer 2xx before it is loaded: a 4xx/5xx would be measured as a fast error.
-for (const t of targets) await probe(t);
-await drain(database.pool);
-
-const results: Figures[] = [];
-for (const t of targets) {
-  const r = await measure(t, CONNECTIONS, DURATION_S);
-  const waited = await drain(database.pool);
-  results.push(r);
-  console.log(`${t.label}: ${r.completed} completed${waited > 1000 ? `, server busy ${(waited / 1000).toFixed(1)} s after the window with abandoned requests` : ""}`);
-  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) console.log(`  failures: ${r.statuses}; sample: ${(await sampleFailure(t, CONNECTIONS)) ?? "none reproduced"}`);
+/** The benchmark's targets against one API's base URL. */
+function targetsAt(base: string): Target[] {
+  return [
+    { label: "primary key: GET /web/stores/me", url: `${base}/web/stores/me` },
+    { label: "keyword items: organic cotton tee", url: `${base}/web/catalog-items?keyword=organic%20cotton%20tee` },
+    { label: "keyword typo items: ceramik mugs", url: `${base}/web/catalog-items?keyword=ceramik%20mugs` },
+    { label: "keyword suppliers: leather bags", url: `${base}/web/catalog-companies?keyword=leather%20bags` },
+    { label: "filtered suppliers (no keyword)", url: `${base}/web/catalog-companies?regions=AS,EU&review=3&moq=100_1000&sort=tariffRatePercent` },
+    { label: "filtered items + keyword", url: `${base}/web/catalog-items?keyword=candle&samplePrice=5_50&productionTime=UNDER_1_MONTH&sort=productionMinPrice` },
+    { label: "image search (PNG upload, 120)", url: `${base}/web/sourcing/home/image-search`, method: "POST", body: JSON.stringify({ image: png.toString("base64") }) },
+  ].map((t) => ({ ...t, headers }) as Target);
 }
-const pk = results[0]!;
-const [load1] = os.loadavg();
-console.log(`\n${DURATION_S}s each, ${CONNECTIONS} connections, pool ${config.poolSize}, database: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : "embedded PGlite"}, ${os.cpus().length} cores, load average ${load1!.toFixed(2)}`);
-console.table(results.map((r) => ({ ...row(r), "p99 ≤ 30": r === pk ? "" : !usable(r) ? "n/a" : r.p99 <= 30 ? "✓" : "✗", "÷ primary key": (r.rps / pk.rps).toFixed(2) })));
-const failed = results.filter((r) => !usable(r));
-if (failed.length) console.log(`warning: ${failed.map((r) => r.label).join(", ")} had failed or no completed requests; those figures are not comparable`);
+
+/** Loads every target in turn and prints the table; returns the runs that failed. */
+async function runAll(title: string, targets: Target[]): Promise<Figures[]> {
+  // Every target must answer 2xx before it is loaded: a 4xx/5xx would be measured as a fast error.
+  for (const t of targets) await probe(t);
+  await drain(database.pool);
+  console.log(`\n${title}`);
+  const results: Figures[] = [];
+  for (const t of targets) {
+    const r = await measure(t, CONNECTIONS, DURATION_S);
+    const waited = await drain(database.pool);
+    results.push(r);
+    console.log(`${t.label}: ${r.completed} completed${waited > 1000 ? `, server busy ${(waited / 1000).toFixed(1)} s after the window with abandoned requests` : ""}`);
+    if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) console.log(`  failures: ${r.statuses}; sample: ${(await sampleFailure(t, CONNECTIONS)) ?? "none reproduced"}`);
+  }
+  const pk = results[0]!;
+  const [load1] = os.loadavg();
+  console.log(`${DURATION_S}s each, ${CONNECTIONS} connections, pool ${config.poolSize}, database: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : "embedded PGlite"}, ${os.cpus().length} cores, load average ${load1!.toFixed(2)}`);
+  console.table(results.map((r) => ({ ...row(r), "p99 ≤ 30": r === pk ? "" : !usable(r) ? "n/a" : r.p99 <= 30 ? "✓" : "✗", "÷ primary key": (r.rps / pk.rps).toFixed(2) })));
+  const failed = results.filter((r) => !usable(r));
+  if (failed.length) console.log(`warning: ${failed.map((r) => r.label).join(", ")} had failed or no completed requests; those figures are not comparable`);
+  return failed;
+}
+
+// Each search repeated by 50 clients: after its first run, answers come from the search cache
+// (kept under the catalogue's version). Then the same searches on an API with the cache turned off:
+// what each search costs when it has to run (a new query, or the first one after a catalogue change).
+const failed = await runAll("search cache on (the API's default): repeated searches are answered from memory", targetsAt(`${api.url}/rest/main`));
+const uncachedApi = await startApi({ config: { ...config, searchCache: false }, database, migrate: false });
+failed.push(...(await runAll("search cache off (ATELIER_SEARCH_CACHE=0): every search runs on the database", targetsAt(`${uncachedApi.url}/rest/main`))));
+await uncachedApi.close();
 
 if (process.env.BENCH_EXPLAIN !== "0") {
   const explain = async (label: string, sql: string, params: unknown[] = []) => {

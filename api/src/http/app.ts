@@ -32,9 +32,11 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   app.set("trust proxy", "loopback");
   app.set("query parser", "extended");
 
-  // Security headers are the same on every answer: helmet's, worked out once (its eleven
-  // middlewares per request showed in the API benchmark's profile).
-  const securityHeaders = helmetHeaders();
+  // Security headers are the same on every answer, so they are worked out once (helmet's eleven
+  // middlewares per request showed in the API benchmark's profile). JSON answers carry the set that
+  // protects an API (docs/decisions.md); the one HTML page, the docs, also gets helmet's document set.
+  const securityHeaders = API_SECURITY_HEADERS;
+  const documentHeaders = helmetHeaders();
   const corsMiddleware = cors({ origin: deps.config.webOrigin.split(","), credentials: true, exposedHeaders: [REFRESHED_TOKEN_HEADER, "x-request-id"] });
   app.use((req, res, next) => {
     const incoming = req.header("x-request-id");
@@ -42,13 +44,15 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
     res.setHeaders(securityHeaders);
     res.setHeader("x-request-id", requestId);
     req.ctx = requestContext(deps, requestId, req.header("accept-language"));
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const level = res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "debug";
-      if (!deps.log.isLevelEnabled(level)) return;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.ctx.log[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, storeId: req.ctx.auth?.storeId }, "request");
-    });
+    // The request line: 5xx at error, 4xx at info, the rest at debug. Below info only 5xx are
+    // logged, and writeError does that, so no listener is added per request.
+    if (deps.log.isLevelEnabled("info")) {
+      const started = process.hrtime.bigint();
+      res.on("finish", () => {
+        const level = res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "debug";
+        if (deps.log.isLevelEnabled(level)) logRequest(req, res, level, Number(process.hrtime.bigint() - started) / 1e6);
+      });
+    }
     // CORS matters only to a browser's cross-origin request, which always names its origin.
     if (req.headers.origin !== undefined) return corsMiddleware(req, res, next);
     res.setHeader("vary", "Origin");
@@ -57,7 +61,9 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
 
   const api = express.Router();
   for (const mount of rawMounts) mount(api, deps);
-  api.use(express.json({ limit: "1mb", strict: false }));
+  const json = express.json({ limit: "1mb", strict: false });
+  // GET and HEAD carry no body here: their contracts have none.
+  api.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : json(req, res, next)));
   // One budget per path and client address: brute-forcing logins doesn't lock out sign-ups.
   for (const path of ["/login", "/register", "/google-auth/login"]) {
     api.use(
@@ -73,15 +79,14 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   }
 
   api.get("/openapi.json", (_req, res) => void res.json(openApiDocument()));
-  api.get("/docs", (_req, res) => void res.type("html").send(openApiDocsPage(`${API_BASE_PATH}/openapi.json`)));
+  api.get("/docs", (_req, res) => void res.setHeaders(documentHeaders).type("html").send(openApiDocsPage(`${API_BASE_PATH}/openapi.json`)));
 
   for (const { contract, handler } of sortRoutes(routes)) {
     const method = contract.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     api[method](contract.path, async (req: Request, res: Response, next: NextFunction) => {
       try {
         await authenticate(req, res, contract);
-        const query = { ...(req.query as Record<string, unknown>) };
-        delete query[PREVIEW_QUERY_KEY];
+        const query = withoutPreviewFlag(req.query as Record<string, unknown>);
         const params = parsePart("params", contract.params, { ...req.params });
         const parsedQuery = parsePart("query", contract.query, query);
         const body = parsePart("body", contract.body, contract.body ? req.body : emptyToUndefined(req.body));
@@ -91,7 +96,8 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
         if (idempotencyKey) req.ctx.idempotencyKey = idempotencyKey.slice(0, 200);
         const result = await handler({ ctx: req.ctx, params, query: parsedQuery, body } as never);
         const out = deps.config.validateResponses ? checkResponse(contract, result) : result;
-        res.status(contract.status ?? 200).json(out);
+        if (contract.status) res.status(contract.status);
+        res.json(out);
       } catch (err) {
         next(err);
       }
@@ -104,7 +110,19 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   return app;
 }
 
-/** Helmet's headers for the API (no content security policy: the API serves JSON). */
+/**
+ * The security headers of every API answer: the ones that mean something for JSON (OWASP's REST
+ * set). Helmet's other headers (opener and referrer policies, origin-agent-cluster, DNS prefetch,
+ * the old Internet Explorer and Flash switches) only act on documents a browser renders.
+ */
+const API_SECURITY_HEADERS = new Map([
+  ["strict-transport-security", "max-age=31536000; includeSubDomains"],
+  ["x-content-type-options", "nosniff"],
+  ["x-frame-options", "SAMEORIGIN"],
+  ["cross-origin-resource-policy", "same-site"],
+]);
+
+/** Helmet's headers for the docs page (no content security policy: its script is inline). */
 function helmetHeaders(): Map<string, string> {
   const res = new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
   helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } })(res.req, res, () => undefined);
@@ -114,8 +132,12 @@ function helmetHeaders(): Map<string, string> {
 /** A request's context; its logger (a child binding the request id) is made on first use. */
 function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string | undefined): RequestContext {
   let log: RequestContext["log"] | undefined;
+  // The deps one by one: an object literal of fixed shape is cheaper to build than a spread.
   return {
-    ...deps,
+    pool: deps.pool,
+    config: deps.config,
+    tokens: deps.tokens,
+    providers: deps.providers,
     requestId,
     auth: null,
     acceptLanguage,
@@ -128,6 +150,13 @@ function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string
 /** Static paths before parameterised ones, so `/-/count` is never read as an id. */
 function sortRoutes(routes: Route[]): Route[] {
   return [...routes].sort((a, b) => Number(a.contract.path.includes(":")) - Number(b.contract.path.includes(":")));
+}
+
+/** The query without the preview flag the client appends to every URL (a copy only when it is there). */
+function withoutPreviewFlag(query: Record<string, unknown>): Record<string, unknown> {
+  if (!(PREVIEW_QUERY_KEY in query)) return query;
+  const { [PREVIEW_QUERY_KEY]: _preview, ...rest } = query;
+  return rest;
 }
 
 function emptyToUndefined(body: unknown): unknown {
@@ -188,8 +217,16 @@ function toAppError(err: unknown, req: Request): AppError {
   return new AppError("INTERNAL", "Something went wrong on our side. Try again in a moment.");
 }
 
+function logRequest(req: Request, res: Response, level: "error" | "info" | "debug", ms: number | undefined): void {
+  req.ctx.log[level]({ method: req.method, path: req.path, status: res.statusCode, ...(ms === undefined ? {} : { ms: Math.round(ms * 10) / 10 }), storeId: req.ctx.auth?.storeId }, "request");
+}
+
 function writeError(req: Request, res: Response, err: AppError): void {
   if (res.headersSent) return;
+  // Below info there is no per-request listener (see the first middleware): 5xx lines come from here.
+  if (err.status >= 500 && req.ctx && !req.ctx.log.isLevelEnabled("info")) {
+    res.once("finish", () => logRequest(req, res, "error", undefined));
+  }
   res.status(err.status).json({
     code: err.code,
     message: err.message,

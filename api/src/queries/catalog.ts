@@ -523,10 +523,16 @@ export async function insertDetailView(db: Queryable, v: { storeId: string; supp
   await db.query("INSERT INTO supplier_detail_views (store_id, supplier_id, item_id, source) VALUES ($1, $2, $3, $4)", [v.storeId, v.supplierId, v.itemId, v.source]);
 }
 
-export async function insertSearchLog(db: Queryable, log: { storeId: string | null; target: "SUPPLIERS" | "CATALOG_ITEMS" | "IMAGE"; keyword: string; filters: Record<string, unknown>; resultCount: number; elapsedMs: number }): Promise<void> {
-  await db.query("INSERT INTO catalog_search_logs (store_id, target, keyword, filters, result_count, elapsed_ms) VALUES ($1, $2, $3, $4, $5, $6)", [
-    log.storeId, log.target, log.keyword, JSON.stringify(log.filters), log.resultCount, Math.round(log.elapsedMs * 100) / 100,
+export async function insertSearchLog(db: Queryable, log: { storeId: string | null; target: "SUPPLIERS" | "CATALOG_ITEMS" | "IMAGE"; keyword: string; filters: Record<string, unknown>; resultCount: number; elapsedMs: number; fromCache: boolean }): Promise<void> {
+  await db.query("INSERT INTO catalog_search_logs (store_id, target, keyword, filters, result_count, elapsed_ms, from_cache) VALUES ($1, $2, $3, $4, $5, $6, $7)", [
+    log.storeId, log.target, log.keyword, JSON.stringify(log.filters), log.resultCount, Math.round(log.elapsedMs * 100) / 100, log.fromCache,
   ]);
+}
+
+/** The catalogue's version (migration 0019): it moves on with every change to a table search reads. */
+export async function catalogVersion(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ version: string }>("SELECT version FROM catalog_state");
+  return rows[0]!.version;
 }
 
 // --- Reviews ------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { PlanType, SubscriptionStatus } from "@atelier/contracts";
 import type { Queryable } from "../db/pool";
 
+/** One member's store record as migration 0018's function renders it (timestamps as the API's ISO text). */
 export type StoreRecordRow = {
   id: string;
   title: string;
@@ -11,9 +12,9 @@ export type StoreRecordRow = {
   blueprint_subscription_id: string | null;
   blueprint_subscription_status: SubscriptionStatus | null;
   blueprint_subscription_behavior: "keep_as_draft" | "mark_uncollectible" | "void" | null;
-  blueprint_subscription_resumes_at: Date | null;
-  blueprint_subscription_paused_at: Date | null;
-  created_at: Date;
+  blueprint_subscription_resumes_at: string | null;
+  blueprint_subscription_paused_at: string | null;
+  created_at: string;
   user_id: string;
   username: string;
   email: string;
@@ -21,18 +22,15 @@ export type StoreRecordRow = {
   external_fields: { name: string; value: unknown }[];
 };
 
-/** The store as seen by one member, with that member's user and role and the external fields: one query. */
+/**
+ * The store as seen by one member, with that member's user and role and the external fields. The
+ * row is kept by triggers (migration 0015) and read through a function whose plan the session
+ * keeps (0018): the hottest read of the API is one call returning one JSON text column.
+ */
 export async function getStoreRecord(db: Queryable, storeId: string, userId: string): Promise<StoreRecordRow | null> {
-  // One row kept by triggers (migration 0015): the hottest read is a primary-key lookup.
-  const { rows } = await db.query<StoreRecordRow>(
-    `SELECT store_id AS id, title, plan_type, account_type, work_style, is_preview,
-            blueprint_subscription_id, blueprint_subscription_status, blueprint_subscription_behavior,
-            blueprint_subscription_resumes_at, blueprint_subscription_paused_at, created_at,
-            user_id, username, email, role, external_fields
-       FROM store_member_records WHERE store_id = $1 AND user_id = $2`,
-    [storeId, userId],
-  );
-  return rows[0] ?? null;
+  const { rows } = await db.query<{ record: string | null }>("SELECT store_member_record($1, $2) AS record", [storeId, userId]);
+  const record = rows[0]?.record;
+  return record ? (JSON.parse(record) as StoreRecordRow) : null;
 }
 
 export async function getStorePlan(db: Queryable, storeId: string): Promise<PlanType | null> {

@@ -5,9 +5,11 @@ import { dominantColors } from "../../images/descriptor";
 import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "../../images/image-embedder";
 import { decodeImage, fetchImageBytes, uploadedBytes } from "../../images/load-image";
 import { ImageDecodeError, type Raster } from "../../images/raster";
+import { createHash } from "node:crypto";
 import { toVectorLiteral } from "../../embeddings";
 import { getImageEmbeddingSpace, itemsNearImage, setImageEmbeddingSpace, withNeighbourBudget } from "../../queries/catalog";
 import { indexItemImages } from "./index-item-images";
+import { cachedSearch } from "./search-cache";
 import { logSearch } from "./search-log";
 import { toItem } from "./to-dto";
 
@@ -18,20 +20,29 @@ type Body = BodyOf<typeof catalog.searchByImage>;
 const LAZY_MODEL_INDEX = 200;
 const warned = new Set<string>();
 
-/** Items whose pictures look most like the given image (by the configured image model, or colour and composition offline). */
+/**
+ * Items whose pictures look most like the given image (by the configured image model, or colour and
+ * composition offline). Answers are kept under the catalogue's version, keyed by the image's bytes.
+ */
 export async function searchByImage(ctx: UserContext, body: Body): Promise<ResponseOf<typeof catalog.searchByImage>> {
   const startedAt = process.hrtime.bigint();
-  const raster = await readImage(body);
+  const field = body.image ? "body.image" : "body.imageUrl";
+  const bytes = await asField(field, () => (body.image ? uploadedBytes(body.image) : fetchImageBytes(body.imageUrl!)));
   const embedder = await imageEmbedderFor(ctx);
   await indexOnTheWay(ctx, embedder);
-  const vector = toVectorLiteral(await embedQuery(embedder, raster));
-  // The kind filter is the space check: only vectors the same embedder made are compared.
-  const rows = await withNeighbourBudget(ctx.pool, body.quantity + 20, (db) => itemsNearImage(db, vector, embedder.kind, body.quantity, body.type));
-  await logSearch(ctx, { target: "IMAGE", keyword: body.imageUrl && !body.imageUrl.startsWith("data:") ? body.imageUrl.slice(0, 500) : "(uploaded image)", filters: { quantity: body.quantity, type: body.type }, resultCount: rows.length, startedAt });
-  return {
-    list: rows.map((r) => ({ ...toItem(r), similarity: Math.round(r.similarity * 10_000) / 10_000 })),
-    descriptor: { kind: embedder.kind, dominantColors: dominantColors(raster) },
-  };
+  const key = `image:${embedder.kind}:${body.quantity}:${body.type ?? ""}:${createHash("sha256").update(bytes).digest("base64")}`;
+  const { value, fromCache } = await cachedSearch(ctx, key, (answer) => answer.list.length, async () => {
+    const raster = await asField(field, () => decodeImage(bytes));
+    const vector = toVectorLiteral(await embedQuery(embedder, raster));
+    // The kind filter is the space check: only vectors the same embedder made are compared.
+    const rows = await withNeighbourBudget(ctx.pool, body.quantity + 20, (db) => itemsNearImage(db, vector, embedder.kind, body.quantity, body.type));
+    return {
+      list: rows.map((r) => ({ ...toItem(r), similarity: Math.round(r.similarity * 10_000) / 10_000 })),
+      descriptor: { kind: embedder.kind, dominantColors: dominantColors(raster) },
+    };
+  });
+  await logSearch(ctx, { target: "IMAGE", keyword: body.imageUrl && !body.imageUrl.startsWith("data:") ? body.imageUrl.slice(0, 500) : "(uploaded image)", filters: { quantity: body.quantity, type: body.type }, resultCount: value.list.length, startedAt, fromCache });
+  return value;
 }
 
 /** The configured embedder when the index is in its space; otherwise see resolveImageEmbedder. */
@@ -71,11 +82,10 @@ async function embedQuery(embedder: ImageEmbedder, raster: Raster): Promise<numb
   }
 }
 
-async function readImage(body: Body): Promise<Raster> {
-  const field = body.image ? "body.image" : "body.imageUrl";
+/** Runs a step that reads the image; a picture that cannot be read is a 400 on the image's field. */
+async function asField<T>(field: string, step: () => T | Promise<T>): Promise<T> {
   try {
-    const bytes = body.image ? uploadedBytes(body.image) : await fetchImageBytes(body.imageUrl!);
-    return decodeImage(bytes);
+    return await step();
   } catch (err) {
     if (err instanceof ImageDecodeError) throw invalid(field, err.message);
     throw err;

@@ -1,18 +1,23 @@
 import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import { searchSupplierRows } from "../../queries/catalog";
+import { cachedSearch } from "./search-cache";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
 import { logSearch } from "./search-log";
 import { toSupplier } from "./to-dto";
 
 /**
  * Supplier search with the marketplace filters and sorts; keyword searches are logged with their timing.
+ * Answers are kept under the catalogue's version (search-cache.ts).
  * Also serves the public search (searchPublicSuppliers): the same query keys, smaller pages, no store data.
  */
 export async function searchSuppliers(ctx: RequestContext, q: QueryOf<typeof catalog.searchSuppliers>): Promise<ResponseOf<typeof catalog.searchSuppliers>> {
   const startedAt = process.hrtime.bigint();
-  const market = await resolveMarketQuery(ctx, q, "suppliers");
-  const { rows, total } = await searchSupplierRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
-  if (q.keyword?.trim()) await logSearch(ctx, { target: "SUPPLIERS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount: total, startedAt });
-  return { list: rows.map(toSupplier), total, page: q.page, size: q.size };
+  const { value, fromCache } = await cachedSearch(ctx, `suppliers:${JSON.stringify(q)}`, (answer) => answer.list.length, async () => {
+    const market = await resolveMarketQuery(ctx, q, "suppliers");
+    const { rows, total } = await searchSupplierRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
+    return { list: rows.map(toSupplier), total, page: q.page, size: q.size };
+  });
+  if (q.keyword?.trim()) await logSearch(ctx, { target: "SUPPLIERS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount: value.total, startedAt, fromCache });
+  return value;
 }

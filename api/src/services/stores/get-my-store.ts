@@ -12,7 +12,7 @@ export async function getMyStore(ctx: UserContext): Promise<StoreRecord> {
 }
 
 export function toStoreRecord(row: StoreRecordRow): StoreRecord {
-  const pausedAt = row.blueprint_subscription_paused_at?.toISOString() ?? null;
+  const pausedAt = row.blueprint_subscription_paused_at;
   return {
     id: row.id,
     title: row.title,
@@ -20,7 +20,7 @@ export function toStoreRecord(row: StoreRecordRow): StoreRecord {
     blueprintSubscriptionId: row.blueprint_subscription_id,
     blueprintSubscriptionStatus: row.blueprint_subscription_status,
     blueprintSubscriptionBehavior: row.blueprint_subscription_behavior,
-    blueprintSubscriptionResumesAt: row.blueprint_subscription_resumes_at?.toISOString() ?? null,
+    blueprintSubscriptionResumesAt: row.blueprint_subscription_resumes_at,
     blueprintSubscriptionPausedAt: pausedAt,
     isBlueprintActive: isSubscriptionActive(row.blueprint_subscription_status),
     isBlueprintPaused: isSubscriptionPaused(row.blueprint_subscription_status, pausedAt),
@@ -31,6 +31,7 @@ export function toStoreRecord(row: StoreRecordRow): StoreRecord {
     authCredential: { name: row.email },
     user: { id: row.user_id, username: row.username, email: row.email },
     role: row.role,
-    createdAt: row.created_at.toISOString(),
+    createdAt: row.created_at,
   };
 }
+

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalog } from "@atelier/contracts";
+import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
+import { seedCatalog, uniq, type CatalogFixture } from "./catalog-fixtures";
+import { createSearchCache } from "../src/services/catalog/search-cache";
+import { encodePng } from "../src/images/png";
+import { rasterizeSvg } from "../src/images/svg";
+import { itemImageSvg } from "../src/images/item-image";
+
+// Marketplace search answers are kept under the catalogue's version (migration 0019): these tests
+// check that a kept answer is served again, and that no change to the data under it is ever hidden.
+
+let api: TestApi;
+let user: TestUser;
+let word: string;
+let fx: CatalogFixture;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  user = await registerUser(api);
+  word = `qorvant${uniq().replace(/[^a-z]/g, "")}`;
+  fx = await seedCatalog(
+    api.deps.pool,
+    [{ name: `${word} Works`, rank: 5 }, { name: "Plain Supplier", rank: 4 }],
+    [
+      { supplier: 0, title: `${word} linen apron`, imageSeed: 4242, imageColor: "#c81d25" },
+      { supplier: 1, title: `${word} canvas tote`, imageSeed: 5151, imageColor: "#1d7874" },
+    ],
+  );
+});
+afterAll(() => api.close());
+
+const searchItems = (who: TestUser, keyword = word) => as(api, who.token, catalog.searchCatalogItems, { query: { keyword } });
+const searchSuppliers = (who: TestUser, query: Record<string, unknown>) => as(api, who.token, catalog.searchSuppliers, { query: query as never });
+
+async function lastLog(who: TestUser): Promise<{ from_cache: boolean; result_count: number }> {
+  const { rows } = await api.deps.pool.query("SELECT from_cache, result_count FROM catalog_search_logs WHERE store_id = $1 ORDER BY id DESC LIMIT 1", [who.store.id]);
+  return rows[0];
+}
+
+describe("the search cache", () => {
+  it("serves a repeated search from memory, logs it as such, and shares it between stores", async () => {
+    const first = await searchItems(user);
+    expect(first.list.map((i) => i.title).sort()).toEqual([`${word} canvas tote`, `${word} linen apron`]);
+    // Another test file may have changed the catalogue in between: repeat until a search is served
+    // from memory (two in a row at one version).
+    let second = await searchItems(user);
+    for (let n = 0; n < 5 && !(await lastLog(user)).from_cache; n++) second = await searchItems(user);
+    expect(await lastLog(user)).toEqual({ from_cache: true, result_count: 2 });
+    expect(second).toEqual(first);
+    const other = await registerUser(api);
+    expect(await searchItems(other)).toEqual(first);
+    expect((await lastLog(other)).result_count).toBe(2);
+  });
+
+  it("shows a new, a changed and a disabled item in the very next search", async () => {
+    await searchItems(user);
+    await searchItems(user);
+    const added = await seedCatalog(api.deps.pool, [{ name: "Late Supplier" }], [{ supplier: 0, title: `${word} felt coaster` }]);
+    expect((await searchItems(user)).list.map((i) => i.id)).toContain(added.itemIds[0]);
+    expect(await lastLog(user)).toMatchObject({ from_cache: false, result_count: 3 });
+
+    await api.deps.pool.query("UPDATE catalog_items SET title = $2 WHERE id = $1", [added.itemIds[0], `${word} felt coaster, round`]);
+    await api.deps.pool.query("UPDATE catalog_items SET enabled_at = NULL WHERE id = $1", [fx.itemIds[1]]);
+    try {
+      const after = await searchItems(user);
+      expect(after.list.map((i) => i.title).sort()).toEqual([`${word} felt coaster, round`, `${word} linen apron`]);
+    } finally {
+      await api.deps.pool.query("UPDATE catalog_items SET enabled_at = now() WHERE id = $1", [fx.itemIds[1]]);
+    }
+  });
+
+  it("follows supplier changes a review makes (a filter on the average review)", async () => {
+    const query = { keyword: word, review: "4" };
+    expect((await searchSuppliers(user, query)).list).toEqual([]);
+    expect((await searchSuppliers(user, query)).list).toEqual([]);
+    // A review changes the supplier's average through a trigger: the next search sees it.
+    await as(api, user.token, catalog.createSupplierReview, { body: { supplierId: fx.supplierIds[0]!, rating: 5, body: "Lovely aprons" } });
+    expect((await searchSuppliers(user, query)).list.map((s) => s.id)).toEqual([fx.supplierIds[0]]);
+  });
+
+  it("keeps image answers by the picture's bytes and drops them when the index changes", async () => {
+    const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: 4242, imageColor: "#c81d25" }), 128)).toString("base64");
+    const search = () => as(api, user.token, catalog.searchByImage, { body: { image: png, quantity: 5 } });
+    const first = await search();
+    expect(first.list[0]!.id).toBe(fx.itemIds[0]);
+    expect(await search()).toEqual(first);
+    await api.deps.pool.query("DELETE FROM catalog_item_images WHERE item_id = $1", [fx.itemIds[0]]);
+    await api.deps.pool.query("UPDATE catalog_items SET enabled_at = NULL WHERE id = $1", [fx.itemIds[0]]);
+    try {
+      expect((await search()).list.map((i) => i.id)).not.toContain(fx.itemIds[0]);
+    } finally {
+      await api.deps.pool.query("UPDATE catalog_items SET enabled_at = now() WHERE id = $1", [fx.itemIds[0]]);
+    }
+  });
+
+  it("is shared by no two API processes: a change made through one shows in the other's next search", async () => {
+    const second = await startTestApi();
+    try {
+      const other = await registerUser(second);
+      const search = () => as(second, other.token, catalog.searchCatalogItems, { query: { keyword: word } });
+      const before = await search();
+      await search();
+      await api.deps.pool.query("UPDATE catalog_items SET title = $2 WHERE id = $1", [fx.itemIds[1], `${word} canvas tote, heavy`]);
+      const after = await search();
+      expect(after.list.find((i) => i.id === fx.itemIds[1])?.title).toBe(`${word} canvas tote, heavy`);
+      expect(before.list.find((i) => i.id === fx.itemIds[1])?.title).toBe(`${word} canvas tote`);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("runs every search on the database when turned off", async () => {
+    const off = await startTestApi({ config: testConfig({ searchCache: false }) });
+    try {
+      const other = await registerUser(off);
+      for (let n = 0; n < 3; n++) await as(off, other.token, catalog.searchCatalogItems, { query: { keyword: word } });
+      const { rows } = await api.deps.pool.query("SELECT bool_or(from_cache) AS any FROM catalog_search_logs WHERE store_id = $1", [other.store.id]);
+      expect(rows[0].any).toBe(false);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it("never answers a bad request from memory", async () => {
+    await expect(searchSuppliers(user, { keyword: word, group: "no/such-group" })).rejects.toMatchObject({ status: 400 });
+    await expect(searchSuppliers(user, { keyword: word, group: "no/such-group" })).rejects.toMatchObject({ status: 400 });
+    await expect(as(api, user.token, catalog.searchByImage, { body: { image: Buffer.from("not a picture").toString("base64"), quantity: 5 } })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe("the cache's bounds", () => {
+  it("evicts the least recently used answers past its row budget and never serves another version", () => {
+    const cache = createSearchCache(10);
+    cache.set("a", "1", "A", 4);
+    cache.set("b", "1", "B", 4);
+    expect(cache.get("a", "1")).toBe("A"); // a is now the most recent
+    cache.set("c", "1", "C", 4); // over budget: b goes
+    expect(cache.get("b", "1")).toBeUndefined();
+    expect(cache.get("a", "1")).toBe("A");
+    expect(cache.get("c", "2")).toBeUndefined(); // another version: dropped
+    expect(cache.size).toBe(1);
+    cache.set("huge", "1", "H", 11); // larger than the whole budget: not kept
+    expect(cache.get("huge", "1")).toBeUndefined();
+    expect(cache.get("a", "1")).toBe("A");
+  });
+});
