@@ -1,7 +1,8 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalog } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
-import { seedCatalog, uniq, type CatalogFixture } from "./catalog-fixtures";
+import { seedCatalog, type CatalogFixture } from "./catalog-fixtures";
 import { createSearchCache } from "../src/services/catalog/search-cache";
 import { encodePng } from "../src/images/png";
 import { rasterizeSvg } from "../src/images/svg";
@@ -18,7 +19,8 @@ let fx: CatalogFixture;
 beforeAll(async () => {
   api = await startTestApi();
   user = await registerUser(api);
-  word = `qorvant${uniq().replace(/[^a-z]/g, "")}`;
+  // Ten random letters: rows other test files add to the shared database never hold it.
+  word = `qorvant${Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
   fx = await seedCatalog(
     api.deps.pool,
     [{ name: `${word} Works`, rank: 5 }, { name: "Plain Supplier", rank: 4 }],
@@ -31,6 +33,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const searchItems = (who: TestUser, keyword = word) => as(api, who.token, catalog.searchCatalogItems, { query: { keyword } });
+/** The titles holding the word: the meaning branch may add other test files' rows to an answer. */
+const ownTitles = (answer: { list: { title: string }[] }) => answer.list.map((i) => i.title).filter((t) => t.includes(word)).sort();
 const searchSuppliers = (who: TestUser, query: Record<string, unknown>) => as(api, who.token, catalog.searchSuppliers, { query: query as never });
 
 async function lastLog(who: TestUser): Promise<{ from_cache: boolean; result_count: number }> {
@@ -41,16 +45,35 @@ async function lastLog(who: TestUser): Promise<{ from_cache: boolean; result_cou
 describe("the search cache", () => {
   it("serves a repeated search from memory, logs it as such, and shares it between stores", async () => {
     const first = await searchItems(user);
-    expect(first.list.map((i) => i.title).sort()).toEqual([`${word} canvas tote`, `${word} linen apron`]);
+    expect(ownTitles(first)).toEqual([`${word} canvas tote`, `${word} linen apron`]);
     // Another test file may have changed the catalogue in between: repeat until a search is served
     // from memory (two in a row at one version).
     let second = await searchItems(user);
     for (let n = 0; n < 5 && !(await lastLog(user)).from_cache; n++) second = await searchItems(user);
-    expect(await lastLog(user)).toEqual({ from_cache: true, result_count: 2 });
+    expect(await lastLog(user)).toEqual({ from_cache: true, result_count: first.total });
     expect(second).toEqual(first);
     const other = await registerUser(api);
     expect(await searchItems(other)).toEqual(first);
-    expect((await lastLog(other)).result_count).toBe(2);
+    expect((await lastLog(other)).result_count).toBe(first.total);
+  });
+
+  it("sends a kept answer with its entity tag, and 304 to a client that has it", async () => {
+    const url = `${api.url}/rest/main/web/catalog-items?keyword=${word}`;
+    const headers = { authorization: `Bearer ${user.token}` };
+    const first = await fetch(url, { headers });
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    expect(first.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const body = await first.text();
+    expect(Number(first.headers.get("content-length"))).toBe(Buffer.byteLength(body));
+    let again = await fetch(url, { headers });
+    for (let n = 0; n < 5 && again.headers.get("etag") !== etag; n++) again = await fetch(url, { headers });
+    expect(await again.text()).toBe(body);
+    // node:http, not fetch: fetch adds "cache-control: no-cache" to a conditional request.
+    const status = await new Promise<number>((resolve, reject) => {
+      http.get(url, { headers: { ...headers, "if-none-match": etag! } }, (res) => resolve(res.resume().statusCode!)).on("error", reject);
+    });
+    expect(status).toBe(304);
   });
 
   it("shows a new, a changed and a disabled item in the very next search", async () => {
@@ -58,13 +81,13 @@ describe("the search cache", () => {
     await searchItems(user);
     const added = await seedCatalog(api.deps.pool, [{ name: "Late Supplier" }], [{ supplier: 0, title: `${word} felt coaster` }]);
     expect((await searchItems(user)).list.map((i) => i.id)).toContain(added.itemIds[0]);
-    expect(await lastLog(user)).toMatchObject({ from_cache: false, result_count: 3 });
+    expect((await lastLog(user)).from_cache).toBe(false);
 
     await api.deps.pool.query("UPDATE catalog_items SET title = $2 WHERE id = $1", [added.itemIds[0], `${word} felt coaster, round`]);
     await api.deps.pool.query("UPDATE catalog_items SET enabled_at = NULL WHERE id = $1", [fx.itemIds[1]]);
     try {
       const after = await searchItems(user);
-      expect(after.list.map((i) => i.title).sort()).toEqual([`${word} felt coaster, round`, `${word} linen apron`]);
+      expect(ownTitles(after)).toEqual([`${word} felt coaster, round`, `${word} linen apron`]);
     } finally {
       await api.deps.pool.query("UPDATE catalog_items SET enabled_at = now() WHERE id = $1", [fx.itemIds[1]]);
     }
@@ -72,11 +95,12 @@ describe("the search cache", () => {
 
   it("follows supplier changes a review makes (a filter on the average review)", async () => {
     const query = { keyword: word, review: "4" };
-    expect((await searchSuppliers(user, query)).list).toEqual([]);
-    expect((await searchSuppliers(user, query)).list).toEqual([]);
+    const ids = async () => (await searchSuppliers(user, query)).list.map((s) => s.id);
+    expect(await ids()).not.toContain(fx.supplierIds[0]);
+    expect(await ids()).not.toContain(fx.supplierIds[0]);
     // A review changes the supplier's average through a trigger: the next search sees it.
     await as(api, user.token, catalog.createSupplierReview, { body: { supplierId: fx.supplierIds[0]!, rating: 5, body: "Lovely aprons" } });
-    expect((await searchSuppliers(user, query)).list.map((s) => s.id)).toEqual([fx.supplierIds[0]]);
+    expect(await ids()).toContain(fx.supplierIds[0]);
   });
 
   it("keeps image answers by the picture's bytes and drops them when the index changes", async () => {

@@ -79,6 +79,16 @@ describe("keyword search", () => {
     expect(res.list.map((i) => i.id)).toEqual(rows.map((r) => r.id));
   });
 
+  it("scores a row with a zero-length embedding as no meaning match (pgvector's cosine is NaN there)", async () => {
+    // A text with no words embeds to the zero vector offline; its cosine distance is NaN, which
+    // Postgres orders above every number: such a row used to top, and pass, every keyword search.
+    const zero = await seedCatalog(api.deps.pool, [{ name: `${BRAND} Zero Supplier` }], [{ supplier: 0, title: `${BRAND} zero tin` }, { supplier: 0, title: `${BRAND} plain tin` }]);
+    await api.deps.pool.query("UPDATE catalog_items SET embedding = array_fill(0, ARRAY[384])::real[]::vector WHERE id = $1", [zero.itemIds[0]]);
+    const res = await as(api, user.token, catalog.searchCatalogItems, { query: { keyword: `${BRAND} tin`, group: zero.groupKey } });
+    expect(res.list.map((i) => i.id)).toEqual([zero.itemIds[1], zero.itemIds[0]]);
+    expect(res.list.every((i) => Number.isFinite(i.score))).toBe(true);
+  });
+
   it("returns nothing for a word no row is near", async () => {
     const res = await items("zzqxvj");
     expect(res).toMatchObject({ list: [], total: 0 });

@@ -13,6 +13,7 @@ import type { Route } from "./route";
 import { openApiDocument, openApiDocsPage } from "./openapi";
 import { refreshClaims } from "../services/auth/refresh-claims";
 import { rawMounts } from "./raw-mounts";
+import { JsonAnswer } from "./json-answer";
 
 // Module augmentation needs an interface.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -95,9 +96,14 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
         const idempotencyKey = req.header("idempotency-key");
         if (idempotencyKey) req.ctx.idempotencyKey = idempotencyKey.slice(0, 200);
         const result = await handler({ ctx: req.ctx, params, query: parsedQuery, body } as never);
-        const out = deps.config.validateResponses ? checkResponse(contract, result) : result;
         if (contract.status) res.status(contract.status);
-        res.json(out);
+        if (result instanceof JsonAnswer) {
+          if (deps.config.validateResponses) checkResponse(contract, JSON.parse(result.body.toString("utf8")));
+          res.setHeader("etag", result.etag);
+          res.type("json").send(result.body);
+          return;
+        }
+        res.json(deps.config.validateResponses ? checkResponse(contract, result) : result);
       } catch (err) {
         next(err);
       }

@@ -1,5 +1,6 @@
 import type { Contract, ParamsOf, QueryOf, BodyOf, ResponseOf } from "@atelier/contracts";
 import type { RequestContext, UserContext } from "../context";
+import type { JsonAnswer } from "./json-answer";
 
 type CtxFor<C extends Contract> = C["access"] extends "user" ? UserContext : RequestContext;
 
@@ -10,8 +11,8 @@ export type HandlerInput<C extends Contract> = {
   body: BodyOf<C>;
 };
 
-/** A handler result: the response body, or a body plus headers to set. */
-export type Handler<C extends Contract> = (input: HandlerInput<C>) => Promise<ResponseOf<C>>;
+/** A handler result: the response body, or that body already serialised. */
+export type Handler<C extends Contract> = (input: HandlerInput<C>) => Promise<ResponseOf<C> | JsonAnswer<ResponseOf<C>>>;
 
 export type Route = { contract: Contract; handler: Handler<Contract> };
 

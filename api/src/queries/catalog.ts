@@ -198,7 +198,7 @@ function keywordCte(q: MarketQuery, table: "suppliers" | "catalog_items", p: Par
     scored AS MATERIALIZED (
       SELECT t.id, ${coverage} AS cov, ts_rank(t.search_document, kq.tsq) AS rnk,
              word_similarity(${kw}, t.${text}) AS trg,
-             CASE WHEN t.embedding IS NULL THEN 0 ELSE greatest(0, 1 - (t.embedding <=> kq.v)) END AS sem
+             greatest(0, NULLIF(1 - (t.embedding <=> kq.v), 'NaN'::float8)) AS sem
         FROM ${table} t JOIN cand c ON c.id = t.id, kq
     ),
     m AS (

@@ -1,5 +1,6 @@
 import type { BodyOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { UserContext } from "../../context";
+import type { JsonAnswer } from "../../http/json-answer";
 import { AppError, invalid } from "../../errors";
 import { dominantColors } from "../../images/descriptor";
 import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "../../images/image-embedder";
@@ -24,14 +25,14 @@ const warned = new Set<string>();
  * Items whose pictures look most like the given image (by the configured image model, or colour and
  * composition offline). Answers are kept under the catalogue's version, keyed by the image's bytes.
  */
-export async function searchByImage(ctx: UserContext, body: Body): Promise<ResponseOf<typeof catalog.searchByImage>> {
+export async function searchByImage(ctx: UserContext, body: Body): Promise<JsonAnswer<ResponseOf<typeof catalog.searchByImage>>> {
   const startedAt = process.hrtime.bigint();
   const field = body.image ? "body.image" : "body.imageUrl";
   const bytes = await asField(field, () => (body.image ? uploadedBytes(body.image) : fetchImageBytes(body.imageUrl!)));
   const embedder = await imageEmbedderFor(ctx);
   await indexOnTheWay(ctx, embedder);
   const key = `image:${embedder.kind}:${body.quantity}:${body.type ?? ""}:${createHash("sha256").update(bytes).digest("base64")}`;
-  const { value, fromCache } = await cachedSearch(ctx, key, (answer) => answer.list.length, async () => {
+  const { answer, resultCount, fromCache } = await cachedSearch(ctx, key, (value) => value.list.length, async () => {
     const raster = await asField(field, () => decodeImage(bytes));
     const vector = toVectorLiteral(await embedQuery(embedder, raster));
     // The kind filter is the space check: only vectors the same embedder made are compared.
@@ -41,8 +42,8 @@ export async function searchByImage(ctx: UserContext, body: Body): Promise<Respo
       descriptor: { kind: embedder.kind, dominantColors: dominantColors(raster) },
     };
   });
-  await logSearch(ctx, { target: "IMAGE", keyword: body.imageUrl && !body.imageUrl.startsWith("data:") ? body.imageUrl.slice(0, 500) : "(uploaded image)", filters: { quantity: body.quantity, type: body.type }, resultCount: value.list.length, startedAt, fromCache });
-  return value;
+  await logSearch(ctx, { target: "IMAGE", keyword: body.imageUrl && !body.imageUrl.startsWith("data:") ? body.imageUrl.slice(0, 500) : "(uploaded image)", filters: { quantity: body.quantity, type: body.type }, resultCount, startedAt, fromCache });
+  return answer;
 }
 
 /** The configured embedder when the index is in its space; otherwise see resolveImageEmbedder. */

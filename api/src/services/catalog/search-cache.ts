@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { RequestContext } from "../../context";
+import { JsonAnswer } from "../../http/json-answer";
 import { catalogVersion } from "../../queries/catalog";
 
 /**
@@ -9,15 +10,16 @@ import { catalogVersion } from "../../queries/catalog";
  * an item picture shows in the next search, whichever API process made it. The version is read
  * before the search runs, so an answer can only be kept under a version at least as old as its data.
  *
- * Answers are store-independent (search results carry no store data), shared between callers and
- * never changed after they are kept. Bounded by the rows they hold; the least recently used go first.
+ * Answers are store-independent (search results carry no store data) and kept serialised, so a
+ * repeated search writes the kept bytes and entity tag. Bounded by their size; the least recently
+ * used go first.
  */
 export type SearchCache = { get(key: string, version: string): unknown; set(key: string, version: string, value: unknown, weight: number): void; readonly size: number };
 
-/** About 1.5 kB a row: the budget keeps the cache near 30 MB at most. */
-const ROW_BUDGET = 20_000;
+/** Bytes of serialised answers kept per database pool. */
+const BYTE_BUDGET = 32 * 1024 * 1024;
 
-export function createSearchCache(rowBudget = ROW_BUDGET): SearchCache {
+export function createSearchCache(budget = BYTE_BUDGET): SearchCache {
   const entries = new Map<string, { version: string; value: unknown; weight: number }>();
   let weight = 0;
   const remove = (key: string) => {
@@ -41,10 +43,10 @@ export function createSearchCache(rowBudget = ROW_BUDGET): SearchCache {
     },
     set(key, version, value, w) {
       remove(key);
-      if (w > rowBudget) return;
+      if (w > budget) return;
       entries.set(key, { version, value, weight: w });
       weight += w;
-      while (weight > rowBudget) remove(entries.keys().next().value!);
+      while (weight > budget) remove(entries.keys().next().value!);
     },
     get size() {
       return entries.size;
@@ -60,17 +62,24 @@ function cacheOf(pool: pg.Pool): SearchCache {
   return cache;
 }
 
+/** A search answer, serialised, with the count its search log records. */
+export type KeptSearch<T> = { answer: JsonAnswer<T>; resultCount: number; fromCache: boolean };
+
 /**
  * The answer kept for `key` at the catalogue's current version, or `run`'s, which is then kept.
- * `rows` tells how many result rows an answer holds (its weight in the budget).
+ * `resultCount` tells what the search log records of an answer (its total, or its length).
  */
-export async function cachedSearch<T>(ctx: Pick<RequestContext, "pool" | "config">, key: string, rows: (value: T) => number, run: () => Promise<T>): Promise<{ value: T; fromCache: boolean }> {
-  if (!ctx.config.searchCache) return { value: await run(), fromCache: false };
+export async function cachedSearch<T>(ctx: Pick<RequestContext, "pool" | "config">, key: string, resultCount: (value: T) => number, run: () => Promise<T>): Promise<KeptSearch<T>> {
+  if (!ctx.config.searchCache) {
+    const value = await run();
+    return { answer: JsonAnswer.of(value), resultCount: resultCount(value), fromCache: false };
+  }
   const cache = cacheOf(ctx.pool);
   const version = await catalogVersion(ctx.pool);
-  const kept = cache.get(key, version);
-  if (kept !== undefined) return { value: kept as T, fromCache: true };
+  const kept = cache.get(key, version) as Omit<KeptSearch<T>, "fromCache"> | undefined;
+  if (kept) return { ...kept, fromCache: true };
   const value = await run();
-  cache.set(key, version, value, rows(value) + 1);
-  return { value, fromCache: false };
+  const fresh = { answer: JsonAnswer.of(value), resultCount: resultCount(value) };
+  cache.set(key, version, fresh, fresh.answer.body.length);
+  return { ...fresh, fromCache: false };
 }

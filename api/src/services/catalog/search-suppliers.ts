@@ -1,5 +1,6 @@
 import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
+import type { JsonAnswer } from "../../http/json-answer";
 import { searchSupplierRows } from "../../queries/catalog";
 import { cachedSearch } from "./search-cache";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
@@ -11,13 +12,13 @@ import { toSupplier } from "./to-dto";
  * Answers are kept under the catalogue's version (search-cache.ts).
  * Also serves the public search (searchPublicSuppliers): the same query keys, smaller pages, no store data.
  */
-export async function searchSuppliers(ctx: RequestContext, q: QueryOf<typeof catalog.searchSuppliers>): Promise<ResponseOf<typeof catalog.searchSuppliers>> {
+export async function searchSuppliers(ctx: RequestContext, q: QueryOf<typeof catalog.searchSuppliers>): Promise<JsonAnswer<ResponseOf<typeof catalog.searchSuppliers>>> {
   const startedAt = process.hrtime.bigint();
-  const { value, fromCache } = await cachedSearch(ctx, `suppliers:${JSON.stringify(q)}`, (answer) => answer.list.length, async () => {
+  const { answer, resultCount, fromCache } = await cachedSearch(ctx, `suppliers:${JSON.stringify(q)}`, (value) => value.total, async () => {
     const market = await resolveMarketQuery(ctx, q, "suppliers");
     const { rows, total } = await searchSupplierRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
     return { list: rows.map(toSupplier), total, page: q.page, size: q.size };
   });
-  if (q.keyword?.trim()) await logSearch(ctx, { target: "SUPPLIERS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount: value.total, startedAt, fromCache });
-  return value;
+  if (q.keyword?.trim()) await logSearch(ctx, { target: "SUPPLIERS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount, startedAt, fromCache });
+  return answer;
 }
