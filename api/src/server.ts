@@ -8,6 +8,7 @@ import { createTokenService, resolveJwtSecret } from "./auth/tokens";
 import { createProviders, type Providers } from "./providers";
 import { resolveQueryEmbeddings } from "./embeddings";
 import { createLogger } from "./logger";
+import { flushSearchLogs } from "./services/catalog/search-log";
 import { createApp } from "./http/app";
 import { allRoutes } from "./routes";
 import type { AppDeps } from "./context";
@@ -69,6 +70,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
       async close() {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await flushSearchLogs(deps.pool);
         if (ownsDatabase) await database.close();
       },
     };

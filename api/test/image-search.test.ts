@@ -18,6 +18,7 @@ import { rasterizeSvg } from "../src/images/svg";
 import { decodePng, encodePng } from "../src/images/png";
 import { describeImage } from "../src/images/descriptor";
 import { cosineSimilarity } from "../src/embeddings";
+import { flushSearchLogs } from "../src/services/catalog/search-log";
 
 let api: TestApi;
 let user: TestUser;
@@ -59,6 +60,7 @@ describe("image search", () => {
   });
 
   it("logs image searches", async () => {
+    await flushSearchLogs(api.deps.pool);
     const { rows } = await api.deps.pool.query("SELECT count(*)::int AS n FROM catalog_search_logs WHERE store_id = $1 AND target = 'IMAGE'", [user.store.id]);
     expect(rows[0].n).toBeGreaterThan(0);
   });

@@ -7,6 +7,7 @@ import { createSearchCache } from "../src/services/catalog/search-cache";
 import { encodePng } from "../src/images/png";
 import { rasterizeSvg } from "../src/images/svg";
 import { itemImageSvg } from "../src/images/item-image";
+import { flushSearchLogs } from "../src/services/catalog/search-log";
 
 // Marketplace search answers are kept under the catalogue's version (migration 0019): these tests
 // check that a kept answer is served again, and that no change to the data under it is ever hidden.
@@ -38,6 +39,7 @@ const ownTitles = (answer: { list: { title: string }[] }) => answer.list.map((i)
 const searchSuppliers = (who: TestUser, query: Record<string, unknown>) => as(api, who.token, catalog.searchSuppliers, { query: query as never });
 
 async function lastLog(who: TestUser): Promise<{ from_cache: boolean; result_count: number }> {
+  await flushSearchLogs(api.deps.pool);
   const { rows } = await api.deps.pool.query("SELECT from_cache, result_count FROM catalog_search_logs WHERE store_id = $1 ORDER BY id DESC LIMIT 1", [who.store.id]);
   return rows[0];
 }
@@ -139,6 +141,7 @@ describe("the search cache", () => {
     try {
       const other = await registerUser(off);
       for (let n = 0; n < 3; n++) await as(off, other.token, catalog.searchCatalogItems, { query: { keyword: word } });
+      await flushSearchLogs(off.deps.pool);
       const { rows } = await api.deps.pool.query("SELECT bool_or(from_cache) AS any FROM catalog_search_logs WHERE store_id = $1", [other.store.id]);
       expect(rows[0].any).toBe(false);
     } finally {

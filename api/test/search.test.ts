@@ -3,6 +3,8 @@ import { catalog } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { seedCatalog, uniq, type CatalogFixture } from "./catalog-fixtures";
 import { coverageQuery } from "../src/queries/catalog";
+import { flushSearchLogs, logSearch } from "../src/services/catalog/search-log";
+import type { RequestContext } from "../src/context";
 
 let api: TestApi;
 let user: TestUser;
@@ -99,12 +101,38 @@ describe("keyword search", () => {
     await as(api, who.token, catalog.searchCatalogItems, { query: { keyword: `${BRAND} mug`, group: fx.groupKey, review: "1" } });
     await as(api, who.token, catalog.searchSuppliers, { query: { keyword: `${BRAND} ceramics` } });
     await as(api, who.token, catalog.searchSuppliers, { query: {} });
+    await flushSearchLogs(api.deps.pool);
     const { rows } = await api.deps.pool.query("SELECT target, keyword, filters, result_count, elapsed_ms FROM catalog_search_logs WHERE store_id = $1 ORDER BY id", [who.store.id]);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ target: "CATALOG_ITEMS", keyword: `${BRAND} mug`, filters: { group: fx.groupKey, review: "1" }, result_count: 0 });
     expect(rows[1]).toMatchObject({ target: "SUPPLIERS", keyword: `${BRAND} ceramics` });
     expect(rows[1].result_count).toBeGreaterThan(0);
     expect(rows[1].elapsed_ms).toBeGreaterThan(0);
+  });
+
+  it("writes search logs in batches that keep each search's time, lose no good row to a bad one, and are written when the API closes", async () => {
+    const who = await registerUser(api);
+    const ctx = (storeId: string) => ({ pool: api.deps.pool, auth: { storeId }, log: api.deps.log }) as unknown as RequestContext;
+    const entry = (keyword: string) => ({ target: "SUPPLIERS" as const, keyword, filters: {}, resultCount: 1, startedAt: process.hrtime.bigint() });
+    const before = new Date();
+    logSearch(ctx(who.store.id), entry("batch one"));
+    // A store that does not exist breaks its row's foreign key, and only its row.
+    logSearch(ctx(crypto.randomUUID()), entry("batch bad"));
+    logSearch(ctx(who.store.id), entry("batch two"));
+    await flushSearchLogs(api.deps.pool);
+    const { rows } = await api.deps.pool.query("SELECT keyword, created_at FROM catalog_search_logs WHERE keyword LIKE 'batch %' AND store_id = $1 ORDER BY id", [who.store.id]);
+    expect(rows.map((r) => r.keyword)).toEqual(["batch one", "batch two"]);
+    expect(rows[0].created_at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    const { rows: bad } = await api.deps.pool.query("SELECT count(*)::int AS n FROM catalog_search_logs WHERE keyword = 'batch bad'");
+    expect(bad[0].n).toBe(0);
+
+    // Searches logged just before the API closes are written by the close.
+    const other = await startTestApi();
+    const searcher = await registerUser(other);
+    await as(other, searcher.token, catalog.searchSuppliers, { query: { keyword: `${BRAND} closing` } });
+    await other.close();
+    const { rows: closed } = await api.deps.pool.query("SELECT count(*)::int AS n FROM catalog_search_logs WHERE store_id = $1", [searcher.store.id]);
+    expect(closed[0].n).toBe(1);
   });
 
   it("matches design briefs to items", async () => {

@@ -523,10 +523,18 @@ export async function insertDetailView(db: Queryable, v: { storeId: string; supp
   await db.query("INSERT INTO supplier_detail_views (store_id, supplier_id, item_id, source) VALUES ($1, $2, $3, $4)", [v.storeId, v.supplierId, v.itemId, v.source]);
 }
 
-export async function insertSearchLog(db: Queryable, log: { storeId: string | null; target: "SUPPLIERS" | "CATALOG_ITEMS" | "IMAGE"; keyword: string; filters: Record<string, unknown>; resultCount: number; elapsedMs: number; fromCache: boolean }): Promise<void> {
-  await db.query("INSERT INTO catalog_search_logs (store_id, target, keyword, filters, result_count, elapsed_ms, from_cache) VALUES ($1, $2, $3, $4, $5, $6, $7)", [
-    log.storeId, log.target, log.keyword, JSON.stringify(log.filters), log.resultCount, Math.round(log.elapsedMs * 100) / 100, log.fromCache,
-  ]);
+export type SearchLogRow = { storeId: string | null; target: "SUPPLIERS" | "CATALOG_ITEMS" | "IMAGE"; keyword: string; filters: Record<string, unknown>; resultCount: number; elapsedMs: number; fromCache: boolean; at: Date };
+
+/** Writes logged searches in one statement. */
+export async function insertSearchLogs(db: Queryable, rows: SearchLogRow[]): Promise<void> {
+  await db.query(
+    `INSERT INTO catalog_search_logs (store_id, target, keyword, filters, result_count, elapsed_ms, from_cache, created_at)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::int[], $6::numeric[], $7::boolean[], $8::timestamptz[])`,
+    [
+      rows.map((r) => r.storeId), rows.map((r) => r.target), rows.map((r) => r.keyword), rows.map((r) => JSON.stringify(r.filters)),
+      rows.map((r) => r.resultCount), rows.map((r) => Math.round(r.elapsedMs * 100) / 100), rows.map((r) => r.fromCache), rows.map((r) => r.at),
+    ],
+  );
 }
 
 /** The catalogue's version (migration 0019): it moves on with every change to a table search reads. */

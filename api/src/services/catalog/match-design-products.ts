@@ -17,6 +17,6 @@ export async function matchDesignProducts(ctx: UserContext, body: { text: string
     { keyword, sort: "relevance", itemTypes: body.type ? [body.type] : undefined, anyCategoryIds: body.categoryIds?.length ? body.categoryIds : undefined },
     { limit: body.size, offset: 0 },
   );
-  await logSearch(ctx, { target: "CATALOG_ITEMS", keyword: body.text.slice(0, 500), filters: { source: "design-product-match", type: body.type }, resultCount: total, startedAt });
+  logSearch(ctx, { target: "CATALOG_ITEMS", keyword: body.text.slice(0, 500), filters: { source: "design-product-match", type: body.type }, resultCount: total, startedAt });
   return { list: rows.map(toItem) };
 }

@@ -42,7 +42,7 @@ export async function searchByImage(ctx: UserContext, body: Body): Promise<JsonA
       descriptor: { kind: embedder.kind, dominantColors: dominantColors(raster) },
     };
   });
-  await logSearch(ctx, { target: "IMAGE", keyword: body.imageUrl && !body.imageUrl.startsWith("data:") ? body.imageUrl.slice(0, 500) : "(uploaded image)", filters: { quantity: body.quantity, type: body.type }, resultCount, startedAt, fromCache });
+  logSearch(ctx, { target: "IMAGE", keyword: body.imageUrl && !body.imageUrl.startsWith("data:") ? body.imageUrl.slice(0, 500) : "(uploaded image)", filters: { quantity: body.quantity, type: body.type }, resultCount, startedAt, fromCache });
   return answer;
 }
 

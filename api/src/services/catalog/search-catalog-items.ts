@@ -19,6 +19,6 @@ export async function searchCatalogItems(ctx: RequestContext, q: QueryOf<typeof 
     const { rows, total } = await searchItemRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
     return { list: rows.map(toItem), total, page: q.page, size: q.size };
   });
-  if (q.keyword?.trim()) await logSearch(ctx, { target: "CATALOG_ITEMS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount, startedAt, fromCache });
+  if (q.keyword?.trim()) logSearch(ctx, { target: "CATALOG_ITEMS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount, startedAt, fromCache });
   return answer;
 }

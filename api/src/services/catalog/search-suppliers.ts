@@ -19,6 +19,6 @@ export async function searchSuppliers(ctx: RequestContext, q: QueryOf<typeof cat
     const { rows, total } = await searchSupplierRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
     return { list: rows.map(toSupplier), total, page: q.page, size: q.size };
   });
-  if (q.keyword?.trim()) await logSearch(ctx, { target: "SUPPLIERS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount, startedAt, fromCache });
+  if (q.keyword?.trim()) logSearch(ctx, { target: "SUPPLIERS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount, startedAt, fromCache });
   return answer;
 }
