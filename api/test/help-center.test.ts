@@ -68,6 +68,13 @@ describe("GET /commons/help-center/search", () => {
     expect((await search("qqxzv wwkjh")).list).toEqual([]);
   });
 
+  it("returns nothing, not a 500, for a question with no words", async () => {
+    // Offline, such a question embeds to the zero vector, whose cosine distance is NaN: it used to
+    // pass the meaning rule with a NaN score, which broke the response contract.
+    expect(await search("???")).toEqual({ q: "???", list: [] });
+    expect(await search("-- !!")).toEqual({ q: "-- !!", list: [] });
+  });
+
   it("answers 400 for a missing or bad query and 404 for an unknown article", async () => {
     const none = await api.raw("GET", "/commons/help-center/search");
     expect(none.status).toBe(400);
