@@ -89,6 +89,9 @@ describe("keyword search", () => {
     const res = await as(api, user.token, catalog.searchCatalogItems, { query: { keyword: `${BRAND} tin`, group: zero.groupKey } });
     expect(res.list.map((i) => i.id)).toEqual([zero.itemIds[1], zero.itemIds[0]]);
     expect(res.list.every((i) => Number.isFinite(i.score))).toBe(true);
+    // Every similarity read goes through one function (migration 0020): NaN and a missing embedding are 0.
+    const { rows } = await api.deps.pool.query("SELECT meaning_similarity(array_fill(0, ARRAY[3])::real[]::vector, '[1,0,0]') AS zero, meaning_similarity(NULL, '[1,0,0]') AS missing, meaning_similarity('[1,0,0]', '[1,0,0]') AS same");
+    expect(rows[0]).toEqual({ zero: 0, missing: 0, same: 1 });
   });
 
   it("returns nothing for a word no row is near", async () => {

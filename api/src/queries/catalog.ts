@@ -198,7 +198,7 @@ function keywordCte(q: MarketQuery, table: "suppliers" | "catalog_items", p: Par
     scored AS MATERIALIZED (
       SELECT t.id, ${coverage} AS cov, ts_rank(t.search_document, kq.tsq) AS rnk,
              word_similarity(${kw}, t.${text}) AS trg,
-             greatest(0, NULLIF(1 - (t.embedding <=> kq.v), 'NaN'::float8)) AS sem
+             greatest(0, meaning_similarity(t.embedding, kq.v)) AS sem
         FROM ${table} t JOIN cand c ON c.id = t.id, kq
     ),
     m AS (
@@ -468,7 +468,7 @@ export async function storeTasteVector(db: Queryable, storeId: string): Promise<
 /** Suppliers ranked by closeness to a vector (then rank), optionally within keyword matches. */
 export async function supplierRowsNearVector(db: Queryable, vector: string, page: Page): Promise<{ rows: SupplierRow[]; total: number }> {
   const { rows } = await db.query<SupplierRow>(
-    `SELECT ${SUPPLIER_COLUMNS}, (1 - (s.embedding <=> $1::vector))::float8 AS score FROM suppliers s
+    `SELECT ${SUPPLIER_COLUMNS}, meaning_similarity(s.embedding, $1::vector) AS score FROM suppliers s
       WHERE s.enabled_at IS NOT NULL AND s.embedding IS NOT NULL ORDER BY (s.embedding <=> $1::vector) + 0, s.id LIMIT $2 OFFSET $3`,
     [vector, page.limit, page.offset],
   );

@@ -45,8 +45,7 @@ export async function searchHelpArticles(db: Queryable, q: { text: string; words
   const { rows } = await db.query<HelpSearchRow>(
     `WITH q AS (SELECT to_tsquery('english', $2) AS ts), scored AS (
        SELECT a.slug, a.category, a.title, a.summary, a.body, a.keywords, a.updated_at,
-              -- NaN when the question embeds to the zero vector (no words offline): no meaning match.
-              COALESCE(NULLIF(1 - (a.embedding <=> $3::vector), 'NaN'::float8), 0) AS semantic,
+              meaning_similarity(a.embedding, $3::vector) AS semantic,
               ts_rank_cd(a.search_document, q.ts, 32) AS keyword,
               word_similarity($1, a.title) AS title_sim,
               a.search_document @@ q.ts AS has_word

@@ -152,7 +152,7 @@ export type MatchFilters = { countryCodes?: string[]; regions?: string[]; moqMax
  */
 export async function matchSuppliers(db: Queryable, vector: string, expanded: boolean, f: MatchFilters, limit: number): Promise<SupplierRow[]> {
   const { rows } = await db.query<SupplierRow>(
-    `SELECT ${SUPPLIER_COLUMNS}, 1 - (s.embedding <=> $1::vector) AS similarity
+    `SELECT ${SUPPLIER_COLUMNS}, meaning_similarity(s.embedding, $1::vector) AS similarity
        FROM suppliers s
       WHERE s.embedding IS NOT NULL AND s.is_expanded_network = $2
         AND ($3::text[] IS NULL OR s.country_code = ANY($3))

@@ -1,4 +1,4 @@
-import type { PlanType, SubscriptionStatus } from "@atelier/contracts";
+import type { PlanType, ResponseOf, SubscriptionStatus, stores } from "@atelier/contracts";
 import type { Queryable } from "../db/pool";
 
 /** One member's store record as migration 0018's function renders it (timestamps as the API's ISO text). */
@@ -11,7 +11,7 @@ export type StoreRecordRow = {
   is_preview: boolean;
   blueprint_subscription_id: string | null;
   blueprint_subscription_status: SubscriptionStatus | null;
-  blueprint_subscription_behavior: "keep_as_draft" | "mark_uncollectible" | "void" | null;
+  blueprint_subscription_behavior: ResponseOf<typeof stores.getMyStore>["blueprintSubscriptionBehavior"];
   blueprint_subscription_resumes_at: string | null;
   blueprint_subscription_paused_at: string | null;
   created_at: string;

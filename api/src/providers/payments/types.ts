@@ -1,8 +1,8 @@
-import type { PlanType, SubscriptionStatus } from "@atelier/contracts";
+import type { INVOICE_BEHAVIORS, PlanType, SubscriptionStatus } from "@atelier/contracts";
 import type { PaymentResult } from "@atelier/contracts/payments";
 import type { Queryable } from "../../db/pool";
 
-export type InvoiceBehavior = "keep_as_draft" | "mark_uncollectible" | "void";
+export type InvoiceBehavior = (typeof INVOICE_BEHAVIORS)[number];
 export type InvoiceStatus = "draft" | "open" | "paid" | "uncollectible" | "void";
 export type PromotionTarget = "products" | "design";
 

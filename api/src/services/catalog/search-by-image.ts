@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { BodyOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { UserContext } from "../../context";
 import type { JsonAnswer } from "../../http/json-answer";
@@ -6,7 +7,6 @@ import { dominantColors } from "../../images/descriptor";
 import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "../../images/image-embedder";
 import { decodeImage, fetchImageBytes, uploadedBytes } from "../../images/load-image";
 import { ImageDecodeError, type Raster } from "../../images/raster";
-import { createHash } from "node:crypto";
 import { toVectorLiteral } from "../../embeddings";
 import { getImageEmbeddingSpace, itemsNearImage, setImageEmbeddingSpace, withNeighbourBudget } from "../../queries/catalog";
 import { indexItemImages } from "./index-item-images";

@@ -70,16 +70,12 @@ export type KeptSearch<T> = { answer: JsonAnswer<T>; resultCount: number; fromCa
  * `resultCount` tells what the search log records of an answer (its total, or its length).
  */
 export async function cachedSearch<T>(ctx: Pick<RequestContext, "pool" | "config">, key: string, resultCount: (value: T) => number, run: () => Promise<T>): Promise<KeptSearch<T>> {
-  if (!ctx.config.searchCache) {
-    const value = await run();
-    return { answer: JsonAnswer.of(value), resultCount: resultCount(value), fromCache: false };
-  }
-  const cache = cacheOf(ctx.pool);
-  const version = await catalogVersion(ctx.pool);
-  const kept = cache.get(key, version) as Omit<KeptSearch<T>, "fromCache"> | undefined;
+  const cache = ctx.config.searchCache ? cacheOf(ctx.pool) : null;
+  const version = cache ? await catalogVersion(ctx.pool) : "";
+  const kept = cache?.get(key, version) as Omit<KeptSearch<T>, "fromCache"> | undefined;
   if (kept) return { ...kept, fromCache: true };
   const value = await run();
   const fresh = { answer: JsonAnswer.of(value), resultCount: resultCount(value) };
-  cache.set(key, version, fresh, fresh.answer.body.length);
+  cache?.set(key, version, fresh, fresh.answer.body.length);
   return { ...fresh, fromCache: false };
 }

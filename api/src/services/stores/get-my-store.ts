@@ -12,7 +12,6 @@ export async function getMyStore(ctx: UserContext): Promise<StoreRecord> {
 }
 
 export function toStoreRecord(row: StoreRecordRow): StoreRecord {
-  const pausedAt = row.blueprint_subscription_paused_at;
   return {
     id: row.id,
     title: row.title,
@@ -21,9 +20,9 @@ export function toStoreRecord(row: StoreRecordRow): StoreRecord {
     blueprintSubscriptionStatus: row.blueprint_subscription_status,
     blueprintSubscriptionBehavior: row.blueprint_subscription_behavior,
     blueprintSubscriptionResumesAt: row.blueprint_subscription_resumes_at,
-    blueprintSubscriptionPausedAt: pausedAt,
+    blueprintSubscriptionPausedAt: row.blueprint_subscription_paused_at,
     isBlueprintActive: isSubscriptionActive(row.blueprint_subscription_status),
-    isBlueprintPaused: isSubscriptionPaused(row.blueprint_subscription_status, pausedAt),
+    isBlueprintPaused: isSubscriptionPaused(row.blueprint_subscription_status, row.blueprint_subscription_paused_at),
     isPreviewAccount: row.is_preview,
     accountType: row.account_type,
     workStyle: row.work_style,
