@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 
 /** One step: the element it points at (by id) and what it says. */
 export type TourStep = { target: string; title: string; body: string };
@@ -17,7 +17,8 @@ export function GuidedTour({ steps, onFinish }: Props) {
     const timer = setTimeout(() => setVisible(true), TOUR_STEP_DELAY_MS);
     return () => clearTimeout(timer);
   }, [index]);
-  useEffect(() => {
+  // A layout effect: the target is marked in the same commit that shows the card, never a frame later.
+  useLayoutEffect(() => {
     if (!visible) return;
     const target = document.getElementById(steps[index]?.target ?? "");
     target?.classList.add("tour-target");
