@@ -1,4 +1,5 @@
 import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalog } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
@@ -8,6 +9,7 @@ import { encodePng } from "../src/images/png";
 import { rasterizeSvg } from "../src/images/svg";
 import { itemImageSvg } from "../src/images/item-image";
 import { flushSearchLogs } from "../src/services/catalog/search-log";
+import { GZIP_MIN_BYTES } from "../src/http/json-answer";
 
 // Marketplace search answers are kept under the catalogue's version (migration 0019): these tests
 // check that a kept answer is served again, and that no change to the data under it is ever hidden.
@@ -61,7 +63,8 @@ describe("the search cache", () => {
 
   it("sends a kept answer with its entity tag, and 304 to a client that has it", async () => {
     const url = `${api.url}/rest/main/web/catalog-items?keyword=${word}`;
-    const headers = { authorization: `Bearer ${user.token}` };
+    // identity: fetch offers gzip by default and would decode it, hiding the bytes on the wire.
+    const headers = { authorization: `Bearer ${user.token}`, "accept-encoding": "identity" };
     const first = await fetch(url, { headers });
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
@@ -76,6 +79,32 @@ describe("the search cache", () => {
       http.get(url, { headers: { ...headers, "if-none-match": etag! } }, (res) => resolve(res.resume().statusCode!)).on("error", reject);
     });
     expect(status).toBe(304);
+  });
+
+  it("sends a large answer gzip-encoded to a client that accepts it, under the same entity tag", async () => {
+    const path = `/rest/main/web/catalog-items?keyword=${word}`;
+    const get = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${api.url}${path}`, { headers: { authorization: `Bearer ${user.token}`, "accept-encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const plain = await get("identity");
+    expect(plain.body.length).toBeGreaterThan(GZIP_MIN_BYTES);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    let zipped = await get("gzip, deflate, br");
+    for (let n = 0; n < 5 && zipped.headers.etag !== plain.headers.etag; n++) zipped = await get("gzip, deflate, br");
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    // A client that refuses gzip ("gzip;q=0") gets the plain bytes.
+    expect((await get("gzip;q=0")).headers["content-encoding"]).toBeUndefined();
   });
 
   it("shows a new, a changed and a disabled item in the very next search", async () => {

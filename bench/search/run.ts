@@ -18,6 +18,8 @@ import { drain, measure, probe, row, sampleFailure, usable, type Figures, type T
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// BENCH_ONLY=image runs the primary-key endpoint and the searches whose label contains it.
+const ONLY = process.env.BENCH_ONLY;
 
 const config = loadConfig({ ...process.env, NODE_ENV: "production", PORT: "0", ATELIER_LOG_LEVEL: "warn", ATELIER_JWT_SECRET: process.env.ATELIER_JWT_SECRET ?? "bench-secret-that-is-long-enough-0123456789" });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: config.poolSize });
@@ -34,7 +36,8 @@ console.log(`${indexed} item pictures described in ${((Date.now() - started) / 1
 
 const client = createApiClient({ baseUrl: api.url });
 const session = await client.call(auth.register, { body: { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
-const headers = { authorization: `Bearer ${session.token}`, "content-type": "application/json" };
+// As a browser sends them: a browser always offers gzip, and large answers are sent compressed.
+const headers = { authorization: `Bearer ${session.token}`, "content-type": "application/json", "accept-encoding": "gzip, deflate, br" };
 
 const { rows: sample } = await database.pool.query("SELECT image_seed, image_color FROM catalog_items ORDER BY id LIMIT 1");
 const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: sample[0].image_seed, imageColor: sample[0].image_color }), 128));
@@ -49,7 +52,9 @@ function targetsAt(base: string): Target[] {
     { label: "filtered suppliers (no keyword)", url: `${base}/web/catalog-companies?regions=AS,EU&review=3&moq=100_1000&sort=tariffRatePercent` },
     { label: "filtered items + keyword", url: `${base}/web/catalog-items?keyword=candle&samplePrice=5_50&productionTime=UNDER_1_MONTH&sort=productionMinPrice` },
     { label: "image search (PNG upload, 120)", url: `${base}/web/sourcing/home/image-search`, method: "POST", body: JSON.stringify({ image: png.toString("base64") }) },
-  ].map((t) => ({ ...t, headers }) as Target);
+  ]
+    .filter((t, i) => i === 0 || !ONLY || t.label.includes(ONLY))
+    .map((t) => ({ ...t, headers }) as Target);
 }
 
 /** Loads every target in turn and prints the table; returns the runs that failed. */

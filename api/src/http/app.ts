@@ -99,8 +99,7 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
         if (contract.status) res.status(contract.status);
         if (result instanceof JsonAnswer) {
           if (deps.config.validateResponses) checkResponse(contract, JSON.parse(result.body.toString("utf8")));
-          res.setHeader("etag", result.etag);
-          res.type("json").send(result.body);
+          sendJsonAnswer(req, res, result);
           return;
         }
         res.json(deps.config.validateResponses ? checkResponse(contract, result) : result);
@@ -114,6 +113,27 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => writeError(req, res, toAppError(err, req)));
   app.use(API_BASE_PATH, api);
   return app;
+}
+
+/**
+ * Writes a serialised answer with its entity tag (a matching If-None-Match gets a 304), gzip-encoded
+ * for a client that accepts it. Only these answers are compressed: they are the large ones (search
+ * pages, 120-item image searches), and a kept answer is compressed once, not per request.
+ */
+function sendJsonAnswer(req: Request, res: Response, answer: JsonAnswer<unknown>): void {
+  res.setHeader("etag", answer.etag);
+  res.type("json");
+  if (!answer.compressible) {
+    res.send(answer.body);
+    return;
+  }
+  res.vary("Accept-Encoding");
+  if (req.acceptsEncodings("gzip", "identity") !== "gzip") {
+    res.send(answer.body);
+    return;
+  }
+  res.setHeader("content-encoding", "gzip");
+  res.send(answer.gzipped());
 }
 
 /**

@@ -543,6 +543,14 @@ export async function catalogVersion(db: Queryable): Promise<string> {
   return rows[0]!.version;
 }
 
+/** The catalogue's version and the image index's embedding space, in one round trip (image search reads both). */
+export async function catalogVersionAndImageSpace(db: Queryable): Promise<{ version: string; imageSpace: string | null }> {
+  const { rows } = await db.query<{ version: string; image_space: string | null }>(
+    "SELECT version, (SELECT value #>> '{}' FROM app_settings WHERE key = 'image_embedding_space') AS image_space FROM catalog_state",
+  );
+  return { version: rows[0]!.version, imageSpace: rows[0]!.image_space };
+}
+
 // --- Reviews ------------------------------------------------------------------------------------
 
 export type ReviewRow = { id: string; supplier_id: string; store_id: string | null; author_name: string; rating: number; title: string; body: string; created_at: Date; updated_at: Date | null };
@@ -646,11 +654,6 @@ export async function itemsByIds(db: Queryable, ids: string[]): Promise<ItemRow[
 // --- Image descriptors --------------------------------------------------------------------------
 
 /** Which image embedder made the stored item vectors (null: none recorded, the descriptor's default). */
-export async function getImageEmbeddingSpace(db: Queryable): Promise<string | null> {
-  const { rows } = await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'image_embedding_space'");
-  return rows[0]?.value ?? null;
-}
-
 export async function setImageEmbeddingSpace(db: Queryable, kind: string): Promise<void> {
   await db.query(
     `INSERT INTO app_settings (key, value) VALUES ('image_embedding_space', to_jsonb($1::text))

@@ -8,7 +8,7 @@ import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "..
 import { decodeImage, fetchImageBytes, uploadedBytes } from "../../images/load-image";
 import { ImageDecodeError, type Raster } from "../../images/raster";
 import { toVectorLiteral } from "../../embeddings";
-import { getImageEmbeddingSpace, itemsNearImage, setImageEmbeddingSpace, withNeighbourBudget } from "../../queries/catalog";
+import { catalogVersionAndImageSpace, itemsNearImage, setImageEmbeddingSpace, withNeighbourBudget } from "../../queries/catalog";
 import { indexItemImages } from "./index-item-images";
 import { cachedSearch } from "./search-cache";
 import { logSearch } from "./search-log";
@@ -29,7 +29,9 @@ export async function searchByImage(ctx: UserContext, body: Body): Promise<JsonA
   const startedAt = process.hrtime.bigint();
   const field = body.image ? "body.image" : "body.imageUrl";
   const bytes = await asField(field, () => (body.image ? uploadedBytes(body.image) : fetchImageBytes(body.imageUrl!)));
-  const embedder = await imageEmbedderFor(ctx);
+  // One round trip for both: the version must be read before the search runs (see cachedSearch).
+  const { version, imageSpace } = await catalogVersionAndImageSpace(ctx.pool);
+  const embedder = await imageEmbedderFor(ctx, imageSpace);
   await indexOnTheWay(ctx, embedder);
   const key = `image:${embedder.kind}:${body.quantity}:${body.type ?? ""}:${createHash("sha256").update(bytes).digest("base64")}`;
   const { answer, resultCount, fromCache } = await cachedSearch(ctx, key, (value) => value.list.length, async () => {
@@ -41,14 +43,13 @@ export async function searchByImage(ctx: UserContext, body: Body): Promise<JsonA
       list: rows.map((r) => ({ ...toItem(r), similarity: Math.round(r.similarity * 10_000) / 10_000 })),
       descriptor: { kind: embedder.kind, dominantColors: dominantColors(raster) },
     };
-  });
+  }, version);
   logSearch(ctx, { target: "IMAGE", keyword: body.imageUrl && !body.imageUrl.startsWith("data:") ? body.imageUrl.slice(0, 500) : "(uploaded image)", filters: { quantity: body.quantity, type: body.type }, resultCount, startedAt, fromCache });
   return answer;
 }
 
 /** The configured embedder when the index is in its space; otherwise see resolveImageEmbedder. */
-async function imageEmbedderFor(ctx: UserContext): Promise<ImageEmbedder> {
-  const recorded = await getImageEmbeddingSpace(ctx.pool);
+async function imageEmbedderFor(ctx: UserContext, recorded: string | null): Promise<ImageEmbedder> {
   const embedder = resolveImageEmbedder(recorded, ctx.providers.imageEmbeddings, (message) => {
     if (!warned.has(message)) ctx.log.warn(message);
     warned.add(message);

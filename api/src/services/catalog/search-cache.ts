@@ -69,9 +69,16 @@ export type KeptSearch<T> = { answer: JsonAnswer<T>; resultCount: number; fromCa
  * The answer kept for `key` at the catalogue's current version, or `run`'s, which is then kept.
  * `resultCount` tells what the search log records of an answer (its total, or its length).
  */
-export async function cachedSearch<T>(ctx: Pick<RequestContext, "pool" | "config">, key: string, resultCount: (value: T) => number, run: () => Promise<T>): Promise<KeptSearch<T>> {
+export async function cachedSearch<T>(
+  ctx: Pick<RequestContext, "pool" | "config">,
+  key: string,
+  resultCount: (value: T) => number,
+  run: () => Promise<T>,
+  /** The version when the caller has just read it (image search reads it with the embedding space). */
+  versionRead?: string,
+): Promise<KeptSearch<T>> {
   const cache = ctx.config.searchCache ? cacheOf(ctx.pool) : null;
-  const version = cache ? await catalogVersion(ctx.pool) : "";
+  const version = !cache ? "" : (versionRead ?? (await catalogVersion(ctx.pool)));
   const kept = cache?.get(key, version) as Omit<KeptSearch<T>, "fromCache"> | undefined;
   if (kept) return { ...kept, fromCache: true };
   const value = await run();
