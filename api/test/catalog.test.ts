@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalog } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { seedCatalog, seedMarketScope, uniq, VERTICAL_KEYS, type CatalogFixture, type MarketScope } from "./catalog-fixtures";
+import { itemImageSvg } from "../src/images/item-image";
 
 let api: TestApi;
 let user: TestUser;
@@ -366,7 +367,23 @@ describe("items over the edge fixture", () => {
   it("parses colour entries and draws a card picture for items without photos", async () => {
     const res = await items({});
     expect(res.list[0]!.colors).toEqual([{ name: "Red", hex: "#ff0000", variant: "matte" }]);
-    expect(res.list[0]!.imageUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    const link = res.list[0]!.imageUrl;
+    expect(link).toMatch(/^\/rest\/main\/app\/card-pictures\/-?\d+-[0-9a-f]{6}\.svg$/);
+    // Public, immutable, and the same drawing image search describes for the item.
+    const picture = await fetch(`${api.url}${link}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(picture.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(picture.headers.get("content-security-policy")).toContain("sandbox");
+    const { rows } = await api.deps.pool.query("SELECT image_seed, image_color FROM catalog_items WHERE id = $1", [res.list[0]!.id]);
+    expect(await picture.text()).toBe(itemImageSvg({ imageSeed: rows[0].image_seed, imageColor: rows[0].image_color }));
+  });
+  it("refuses a card picture name that names no drawing with 400 and the field", async () => {
+    for (const name of ["12.svg", "12-FF0000.svg", "12-ff0000.png", "99999999999-ff0000.svg", "x-ff0000.svg"]) {
+      const res = await api.raw("GET", `/app/card-pictures/${name}`);
+      expect(res.status, name).toBe(400);
+      expect(res.body.details[0], name).toEqual({ field: "params.name", reason: expect.stringContaining("<seed>-<rrggbb>.svg") });
+    }
   });
   it("product listings default to page 0, size 100, -rankedAt, no sample kits", async () => {
     const res = await as(api, user.token, catalog.listProductListings, { query: { supplierId: fx.supplierIds[0] } });

@@ -49,6 +49,15 @@ describe("image search", () => {
     }
   });
 
+  it("ranks the item first from its card picture link as answers give it, even on a private host", async () => {
+    const { list } = await search({ imageUrl: itemImageDataUrl({ imageSeed: ITEMS[2]!.seed, imageColor: ITEMS[2]!.color }), quantity: 1 });
+    expect(list[0]!.imageUrl).toMatch(/^\/rest\/main\/app\/card-pictures\//);
+    // The API's own address is a loopback one, which a fetched link may never be: the drawing is made here.
+    const res = await search({ imageUrl: `${api.url}${list[0]!.imageUrl}`, quantity: 3 });
+    expect(res.list[0]!.id).toBe(fx.itemIds[2]);
+    expect(res.list[0]!.similarity).toBeGreaterThan(0.99);
+  });
+
   it("ranks the item first from uploaded PNG bytes of its picture, at another size", async () => {
     const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: ITEMS[1]!.seed, imageColor: ITEMS[1]!.color }), 200));
     const res = await search({ image: png.toString("base64") });

@@ -230,6 +230,10 @@ describe("the public previews, logged out", () => {
     expect(page.url()).toBe(`${api.url}/preview-catalog-item/${shop.itemIds[0]}`);
     for (const name of ["Description", "Supplier capabilities", "Similar products", `Reviews of ${LOOMS}`]) expect(await page.getByRole("heading", { name }).count()).toBe(1);
     expect(await page.getByText(`${word} great weave`).count()).toBe(1);
+    // The drawn card picture is a public link the browser loads (search answers carry links, not drawings).
+    const picture = page.getByRole("img", { name: THROW }).first();
+    expect(await picture.getAttribute("src")).toMatch(/^\/rest\/main\/app\/card-pictures\//);
+    await poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     // No store actions: no favourite, no order form; logging in comes back to the item.
     expect(await page.getByTestId("favorite-button").count()).toBe(0);
     expect(await page.getByRole("form", { name: "Order this item" }).count()).toBe(0);

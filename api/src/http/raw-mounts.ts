@@ -1,8 +1,9 @@
 import type { Router } from "express";
 import type { AppDeps } from "../context";
 import { mountUploadHandlers } from "../services/uploads/http-handlers";
+import { mountCardPictures } from "../images/card-picture-route";
 
-/** Handlers whose bodies are not JSON (multipart, raw bytes, file downloads); mounted before the JSON parser. */
+/** Handlers whose bodies are not JSON (multipart, raw bytes, file downloads, card pictures); mounted before the JSON parser. */
 export type RawMount = (router: Router, deps: AppDeps) => void;
 
-export const rawMounts: RawMount[] = [mountUploadHandlers];
+export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures];

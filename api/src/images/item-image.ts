@@ -1,3 +1,5 @@
+import { API_BASE_PATH } from "@atelier/contracts";
+
 // Seeded catalog items have no photo; their card picture is drawn from image_seed and
 // image_color as a small flat SVG (a product silhouette on a tinted background). The same
 // drawing is what image search describes for them, so a saved card image finds its own item.
@@ -35,7 +37,40 @@ export function itemImageSvg({ imageSeed, imageColor }: ItemImageInput): string 
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="0" y="0" width="100" height="100" fill="${background}"/>${shapes[seed % shapes.length]}</svg>`;
 }
 
-/** The card picture as a data URL the web shows directly. */
+/** The card picture as a data URL (an upload of the drawing, as a person who saved it would send it). */
 export function itemImageDataUrl(input: ItemImageInput): string {
   return `data:image/svg+xml;base64,${Buffer.from(itemImageSvg(input)).toString("base64")}`;
+}
+
+/** Where the API serves card pictures (public): `<seed>-<rrggbb>.svg` names a drawing, which never changes. */
+export const CARD_PICTURE_PATH = "/app/card-pictures";
+const CARD_PICTURE_NAME = /^(-?\d{1,10})-([0-9a-f]{6})\.svg$/;
+
+/**
+ * The card picture's address under the API base path, named by what it draws: answers carry this
+ * short link instead of the drawing, and the browser keeps each picture once (it is immutable).
+ */
+export function itemImagePath({ imageSeed, imageColor }: ItemImageInput): string {
+  return `${API_BASE_PATH}${CARD_PICTURE_PATH}/${imageSeed | 0}-${/^#?([0-9a-f]{6})$/i.exec(imageColor.trim())?.[1]?.toLowerCase() ?? "888888"}.svg`;
+}
+
+/** The drawing a card picture's file name stands for; null when the name is not one. */
+export function parseCardPictureName(name: string): ItemImageInput | null {
+  const m = CARD_PICTURE_NAME.exec(name);
+  if (!m) return null;
+  const seed = Number(m[1]);
+  if (!Number.isSafeInteger(seed) || seed !== (seed | 0)) return null;
+  return { imageSeed: seed, imageColor: `#${m[2]}` };
+}
+
+/** The drawing behind a card picture link (absolute, or the API path), whichever host serves it; else null. */
+export function cardPictureOfUrl(url: string): ItemImageInput | null {
+  let path: string;
+  try {
+    path = new URL(url, "http://card-picture.invalid").pathname;
+  } catch {
+    return null;
+  }
+  const prefix = `${API_BASE_PATH}${CARD_PICTURE_PATH}/`;
+  return path.startsWith(prefix) ? parseCardPictureName(path.slice(prefix.length)) : null;
 }

@@ -3,6 +3,7 @@ import { decodeJpeg, isJpeg } from "./jpeg";
 import { decodePng, isPng } from "./png";
 import { ImageDecodeError, type Raster } from "./raster";
 import { looksLikeSvg, rasterizeSvg } from "./svg";
+import { cardPictureOfUrl, itemImageSvg } from "./item-image";
 
 /** Largest picture accepted, fetched or uploaded. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -38,6 +39,10 @@ export function uploadedBytes(value: string): Buffer {
 /** Fetches a picture by URL with a time-out and a size cap (data: URLs are read in place). */
 export async function fetchImageBytes(url: string, fetchImpl: typeof fetch = fetch): Promise<Buffer> {
   if (url.startsWith("data:")) return uploadedBytes(url);
+  // A card picture's link (from a search answer) is drawn here, whichever host it names: the API
+  // may be behind a private address, which the fetch below refuses.
+  const picture = cardPictureOfUrl(url);
+  if (picture) return Buffer.from(itemImageSvg(picture));
   const target = url.startsWith("//") ? `https:${url}` : url;
   if (!/^https?:\/\//i.test(target)) throw new ImageDecodeError("must be an http or https address or a data URL");
   // The server fetches on the user's behalf: never into its own machine or private network.

@@ -1,6 +1,6 @@
 import type { CatalogItem, Category, Supplier } from "@atelier/contracts/catalog";
 import type { CategoryRow, ItemRow, ReviewRow, SupplierRow } from "../../queries/catalog";
-import { itemImageDataUrl } from "../../images/item-image";
+import { itemImagePath } from "../../images/item-image";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -55,7 +55,7 @@ export function parseColors(value: string): CatalogItem["colors"] {
     .filter((c) => c.name && /^#[0-9a-fA-F]{6}$/.test(c.hex));
 }
 
-/** Row → the catalog item record; an item without photos gets its drawn card picture. */
+/** Row → the catalog item record; an item without photos gets the link to its drawn card picture. */
 export function toItem(r: ItemRow): CatalogItem {
   return {
     id: r.id,
@@ -76,7 +76,7 @@ export function toItem(r: ItemRow): CatalogItem {
     samplePriceCents: r.sample_price_cents,
     productionDaysMin: r.production_days_min,
     productionDaysMax: r.production_days_max,
-    imageUrl: r.image_urls[0] ?? itemImageDataUrl({ imageSeed: r.image_seed, imageColor: r.image_color }),
+    imageUrl: r.image_urls[0] ?? itemImagePath({ imageSeed: r.image_seed, imageColor: r.image_color }),
     imageUrls: r.image_urls,
     isSampleKit: r.is_sample_kit,
     rank: r.rank,
