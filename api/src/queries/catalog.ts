@@ -1,5 +1,4 @@
-import type pg from "pg";
-import { withTransaction, type Queryable } from "../db/pool";
+import type { Queryable } from "../db/pool";
 
 // SQL of the sourcing marketplace. Search is one builder for suppliers and items: filters and
 // sorts on plain indexed columns, and with a keyword a candidate set from three indexes
@@ -192,7 +191,7 @@ function keywordCte(q: MarketQuery, table: "suppliers" | "catalog_items", p: Par
     kc AS MATERIALIZED (SELECT ${covered ?? "kq.tsq"} AS tsq FROM kq),
     cand AS (
       SELECT t.id FROM ${table} t, kc WHERE t.search_document @@ kc.tsq
-      UNION SELECT t.id FROM ${table} t WHERE ${kw} <% t.${text}
+      UNION SELECT w.id FROM ${table}_matching_words(${kw}, ${p.add(TRIGRAM_MIN_SIMILARITY)}) AS w(id)
       UNION (SELECT t.id FROM ${table} t WHERE t.embedding IS NOT NULL ORDER BY t.embedding <=> ${vec}::vector LIMIT ${SEMANTIC_CANDIDATES})
     ),
     scored AS MATERIALIZED (
@@ -248,11 +247,8 @@ export async function searchItemRows(db: Queryable, q: MarketQuery, page: Page):
   return runSearch<ItemRow>(db, q, page, "items");
 }
 
-function runSearch<R extends { total?: number }>(db: Queryable, q: MarketQuery, page: Page, target: "suppliers" | "items"): Promise<{ rows: R[]; total: number }> {
-  return q.keyword ? inSearchSession(db, (session) => runSearchIn<R>(session, q, page, target)) : runSearchIn<R>(db, q, page, target);
-}
-
-async function runSearchIn<R extends { total?: number }>(db: Queryable, q: MarketQuery, page: Page, target: "suppliers" | "items"): Promise<{ rows: R[]; total: number }> {
+/** One statement: the page and its total (a window count with a keyword, a scalar count without). */
+async function runSearch<R extends { total?: number }>(db: Queryable, q: MarketQuery, page: Page, target: "suppliers" | "items"): Promise<{ rows: R[]; total: number }> {
   const p = new Params();
   const cte = q.keyword ? `WITH ${keywordCte(q, target === "items" ? "catalog_items" : "suppliers", p)} ` : "";
   const from = target === "items" ? "catalog_items i JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s";
@@ -261,29 +257,25 @@ async function runSearchIn<R extends { total?: number }>(db: Queryable, q: Marke
   const where = whereOf(q, target, p).join(" AND ");
   const columns = target === "items" ? ITEM_COLUMNS : SUPPLIER_COLUMNS;
   const score = q.keyword ? "m.score" : "NULL::float8";
-  // With a keyword the candidate set is small, so the total rides along as a window count;
-  // without one, a separate count keeps the page query on the sort index.
-  // With a keyword the page is chosen on narrow rows (id, score, the sort columns) and only its
-  // rows are widened: the window count over every match's full columns spilled to disk.
+  // With a keyword the candidate set is small, so the total rides along as a window count, and
+  // the page is chosen on narrow rows (id, score, the sort columns) before only its rows are
+  // widened: the window count over every match's full columns spilled to disk. Without one, the
+  // total is a scalar subquery (run once) beside a page query that stays on the sort index.
+  // Either way one statement: on 2 cores each round trip cost as much CPU as a small query.
   const order = orderOf(q, target);
   const sql = q.keyword
     ? `${cte}, pg AS (SELECT ${own}.id, m.score, count(*) OVER () AS total FROM ${from}${join} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})
        SELECT ${columns}, m.score AS score, m.total FROM pg m JOIN ${target === "items" ? "catalog_items i ON i.id = m.id JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s ON s.id = m.id"} ORDER BY ${order}`
-    : `SELECT ${columns}, ${score} AS score FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
+    : `SELECT ${columns}, ${score} AS score, (SELECT count(*)::int FROM ${from} WHERE ${whereOf(q, target, p).join(" AND ")}) AS total
+         FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
   const { rows } = await db.query<R>(sql, p.values);
-  if (q.keyword) {
-    if (rows.length || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-    return { rows, total: await countRowsIn(db, q, target) };
-  }
-  return { rows, total: await countRowsIn(db, q, target) };
+  // A page past the end has no row to carry the total.
+  if (rows.length || page.offset === 0) return { rows, total: Number(rows[0]?.total ?? 0) };
+  return { rows, total: await countRows(db, q, target) };
 }
 
 /** How many suppliers or items match. */
-export function countRows(db: Queryable, q: MarketQuery, target: "suppliers" | "items"): Promise<number> {
-  return q.keyword ? inSearchSession(db, (session) => countRowsIn(session, q, target)) : countRowsIn(db, q, target);
-}
-
-async function countRowsIn(db: Queryable, q: MarketQuery, target: "suppliers" | "items"): Promise<number> {
+export async function countRows(db: Queryable, q: MarketQuery, target: "suppliers" | "items"): Promise<number> {
   const p = new Params();
   const cte = q.keyword ? `WITH ${keywordCte(q, target === "items" ? "catalog_items" : "suppliers", p)} ` : "";
   const from = target === "items" ? "catalog_items i JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s";
@@ -293,11 +285,7 @@ async function countRowsIn(db: Queryable, q: MarketQuery, target: "suppliers" | 
 }
 
 /** Matching items per category group, largest first. */
-export function countItemsByGroup(db: Queryable, q: MarketQuery): Promise<{ category_id: number; key: string; title: string; vertical: string; count: number }[]> {
-  return inSearchSession(db, (session) => countItemsByGroupIn(session, q));
-}
-
-async function countItemsByGroupIn(db: Queryable, q: MarketQuery): Promise<{ category_id: number; key: string; title: string; vertical: string; count: number }[]> {
+export async function countItemsByGroup(db: Queryable, q: MarketQuery): Promise<{ category_id: number; key: string; title: string; vertical: string; count: number }[]> {
   const p = new Params();
   const cte = q.keyword ? `WITH ${keywordCte(q, "catalog_items", p)} ` : "";
   const join = q.keyword ? " JOIN m ON m.id = i.id" : "";
@@ -309,33 +297,6 @@ async function countItemsByGroupIn(db: Queryable, q: MarketQuery): Promise<{ cat
     p.values,
   );
   return rows;
-}
-
-/**
- * Runs keyword SQL in a short transaction whose settings are local to it: the trigram operator's
- * threshold (pg_trgm's default 0.6 misses one typo in a short word) and the HNSW candidate budget.
- */
-async function inSearchSession<T>(db: Queryable, fn: (db: Queryable) => Promise<T>): Promise<T> {
-  const settings = "SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)";
-  if ("release" in db || !("connect" in db)) {
-    await db.query(settings, [String(TRIGRAM_MIN_SIMILARITY)]);
-    return fn(db);
-  }
-  return withTransaction(db as pg.Pool, async (client) => {
-    await client.query(settings, [String(TRIGRAM_MIN_SIMILARITY)]);
-    return fn(client);
-  });
-}
-
-/**
- * Runs nearest-neighbour queries with room for `candidates` results: an HNSW scan returns at most
- * hnsw.ef_search rows (40 by default), so larger pages raise it for this transaction only.
- */
-export async function withNeighbourBudget<T>(pool: pg.Pool, candidates: number, fn: (db: Queryable) => Promise<T>): Promise<T> {
-  return withTransaction(pool, async (client) => {
-    await client.query("SELECT set_config('hnsw.ef_search', $1, true)", [String(Math.min(1000, Math.max(40, candidates)))]);
-    return fn(client);
-  });
 }
 
 // --- Categories ---------------------------------------------------------------------------------
@@ -399,9 +360,8 @@ export async function itemById(db: Queryable, id: string): Promise<ItemRow | nul
 /** Items nearest in meaning to an item's embedding, other than itself. */
 export async function similarItemRows(db: Queryable, itemId: string, size: number): Promise<ItemRow[]> {
   const { rows } = await db.query<ItemRow>(
-    `WITH src AS (SELECT embedding FROM catalog_items WHERE id = $1 AND embedding IS NOT NULL),
-          nn AS (SELECT c.id, c.embedding <=> src.embedding AS d FROM catalog_items c, src
-                  WHERE c.embedding IS NOT NULL ORDER BY c.embedding <=> src.embedding LIMIT $2 + 10)
+    `WITH nn AS (SELECT n.id, n.distance AS d FROM catalog_items src, catalog_items_nearest(src.embedding, $2 + 10) n
+                  WHERE src.id = $1 AND src.embedding IS NOT NULL)
      SELECT ${ITEM_COLUMNS}, (1 - nn.d)::float8 AS score
        FROM nn JOIN catalog_items i ON i.id = nn.id JOIN suppliers s ON s.id = i.supplier_id
       WHERE i.id <> $1 AND i.enabled_at IS NOT NULL AND s.enabled_at IS NOT NULL
@@ -501,18 +461,19 @@ export async function countryStats(db: Queryable): Promise<{ country_code: strin
 
 /** Completions: categories and item titles by prefix or trigram, supplier names likewise. */
 export async function autoCompleteRows(db: Queryable, keyword: string, size: number): Promise<{ text: string; kind: "CATEGORY" | "ITEM" | "SUPPLIER"; id: string }[]> {
-  const { rows } = await inSearchSession(db, (session) => session.query(
+  // Categories are few: their similarity is computed on every row, without the index.
+  const { rows } = await db.query(
     `(SELECT title AS text, 'CATEGORY' AS kind, id::text AS id, 3 AS prio, word_similarity($1, title) AS sim FROM catalog_categories
-       WHERE title ILIKE $2 OR $1 <% title ORDER BY sim DESC LIMIT $3)
+       WHERE title ILIKE $2 OR word_similarity($1, title) >= $4 ORDER BY sim DESC LIMIT $3)
      UNION ALL
      (SELECT title, 'ITEM', id::text, 2, word_similarity($1, title) AS sim FROM catalog_items
-       WHERE enabled_at IS NOT NULL AND $1 <% title ORDER BY sim DESC, rank DESC LIMIT $3)
+       WHERE enabled_at IS NOT NULL AND id IN (SELECT catalog_items_matching_words($1, $4)) ORDER BY sim DESC, rank DESC LIMIT $3)
      UNION ALL
      (SELECT name, 'SUPPLIER', id::text, 1, word_similarity($1, name) AS sim FROM suppliers
-       WHERE enabled_at IS NOT NULL AND $1 <% name ORDER BY sim DESC, rank DESC LIMIT $3)
+       WHERE enabled_at IS NOT NULL AND id IN (SELECT suppliers_matching_words($1, $4)) ORDER BY sim DESC, rank DESC LIMIT $3)
      ORDER BY sim DESC, prio DESC LIMIT $3 * 3`,
-    [keyword, `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, size],
-  ));
+    [keyword, `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, size, TRIGRAM_MIN_SIMILARITY],
+  );
   const seen = new Set<string>();
   return rows.filter((r: { text: string }) => !seen.has(r.text.toLowerCase()) && seen.add(r.text.toLowerCase())).slice(0, size);
 }
@@ -690,8 +651,7 @@ export async function upsertItemImages(db: Queryable, rows: { itemId: string; ki
 /** Items whose pictures are nearest to a descriptor (HNSW), best first. */
 export async function itemsNearImage(db: Queryable, vector: string, kind: string, limit: number, type?: string): Promise<(ItemRow & { similarity: number })[]> {
   const { rows } = await db.query<ItemRow & { similarity: number }>(
-    `WITH nn AS (SELECT item_id, embedding <=> $1::vector AS d FROM catalog_item_images
-                  WHERE embedding IS NOT NULL AND descriptor_kind = $2 ORDER BY embedding <=> $1::vector LIMIT $3 + 20)
+    `WITH nn AS (SELECT item_id, distance AS d FROM item_images_nearest($1::vector, $2, $3 + 20))
      SELECT ${ITEM_COLUMNS}, NULL::float8 AS score, (1 - nn.d)::float8 AS similarity
        FROM nn JOIN catalog_items i ON i.id = nn.item_id JOIN suppliers s ON s.id = i.supplier_id
       WHERE i.enabled_at IS NOT NULL AND s.enabled_at IS NOT NULL AND ($4::text IS NULL OR i.type = $4)

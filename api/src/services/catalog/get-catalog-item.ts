@@ -1,7 +1,7 @@
 import type { ResponseOf, catalog } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import { notFound } from "../../errors";
-import { findFavoriteId, itemById, listReviewRows, reviewSummaryRow, similarItemRows, suppliersByIds, withNeighbourBudget } from "../../queries/catalog";
+import { findFavoriteId, itemById, listReviewRows, reviewSummaryRow, similarItemRows, suppliersByIds } from "../../queries/catalog";
 import { toItem, toReview, toSupplier } from "./to-dto";
 
 type Detail = ResponseOf<typeof catalog.getCatalogItem>;
@@ -40,6 +40,6 @@ async function readItemDetail(ctx: RequestContext, id: string, storeId: string |
 /** Items closest in meaning to this one. */
 export async function listCatalogItemRecommendations(ctx: RequestContext, id: string, size: number) {
   if (!(await itemById(ctx.pool, id))) throw notFound("The catalog item");
-  const rows = await withNeighbourBudget(ctx.pool, size + 10, (db) => similarItemRows(db, id, size));
+  const rows = await similarItemRows(ctx.pool, id, size);
   return { list: rows.map(toItem) };
 }

@@ -8,7 +8,7 @@ import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "..
 import { decodeImage, fetchImageBytes, uploadedBytes } from "../../images/load-image";
 import { ImageDecodeError, type Raster } from "../../images/raster";
 import { toVectorLiteral } from "../../embeddings";
-import { catalogVersionAndImageSpace, itemsNearImage, setImageEmbeddingSpace, withNeighbourBudget } from "../../queries/catalog";
+import { catalogVersionAndImageSpace, itemsNearImage, setImageEmbeddingSpace } from "../../queries/catalog";
 import { indexItemImages } from "./index-item-images";
 import { cachedSearch } from "./search-cache";
 import { logSearch } from "./search-log";
@@ -38,7 +38,7 @@ export async function searchByImage(ctx: UserContext, body: Body): Promise<JsonA
     const raster = await asField(field, () => decodeImage(bytes));
     const vector = toVectorLiteral(await embedQuery(embedder, raster));
     // The kind filter is the space check: only vectors the same embedder made are compared.
-    const rows = await withNeighbourBudget(ctx.pool, body.quantity + 20, (db) => itemsNearImage(db, vector, embedder.kind, body.quantity, body.type));
+    const rows = await itemsNearImage(ctx.pool, vector, embedder.kind, body.quantity, body.type);
     return {
       list: rows.map((r) => ({ ...toItem(r), similarity: Math.round(r.similarity * 10_000) / 10_000 })),
       descriptor: { kind: embedder.kind, dominantColors: dominantColors(raster) },
