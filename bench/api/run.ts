@@ -1,15 +1,12 @@
 // `npm run bench:api`: the API's overhead over a bare Express handler doing the same one-row
 // query through the same pool. Target: the API serves at least 0.8 of the bare handler's req/s.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
-import express from "express";
 import { auth, createApiClient } from "@atelier/contracts";
 import { loadConfig } from "../../api/src/config";
 import { openDatabase } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
-import { drain, measure, probe, row, usable, type Figures, type Target } from "../lib/load";
+import { drain, measure, probe, row, startBarePrimaryKeyServer, usable, type Figures, type Target } from "../lib/load";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -32,17 +29,9 @@ const email = `bench-${Date.now()}@example.com`;
 const session = await client.call(auth.register, { body: { email, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
 const storeId = session.store.id;
 
-const bare = express();
-bare.get("/bare", async (_req, res) => {
-  const { rows } = await database.pool.query("SELECT id, title FROM stores WHERE id = $1", [storeId]);
-  res.json(rows[0]);
-});
-const bareServer = http.createServer(bare);
-await new Promise<void>((resolve) => bareServer.listen(0, "127.0.0.1", resolve));
-const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/bare`;
-
+const bare = await startBarePrimaryKeyServer(database.pool, storeId);
 const apiTarget: Target = { label: "GET /rest/main/web/stores/me", url: `${api.url}/rest/main/web/stores/me`, headers: { authorization: `Bearer ${session.token}` } };
-const bareTarget: Target = { label: "bare Express + SELECT by id", url: bareUrl };
+const bareTarget = bare.target;
 await probe(apiTarget);
 await probe(bareTarget);
 console.log(`warming up (${CONNECTIONS} connections)…`);
@@ -69,7 +58,6 @@ const ratio = results[0]!.rps / results[1]!.rps;
 console.log(`ratio api / bare (medians): ${ratio.toFixed(2)} (target ≥ 0.80) ${ratio >= 0.8 ? "✓" : "✗"}`);
 if (!rounds.every((r) => usable(r.api) && usable(r.bare))) console.log("warning: some requests failed or none completed; the figures are not comparable");
 
-bareServer.closeAllConnections();
-await new Promise<void>((resolve) => bareServer.close(() => resolve()));
+await bare.close();
 await api.close();
 await database.close();

@@ -1,6 +1,9 @@
 // Shared by the benchmarks: one load run with autocannon, a correctness probe before it, and a
 // drain after it so that requests a run left in flight never count against the next one.
 import { spawn } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
 
@@ -97,4 +100,26 @@ export async function sampleFailure(t: Target, n: number): Promise<string | null
     }),
   );
   return answers.find((a) => a !== null) ?? null;
+}
+
+/**
+ * The reference both benchmarks compare against: a bare Express handler doing one primary-key query
+ * (`SELECT id, title FROM stores WHERE id = $1`) through the same pool, with no auth, validation or
+ * middleware: about the cheapest request that reads the database.
+ */
+export async function startBarePrimaryKeyServer(pool: pg.Pool, storeId: string): Promise<{ target: Target; close: () => Promise<void> }> {
+  const bare = express();
+  bare.get("/bare", async (_req, res) => {
+    const { rows } = await pool.query("SELECT id, title FROM stores WHERE id = $1", [storeId]);
+    res.json(rows[0]);
+  });
+  const server = http.createServer(bare);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    target: { label: "bare Express + SELECT by id", url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bare` },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -10,7 +10,7 @@ export const GZIP_MIN_BYTES = 1024;
  * `T` is the value's type, so a handler returning one still answers its contract's response type.
  *
  * A client that accepts gzip gets the compressed bytes, made once on first use and then kept with
- * the answer: a 120-item image search answer is ~150 kB as JSON and ~15 kB compressed.
+ * the answer: a 120-item image search answer is about 122 kB as JSON and 22 kB compressed.
  */
 export class JsonAnswer<T> {
   declare private readonly value: T;
