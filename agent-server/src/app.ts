@@ -109,12 +109,12 @@ export function createAgentApp(deps: AppDeps): express.Express {
     handle(async (req) => {
       const p = await principal(req);
       const body = parse(s.createThreadBody, req.body, "body");
-      const metadata = { ...body.metadata };
-      const graphId = typeof metadata.graph_id === "string" ? metadata.graph_id : null;
-      delete metadata.graph_id;
-      if (graphId && !deps.graphs.has(graphId)) throw invalid("metadata.graph_id", `is not an assistant (one of ${deps.graphs.ids.join(", ")})`);
-      if (p.kind === "anonymous" && graphId && !ANONYMOUS_ASSISTANTS.has(graphId)) throw forbidden("Log in to use this assistant.");
-      const assistantId = graphId ?? (p.kind === "anonymous" ? "storefront-chat" : null);
+      const { graphId, field, metadata, conflicting } = assistantOf(body.metadata);
+      if (conflicting) throw invalid("metadata.assistant_id", "must name the same assistant as metadata.graph_id");
+      if (graphId !== null && (typeof graphId !== "string" || !deps.graphs.has(graphId))) throw invalid(field, `is not an assistant (one of ${deps.graphs.ids.join(", ")})`);
+      const named = graphId as string | null;
+      if (p.kind === "anonymous" && named && !ANONYMOUS_ASSISTANTS.has(named)) throw forbidden("Log in to use this assistant.");
+      const assistantId = named ?? (p.kind === "anonymous" ? "storefront-chat" : null);
       const threadId = body.thread_id ?? crypto.randomUUID();
       const row = await q.insertThread(deps.pool, { threadId, owner: p.owner, assistantId, metadata });
       if (row) return threadJson(row, false);
@@ -129,12 +129,11 @@ export function createAgentApp(deps: AppDeps): express.Express {
     handle(async (req) => {
       const p = await principal(req);
       const body = parse(s.searchThreadsBody, req.body, "body");
-      const metadata = { ...body.metadata };
-      const graphId = metadata.graph_id;
-      delete metadata.graph_id;
-      delete metadata.assistant_id;
-      const rows = await q.searchThreads(deps.pool, p.owner, { metadata, ids: body.ids, status: body.status, limit: body.limit, offset: body.offset, sortBy: body.sort_by, sortOrder: body.sort_order });
-      return Promise.all(rows.filter((r) => !graphId || r.assistant_id === graphId).map((r) => threadJson(r, false)));
+      const { graphId, metadata, conflicting } = assistantOf(body.metadata);
+      // Names that disagree, or a name that is not a string, match no thread.
+      if (conflicting || (graphId !== null && typeof graphId !== "string")) return [];
+      const rows = await q.searchThreads(deps.pool, p.owner, { assistantId: graphId ?? undefined, metadata, ids: body.ids, status: body.status, limit: body.limit, offset: body.offset, sortBy: body.sort_by, sortOrder: body.sort_order });
+      return Promise.all(rows.map((r) => threadJson(r, false)));
     }),
   );
 
@@ -492,6 +491,19 @@ export function createAgentApp(deps: AppDeps): express.Express {
 const ROLES: Record<string, string> = { human: "user", ai: "assistant", tool: "tool", system: "system" };
 
 /** One message of history-messages: role, text or parts, tool calls, and when it was first seen. */
+/**
+ * The assistant a thread's metadata names, by `graph_id` or `assistant_id` (LangGraph stamps both on
+ * a thread; here an assistant's id is its graph's id, so the two are one name), and the rest of the
+ * metadata. Two names that differ are `conflicting`; a name that is not a string is returned as it
+ * is, for the caller to refuse.
+ */
+function assistantOf(input: Record<string, unknown> | undefined): { graphId: unknown; field: string; metadata: Record<string, unknown>; conflicting: boolean } {
+  const { graph_id: graphId, assistant_id: assistantId, ...metadata } = input ?? {};
+  const conflicting = graphId !== undefined && assistantId !== undefined && graphId !== assistantId;
+  if (graphId !== undefined) return { graphId, field: "metadata.graph_id", metadata, conflicting };
+  return { graphId: assistantId ?? null, field: "metadata.assistant_id", metadata, conflicting };
+}
+
 function historyMessage(m: Record<string, unknown>, times: Map<string, Date>, fallback: string) {
   const id = typeof m.id === "string" ? m.id : null;
   const toolCalls = Array.isArray(m.tool_calls) ? (m.tool_calls as { id?: string; name: string; args: unknown }[]) : [];

@@ -107,11 +107,16 @@ export async function getThreadById(db: Queryable, threadId: string) {
 export async function searchThreads(
   db: Queryable,
   owner: Owner,
-  q: { metadata?: Record<string, unknown>; ids?: string[]; status?: string; limit: number; offset: number; sortBy: string; sortOrder: "asc" | "desc" },
+  q: { assistantId?: string; metadata?: Record<string, unknown>; ids?: string[]; status?: string; limit: number; offset: number; sortBy: string; sortOrder: "asc" | "desc" },
 ) {
   const [clause, args] = ownerClause(owner, 1);
   const where = [clause];
   const params: unknown[] = [...args];
+  // In SQL, not after the page: a page of 20 mixed threads filtered afterwards came back short.
+  if (q.assistantId !== undefined) {
+    params.push(q.assistantId);
+    where.push(`assistant_id = $${params.length}`);
+  }
   if (q.metadata && Object.keys(q.metadata).length) {
     params.push(JSON.stringify(q.metadata));
     where.push(`metadata @> $${params.length}::jsonb`);

@@ -78,6 +78,24 @@ describe("agent server over the official SDK", () => {
     expect((await sdk(env, bob).threads.search({ limit: 100 })).map((t) => t.thread_id)).not.toContain(thread.thread_id);
   });
 
+  it("reads graph_id and assistant_id alike as a thread's assistant, and filters a search page by it in full", async () => {
+    const carol = await registerUser(env.api);
+    const client = sdk(env, carol);
+    const byAssistantId = await client.threads.create({ metadata: { assistant_id: "copilot", source: "panel" } });
+    expect(byAssistantId.metadata).toEqual({ source: "panel", graph_id: "copilot", assistant_id: "copilot" });
+    const byGraphId = await client.threads.create({ graphId: "copilot" });
+    // Newer threads of another assistant: a page of two must still hold both copilot threads.
+    for (let n = 0; n < 3; n++) await client.threads.create({ graphId: "sourcing-agent" });
+    const ids = (metadata: Record<string, unknown>) => client.threads.search({ metadata, limit: 2 }).then((list) => list.map((t) => t.thread_id).sort());
+    const copilot = [byAssistantId.thread_id, byGraphId.thread_id].sort();
+    expect(await ids({ graph_id: "copilot" })).toEqual(copilot);
+    expect(await ids({ assistant_id: "copilot" })).toEqual(copilot);
+    expect(await ids({ graph_id: "copilot", assistant_id: "copilot", source: "panel" })).toEqual([byAssistantId.thread_id]);
+    expect(await ids({ graph_id: "copilot", assistant_id: "sourcing-agent" })).toEqual([]);
+    expect(await ids({ assistant_id: 7 })).toEqual([]);
+    expect((await client.threads.search({ metadata: { assistant_id: "sourcing-agent" }, limit: 10 })).length).toBe(3);
+  });
+
   it("passes the caller's token and screen to tools through the run context, and stores the token nowhere", async () => {
     const client = sdk(env, alice);
     const thread = await client.threads.create({ graphId: "copilot" });
@@ -288,6 +306,9 @@ describe("agent server over the official SDK", () => {
       ["POST", `/threads/${t}/runs`, '{"assistant_id":"copilot","multitask_strategy":"bogus"}', "body.multitask_strategy"],
       ["POST", "/threads", '{"thread_id":"not-a-uuid"}', "body.thread_id"],
       ["POST", "/threads", '{"metadata":{"graph_id":"nope"}}', "metadata.graph_id"],
+      ["POST", "/threads", '{"metadata":{"assistant_id":"nope"}}', "metadata.assistant_id"],
+      ["POST", "/threads", '{"metadata":{"assistant_id":7}}', "metadata.assistant_id"],
+      ["POST", "/threads", '{"metadata":{"graph_id":"copilot","assistant_id":"sourcing-agent"}}', "metadata.assistant_id"],
       ["POST", "/threads/search", '{"limit":0}', "body.limit"],
       ["POST", `/threads/${t}/history`, '{"limit":"x"}', "body.limit"],
       ["GET", "/threads/not-a-uuid", undefined, "thread_id"],

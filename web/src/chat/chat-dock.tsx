@@ -25,7 +25,7 @@ export function ChatDock({ intent }: { intent: ChatIntent }) {
     if (intent.newThread) setThreadId(undefined);
   }, [intent.id, intent.newThread]);
   const refreshThreads = useCallback(() => {
-    agentClient().threads.search({ metadata: { assistant_id: assistant }, limit: 20 }).then((list) => setThreads(list as unknown as ThreadSummary[]), (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    agentClient().threads.search({ metadata: { graph_id: assistant }, limit: 20 }).then((list) => setThreads(list as unknown as ThreadSummary[]), (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [assistant]);
   useEffect(refreshThreads, [refreshThreads]);
 

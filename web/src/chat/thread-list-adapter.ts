@@ -18,7 +18,7 @@ export function threadTitle(thread: Pick<Thread, "values">): string | undefined 
 export function agentThreadListAdapter(assistant: string, source: string): RemoteThreadListAdapter {
   return {
     async list() {
-      const threads = (await agentClient().threads.search({ metadata: { assistant_id: assistant }, limit: 50 })) as unknown as Thread[];
+      const threads = (await agentClient().threads.search({ metadata: { graph_id: assistant }, limit: 50 })) as unknown as Thread[];
       return { threads: threads.map((t) => ({ status: "regular" as const, remoteId: t.thread_id, externalId: t.thread_id, title: threadTitle(t), lastMessageAt: new Date(t.updated_at) })) };
     },
     async fetch(threadId) {
@@ -26,7 +26,7 @@ export function agentThreadListAdapter(assistant: string, source: string): Remot
       return { status: "regular", remoteId: t.thread_id, externalId: t.thread_id, title: threadTitle(t) };
     },
     async initialize() {
-      const thread = await agentClient().threads.create({ metadata: { assistant_id: assistant, source } });
+      const thread = await agentClient().threads.create({ metadata: { graph_id: assistant, source } });
       return { remoteId: thread.thread_id, externalId: thread.thread_id };
     },
     async delete(remoteId) {
