@@ -145,8 +145,8 @@ export const catalogItemSchema = z.object({
   samplePriceCents: z.number().int().nullable(),
   productionDaysMin: z.number().int(),
   productionDaysMax: z.number().int(),
-  /** The first photo, or the item's drawn card picture (an SVG data URL) when it has none. */
-  imageUrl: z.string(),
+  /** The first photo, or the link to the item's drawn card picture when it has none. */
+  imageUrl: z.string().describe("The first photo, or when the item has none the link to its drawn card picture: /rest/main/app/card-pictures/<seed>-<rrggbb>.svg (public, never changes, cached for a year)."),
   imageUrls: z.array(z.string()),
   isSampleKit: z.boolean(),
   rank: z.number().int(),

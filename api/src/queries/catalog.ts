@@ -261,7 +261,7 @@ async function runSearch<R extends { total?: number }>(db: Queryable, q: MarketQ
   // the page is chosen on narrow rows (id, score, the sort columns) before only its rows are
   // widened: the window count over every match's full columns spilled to disk. Without one, the
   // total is a scalar subquery (run once) beside a page query that stays on the sort index.
-  // Either way one statement: on 2 cores each round trip cost as much CPU as a small query.
+  // Either way one statement, one round trip.
   const order = orderOf(q, target);
   const sql = q.keyword
     ? `${cte}, pg AS (SELECT ${own}.id, m.score, count(*) OVER () AS total FROM ${from}${join} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})
