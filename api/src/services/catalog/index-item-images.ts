@@ -8,16 +8,15 @@ import { toVectorLiteral } from "../../embeddings";
 import { itemsNeedingImageIndex, setImageEmbeddingSpace, upsertItemImages, type ItemImageSource } from "../../queries/catalog";
 
 const BATCH = 500;
-// After a pass that found nothing to do, skip the check for this long (per database pool and
-// embedder): the check is an anti-join over every item and image search is a hot path. A pass that
-// did work re-checks next time.
-const QUIET_MS = 10_000;
-const quietByPool = new WeakMap<pg.Pool, Map<string, number>>();
+// The catalogue's version at which a pass found nothing to do, per database pool and embedder. Any
+// change to items or their pictures moves the version (migration 0019), so until it moves there is
+// nothing new to index and image search skips the check, an anti-join over every item.
+const completeByPool = new WeakMap<pg.Pool, Map<string, string>>();
 
-function quietFor(pool: pg.Pool): Map<string, number> {
-  let quiet = quietByPool.get(pool);
-  if (!quiet) quietByPool.set(pool, (quiet = new Map()));
-  return quiet;
+function completeFor(pool: pg.Pool): Map<string, string> {
+  let complete = completeByPool.get(pool);
+  if (!complete) completeByPool.set(pool, (complete = new Map()));
+  return complete;
 }
 
 /**
@@ -25,10 +24,15 @@ function quietFor(pool: pg.Pool): Map<string, number> {
  * item has photos, otherwise its drawn card picture. Runs outside any transaction (photos may be
  * downloaded); returns how many items it indexed.
  */
-export async function indexItemImages(pool: pg.Pool, log: Logger, options: { embedder?: ImageEmbedder; max?: number; force?: boolean } = {}): Promise<number> {
+export async function indexItemImages(
+  pool: pg.Pool,
+  log: Logger,
+  /** `catalogVersion`: the version the caller read; the check is skipped when a pass at it found nothing to do. */
+  options: { embedder?: ImageEmbedder; max?: number; force?: boolean; catalogVersion?: string } = {},
+): Promise<number> {
   const embedder = options.embedder ?? descriptorEmbedder;
-  const quietUntil = quietFor(pool);
-  if (!options.force && Date.now() < (quietUntil.get(embedder.kind) ?? 0)) return 0;
+  const complete = completeFor(pool);
+  if (!options.force && options.catalogVersion !== undefined && complete.get(embedder.kind) === options.catalogVersion) return 0;
   let done = 0;
   const max = options.max ?? Number.POSITIVE_INFINITY;
   while (done < max) {
@@ -40,7 +44,8 @@ export async function indexItemImages(pool: pg.Pool, log: Logger, options: { emb
     done += batch.length;
     if (batch.length < BATCH) break;
   }
-  if (done === 0) quietUntil.set(embedder.kind, Date.now() + QUIET_MS);
+  // A pass that did work moved the version itself (its upserts), so the next search checks again.
+  if (done === 0 && options.catalogVersion !== undefined) complete.set(embedder.kind, options.catalogVersion);
   return done;
 }
 
@@ -52,7 +57,7 @@ export async function indexItemImages(pool: pg.Pool, log: Logger, options: { emb
 export async function reindexItemImages(pool: pg.Pool, log: Logger, embedder: ImageEmbedder): Promise<number> {
   const done = await indexItemImages(pool, log, { embedder, force: true });
   await setImageEmbeddingSpace(pool, embedder.kind);
-  quietFor(pool).clear();
+  completeFor(pool).clear();
   return done;
 }
 

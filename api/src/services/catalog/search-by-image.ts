@@ -32,7 +32,7 @@ export async function searchByImage(ctx: UserContext, body: Body): Promise<JsonA
   // One round trip for both: the version must be read before the search runs (see cachedSearch).
   const { version, imageSpace } = await catalogVersionAndImageSpace(ctx.pool);
   const embedder = await imageEmbedderFor(ctx, imageSpace);
-  await indexOnTheWay(ctx, embedder);
+  await indexOnTheWay(ctx, embedder, version);
   const key = `image:${embedder.kind}:${body.quantity}:${body.type ?? ""}:${createHash("sha256").update(bytes).digest("base64")}`;
   const { answer, resultCount, fromCache } = await cachedSearch(ctx, key, (value) => value.list.length, async () => {
     const raster = await asField(field, () => decodeImage(bytes));
@@ -64,13 +64,13 @@ async function imageEmbedderFor(ctx: UserContext, recorded: string | null): Prom
 }
 
 /** Indexes items missing a vector of this kind; with a model, best effort: a failing model leaves them for a later search. */
-async function indexOnTheWay(ctx: UserContext, embedder: ImageEmbedder): Promise<void> {
+async function indexOnTheWay(ctx: UserContext, embedder: ImageEmbedder, catalogVersion: string): Promise<void> {
   if (embedder === descriptorEmbedder) {
-    await indexItemImages(ctx.pool, ctx.log, { embedder });
+    await indexItemImages(ctx.pool, ctx.log, { embedder, catalogVersion });
     return;
   }
   try {
-    await indexItemImages(ctx.pool, ctx.log, { embedder, max: LAZY_MODEL_INDEX });
+    await indexItemImages(ctx.pool, ctx.log, { embedder, max: LAZY_MODEL_INDEX, catalogVersion });
   } catch (err) {
     ctx.log.warn({ err }, "image model failed while indexing item pictures; they are retried on a later search");
   }
