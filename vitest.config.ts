@@ -51,7 +51,7 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias: { react: `${rootModules}react`, "react-dom": `${rootModules}react-dom` } },
-        test: { name: "web", environment: "jsdom", include: ["web/test/**/*.test.{ts,tsx}"], env: testEnv },
+        test: { name: "web", environment: "jsdom", include: ["web/test/**/*.test.{ts,tsx}"], setupFiles: ["./web/test/support/jsdom-setup.ts"], env: testEnv },
       },
       ...(runBrowserTests ? [browserProject] : []),
     ],
