@@ -16,7 +16,7 @@ import { catalogVersion } from "../../queries/catalog";
  */
 export type SearchCache = { get(key: string, version: string): unknown; set(key: string, version: string, value: unknown, weight: number): void; readonly size: number };
 
-/** Bytes of serialised answers kept per database pool. */
+/** Bytes of serialised answers (plain and gzip-encoded) kept per database pool. */
 const BYTE_BUDGET = 32 * 1024 * 1024;
 
 export function createSearchCache(budget = BYTE_BUDGET): SearchCache {
@@ -83,6 +83,8 @@ export async function cachedSearch<T>(
   if (kept) return { ...kept, fromCache: true };
   const value = await run();
   const fresh = { answer: JsonAnswer.of(value), resultCount: resultCount(value) };
-  cache?.set(key, version, fresh, fresh.answer.body.length);
+  // A kept answer also keeps its gzip-encoded bytes, so they count against the budget too: made
+  // now rather than on first use (browsers and the agent tools all accept gzip).
+  cache?.set(key, version, fresh, fresh.answer.body.length + (fresh.answer.compressible ? fresh.answer.gzipped().length : 0));
   return { ...fresh, fromCache: false };
 }
