@@ -109,12 +109,10 @@ export function createAgentApp(deps: AppDeps): express.Express {
     handle(async (req) => {
       const p = await principal(req);
       const body = parse(s.createThreadBody, req.body, "body");
-      const { graphId, field, metadata, conflicting } = assistantOf(body.metadata);
-      if (conflicting) throw invalid("metadata.assistant_id", "must name the same assistant as metadata.graph_id");
-      if (graphId !== null && (typeof graphId !== "string" || !deps.graphs.has(graphId))) throw invalid(field, `is not an assistant (one of ${deps.graphs.ids.join(", ")})`);
-      const named = graphId as string | null;
-      if (p.kind === "anonymous" && named && !ANONYMOUS_ASSISTANTS.has(named)) throw forbidden("Log in to use this assistant.");
-      const assistantId = named ?? (p.kind === "anonymous" ? "storefront-chat" : null);
+      const { assistant, problem, metadata } = assistantOf(body.metadata, deps.graphs);
+      if (problem) throw invalid(problem.field, problem.reason);
+      if (p.kind === "anonymous" && assistant && !ANONYMOUS_ASSISTANTS.has(assistant)) throw forbidden("Log in to use this assistant.");
+      const assistantId = assistant ?? (p.kind === "anonymous" ? "storefront-chat" : null);
       const threadId = body.thread_id ?? crypto.randomUUID();
       const row = await q.insertThread(deps.pool, { threadId, owner: p.owner, assistantId, metadata });
       if (row) return threadJson(row, false);
@@ -129,10 +127,10 @@ export function createAgentApp(deps: AppDeps): express.Express {
     handle(async (req) => {
       const p = await principal(req);
       const body = parse(s.searchThreadsBody, req.body, "body");
-      const { graphId, metadata, conflicting } = assistantOf(body.metadata);
-      // Names that disagree, or a name that is not a string, match no thread.
-      if (conflicting || (graphId !== null && typeof graphId !== "string")) return [];
-      const rows = await q.searchThreads(deps.pool, p.owner, { assistantId: graphId ?? undefined, metadata, ids: body.ids, status: body.status, limit: body.limit, offset: body.offset, sortBy: body.sort_by, sortOrder: body.sort_order });
+      const { assistant, problem, metadata } = assistantOf(body.metadata, deps.graphs);
+      // A name that is no assistant, or two names that disagree, match no thread.
+      if (problem) return [];
+      const rows = await q.searchThreads(deps.pool, p.owner, { assistantId: assistant ?? undefined, metadata, ids: body.ids, status: body.status, limit: body.limit, offset: body.offset, sortBy: body.sort_by, sortOrder: body.sort_order });
       return Promise.all(rows.map((r) => threadJson(r, false)));
     }),
   );
@@ -494,14 +492,15 @@ const ROLES: Record<string, string> = { human: "user", ai: "assistant", tool: "t
 /**
  * The assistant a thread's metadata names, by `graph_id` or `assistant_id` (LangGraph stamps both on
  * a thread; here an assistant's id is its graph's id, so the two are one name), and the rest of the
- * metadata. Two names that differ are `conflicting`; a name that is not a string is returned as it
- * is, for the caller to refuse.
+ * metadata. `problem` says why the name is unusable: not an assistant, or two names that disagree.
  */
-function assistantOf(input: Record<string, unknown> | undefined): { graphId: unknown; field: string; metadata: Record<string, unknown>; conflicting: boolean } {
+function assistantOf(input: Record<string, unknown> | undefined, graphs: Pick<GraphRegistry, "has" | "ids">) {
   const { graph_id: graphId, assistant_id: assistantId, ...metadata } = input ?? {};
-  const conflicting = graphId !== undefined && assistantId !== undefined && graphId !== assistantId;
-  if (graphId !== undefined) return { graphId, field: "metadata.graph_id", metadata, conflicting };
-  return { graphId: assistantId ?? null, field: "metadata.assistant_id", metadata, conflicting };
+  const [field, name] = graphId !== undefined ? ["metadata.graph_id", graphId] : ["metadata.assistant_id", assistantId];
+  let problem: { field: string; reason: string } | null = null;
+  if (graphId !== undefined && assistantId !== undefined && graphId !== assistantId) problem = { field: "metadata.assistant_id", reason: "must name the same assistant as metadata.graph_id" };
+  else if (name !== undefined && name !== null && (typeof name !== "string" || !graphs.has(name))) problem = { field, reason: `is not an assistant (one of ${graphs.ids.join(", ")})` };
+  return { assistant: typeof name === "string" ? name : null, problem, metadata };
 }
 
 function historyMessage(m: Record<string, unknown>, times: Map<string, Date>, fallback: string) {

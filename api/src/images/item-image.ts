@@ -6,9 +6,13 @@ import { API_BASE_PATH } from "@atelier/contracts";
 
 export type ItemImageInput = { imageSeed: number; imageColor: string };
 
+/** The colour's six hex digits, lower case; grey when it is not a hex colour. */
+function hexDigits(color: string): string {
+  return /^#?([0-9a-f]{6})$/i.exec(color.trim())?.[1]?.toLowerCase() ?? "888888";
+}
+
 function hexToRgb(hex: string): [number, number, number] {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
-  const v = m ? m[1]! : "888888";
+  const v = hexDigits(hex);
   return [parseInt(v.slice(0, 2), 16), parseInt(v.slice(2, 4), 16), parseInt(v.slice(4, 6), 16)];
 }
 
@@ -51,7 +55,7 @@ const CARD_PICTURE_NAME = /^(-?\d{1,10})-([0-9a-f]{6})\.svg$/;
  * short link instead of the drawing, and the browser keeps each picture once (it is immutable).
  */
 export function itemImagePath({ imageSeed, imageColor }: ItemImageInput): string {
-  return `${API_BASE_PATH}${CARD_PICTURE_PATH}/${imageSeed | 0}-${/^#?([0-9a-f]{6})$/i.exec(imageColor.trim())?.[1]?.toLowerCase() ?? "888888"}.svg`;
+  return `${API_BASE_PATH}${CARD_PICTURE_PATH}/${imageSeed | 0}-${hexDigits(imageColor)}.svg`;
 }
 
 /** The drawing a card picture's file name stands for; null when the name is not one. */

@@ -266,7 +266,7 @@ async function runSearch<R extends { total?: number }>(db: Queryable, q: MarketQ
   const sql = q.keyword
     ? `${cte}, pg AS (SELECT ${own}.id, m.score, count(*) OVER () AS total FROM ${from}${join} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})
        SELECT ${columns}, m.score AS score, m.total FROM pg m JOIN ${target === "items" ? "catalog_items i ON i.id = m.id JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s ON s.id = m.id"} ORDER BY ${order}`
-    : `SELECT ${columns}, ${score} AS score, (SELECT count(*)::int FROM ${from} WHERE ${whereOf(q, target, p).join(" AND ")}) AS total
+    : `SELECT ${columns}, ${score} AS score, (SELECT count(*)::int FROM ${from} WHERE ${where}) AS total
          FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
   const { rows } = await db.query<R>(sql, p.values);
   // A page past the end has no row to carry the total.
