@@ -1,4 +1,6 @@
+import type pg from "pg";
 import type { Queryable } from "../db/pool";
+import { sharedRead } from "../db/shared-read";
 
 // SQL of the sourcing marketplace. Search is one builder for suppliers and items: filters and
 // sorts on plain indexed columns, and with a keyword a candidate set from three indexes
@@ -503,6 +505,15 @@ export async function catalogVersion(db: Queryable): Promise<string> {
   const { rows } = await db.query<{ version: string }>("SELECT version FROM catalog_state");
   return rows[0]!.version;
 }
+
+/**
+ * The catalogue's version as every search reads it: one read shared by the searches that ask in the
+ * same turn of the event loop, started after they asked (db/shared-read.ts).
+ */
+export const sharedCatalogVersion = sharedRead((pool: pg.Pool) => catalogVersion(pool));
+
+/** catalogVersionAndImageSpace, shared the same way by the image searches of one turn. */
+export const sharedCatalogVersionAndImageSpace = sharedRead((pool: pg.Pool) => catalogVersionAndImageSpace(pool));
 
 /** The catalogue's version and the image index's embedding space, in one round trip (image search reads both). */
 export async function catalogVersionAndImageSpace(db: Queryable): Promise<{ version: string; imageSpace: string | null }> {

@@ -1,11 +1,12 @@
 import type pg from "pg";
 import type { RequestContext } from "../../context";
 import { JsonAnswer } from "../../http/json-answer";
-import { catalogVersion } from "../../queries/catalog";
+import { sharedCatalogVersion } from "../../queries/catalog";
 
 /**
  * Recent marketplace search answers, kept per database pool in this process under the catalogue's
- * version (migration 0019). Every search first reads the version (one primary-key read): an answer
+ * version (migration 0019). Every search first reads the version (one primary-key read, shared by
+ * the searches that ask in the same turn of the event loop and started after they asked): an answer
  * kept under an older version is never served, so a change to a supplier, an item, a category or
  * an item picture shows in the next search, whichever API process made it. The version is read
  * before the search runs, so an answer can only be kept under a version at least as old as its data.
@@ -78,7 +79,7 @@ export async function cachedSearch<T>(
   versionRead?: string,
 ): Promise<KeptSearch<T>> {
   const cache = ctx.config.searchCache ? cacheOf(ctx.pool) : null;
-  const version = !cache ? "" : (versionRead ?? (await catalogVersion(ctx.pool)));
+  const version = !cache ? "" : (versionRead ?? (await sharedCatalogVersion(ctx.pool)));
   const kept = cache?.get(key, version) as Omit<KeptSearch<T>, "fromCache"> | undefined;
   if (kept) return { ...kept, fromCache: true };
   const value = await run();
