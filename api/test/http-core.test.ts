@@ -43,6 +43,30 @@ describe("the HTTP edge", () => {
     expect(res.headers.get("vary")).toBe("Origin");
   });
 
+  it("finds paths without parameters as the router would: any case, a trailing slash, HEAD as GET, before an id", async () => {
+    const user = await registerUser(api);
+    const store = await api.raw("GET", "/web/stores/me", { token: user.token });
+    expect(store.status).toBe(200);
+    for (const path of ["/web/stores/me/", "/WEB/Stores/ME"]) {
+      const again = await api.raw("GET", path, { token: user.token });
+      expect(again.status, path).toBe(200);
+      expect(again.body).toEqual(store.body);
+    }
+    const head = await fetch(`${api.url}/rest/main/web/stores/me`, { method: "HEAD", headers: { authorization: `Bearer ${user.token}` } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    // A static path is never read as the id of the parameterised one beside it.
+    const count = await api.raw("GET", "/web/catalog-items/action/count", { token: user.token });
+    expect(count.status).toBe(200);
+    expect(typeof count.body.count).toBe("number");
+    const byId = await api.raw("GET", "/web/catalog-items/not-an-id", { token: user.token });
+    expect(byId.status).toBe(400);
+    // A static path with the wrong method is still no endpoint.
+    const wrongMethod = await api.raw("DELETE", "/web/stores/me", { token: user.token });
+    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.body.code).toBe("NOT_FOUND");
+  });
+
   it("allows the web origin and no other", async () => {
     const ok = await fetch(`${api.url}/rest/main/health`, { headers: { origin: "http://localhost:3000" } });
     expect(ok.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");

@@ -19,7 +19,8 @@ import { drain, measure, probe, row, sampleFailure, startBarePrimaryKeyServer, u
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-// BENCH_ONLY=image runs the primary-key endpoint and the searches whose label contains it.
+// BENCH_ONLY=image runs the primary-key endpoint and the searches whose label contains it;
+// BENCH_UNCACHED=0 skips the second table (the API with its search cache off).
 const ONLY = process.env.BENCH_ONLY;
 
 const config = loadConfig({ ...process.env, NODE_ENV: "production", PORT: "0", ATELIER_LOG_LEVEL: "warn", ATELIER_JWT_SECRET: process.env.ATELIER_JWT_SECRET ?? "bench-secret-that-is-long-enough-0123456789" });
@@ -93,9 +94,11 @@ async function runAll(title: string, apiTargets: Target[]): Promise<Figures[]> {
 // (kept under the catalogue's version). Then the same searches on an API with the cache turned off:
 // what each search costs when it has to run (a new query, or the first one after a catalogue change).
 const failed = await runAll("search cache on (the API's default): repeated searches are answered from memory", targetsAt(`${api.url}/rest/main`));
-const uncachedApi = await startApi({ config: { ...config, searchCache: false }, database, migrate: false });
-failed.push(...(await runAll("search cache off (ATELIER_SEARCH_CACHE=0): every search runs on the database", targetsAt(`${uncachedApi.url}/rest/main`))));
-await uncachedApi.close();
+if (process.env.BENCH_UNCACHED !== "0") {
+  const uncachedApi = await startApi({ config: { ...config, searchCache: false }, database, migrate: false });
+  failed.push(...(await runAll("search cache off (ATELIER_SEARCH_CACHE=0): every search runs on the database", targetsAt(`${uncachedApi.url}/rest/main`))));
+  await uncachedApi.close();
+}
 
 if (process.env.BENCH_EXPLAIN !== "0") {
   const explain = async (label: string, sql: string, params: unknown[] = []) => {
