@@ -1,6 +1,6 @@
 import http from "node:http";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalog } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
 import { seedCatalog, type CatalogFixture } from "./catalog-fixtures";
@@ -105,6 +105,26 @@ describe("the search cache", () => {
     expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
     // A client that refuses gzip ("gzip;q=0") gets the plain bytes.
     expect((await get("gzip;q=0")).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("runs a search asked by many clients at once one time, and answers them all", async () => {
+    const runs = vi.spyOn(api.deps.pool, "query");
+    try {
+      // Another test file may change the catalogue in between (the joined search must then run
+      // again): a few tries, each with a keyword nobody searched yet.
+      let ran = 0;
+      for (let attempt = 0; attempt < 3 && ran !== 1; attempt++) {
+        runs.mockClear();
+        const keyword = `${word} apron ${attempt} ${Date.now()}`;
+        const answers = await Promise.all(Array.from({ length: 8 }, () => searchItems(user, keyword)));
+        for (const answer of answers) expect(answer).toEqual(answers[0]);
+        expect(ownTitles(answers[0]!)).toContain(`${word} linen apron`);
+        ran = runs.mock.calls.filter(([sql]) => typeof sql === "string" && sql.includes("catalog_items_matching_words")).length;
+      }
+      expect(ran).toBe(1);
+    } finally {
+      runs.mockRestore();
+    }
   });
 
   it("shows a new, a changed and a disabled item in the very next search", async () => {

@@ -82,10 +82,37 @@ export async function cachedSearch<T>(
   const version = !cache ? "" : (versionRead ?? (await sharedCatalogVersion(ctx.pool)));
   const kept = cache?.get(key, version) as Omit<KeptSearch<T>, "fromCache"> | undefined;
   if (kept) return { ...kept, fromCache: true };
+  if (!cache) return { ...(await answerOf(run, resultCount)), fromCache: false };
+  // The same search already running at this version is joined rather than run again (many clients
+  // asking one search right after a catalogue change). It is as safe as a kept answer: no catalogue
+  // commit came between its version read and this one, and its statement started after its read.
+  const running = runningOf(ctx.pool);
+  const joined = running.get(key);
+  if (joined?.version === version) return { ...(await (joined.answer as Promise<Omit<KeptSearch<T>, "fromCache">>)), fromCache: false };
+  const answer = answerOf(run, resultCount);
+  const entry = { version, answer };
+  running.set(key, entry);
+  try {
+    const fresh = await answer;
+    // A kept answer also keeps its gzip-encoded bytes, so they count against the budget too: made
+    // now rather than on first use (browsers and the agent tools all accept gzip).
+    cache.set(key, version, fresh, fresh.answer.body.length + (fresh.answer.compressible ? fresh.answer.gzipped().length : 0));
+    return { ...fresh, fromCache: false };
+  } finally {
+    if (running.get(key) === entry) running.delete(key);
+  }
+}
+
+async function answerOf<T>(run: () => Promise<T>, resultCount: (value: T) => number): Promise<Omit<KeptSearch<T>, "fromCache">> {
   const value = await run();
-  const fresh = { answer: JsonAnswer.of(value), resultCount: resultCount(value) };
-  // A kept answer also keeps its gzip-encoded bytes, so they count against the budget too: made
-  // now rather than on first use (browsers and the agent tools all accept gzip).
-  cache?.set(key, version, fresh, fresh.answer.body.length + (fresh.answer.compressible ? fresh.answer.gzipped().length : 0));
-  return { ...fresh, fromCache: false };
+  return { answer: JsonAnswer.of(value), resultCount: resultCount(value) };
+}
+
+/** Searches under way per database pool, by key, with the version each read before it ran. */
+const runningSearches = new WeakMap<pg.Pool, Map<string, { version: string; answer: Promise<unknown> }>>();
+
+function runningOf(pool: pg.Pool): Map<string, { version: string; answer: Promise<unknown> }> {
+  let running = runningSearches.get(pool);
+  if (!running) runningSearches.set(pool, (running = new Map()));
+  return running;
 }
