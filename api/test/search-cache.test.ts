@@ -127,6 +127,42 @@ describe("the search cache", () => {
     }
   });
 
+  it("scores a keyword once for every filter, sort and page of it, answering as a search that scores afresh", async () => {
+    const off = await startTestApi({ config: testConfig({ searchCache: false }) });
+    const runs = vi.spyOn(api.deps.pool, "query");
+    try {
+      const offUser = await registerUser(off);
+      const variants = (keyword: string) => [
+        { keyword, size: 1 },
+        { keyword, size: 1, page: 1 },
+        { keyword, sort: "-rank" },
+        { keyword, moq: "0_100" },
+        { keyword, samplePrice: "CUSTOM_QUOTE", sort: "productionMinPrice" },
+      ];
+      // Another test file may change the catalogue in between (the keyword is then scored again,
+      // and the two APIs may answer at different versions): a few tries, each with its own keyword.
+      let scored = 0;
+      let same = false;
+      for (const keyword of [word, `${word} linen`, `${word} tote`]) {
+        runs.mockClear();
+        const kept = [];
+        const fresh = [];
+        for (const query of variants(keyword)) {
+          kept.push(await as(api, user.token, catalog.searchCatalogItems, { query: query as never }));
+          fresh.push(await as(off, offUser.token, catalog.searchCatalogItems, { query: query as never }));
+        }
+        scored = runs.mock.calls.filter(([sql]) => typeof sql === "string" && sql.includes("catalog_items_matching_words")).length;
+        same = JSON.stringify(kept) === JSON.stringify(fresh);
+        if (scored === 1 && same) break;
+      }
+      expect(scored).toBe(1);
+      expect(same).toBe(true);
+    } finally {
+      runs.mockRestore();
+      await off.close();
+    }
+  });
+
   it("shows a new, a changed and a disabled item in the very next search", async () => {
     await searchItems(user);
     await searchItems(user);

@@ -25,9 +25,14 @@ export const BRIEF_VERTICALS = ["business-creative-services", "website-developme
 
 export type Bucket = { min?: number; max?: number; isNull?: boolean };
 
+/** Every row a keyword matches, with its blended score (the keyword CTE's `m`), before any filter. */
+export type KeywordMatches = { ids: string[]; scores: number[] };
+
 /** A search resolved by the service: ids instead of keys, buckets instead of labels. */
 export type MarketQuery = {
   keyword?: { text: string; wordGroups: string[][]; vector: string };
+  /** The keyword's matches and scores when already worked out (keywordMatchRows): used instead of scoring again. */
+  matches?: KeywordMatches;
   network?: "CORE" | "EXPANDED";
   supplierVerticals?: string[];
   itemTypes?: string[];
@@ -121,7 +126,7 @@ function orderOf(q: MarketQuery, target: "suppliers" | "items"): string {
   const tail = `${own}.id`;
   switch (q.sort) {
     case "relevance":
-      return q.keyword ? `m.score DESC, ${own}.rank DESC, ${tail}` : `${own}.rank DESC, ${tail}`;
+      return hasKeyword(q) ? `m.score DESC, ${own}.rank DESC, ${tail}` : `${own}.rank DESC, ${tail}`;
     case "-rank":
       return `${own}.rank DESC, ${tail}`;
     case "-enabledAt":
@@ -209,6 +214,43 @@ function keywordCte(q: MarketQuery, table: "suppliers" | "catalog_items", p: Par
     )`;
 }
 
+function hasKeyword(q: MarketQuery): boolean {
+  return q.matches !== undefined || q.keyword !== undefined;
+}
+
+/**
+ * The CTEs ending in `m` (id, score): the keyword's matches given as arrays when they were worked out
+ * before, else scored here. Null without a keyword.
+ */
+function matchCte(q: MarketQuery, table: "suppliers" | "catalog_items", p: Params): string | null {
+  if (q.matches) return `m AS (SELECT * FROM unnest(${p.add(q.matches.ids)}::uuid[], ${p.add(q.matches.scores)}::float8[]) AS m(id, score))`;
+  return q.keyword ? keywordCte(q, table, p) : null;
+}
+
+/**
+ * The rows a search reads (`i` and `s` for items, `s` for suppliers), joined to the keyword's `m`
+ * when there is one. Given matches are looked up one by one through the primary key (the fenced
+ * LATERAL): joined as a set, the planner hashed a scan of the whole table once they passed about a
+ * thousand, three times slower than the lookups.
+ */
+function rowsOf(q: MarketQuery, target: "suppliers" | "items", matches: string | null): string {
+  if (q.matches) {
+    return target === "items"
+      ? "m CROSS JOIN LATERAL (SELECT * FROM catalog_items WHERE id = m.id OFFSET 0) i JOIN suppliers s ON s.id = i.supplier_id"
+      : "m CROSS JOIN LATERAL (SELECT * FROM suppliers WHERE id = m.id OFFSET 0) s";
+  }
+  const rows = target === "items" ? "catalog_items i JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s";
+  return matches ? `${rows} JOIN m ON m.id = ${target === "items" ? "i" : "s"}.id` : rows;
+}
+
+/** Every row the keyword matches and its score, unfiltered: one scoring that any filter, sort and page can reuse. */
+export async function keywordMatchRows(db: Queryable, keyword: NonNullable<MarketQuery["keyword"]>, target: "suppliers" | "items"): Promise<KeywordMatches> {
+  const p = new Params();
+  const cte = keywordCte({ keyword, sort: "relevance" }, target === "items" ? "catalog_items" : "suppliers", p);
+  const { rows } = await db.query<{ id: string; score: number }>(`WITH ${cte} SELECT id, score FROM m`, p.values);
+  return { ids: rows.map((r) => r.id), scores: rows.map((r) => r.score) };
+}
+
 export const SUPPLIER_COLUMNS = `s.id, s.name, s.slug, s.country_code, s.region, s.city, s.description, s.capabilities, s.certifications,
   s.category_ids, s.primary_vertical, s.employee_count, s.founded_year, s.moq, s.sample_price_min_cents, s.sample_price_max_cents,
   s.production_days_min, s.production_days_max, s.order_volume_units, s.production_min_price_cents, s.tariff_rate_percent, s.rank,
@@ -252,21 +294,22 @@ export async function searchItemRows(db: Queryable, q: MarketQuery, page: Page):
 /** One statement: the page and its total (a window count with a keyword, a scalar count without). */
 async function runSearch<R extends { total?: number }>(db: Queryable, q: MarketQuery, page: Page, target: "suppliers" | "items"): Promise<{ rows: R[]; total: number }> {
   const p = new Params();
-  const cte = q.keyword ? `WITH ${keywordCte(q, target === "items" ? "catalog_items" : "suppliers", p)} ` : "";
+  const matches = matchCte(q, target === "items" ? "catalog_items" : "suppliers", p);
+  const cte = matches ? `WITH ${matches} ` : "";
   const from = target === "items" ? "catalog_items i JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s";
   const own = target === "items" ? "i" : "s";
-  const join = q.keyword ? ` JOIN m ON m.id = ${own}.id` : "";
+  const read = rowsOf(q, target, matches);
   const where = whereOf(q, target, p).join(" AND ");
   const columns = target === "items" ? ITEM_COLUMNS : SUPPLIER_COLUMNS;
-  const score = q.keyword ? "m.score" : "NULL::float8";
+  const score = matches ? "m.score" : "NULL::float8";
   // With a keyword the candidate set is small, so the total rides along as a window count, and
   // the page is chosen on narrow rows (id, score, the sort columns) before only its rows are
   // widened: the window count over every match's full columns spilled to disk. Without one, the
   // total is a scalar subquery (run once) beside a page query that stays on the sort index.
   // Either way one statement, one round trip.
   const order = orderOf(q, target);
-  const sql = q.keyword
-    ? `${cte}, pg AS (SELECT ${own}.id, m.score, count(*) OVER () AS total FROM ${from}${join} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})
+  const sql = matches
+    ? `${cte}, pg AS (SELECT ${own}.id, m.score, count(*) OVER () AS total FROM ${read} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})
        SELECT ${columns}, m.score AS score, m.total FROM pg m JOIN ${target === "items" ? "catalog_items i ON i.id = m.id JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s ON s.id = m.id"} ORDER BY ${order}`
     : `SELECT ${columns}, ${score} AS score, (SELECT count(*)::int FROM ${from} WHERE ${where}) AS total
          FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
@@ -279,21 +322,21 @@ async function runSearch<R extends { total?: number }>(db: Queryable, q: MarketQ
 /** How many suppliers or items match. */
 export async function countRows(db: Queryable, q: MarketQuery, target: "suppliers" | "items"): Promise<number> {
   const p = new Params();
-  const cte = q.keyword ? `WITH ${keywordCte(q, target === "items" ? "catalog_items" : "suppliers", p)} ` : "";
-  const from = target === "items" ? "catalog_items i JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s";
-  const join = q.keyword ? ` JOIN m ON m.id = ${target === "items" ? "i" : "s"}.id` : "";
-  const { rows } = await db.query<{ n: number }>(`${cte}SELECT count(*)::int AS n FROM ${from}${join} WHERE ${whereOf(q, target, p).join(" AND ")}`, p.values);
+  const matches = matchCte(q, target === "items" ? "catalog_items" : "suppliers", p);
+  const cte = matches ? `WITH ${matches} ` : "";
+  const { rows } = await db.query<{ n: number }>(`${cte}SELECT count(*)::int AS n FROM ${rowsOf(q, target, matches)} WHERE ${whereOf(q, target, p).join(" AND ")}`, p.values);
   return rows[0]!.n;
 }
 
 /** Matching items per category group, largest first. */
 export async function countItemsByGroup(db: Queryable, q: MarketQuery): Promise<{ category_id: number; key: string; title: string; vertical: string; count: number }[]> {
   const p = new Params();
-  const cte = q.keyword ? `WITH ${keywordCte(q, "catalog_items", p)} ` : "";
-  const join = q.keyword ? " JOIN m ON m.id = i.id" : "";
+  const matches = matchCte(q, "catalog_items", p);
+  const cte = matches ? `WITH ${matches} ` : "";
+
   const { rows } = await db.query(
     `${cte}SELECT c.id AS category_id, c.key, c.title, c.vertical, count(*)::int AS count
-       FROM catalog_items i JOIN suppliers s ON s.id = i.supplier_id${join} JOIN catalog_categories c ON c.id = i.group_id
+       FROM ${rowsOf(q, "items", matches)} JOIN catalog_categories c ON c.id = i.group_id
       WHERE ${whereOf(q, "items", p).join(" AND ")}
       GROUP BY c.id ORDER BY count DESC, c.position, c.id`,
     p.values,

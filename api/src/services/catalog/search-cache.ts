@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { RequestContext } from "../../context";
 import { JsonAnswer } from "../../http/json-answer";
-import { sharedCatalogVersion } from "../../queries/catalog";
+import { keywordMatchRows, sharedCatalogVersion, type KeywordMatches, type MarketQuery } from "../../queries/catalog";
 
 /**
  * Recent marketplace search answers, kept per database pool in this process under the catalogue's
@@ -68,50 +68,80 @@ export type KeptSearch<T> = { answer: JsonAnswer<T>; resultCount: number; fromCa
 
 /**
  * The answer kept for `key` at the catalogue's current version, or `run`'s, which is then kept.
- * `resultCount` tells what the search log records of an answer (its total, or its length).
+ * `resultCount` tells what the search log records of an answer (its total, or its length). `run`
+ * gets the version read before it (empty with the cache off), for what it keeps itself.
  */
 export async function cachedSearch<T>(
   ctx: Pick<RequestContext, "pool" | "config">,
   key: string,
   resultCount: (value: T) => number,
-  run: () => Promise<T>,
+  run: (version: string) => Promise<T>,
   /** The version when the caller has just read it (image search reads it with the embedding space). */
   versionRead?: string,
 ): Promise<KeptSearch<T>> {
   const cache = ctx.config.searchCache ? cacheOf(ctx.pool) : null;
-  const version = !cache ? "" : (versionRead ?? (await sharedCatalogVersion(ctx.pool)));
-  const kept = cache?.get(key, version) as Omit<KeptSearch<T>, "fromCache"> | undefined;
-  if (kept) return { ...kept, fromCache: true };
-  if (!cache) return { ...(await answerOf(run, resultCount)), fromCache: false };
-  // The same search already running at this version is joined rather than run again (many clients
-  // asking one search right after a catalogue change). It is as safe as a kept answer: no catalogue
-  // commit came between its version read and this one, and its statement started after its read.
-  const running = runningOf(ctx.pool);
+  const answer = async (version: string) => {
+    const value = await run(version);
+    return { answer: JsonAnswer.of(value), resultCount: resultCount(value) };
+  };
+  if (!cache) return { ...(await answer("")), fromCache: false };
+  const version = versionRead ?? (await sharedCatalogVersion(ctx.pool));
+  // A kept answer also keeps its gzip-encoded bytes, so they count against the budget too: made
+  // now rather than on first use (browsers and the agent tools all accept gzip).
+  const weigh = (kept: { answer: JsonAnswer<T> }) => kept.answer.body.length + (kept.answer.compressible ? kept.answer.gzipped().length : 0);
+  const { value, kept } = await keptOrRun(cache, ctx.pool, key, version, () => answer(version), weigh);
+  return { ...value, fromCache: kept };
+}
+
+/**
+ * The keyword's matches and scores at `version`, kept beside the answers: a search that changes only
+ * its filters, sort or page (paging on, a filter toggled) reuses the scoring, the costly part of a
+ * keyword search, instead of running it again. Undefined with the cache off: the search then scores
+ * in its own statement.
+ */
+export async function keptKeywordMatches(
+  ctx: Pick<RequestContext, "pool" | "config">,
+  version: string,
+  target: "suppliers" | "items",
+  keyword: MarketQuery["keyword"],
+): Promise<KeywordMatches | undefined> {
+  if (!keyword || !ctx.config.searchCache) return undefined;
+  const weigh = (m: KeywordMatches) => 100 + m.ids.length * BYTES_PER_MATCH;
+  const key = `matches:${target}:${keyword.text}`;
+  return (await keptOrRun(cacheOf(ctx.pool), ctx.pool, key, version, () => keywordMatchRows(ctx.pool, keyword, target), weigh)).value;
+}
+
+/** What a kept match costs in memory: its id string and its score. */
+const BYTES_PER_MATCH = 64;
+
+/**
+ * The value kept for `key` at `version`, or `run`'s, which is then kept. The same key already
+ * running at this version is joined rather than run again (many clients asking one search right
+ * after a catalogue change). That is as safe as a kept value: no catalogue commit came between the
+ * running one's version read and this one's, and its statements started after its read.
+ */
+async function keptOrRun<V>(cache: SearchCache, pool: pg.Pool, key: string, version: string, run: () => Promise<V>, weigh: (value: V) => number): Promise<{ value: V; kept: boolean }> {
+  const kept = cache.get(key, version) as V | undefined;
+  if (kept !== undefined) return { value: kept, kept: true };
+  const running = runningOf(pool);
   const joined = running.get(key);
-  if (joined?.version === version) return { ...(await (joined.answer as Promise<Omit<KeptSearch<T>, "fromCache">>)), fromCache: false };
-  const answer = answerOf(run, resultCount);
-  const entry = { version, answer };
+  if (joined?.version === version) return { value: (await joined.value) as V, kept: false };
+  const value = run();
+  const entry = { version, value };
   running.set(key, entry);
   try {
-    const fresh = await answer;
-    // A kept answer also keeps its gzip-encoded bytes, so they count against the budget too: made
-    // now rather than on first use (browsers and the agent tools all accept gzip).
-    cache.set(key, version, fresh, fresh.answer.body.length + (fresh.answer.compressible ? fresh.answer.gzipped().length : 0));
-    return { ...fresh, fromCache: false };
+    const fresh = await value;
+    cache.set(key, version, fresh, weigh(fresh));
+    return { value: fresh, kept: false };
   } finally {
     if (running.get(key) === entry) running.delete(key);
   }
 }
 
-async function answerOf<T>(run: () => Promise<T>, resultCount: (value: T) => number): Promise<Omit<KeptSearch<T>, "fromCache">> {
-  const value = await run();
-  return { answer: JsonAnswer.of(value), resultCount: resultCount(value) };
-}
-
 /** Searches under way per database pool, by key, with the version each read before it ran. */
-const runningSearches = new WeakMap<pg.Pool, Map<string, { version: string; answer: Promise<unknown> }>>();
+const runningSearches = new WeakMap<pg.Pool, Map<string, { version: string; value: Promise<unknown> }>>();
 
-function runningOf(pool: pg.Pool): Map<string, { version: string; answer: Promise<unknown> }> {
+function runningOf(pool: pg.Pool): Map<string, { version: string; value: Promise<unknown> }> {
   let running = runningSearches.get(pool);
   if (!running) runningSearches.set(pool, (running = new Map()));
   return running;

@@ -2,20 +2,22 @@ import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import type { JsonAnswer } from "../../http/json-answer";
 import { searchItemRows } from "../../queries/catalog";
-import { cachedSearch } from "./search-cache";
+import { cachedSearch, keptKeywordMatches } from "./search-cache";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
 import { logSearch } from "./search-log";
 import { toItem } from "./to-dto";
 
 /**
  * Catalog item search (the CATALOG_PRODUCTS view); keyword searches are logged with their timing.
- * Answers are kept under the catalogue's version (search-cache.ts).
+ * Answers are kept under the catalogue's version (search-cache.ts), and so is a keyword's scoring,
+ * which a search differing only in filters, sort or page reuses.
  * Also serves the public search (searchPublicCatalogItems): the same query keys, smaller pages, no store data.
  */
 export async function searchCatalogItems(ctx: RequestContext, q: QueryOf<typeof catalog.searchCatalogItems>): Promise<JsonAnswer<ResponseOf<typeof catalog.searchCatalogItems>>> {
   const startedAt = process.hrtime.bigint();
-  const { answer, resultCount, fromCache } = await cachedSearch(ctx, `items:${JSON.stringify(q)}`, (value) => value.total, async () => {
+  const { answer, resultCount, fromCache } = await cachedSearch(ctx, `items:${JSON.stringify(q)}`, (value) => value.total, async (version: string) => {
     const market = await resolveMarketQuery(ctx, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit });
+    market.matches = await keptKeywordMatches(ctx, version, "items", market.keyword);
     const { rows, total } = await searchItemRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
     return { list: rows.map(toItem), total, page: q.page, size: q.size };
   });
