@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalog } from "@atelier/contracts";
-import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
 import { seedCatalog, seedMarketScope, uniq, VERTICAL_KEYS, type CatalogFixture, type MarketScope } from "./catalog-fixtures";
 import { itemImageSvg } from "../src/images/item-image";
 
@@ -320,6 +320,32 @@ describe("item filters and sorts match plain SQL over a demo-generated scope", (
       [mx.scopeIds],
     );
     expect(res.list.map(({ categoryId, count }) => ({ categoryId, count }))).toEqual(rows);
+  });
+});
+
+describe("keyword counts", () => {
+  it("count a keyword's matches from its kept scoring as a count that scores afresh does, and as the search's total", async () => {
+    const off = await startTestApi({ config: testConfig({ searchCache: false }) });
+    try {
+      const offUser = await registerUser(off);
+      const scoped = { keyword: mx.word, categoryIds: mx.scopeIds.join(",") };
+      const withMoq = { ...scoped, moq: "0_100" };
+      for (const query of [scoped, withMoq]) {
+        const kept = await as(api, user.token, catalog.countCatalogItems, { query: query as never });
+        expect(kept.count).toBeGreaterThan(0);
+        expect(kept).toEqual(await as(off, offUser.token, catalog.countCatalogItems, { query: query as never }));
+        expect(kept.count).toBe((await as(api, user.token, catalog.searchCatalogItems, { query: query as never })).total);
+        const groups = await as(api, user.token, catalog.countCatalogItemsByCategoryGroup, { query: query as never });
+        expect(groups).toEqual(await as(off, offUser.token, catalog.countCatalogItemsByCategoryGroup, { query: query as never }));
+        expect(groups.list.reduce((sum, g) => sum + g.count, 0)).toBe(kept.count);
+        const suppliers = { keyword: mx.word, categoryIds: scoped.categoryIds };
+        const keptSuppliers = await as(api, user.token, catalog.countSuppliers, { query: suppliers as never });
+        expect(keptSuppliers.count).toBeGreaterThan(0);
+        expect(keptSuppliers).toEqual(await as(off, offUser.token, catalog.countSuppliers, { query: suppliers as never }));
+      }
+    } finally {
+      await off.close();
+    }
   });
 });
 

@@ -2,8 +2,9 @@ import type { QueryOf, catalog } from "@atelier/contracts";
 import type { UserContext } from "../../context";
 import { countRows } from "../../queries/catalog";
 import { resolveMarketQuery } from "./market-query";
+import { withKeptMatches } from "./search-cache";
 
 /** How many catalog items match the keyword and filters. */
 export async function countCatalogItems(ctx: UserContext, q: QueryOf<typeof catalog.countCatalogItems>): Promise<{ count: number }> {
-  return { count: await countRows(ctx.pool, await resolveMarketQuery(ctx, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit }), "items") };
+  return { count: await countRows(ctx.pool, await withKeptMatches(ctx, await resolveMarketQuery(ctx, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit }), "items"), "items") };
 }

@@ -111,6 +111,12 @@ export async function keptKeywordMatches(
   return (await keptOrRun(cacheOf(ctx.pool), ctx.pool, key, version, () => keywordMatchRows(ctx.pool, keyword, target), weigh)).value;
 }
 
+/** The query with its keyword's kept matches, at the catalogue's current version (the counts, which keep no answer). */
+export async function withKeptMatches(ctx: Pick<RequestContext, "pool" | "config">, market: MarketQuery, target: "suppliers" | "items"): Promise<MarketQuery> {
+  if (!market.keyword || !ctx.config.searchCache) return market;
+  return { ...market, matches: await keptKeywordMatches(ctx, await sharedCatalogVersion(ctx.pool), target, market.keyword) };
+}
+
 /** What a kept match costs in memory: its id string and its score. */
 const BYTES_PER_MATCH = 64;
 
