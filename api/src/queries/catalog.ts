@@ -233,14 +233,14 @@ function matchCte(q: MarketQuery, table: "suppliers" | "catalog_items", p: Param
  * LATERAL): joined as a set, the planner hashed a scan of the whole table once they passed about a
  * thousand, three times slower than the lookups.
  */
-function rowsOf(q: MarketQuery, target: "suppliers" | "items", matches: string | null): string {
+function rowsOf(q: MarketQuery, target: "suppliers" | "items", mCte: string | null): string {
   if (q.matches) {
     return target === "items"
       ? "m CROSS JOIN LATERAL (SELECT * FROM catalog_items WHERE id = m.id OFFSET 0) i JOIN suppliers s ON s.id = i.supplier_id"
       : "m CROSS JOIN LATERAL (SELECT * FROM suppliers WHERE id = m.id OFFSET 0) s";
   }
   const rows = target === "items" ? "catalog_items i JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s";
-  return matches ? `${rows} JOIN m ON m.id = ${target === "items" ? "i" : "s"}.id` : rows;
+  return mCte ? `${rows} JOIN m ON m.id = ${target === "items" ? "i" : "s"}.id` : rows;
 }
 
 /** Every row the keyword matches and its score, unfiltered: one scoring that any filter, sort and page can reuse. */
@@ -294,21 +294,21 @@ export async function searchItemRows(db: Queryable, q: MarketQuery, page: Page):
 /** One statement: the page and its total (a window count with a keyword, a scalar count without). */
 async function runSearch<R extends { total?: number }>(db: Queryable, q: MarketQuery, page: Page, target: "suppliers" | "items"): Promise<{ rows: R[]; total: number }> {
   const p = new Params();
-  const matches = matchCte(q, target === "items" ? "catalog_items" : "suppliers", p);
-  const cte = matches ? `WITH ${matches} ` : "";
+  const mCte = matchCte(q, target === "items" ? "catalog_items" : "suppliers", p);
+  const cte = mCte ? `WITH ${mCte} ` : "";
   const from = target === "items" ? "catalog_items i JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s";
   const own = target === "items" ? "i" : "s";
-  const read = rowsOf(q, target, matches);
+  const read = rowsOf(q, target, mCte);
   const where = whereOf(q, target, p).join(" AND ");
   const columns = target === "items" ? ITEM_COLUMNS : SUPPLIER_COLUMNS;
-  const score = matches ? "m.score" : "NULL::float8";
+  const score = mCte ? "m.score" : "NULL::float8";
   // With a keyword the candidate set is small, so the total rides along as a window count, and
   // the page is chosen on narrow rows (id, score, the sort columns) before only its rows are
   // widened: the window count over every match's full columns spilled to disk. Without one, the
   // total is a scalar subquery (run once) beside a page query that stays on the sort index.
   // Either way one statement, one round trip.
   const order = orderOf(q, target);
-  const sql = matches
+  const sql = mCte
     ? `${cte}, pg AS (SELECT ${own}.id, m.score, count(*) OVER () AS total FROM ${read} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})
        SELECT ${columns}, m.score AS score, m.total FROM pg m JOIN ${target === "items" ? "catalog_items i ON i.id = m.id JOIN suppliers s ON s.id = i.supplier_id" : "suppliers s ON s.id = m.id"} ORDER BY ${order}`
     : `SELECT ${columns}, ${score} AS score, (SELECT count(*)::int FROM ${from} WHERE ${where}) AS total
@@ -322,21 +322,20 @@ async function runSearch<R extends { total?: number }>(db: Queryable, q: MarketQ
 /** How many suppliers or items match. */
 export async function countRows(db: Queryable, q: MarketQuery, target: "suppliers" | "items"): Promise<number> {
   const p = new Params();
-  const matches = matchCte(q, target === "items" ? "catalog_items" : "suppliers", p);
-  const cte = matches ? `WITH ${matches} ` : "";
-  const { rows } = await db.query<{ n: number }>(`${cte}SELECT count(*)::int AS n FROM ${rowsOf(q, target, matches)} WHERE ${whereOf(q, target, p).join(" AND ")}`, p.values);
+  const mCte = matchCte(q, target === "items" ? "catalog_items" : "suppliers", p);
+  const cte = mCte ? `WITH ${mCte} ` : "";
+  const { rows } = await db.query<{ n: number }>(`${cte}SELECT count(*)::int AS n FROM ${rowsOf(q, target, mCte)} WHERE ${whereOf(q, target, p).join(" AND ")}`, p.values);
   return rows[0]!.n;
 }
 
 /** Matching items per category group, largest first. */
 export async function countItemsByGroup(db: Queryable, q: MarketQuery): Promise<{ category_id: number; key: string; title: string; vertical: string; count: number }[]> {
   const p = new Params();
-  const matches = matchCte(q, "catalog_items", p);
-  const cte = matches ? `WITH ${matches} ` : "";
-
+  const mCte = matchCte(q, "catalog_items", p);
+  const cte = mCte ? `WITH ${mCte} ` : "";
   const { rows } = await db.query(
     `${cte}SELECT c.id AS category_id, c.key, c.title, c.vertical, count(*)::int AS count
-       FROM ${rowsOf(q, "items", matches)} JOIN catalog_categories c ON c.id = i.group_id
+       FROM ${rowsOf(q, "items", mCte)} JOIN catalog_categories c ON c.id = i.group_id
       WHERE ${whereOf(q, "items", p).join(" AND ")}
       GROUP BY c.id ORDER BY count DESC, c.position, c.id`,
     p.values,
