@@ -126,7 +126,7 @@ function orderOf(q: MarketQuery, target: "suppliers" | "items"): string {
   const tail = `${own}.id`;
   switch (q.sort) {
     case "relevance":
-      return hasKeyword(q) ? `m.score DESC, ${own}.rank DESC, ${tail}` : `${own}.rank DESC, ${tail}`;
+      return q.keyword || q.matches ? `m.score DESC, ${own}.rank DESC, ${tail}` : `${own}.rank DESC, ${tail}`;
     case "-rank":
       return `${own}.rank DESC, ${tail}`;
     case "-enabledAt":
@@ -212,10 +212,6 @@ function keywordCte(q: MarketQuery, table: "suppliers" | "catalog_items", p: Par
         FROM scored
        WHERE cov >= ${minCoverage - 1e-9} OR trg >= ${TRIGRAM_MIN_SIMILARITY} OR sem >= ${SEMANTIC_MIN_SIMILARITY}
     )`;
-}
-
-function hasKeyword(q: MarketQuery): boolean {
-  return q.matches !== undefined || q.keyword !== undefined;
 }
 
 /**
@@ -542,22 +538,17 @@ export async function insertSearchLogs(db: Queryable, rows: SearchLogRow[]): Pro
   );
 }
 
-/** The catalogue's version (migration 0019): it moves on with every change to a table search reads. */
-export async function catalogVersion(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ version: string }>("SELECT version FROM catalog_state");
-  return rows[0]!.version;
-}
+/**
+ * The catalogue's state as every search reads it first: one read shared by the searches (keyword and
+ * image alike) that ask in the same turn of the event loop, started after they asked
+ * (db/shared-read.ts).
+ */
+export const sharedCatalogState = sharedRead((pool: pg.Pool) => catalogVersionAndImageSpace(pool));
 
 /**
- * The catalogue's version as every search reads it: one read shared by the searches that ask in the
- * same turn of the event loop, started after they asked (db/shared-read.ts).
+ * The catalogue's version (migration 0019: it moves on with every change to a table search reads)
+ * and the image index's embedding space, in one round trip.
  */
-export const sharedCatalogVersion = sharedRead((pool: pg.Pool) => catalogVersion(pool));
-
-/** catalogVersionAndImageSpace, shared the same way by the image searches of one turn. */
-export const sharedCatalogVersionAndImageSpace = sharedRead((pool: pg.Pool) => catalogVersionAndImageSpace(pool));
-
-/** The catalogue's version and the image index's embedding space, in one round trip (image search reads both). */
 export async function catalogVersionAndImageSpace(db: Queryable): Promise<{ version: string; imageSpace: string | null }> {
   const { rows } = await db.query<{ version: string; image_space: string | null }>(
     "SELECT version, (SELECT value #>> '{}' FROM app_settings WHERE key = 'image_embedding_space') AS image_space FROM catalog_state",

@@ -8,7 +8,7 @@ import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "..
 import { decodeImage, fetchImageBytes, uploadedBytes } from "../../images/load-image";
 import { ImageDecodeError, type Raster } from "../../images/raster";
 import { toVectorLiteral } from "../../embeddings";
-import { sharedCatalogVersionAndImageSpace, itemsNearImage, setImageEmbeddingSpace } from "../../queries/catalog";
+import { sharedCatalogState, itemsNearImage, setImageEmbeddingSpace } from "../../queries/catalog";
 import { indexItemImages } from "./index-item-images";
 import { cachedSearch } from "./search-cache";
 import { logSearch } from "./search-log";
@@ -30,7 +30,7 @@ export async function searchByImage(ctx: UserContext, body: Body): Promise<JsonA
   const field = body.image ? "body.image" : "body.imageUrl";
   const bytes = await asField(field, () => (body.image ? uploadedBytes(body.image) : fetchImageBytes(body.imageUrl!)));
   // One round trip for both: the version must be read before the search runs (see cachedSearch).
-  const { version, imageSpace } = await sharedCatalogVersionAndImageSpace(ctx.pool);
+  const { version, imageSpace } = await sharedCatalogState(ctx.pool);
   const embedder = await imageEmbedderFor(ctx, imageSpace);
   await indexOnTheWay(ctx, embedder, version);
   const key = `image:${embedder.kind}:${body.quantity}:${body.type ?? ""}:${createHash("sha256").update(bytes).digest("base64")}`;

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { RequestContext } from "../../context";
 import { JsonAnswer } from "../../http/json-answer";
-import { keywordMatchRows, sharedCatalogVersion, type KeywordMatches, type MarketQuery } from "../../queries/catalog";
+import { keywordMatchRows, sharedCatalogState, type KeywordMatches, type MarketQuery } from "../../queries/catalog";
 
 /**
  * Recent marketplace search answers, kept per database pool in this process under the catalogue's
@@ -85,7 +85,7 @@ export async function cachedSearch<T>(
     return { answer: JsonAnswer.of(value), resultCount: resultCount(value) };
   };
   if (!cache) return { ...(await answer("")), fromCache: false };
-  const version = versionRead ?? (await sharedCatalogVersion(ctx.pool));
+  const version = versionRead ?? (await sharedCatalogState(ctx.pool)).version;
   // A kept answer also keeps its gzip-encoded bytes, so they count against the budget too: made
   // now rather than on first use (browsers and the agent tools all accept gzip).
   const weigh = (kept: { answer: JsonAnswer<T> }) => kept.answer.body.length + (kept.answer.compressible ? kept.answer.gzipped().length : 0);
@@ -94,27 +94,19 @@ export async function cachedSearch<T>(
 }
 
 /**
- * The keyword's matches and scores at `version`, kept beside the answers: a search that changes only
- * its filters, sort or page (paging on, a filter toggled) reuses the scoring, the costly part of a
- * keyword search, instead of running it again. Undefined with the cache off: the search then scores
- * in its own statement.
+ * The query with its keyword's matches and scores, kept beside the answers: a search or count that
+ * changes only its filters, sort or page (paging on, a filter toggled) reuses the scoring, the costly
+ * part of a keyword search, instead of running it again. `version` is the one the caller read before
+ * it ran (cachedSearch hands it over); the counts, which keep no answer, have it read here. With the
+ * cache off the query goes as it is, and scores in its own statement.
  */
-export async function keptKeywordMatches(
-  ctx: Pick<RequestContext, "pool" | "config">,
-  version: string,
-  target: "suppliers" | "items",
-  keyword: MarketQuery["keyword"],
-): Promise<KeywordMatches | undefined> {
-  if (!keyword || !ctx.config.searchCache) return undefined;
+export async function withKeptMatches(ctx: Pick<RequestContext, "pool" | "config">, market: MarketQuery, target: "suppliers" | "items", version?: string): Promise<MarketQuery> {
+  const keyword = market.keyword;
+  if (!keyword || !ctx.config.searchCache) return market;
+  const at = version ?? (await sharedCatalogState(ctx.pool)).version;
   const weigh = (m: KeywordMatches) => 100 + m.ids.length * BYTES_PER_MATCH;
-  const key = `matches:${target}:${keyword.text}`;
-  return (await keptOrRun(cacheOf(ctx.pool), ctx.pool, key, version, () => keywordMatchRows(ctx.pool, keyword, target), weigh)).value;
-}
-
-/** The query with its keyword's kept matches, at the catalogue's current version (the counts, which keep no answer). */
-export async function withKeptMatches(ctx: Pick<RequestContext, "pool" | "config">, market: MarketQuery, target: "suppliers" | "items"): Promise<MarketQuery> {
-  if (!market.keyword || !ctx.config.searchCache) return market;
-  return { ...market, matches: await keptKeywordMatches(ctx, await sharedCatalogVersion(ctx.pool), target, market.keyword) };
+  const { value } = await keptOrRun(cacheOf(ctx.pool), ctx.pool, `matches:${target}:${keyword.text}`, at, () => keywordMatchRows(ctx.pool, keyword, target), weigh);
+  return { ...market, matches: value };
 }
 
 /** What a kept match costs in memory: its id string and its score. */

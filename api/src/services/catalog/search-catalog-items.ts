@@ -2,7 +2,7 @@ import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import type { JsonAnswer } from "../../http/json-answer";
 import { searchItemRows } from "../../queries/catalog";
-import { cachedSearch, keptKeywordMatches } from "./search-cache";
+import { cachedSearch, withKeptMatches } from "./search-cache";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
 import { logSearch } from "./search-log";
 import { toItem } from "./to-dto";
@@ -16,8 +16,7 @@ import { toItem } from "./to-dto";
 export async function searchCatalogItems(ctx: RequestContext, q: QueryOf<typeof catalog.searchCatalogItems>): Promise<JsonAnswer<ResponseOf<typeof catalog.searchCatalogItems>>> {
   const startedAt = process.hrtime.bigint();
   const { answer, resultCount, fromCache } = await cachedSearch(ctx, `items:${JSON.stringify(q)}`, (value) => value.total, async (version: string) => {
-    const market = await resolveMarketQuery(ctx, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit });
-    market.matches = await keptKeywordMatches(ctx, version, "items", market.keyword);
+    const market = await withKeptMatches(ctx, await resolveMarketQuery(ctx, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit }), "items", version);
     const { rows, total } = await searchItemRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
     return { list: rows.map(toItem), total, page: q.page, size: q.size };
   });

@@ -2,7 +2,7 @@ import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import type { JsonAnswer } from "../../http/json-answer";
 import { searchSupplierRows } from "../../queries/catalog";
-import { cachedSearch, keptKeywordMatches } from "./search-cache";
+import { cachedSearch, withKeptMatches } from "./search-cache";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
 import { logSearch } from "./search-log";
 import { toSupplier } from "./to-dto";
@@ -16,8 +16,7 @@ import { toSupplier } from "./to-dto";
 export async function searchSuppliers(ctx: RequestContext, q: QueryOf<typeof catalog.searchSuppliers>): Promise<JsonAnswer<ResponseOf<typeof catalog.searchSuppliers>>> {
   const startedAt = process.hrtime.bigint();
   const { answer, resultCount, fromCache } = await cachedSearch(ctx, `suppliers:${JSON.stringify(q)}`, (value) => value.total, async (version: string) => {
-    const market = await resolveMarketQuery(ctx, q, "suppliers");
-    market.matches = await keptKeywordMatches(ctx, version, "suppliers", market.keyword);
+    const market = await withKeptMatches(ctx, await resolveMarketQuery(ctx, q, "suppliers"), "suppliers", version);
     const { rows, total } = await searchSupplierRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
     return { list: rows.map(toSupplier), total, page: q.page, size: q.size };
   });
