@@ -50,4 +50,13 @@ describe("sharedRead", () => {
     // The failure is not kept: the next ask reads again.
     expect(await read(a)).toBe("a");
   });
+
+  it("fails the asks of a read that throws before it returns a promise", async () => {
+    const read = sharedRead((_key: object): Promise<number> => {
+      throw new Error("no pool");
+    });
+    const key = {};
+    const asks = [read(key), read(key)];
+    for (const ask of asks) await expect(ask).rejects.toThrow("no pool");
+  });
 });

@@ -16,7 +16,8 @@ export function sharedRead<K extends object, T>(read: (key: K) => Promise<T>): (
       next = new Promise<T>((resolve, reject) => {
         setImmediate(() => {
           pending.delete(key);
-          read(key).then(resolve, reject);
+          // A read that throws at once fails its asks as a rejected one does.
+          new Promise<T>((started) => started(read(key))).then(resolve, reject);
         });
       });
       pending.set(key, next);
