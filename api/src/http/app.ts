@@ -4,6 +4,7 @@ import net from "node:net";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
 import cors from "cors";
+import Negotiator from "negotiator";
 import { rateLimit } from "express-rate-limit";
 import { PREVIEW_QUERY_KEY, REFRESHED_TOKEN_HEADER, API_BASE_PATH, isMutating, planAtLeast, type Contract, type PlanType } from "@atelier/contracts";
 import type { AppDeps, RequestContext } from "../context";
@@ -107,7 +108,7 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
         if (contract.status) res.status(contract.status);
         if (result instanceof JsonAnswer) {
           if (deps.config.validateResponses) checkResponse(contract, JSON.parse(result.body.toString("utf8")));
-          sendJsonAnswer(req, res, result);
+          sendJsonAnswer(req, res, result, deps.log);
           return;
         }
         res.json(deps.config.validateResponses ? checkResponse(contract, result) : result);
@@ -127,25 +128,30 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
 }
 
 /**
- * Writes a serialised answer with its entity tag (a matching If-None-Match gets a 304), gzip-encoded
+ * Writes a serialised answer with its entity tag (a matching If-None-Match gets a 304), compressed
  * for a client that accepts it. Only these answers are compressed: they are the large ones (search
- * pages, 120-item image searches), and a kept answer is compressed once, not per request.
+ * pages, 120-item image searches), and a kept answer is compressed once, not per request. The
+ * client's weights decide the coding; among codings it weighs alike, the smaller bytes win (brotli,
+ * once its copy is made, then gzip): a browser sends "gzip, deflate, br" with equal weights.
  */
-function sendJsonAnswer(req: Request, res: Response, answer: JsonAnswer<unknown>): void {
+function sendJsonAnswer(req: Request, res: Response, answer: JsonAnswer<unknown>, log: AppDeps["log"]): void {
   res.setHeader("etag", answer.etag);
   res.type("json");
   if (!answer.compressible) {
-    res.send(answer.body);
+    res.send(answer.send("identity", log));
     return;
   }
   res.vary("Accept-Encoding");
-  if (req.acceptsEncodings("gzip", "identity") !== "gzip") {
-    res.send(answer.body);
+  const encoding = new Negotiator(req).encodings(answer.encodings(), { preferred: ANSWER_ENCODINGS })[0];
+  if (encoding === "br" || encoding === "gzip") {
+    res.setHeader("content-encoding", encoding);
+    res.send(answer.send(encoding, log));
     return;
   }
-  res.setHeader("content-encoding", "gzip");
-  res.send(answer.gzipped());
+  res.send(answer.send("identity", log));
 }
+
+const ANSWER_ENCODINGS = ["br", "gzip", "identity"];
 
 /**
  * The security headers of every API answer: the ones that mean something for JSON (OWASP's REST

@@ -86,9 +86,9 @@ export async function cachedSearch<T>(
   };
   if (!cache) return { ...(await answer("")), fromCache: false };
   const version = versionRead ?? (await sharedCatalogState(ctx.pool)).version;
-  // A kept answer also keeps its gzip-encoded bytes, so they count against the budget too: made
-  // now rather than on first use (browsers and the agent tools all accept gzip).
-  const weigh = (kept: { answer: JsonAnswer<T> }) => kept.answer.body.length + (kept.answer.compressible ? kept.answer.gzipped().length : 0);
+  // A kept answer also keeps its compressed copies, so they count against the budget too: gzip's
+  // made now rather than on first use (browsers and the agent tools all accept gzip).
+  const weigh = (kept: { answer: JsonAnswer<T> }) => kept.answer.keptBytes;
   const { value, kept } = await keptOrRun(cache, ctx.pool, key, version, () => answer(version), weigh);
   return { ...value, fromCache: kept };
 }
