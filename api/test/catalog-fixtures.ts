@@ -180,7 +180,9 @@ export async function seedMarketScope(pool: pg.Pool, options: { scale?: number; 
   const base = suppliers.length;
   for (const [n, e] of EDGE_SUPPLIERS.entries()) {
     const v = verticals[e.vertical];
-    const name = tagged(base + n, `${e.name} ${tag}`);
+    // No random part in names or titles (the slug has it): the offline embedder hashes its features,
+    // and a random tag's sometimes landed on the scope word's, matching an untagged row by meaning.
+    const name = tagged(base + n, e.name);
     suppliers.push({
       name, slug: `scope-${tag}-edge-${n}`, country_code: e.countryCode!, region: e.region!, description: "", capabilities: e.capabilities ?? [],
       category_ids: [v.verticalId, v.groupId, v.subgroupIds[n % 2]!], primary_vertical: e.vertical, employee_count: e.employees!, moq: e.moq ?? null,
@@ -209,7 +211,7 @@ export async function seedMarketScope(pool: pg.Pool, options: { scale?: number; 
   for (const [n, e] of EDGE_ITEMS.entries()) {
     const vertical = EDGE_SUPPLIERS[e.supplier]!.vertical;
     const v = verticals[vertical];
-    const title = tagged(n, `Edge item ${n} ${tag}`);
+    const title = tagged(n, `Edge item ${n}`);
     items.push({
       supplier: base + e.supplier, vertical_id: v.verticalId, group_id: v.groupId, subgroup_id: v.subgroupIds[n % 2]!, type: e.type, title, description: "", keywords: "",
       price_min_cents: e.price, moq: e.moq, sample_price_cents: e.samplePrice, production_days_max: e.productionDaysMax, image_seed: n, image_color: "#336699",
