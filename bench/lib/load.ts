@@ -7,7 +7,8 @@ import express from "express";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
 
-export type Target = { label: string; url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
+/** A load target; a `reference` is a baseline printed beside the others, not judged against the target. */
+export type Target = { label: string; url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string>; reference?: boolean };
 export type Figures = { label: string; completed: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; statuses: string; cpuUsPerRequest: number };
 
 /**
@@ -107,16 +108,32 @@ export async function sampleFailure(t: Target, n: number): Promise<string | null
  * (`SELECT id, title FROM stores WHERE id = $1`) through the same pool, with no auth, validation or
  * middleware: about the cheapest request that reads the database.
  */
-export async function startBarePrimaryKeyServer(pool: pg.Pool, storeId: string): Promise<{ target: Target; close: () => Promise<void> }> {
-  const bare = express();
-  bare.get("/bare", async (_req, res) => {
+export function startBarePrimaryKeyServer(pool: pg.Pool, storeId: string): Promise<BareServer> {
+  return startBareServer("bare Express + SELECT by id", "get", async (_req, res) => {
     const { rows } = await pool.query("SELECT id, title FROM stores WHERE id = $1", [storeId]);
     res.json(rows[0]);
   });
+}
+
+export type BareServer = { target: Target; close: () => Promise<void> };
+
+/**
+ * A bare Express handler sending fixed bytes: what answers of that size cost on this machine (the
+ * load generator reads them on the same cores) with no work on the server's side. POST parses its
+ * JSON body as the API does.
+ */
+export function startBareBytesServer(label: string, method: "get" | "post", bytes: Buffer, headers: Record<string, string>): Promise<BareServer> {
+  const send: express.RequestHandler = (_req, res) => void res.set(headers).send(bytes);
+  return startBareServer(label, method, method === "post" ? [express.json({ limit: "1mb" }), send] : [send]);
+}
+
+async function startBareServer(label: string, method: "get" | "post", handlers: express.RequestHandler | express.RequestHandler[]): Promise<BareServer> {
+  const bare = express();
+  bare[method]("/bare", handlers);
   const server = http.createServer(bare);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    target: { label: "bare Express + SELECT by id", url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bare` },
+    target: { label, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bare`, method: method === "post" ? "POST" : "GET", reference: true },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
