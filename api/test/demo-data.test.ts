@@ -49,6 +49,10 @@ describe("demo data generation (in memory)", () => {
     expect(new Set(catalog.items.map((i) => i.subgroupKey)).size).toBe(catalog.categories.filter((c) => c.level === "SUBGROUP").length);
     expect(catalog.suppliers.some((s) => s.moq === null) && catalog.suppliers.some((s) => s.samplePriceMinCents === null)).toBe(true);
     expect(new Set(catalog.suppliers.map((s) => s.slug)).size).toBe(catalog.suppliers.length);
+    // No title says a word twice ("Organic Organic Cotton T-Shirt"), and organic and recycled
+    // materials are still named.
+    expect(catalog.items.filter((i) => /\b(\w+) \1\b/i.test(i.title)).map((i) => i.title)).toEqual([]);
+    expect(catalog.items.some((i) => /^\w+ Organic Cotton /.test(i.title)) && catalog.items.some((i) => /^\w+ Recycled /.test(i.title))).toBe(true);
 
     // Two years of history, the holiday peak above the January lull, repeat buyers.
     const first = Date.parse(orders[0]!.placedAt);

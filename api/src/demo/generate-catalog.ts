@@ -139,6 +139,15 @@ function generateSupplier(rng: Rng, anchor: Date, byVertical: Map<Vertical, Cate
   return { supplier, subgroups, isService };
 }
 
+/**
+ * The style words an item named by `words` may take: none it already holds ("Organic" before
+ * "organic cotton" read "Organic Organic Cotton T-Shirt"). Still one draw, so other titles stay as they were.
+ */
+function adjectivesBeside(words: string): readonly string[] {
+  const held = new Set(words.toLowerCase().split(/\s+/));
+  return ADJECTIVES.filter((a) => !held.has(a.toLowerCase()));
+}
+
 function generateItem(rng: Rng, anchor: Date, supplier: SupplierSeed, sub: CategoryRow, isService: boolean): ItemSeed {
   const groupKey = sub.parentKey!;
   const groupTitle = groupKey.split("/")[1]!;
@@ -148,7 +157,11 @@ function generateItem(rng: Rng, anchor: Date, supplier: SupplierSeed, sub: Categ
   let title: string;
   if (isService) title = titleCase(`${rng.pick(SERVICE_ADJECTIVES)} ${noun}`);
   else if (isSampleKit) title = titleCase(`${noun} sample kit`);
-  else title = titleCase(`${rng.pick(ADJECTIVES)} ${material ?? ""} ${noun}`.replace(/\s+/g, " "));
+  else {
+    // "kraft paper" + "paper void fill": the word where they meet is said once.
+    const named = `${material ?? ""} ${noun}`.trim().replace(/\s+/g, " ").replace(/\b(\w+) \1\b/gi, "$1");
+    title = titleCase(`${rng.pick(adjectivesBeside(named))} ${named}`);
+  }
   const groupPrice = isService ? SERVICE_PRICE : GROUP_PRICE[Object.keys(GROUP_PRICE).find((g) => slugify(g) === groupTitle) ?? ""] ?? 500;
   const priceMin = Math.max(5, Math.round(groupPrice * Math.exp(rng.normal(0, 0.5))));
   const colors = isService ? [] : rng.sample(COLORS, rng.int(1, 5)).map((c) => `${c}|${rng.pick(["Standard", "Matte", "Gloss", "Heather", ""])}`);
