@@ -351,3 +351,21 @@ describe("the guided tours", () => {
     await page.context().close();
   });
 });
+
+describe("layout", () => {
+  // Last in the file: the rows it adds never reach the tests above.
+  it("keeps the sourcing home within the window: the featured row scrolls on its own", async () => {
+    await seedCatalog(api.deps.pool, [{ name: `${word} Canvas Works` }], Array.from({ length: 6 }, (_, n) => ({ supplier: 0, title: `Plain canvas tote ${n + 1}` })));
+    const page = await pageAs(browser, await newStore());
+    await page.goto(`${api.url}/home`);
+    const featured = page.getByRole("region", { name: "Featured products" });
+    await poll(() => featured.getByTestId("item-card").count()).toBe(8);
+    // Eight 12rem cards are wider than the content column at 1280 px: the row scrolls, not the page.
+    const widths = await page.evaluate(() => {
+      const row = document.querySelector<HTMLElement>(".card-row")!;
+      return { page: document.scrollingElement!.scrollWidth, window: document.scrollingElement!.clientWidth, row: row.clientWidth, rowContent: row.scrollWidth };
+    });
+    expect(widths.rowContent).toBeGreaterThan(widths.row);
+    expect(widths.page).toBeLessThanOrEqual(widths.window);
+  });
+});
