@@ -14,7 +14,7 @@ import type { Route } from "./route";
 import { openApiDocument, openApiDocsPage } from "./openapi";
 import { refreshClaims } from "../services/auth/refresh-claims";
 import { rawMounts } from "./raw-mounts";
-import { JsonAnswer } from "./json-answer";
+import { JsonAnswer, type AnswerEncoding } from "./json-answer";
 
 // Module augmentation needs an interface.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -137,21 +137,17 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
 function sendJsonAnswer(req: Request, res: Response, answer: JsonAnswer<unknown>, log: AppDeps["log"]): void {
   res.setHeader("etag", answer.etag);
   res.type("json");
-  if (!answer.compressible) {
-    res.send(answer.send("identity", log));
-    return;
+  let encoding: AnswerEncoding = "identity";
+  if (answer.compressible) {
+    res.vary("Accept-Encoding");
+    // Nothing acceptable ("identity;q=0, gzip;q=0") still gets the plain bytes rather than a 406.
+    encoding = (new Negotiator(req).encodings(answer.encodings(), { preferred: ANSWER_ENCODINGS })[0] as AnswerEncoding | undefined) ?? "identity";
+    if (encoding !== "identity") res.setHeader("content-encoding", encoding);
   }
-  res.vary("Accept-Encoding");
-  const encoding = new Negotiator(req).encodings(answer.encodings(), { preferred: ANSWER_ENCODINGS })[0];
-  if (encoding === "br" || encoding === "gzip") {
-    res.setHeader("content-encoding", encoding);
-    res.send(answer.send(encoding, log));
-    return;
-  }
-  res.send(answer.send("identity", log));
+  res.send(answer.send(encoding, log));
 }
 
-const ANSWER_ENCODINGS = ["br", "gzip", "identity"];
+const ANSWER_ENCODINGS: AnswerEncoding[] = ["br", "gzip", "identity"];
 
 /**
  * The security headers of every API answer: the ones that mean something for JSON (OWASP's REST
