@@ -108,8 +108,13 @@ describe("the search cache", () => {
     expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
     expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
     expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
-    // A client that refuses gzip ("gzip;q=0") gets the plain bytes.
+    // A client that refuses gzip ("gzip;q=0") gets the plain bytes, and so does one that refuses
+    // every coding we have (rather than a 406).
     expect((await get("gzip;q=0")).headers["content-encoding"]).toBeUndefined();
+    const refused = await get("identity;q=0, gzip;q=0, br;q=0");
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body.length).toBe(Number(refused.headers["content-length"]));
+    expect(JSON.parse(refused.body.toString("utf8")).list.length).toBeGreaterThan(0);
   });
 
   it("sends an answer asked again brotli-encoded once its copy is made: smaller than gzip's, same entity tag", async () => {

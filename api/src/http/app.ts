@@ -147,7 +147,7 @@ function sendJsonAnswer(req: Request, res: Response, answer: JsonAnswer<unknown>
   res.send(answer.send(encoding, log));
 }
 
-const ANSWER_ENCODINGS: AnswerEncoding[] = ["br", "gzip", "identity"];
+const ANSWER_ENCODINGS: readonly AnswerEncoding[] = ["br", "gzip", "identity"];
 
 /**
  * The security headers of every API answer: the ones that mean something for JSON (OWASP's REST

@@ -63,9 +63,9 @@ export class JsonAnswer<T> {
   }
 
   /** The codings these bytes can be sent in now, best first. */
-  encodings(): AnswerEncoding[] {
-    if (!this.compressible) return ["identity"];
-    return this.brotliBytes ? ["br", "gzip", "identity"] : ["gzip", "identity"];
+  encodings(): readonly AnswerEncoding[] {
+    if (!this.compressible) return PLAIN;
+    return this.brotliBytes ? WITH_BROTLI : WITH_GZIP;
   }
 
   /**
@@ -95,6 +95,10 @@ export class JsonAnswer<T> {
     });
   }
 }
+
+const PLAIN: readonly AnswerEncoding[] = ["identity"];
+const WITH_GZIP: readonly AnswerEncoding[] = ["gzip", "identity"];
+const WITH_BROTLI: readonly AnswerEncoding[] = ["br", "gzip", "identity"];
 
 let brotliUnderWay: Promise<void> | null = null;
 

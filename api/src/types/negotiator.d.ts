@@ -7,6 +7,6 @@ declare module "negotiator" {
   export default class Negotiator {
     constructor(request: IncomingMessage);
     /** The available encodings the request accepts, best first: by the client's weights, then by `preferred`. */
-    encodings(available?: string[], options?: { preferred?: string[] }): string[];
+    encodings(available?: readonly string[], options?: { preferred?: readonly string[] }): string[];
   }
 }
