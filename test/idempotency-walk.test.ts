@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allContracts, auth, buildPath, catalog, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
+import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
 
 // Every contract marked idempotent, called for real: each gets a store of its own and whatever it
@@ -234,5 +235,16 @@ describe("one Idempotency-Key", () => {
     const long = await createTechPack(owner, "k".repeat(256));
     expect(long).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED", details: [{ field: "Idempotency-Key" }] } });
     expect(await techPackCount(owner)).toBe(2);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("documents the Idempotency-Key header on exactly the idempotent operations", () => {
+    const paths = openApiDocument().paths as Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[]; responses: Record<string, unknown> }>>;
+    const withHeader = Object.values(paths)
+      .flatMap((ops) => Object.values(ops))
+      .filter((op) => op.parameters.some((p) => p.in === "header" && p.name === "Idempotency-Key"));
+    expect(withHeader.map((op) => op.operationId).sort()).toEqual(idempotent.map((c) => c.id).sort());
+    for (const op of withHeader) expect(op.responses["409"]).toBeDefined();
   });
 });

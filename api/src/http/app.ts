@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   // protects an API (docs/decisions.md); the one HTML page, the docs, also gets helmet's document set.
   const securityHeaders = API_SECURITY_HEADERS;
   const documentHeaders = helmetHeaders();
-  const corsMiddleware = cors({ origin: deps.config.webOrigin.split(","), credentials: true, exposedHeaders: [REFRESHED_TOKEN_HEADER, "x-request-id"] });
+  const corsMiddleware = cors({ origin: deps.config.webOrigin.split(","), credentials: true, exposedHeaders: [REFRESHED_TOKEN_HEADER, "x-request-id", REPLAYED_HEADER] });
   app.use((req, res, next) => {
     const incoming = req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
