@@ -54,6 +54,8 @@ export type Config = {
   searchCache: boolean;
   /** Responses are checked against their contracts outside production. */
   validateResponses: boolean;
+  /** How long a repeat waits for the answer of a request still running under its Idempotency-Key before a 409. */
+  idempotencyWaitMs: number;
 };
 
 /** Parses the environment once, at start; a bad value stops the process with the variable and the reason. */
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     skipDemoSeed: e.ATELIER_SKIP_DEMO_SEED === "1",
     searchCache: e.ATELIER_SEARCH_CACHE === "1",
     validateResponses: e.NODE_ENV !== "production",
+    idempotencyWaitMs: 10_000,
     ...overrides,
   };
 }

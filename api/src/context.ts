@@ -18,6 +18,11 @@ export type RequestContext = AppDeps & {
   requestId: string;
   log: Logger;
   auth: TokenClaims | null;
+  /**
+   * The request's Idempotency-Key, on contracts marked idempotent. Replaying answers is the route
+   * layer's alone (src/http/idempotency.ts); a service only hands the key on to a provider call as
+   * that call's own key, so a retry after a crash finds the charge made instead of making another.
+   */
   idempotencyKey?: string;
   /** The caller's Accept-Language header, for locale guesses (infer-country). */
   acceptLanguage?: string;

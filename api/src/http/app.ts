@@ -15,6 +15,7 @@ import { openApiDocument, openApiDocsPage } from "./openapi";
 import { refreshClaims } from "../services/auth/refresh-claims";
 import { rawMounts } from "./raw-mounts";
 import { JsonAnswer, type AnswerEncoding } from "./json-answer";
+import { claimOrReplay, finishClaim, IDEMPOTENCY_KEY_HEADER, readIdempotencyKey, REPLAYED_HEADER, type IdempotencyClaim } from "./idempotency";
 
 // Module augmentation needs an interface.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -39,7 +40,7 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   // protects an API (docs/decisions.md); the one HTML page, the docs, also gets helmet's document set.
   const securityHeaders = API_SECURITY_HEADERS;
   const documentHeaders = helmetHeaders();
-  const corsMiddleware = cors({ origin: deps.config.webOrigin.split(","), credentials: true, exposedHeaders: [REFRESHED_TOKEN_HEADER, "x-request-id"] });
+  const corsMiddleware = cors({ origin: deps.config.webOrigin.split(","), credentials: true, exposedHeaders: [REFRESHED_TOKEN_HEADER, "x-request-id", REPLAYED_HEADER] });
   app.use((req, res, next) => {
     const incoming = req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -102,16 +103,19 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
         const body = parsePart("body", contract.body, contract.body ? req.body : emptyToUndefined(req.body));
         if (req.ctx.auth?.isPreview && isMutating(contract) && !contract.previewAllowed) throw previewBlocked();
         if (contract.minPlan) await requirePlan(req.ctx, contract.minPlan);
-        const idempotencyKey = req.header("idempotency-key");
-        if (idempotencyKey) req.ctx.idempotencyKey = idempotencyKey.slice(0, 200);
-        const result = await handler({ ctx: req.ctx, params, query: parsedQuery, body } as never);
-        if (contract.status) res.status(contract.status);
-        if (result instanceof JsonAnswer) {
-          if (deps.config.validateResponses) checkResponse(contract, JSON.parse(result.body.toString("utf8")));
-          sendJsonAnswer(req, res, result, deps.log);
+        const idempotencyKey = contract.idempotent ? readIdempotencyKey(req.header(IDEMPOTENCY_KEY_HEADER)) : undefined;
+        if (!idempotencyKey) {
+          await answer(req, res, contract, await handler({ ctx: req.ctx, params, query: parsedQuery, body } as never));
           return;
         }
-        res.json(deps.config.validateResponses ? checkResponse(contract, result) : result);
+        req.ctx.idempotencyKey = idempotencyKey;
+        const claimed = await claimOrReplay(req.ctx, contract, idempotencyKey, { params, query: parsedQuery, body }, deps.config.idempotencyWaitMs);
+        if ("replay" in claimed) {
+          res.setHeader(REPLAYED_HEADER, "true");
+          res.status(claimed.replay.status).json(claimed.replay.body);
+          return;
+        }
+        await runClaimed(req, res, contract, claimed.claim, () => handler({ ctx: req.ctx, params, query: parsedQuery, body } as never));
       } catch (err) {
         next(err);
       }
@@ -119,6 +123,38 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
     const key = staticKey(contract.method, contract.path);
     if (contract.path.includes(":")) api[contract.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete"](contract.path, endpoint);
     else if (!staticEndpoints.has(key)) staticEndpoints.set(key, endpoint);
+  }
+
+  /** Sends a handler's result with the contract's status, checked against the contract outside production. */
+  async function answer(req: Request, res: Response, contract: Contract, result: unknown): Promise<void> {
+    if (contract.status) res.status(contract.status);
+    if (result instanceof JsonAnswer) {
+      if (deps.config.validateResponses) checkResponse(contract, JSON.parse(result.body.toString("utf8")));
+      sendJsonAnswer(req, res, result, deps.log);
+      return;
+    }
+    res.json(deps.config.validateResponses ? checkResponse(contract, result) : result);
+  }
+
+  /**
+   * Runs a handler under a claimed Idempotency-Key and stores its final answer before sending it:
+   * a 2xx or 4xx is kept for replays, a 5xx frees the key (src/http/idempotency.ts).
+   */
+  async function runClaimed(req: Request, res: Response, contract: Contract, claim: IdempotencyClaim, run: () => Promise<unknown>): Promise<void> {
+    let body: unknown;
+    try {
+      const result = await run();
+      const sent = result instanceof JsonAnswer ? JSON.parse(result.body.toString("utf8")) : result;
+      body = deps.config.validateResponses ? checkResponse(contract, sent) : sent;
+    } catch (err) {
+      const appError = toAppError(err, req);
+      // The request's own error is the answer; a key left unrecorded is taken over once stale.
+      await finishClaim(req.ctx, claim, appError.status, errorBody(req, appError)).catch((recordErr: unknown) => req.ctx.log.error({ err: recordErr }, "could not record an idempotent answer"));
+      throw appError;
+    }
+    const status = contract.status ?? 200;
+    await finishClaim(req.ctx, claim, status, body);
+    res.status(status).json(body);
   }
 
   api.use((req, res) => writeError(req, res, new AppError("NOT_FOUND", `No endpoint ${req.method} ${API_BASE_PATH}${req.path}`)));
@@ -275,10 +311,15 @@ function writeError(req: Request, res: Response, err: AppError): void {
   if (err.status >= 500 && req.ctx && !req.ctx.log.isLevelEnabled("info")) {
     res.once("finish", () => logRequest(req, res, "error", undefined));
   }
-  res.status(err.status).json({
+  res.status(err.status).json(errorBody(req, err));
+}
+
+/** The one error envelope. */
+function errorBody(req: Request, err: AppError): Record<string, unknown> {
+  return {
     code: err.code,
     message: err.message,
     ...(err.details ? { details: err.details } : {}),
     requestId: req.ctx?.requestId ?? "unknown",
-  });
+  };
 }

@@ -17,8 +17,25 @@ function parameters(contract: Contract) {
       out.push({ name, in: where === "params" ? "path" : "query", required: where === "params" || (json.required ?? []).includes(name), schema: prop });
     }
   }
+  if (contract.idempotent) out.push(IDEMPOTENCY_KEY_PARAMETER);
   return out;
 }
+
+/** The header every idempotent operation takes (src/http/idempotency.ts keeps the answers). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "A key of your choosing (1 to 255 printable ASCII characters, a UUID for instance), new for each distinct request. " +
+    "A repeat with the same key and the same request does not act again: it gets the first answer (a success or a 4xx refusal), " +
+    "marked with the header Idempotent-Replayed: true. The same key with a different request is a 409; a repeat while the first " +
+    "request still runs waits for its answer (409 if it takes too long). A 5xx is not kept, so a retry after a server fault runs again. " +
+    "Keys belong to one user in one store.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+
+const REPLAYED_HEADER_DOC = { "Idempotent-Replayed": { description: "true when this answer is the stored answer of an earlier request with the same Idempotency-Key", schema: { type: "string", enum: ["true"] } } };
 
 /** OpenAPI 3.1, generated from the contracts (zod's own JSON Schema output). */
 export function openApiDocument(contracts: Contract[] = allContracts): Record<string, unknown> {
@@ -36,10 +53,11 @@ export function openApiDocument(contracts: Contract[] = allContracts): Record<st
       parameters: parameters(c),
       ...(c.body ? { requestBody: { required: true, content: { "application/json": { schema: schema(c.body, "input") } } } } : {}),
       responses: {
-        [String(c.status ?? 200)]: { description: "Success", content: { "application/json": { schema: schema(c.response, "output") } } },
+        [String(c.status ?? 200)]: { description: "Success", ...(c.idempotent ? { headers: REPLAYED_HEADER_DOC } : {}), content: { "application/json": { schema: schema(c.response, "output") } } },
         "400": errorResponse,
         ...(c.access === "user" ? { "401": errorResponse, "403": errorResponse } : {}),
         "404": errorResponse,
+        ...(c.idempotent ? { "409": { ...errorResponse, description: "Error envelope; for an Idempotency-Key already used for a different request, or whose first request is still running" } } : {}),
       },
     };
   }

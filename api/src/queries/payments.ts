@@ -305,20 +305,3 @@ export async function recordInvoiceAttempt(db: Queryable, storeId: string, id: s
   );
   return toInvoice(rows[0]!);
 }
-
-/** A stored answer of an earlier call with the same Idempotency-Key, if any. */
-export async function findIdempotentResponse(db: Queryable, scope: string, operation: string, key: string): Promise<{ status: number; response: unknown } | null> {
-  const { rows } = await db.query<{ status: number; response: unknown }>(
-    "SELECT status, response FROM idempotency_keys WHERE scope = $1 AND operation = $2 AND key = $3",
-    [scope, operation, key],
-  );
-  return rows[0] ?? null;
-}
-
-export async function saveIdempotentResponse(db: Queryable, scope: string, operation: string, key: string, status: number, response: unknown): Promise<void> {
-  await db.query(
-    `INSERT INTO idempotency_keys (scope, operation, key, status, response) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (scope, operation, key) DO NOTHING`,
-    [scope, operation, key, status, JSON.stringify(response)],
-  );
-}

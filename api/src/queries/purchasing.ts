@@ -546,18 +546,3 @@ export async function countShippedItems(db: Queryable, invoiceId: string): Promi
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM creator_order_items WHERE invoice_id = $1 AND status = 'SHIPPED'`, [invoiceId]);
   return rows[0]!.n;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Replayed answers (the shared idempotency_keys table).
-
-export async function findReplay(db: Queryable, scope: string, operation: string, key: string): Promise<unknown> {
-  const { rows } = await db.query(`SELECT response FROM idempotency_keys WHERE scope = $1 AND operation = $2 AND key = $3`, [scope, operation, key]);
-  return rows[0]?.response;
-}
-
-export async function saveReplay(db: Queryable, scope: string, operation: string, key: string, response: unknown): Promise<void> {
-  await db.query(
-    `INSERT INTO idempotency_keys (scope, operation, key, status, response) VALUES ($1, $2, $3, 200, $4) ON CONFLICT DO NOTHING`,
-    [scope, operation, key, JSON.stringify(response)],
-  );
-}

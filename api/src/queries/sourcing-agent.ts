@@ -271,26 +271,6 @@ export async function setOutreachOutboxId(db: Queryable, outreachId: string, out
   await db.query("UPDATE sourcing_outreach SET outbox_message_id = $2 WHERE id = $1", [outreachId, outboxId]);
 }
 
-// --- Idempotency (the shared idempotency_keys table) ---------------------------------------------
-
-/**
- * Claims a key inside the caller's transaction. A concurrent call with the same key waits on the
- * unique index until this transaction ends, then sees the stored answer: only one of them acts.
- */
-export async function claimIdempotencyKey(db: Queryable, scope: string, operation: string, key: string): Promise<{ claimed: true } | { claimed: false; response: unknown }> {
-  const { rows } = await db.query(
-    `INSERT INTO idempotency_keys (scope, operation, key, status, response) VALUES ($1, $2, $3, 0, 'null') ON CONFLICT DO NOTHING RETURNING key`,
-    [scope, operation, key],
-  );
-  if (rows.length) return { claimed: true };
-  const stored = await db.query<{ response: unknown }>("SELECT response FROM idempotency_keys WHERE scope = $1 AND operation = $2 AND key = $3", [scope, operation, key]);
-  return { claimed: false, response: stored.rows[0]?.response };
-}
-
-export async function storeIdempotentResponse(db: Queryable, scope: string, operation: string, key: string, response: unknown): Promise<void> {
-  await db.query("UPDATE idempotency_keys SET status = 200, response = $4 WHERE scope = $1 AND operation = $2 AND key = $3", [scope, operation, key, JSON.stringify(response)]);
-}
-
 // --- Stores and invites ---------------------------------------------------------------------------
 
 export async function getStoreContact(db: Queryable, storeId: string): Promise<{ title: string; owner_email: string; owner_name: string } | null> {

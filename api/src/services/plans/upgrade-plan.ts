@@ -5,7 +5,6 @@ import { withTransaction } from "../../db/pool";
 import { conflict, notFound, unauthorized } from "../../errors";
 import { getStorePlan } from "../../queries/stores";
 import type { Invoice, Subscription } from "../../providers/payments/types";
-import { replayable } from "../payments/replayable";
 import { applyPaidInvoice } from "./apply-paid-invoice";
 import { buildPlanOverview } from "./get-plan-overview";
 import { currentSubscription } from "./current-subscription";
@@ -20,24 +19,22 @@ type Result = ResponseOf<typeof plans.upgradePlan>;
  */
 export async function upgradePlan(ctx: UserContext, body: BodyOf<typeof plans.upgradePlan>): Promise<Result> {
   requirePermission(ctx, "billing.manage");
-  return replayable(ctx, "upgradePlan", async () => {
-    const storeId = ctx.auth.storeId;
-    const { payments } = ctx.providers;
-    const plan = await getStorePlan(ctx.pool, storeId);
-    if (!plan) throw unauthorized("The store of this session no longer exists.");
-    const target = UPGRADE_TARGET[plan];
-    if (!target) throw conflict(`${PLAN_NAMES[plan]} is the highest plan; there is nothing to upgrade to.`);
-    if (body.targetPlan !== target) throw conflict(`From ${PLAN_NAMES[plan]} you can upgrade to ${PLAN_NAMES[target]} (${target}) only.`);
-    if (target === "TIER_1") throw conflict("The Free plan is not bought.");
-    const sub = await currentSubscription(ctx);
-    if (sub && isSubscriptionPaused(sub.status, sub.pausedAt?.toISOString())) throw conflict("Resume your plan before upgrading it.");
+  const storeId = ctx.auth.storeId;
+  const { payments } = ctx.providers;
+  const plan = await getStorePlan(ctx.pool, storeId);
+  if (!plan) throw unauthorized("The store of this session no longer exists.");
+  const target = UPGRADE_TARGET[plan];
+  if (!target) throw conflict(`${PLAN_NAMES[plan]} is the highest plan; there is nothing to upgrade to.`);
+  if (body.targetPlan !== target) throw conflict(`From ${PLAN_NAMES[plan]} you can upgrade to ${PLAN_NAMES[target]} (${target}) only.`);
+  if (target === "TIER_1") throw conflict("The Free plan is not bought.");
+  const sub = await currentSubscription(ctx);
+  if (sub && isSubscriptionPaused(sub.status, sub.pausedAt?.toISOString())) throw conflict("Resume your plan before upgrading it.");
 
-    await requireCard(ctx, body.paymentMethodId);
-    const invoice = await withTransaction(ctx.pool, (tx) => invoiceFor(tx, ctx, sub, target, plan));
-    const { invoice: attempted, outcome } = await payments.payInvoice(ctx.pool, storeId, invoice.id, body.paymentMethodId);
-    if (outcome.result === "COMPLETED") await withTransaction(ctx.pool, (tx) => applyPaidInvoice(tx, payments, attempted));
-    return { result: outcome.result, chargeId: outcome.chargeId, invoiceId: attempted.id, plan: await buildPlanOverview(ctx) };
-  });
+  await requireCard(ctx, body.paymentMethodId);
+  const invoice = await withTransaction(ctx.pool, (tx) => invoiceFor(tx, ctx, sub, target, plan));
+  const { invoice: attempted, outcome } = await payments.payInvoice(ctx.pool, storeId, invoice.id, body.paymentMethodId);
+  if (outcome.result === "COMPLETED") await withTransaction(ctx.pool, (tx) => applyPaidInvoice(tx, payments, attempted));
+  return { result: outcome.result, chargeId: outcome.chargeId, invoiceId: attempted.id, plan: await buildPlanOverview(ctx) };
 }
 
 /** Checked before any invoice exists, so a store without a card is not left with an unpaid subscription. */

@@ -7,15 +7,12 @@ import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import * as q from "../../queries/purchasing";
 import { loadCart, type CartDto } from "./dto";
-import { replay } from "./replay";
 
 /** Puts NOT_PURCHASED order items into the store's cart invoice. */
 export async function addToCart(ctx: UserContext, body: BodyOf<typeof purchasing.addToCart>): Promise<CartDto> {
   requirePermission(ctx, "sourcing.purchase");
-  return replay(ctx, "addToCart", async () => {
-    await withTransaction(ctx.pool, (tx) => putInCart(tx, ctx.auth.storeId, [...new Set(body.orderItemIds)]));
-    return loadCart(ctx.pool, ctx.auth.storeId);
-  });
+  await withTransaction(ctx.pool, (tx) => putInCart(tx, ctx.auth.storeId, [...new Set(body.orderItemIds)]));
+  return loadCart(ctx.pool, ctx.auth.storeId);
 }
 
 /** Inside the caller's transaction: moves the items into the cart and bills them on its invoice. */

@@ -8,36 +8,33 @@ import * as q from "../../queries/purchasing";
 import { toOrderItemDto, type OrderItemDto } from "./dto";
 import { unitPriceFor } from "./pricing";
 import { putInCart } from "./add-to-cart";
-import { replay } from "./replay";
 
 /** Orders a sample or a production run of a catalog item, at the catalogue's price; optionally straight into the cart. */
 export async function createOrderItem(ctx: UserContext, body: BodyOf<typeof purchasing.createCreatorOrderItem>): Promise<OrderItemDto> {
   requirePermission(ctx, "sourcing.purchase");
-  return replay(ctx, "createCreatorOrderItem", async () => {
-    const item = await q.getCatalogItemForOrder(ctx.pool, body.catalogItemId);
-    if (!item) throw invalid("body.catalogItemId", "is not a catalog item");
-    if (!item.enabled) throw conflict("This catalog item is not offered any more.");
-    const unitPriceCents = unitPriceFor(item, body.kind, body.quantity);
-    const color = body.color ?? null;
-    if (color) checkColor(item.colors, color);
-    const storeId = ctx.auth.storeId;
-    const id = await withTransaction(ctx.pool, async (tx) => {
-      const created = await q.insertOrderItem(tx, {
-        storeId,
-        catalogItemId: item.id,
-        supplierId: item.supplierId,
-        kind: body.kind,
-        title: body.kind === "SAMPLE" ? `Sample: ${item.title}` : item.title,
-        quantity: body.quantity,
-        unitPriceCents,
-        color,
-        note: body.note ?? "",
-      });
-      if (body.addToCart) await putInCart(tx, storeId, [created]);
-      return created;
+  const item = await q.getCatalogItemForOrder(ctx.pool, body.catalogItemId);
+  if (!item) throw invalid("body.catalogItemId", "is not a catalog item");
+  if (!item.enabled) throw conflict("This catalog item is not offered any more.");
+  const unitPriceCents = unitPriceFor(item, body.kind, body.quantity);
+  const color = body.color ?? null;
+  if (color) checkColor(item.colors, color);
+  const storeId = ctx.auth.storeId;
+  const id = await withTransaction(ctx.pool, async (tx) => {
+    const created = await q.insertOrderItem(tx, {
+      storeId,
+      catalogItemId: item.id,
+      supplierId: item.supplierId,
+      kind: body.kind,
+      title: body.kind === "SAMPLE" ? `Sample: ${item.title}` : item.title,
+      quantity: body.quantity,
+      unitPriceCents,
+      color,
+      note: body.note ?? "",
     });
-    return toOrderItemDto((await q.getOrderItem(ctx.pool, storeId, id))!);
+    if (body.addToCart) await putInCart(tx, storeId, [created]);
+    return created;
   });
+  return toOrderItemDto((await q.getOrderItem(ctx.pool, storeId, id))!);
 }
 
 /** A colour must be one of the item's entries when the item lists any. */

@@ -1,10 +1,10 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
+import { withTransaction } from "../../db/pool";
 import { queueEmail } from "../../providers/outbox";
 import { findOutreach, getStoreContact, insertOutreach, setOutreachOutboxId } from "../../queries/sourcing-agent";
 import { getTechPack } from "./get-tech-pack";
-import { runIdempotent } from "./run-idempotent";
 import { techPackMessage } from "./tech-pack-view";
 import { toOutreach } from "./supplier-view";
 
@@ -14,7 +14,7 @@ import { toOutreach } from "./supplier-view";
  */
 export async function sendEmailsByOwnEmail(ctx: UserContext, body: BodyOf<typeof sourcingAgent.sendEmailsByOwnEmail>) {
   requirePermission(ctx, "sourcing.use");
-  return runIdempotent(ctx, "sendEmailsByOwnEmail", async (db) => {
+  return withTransaction(ctx.pool, async (db) => {
     const pack = await getTechPack(ctx, body.techPackId, db);
     const store = (await getStoreContact(db, ctx.auth.storeId))!;
     const sent: sourcingAgent.Outreach[] = [];

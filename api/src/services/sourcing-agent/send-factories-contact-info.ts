@@ -1,16 +1,16 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
+import { withTransaction } from "../../db/pool";
 import { findCountry } from "../../data/countries";
 import { notFound } from "../../errors";
 import { queueEmail } from "../../providers/outbox";
 import { findSuppliers, getStoreContact } from "../../queries/sourcing-agent";
-import { runIdempotent } from "./run-idempotent";
 
 /** Emails the user one list of the chosen factories' contact details. */
 export async function sendFactoriesContactInfo(ctx: UserContext, body: BodyOf<typeof sourcingAgent.sendFactoriesContactInfo>) {
   requirePermission(ctx, "sourcing.use");
-  return runIdempotent(ctx, "sendFactoriesContactInfo", async (db) => {
+  return withTransaction(ctx.pool, async (db) => {
     const ids = [...new Set(body.companyIds)];
     const found = new Map((await findSuppliers(db, ids)).map((s) => [s.id, s]));
     const missing = ids.find((id) => !found.has(id));

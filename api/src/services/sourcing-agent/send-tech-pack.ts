@@ -1,11 +1,11 @@
 import type { sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
+import { withTransaction } from "../../db/pool";
 import { invalid, notFound } from "../../errors";
 import { queueEmail } from "../../providers/outbox";
 import { findOutreach, findSuppliers, getStoreContact, insertOutreach, setOutreachOutboxId } from "../../queries/sourcing-agent";
 import { getTechPack } from "./get-tech-pack";
-import { runIdempotent } from "./run-idempotent";
 import { techPackMessage } from "./tech-pack-view";
 import { toOutreach } from "./supplier-view";
 
@@ -19,8 +19,7 @@ type Network = "IN_NETWORK" | "EXPANDED_NETWORK";
  */
 export async function sendTechPack(ctx: UserContext, network: Network, body: { techPackId: string; companyIds: string[] }): Promise<sourcingAgent.SendResult> {
   requirePermission(ctx, "sourcing.use");
-  const operation = network === "IN_NETWORK" ? "sendMessagesInNetwork" : "sendMessagesExpandedNetwork";
-  return runIdempotent(ctx, operation, async (db) => {
+  return withTransaction(ctx.pool, async (db) => {
     const pack = await getTechPack(ctx, body.techPackId, db);
     const ids = [...new Set(body.companyIds)];
     const suppliers = new Map((await findSuppliers(db, ids)).map((s) => [s.id, s]));

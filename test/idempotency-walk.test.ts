@@ -1,0 +1,250 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allContracts, auth, buildPath, catalog, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
+import { sampleRequest, withQuery } from "./contract-samples";
+import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
+import { openApiDocument } from "../api/src/http/openapi";
+import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
+
+// Every contract marked idempotent, called for real: each gets a store of its own and whatever it
+// acts on (a tech pack, a supplier, a cart, a card), so its first call succeeds and writes. The
+// repeat under the same Idempotency-Key must answer the same status and body, say it is a replay,
+// and change no row of any table. The database is the file's own, so "no row changed" covers
+// every table (test/isolated-api.ts). Then: another request under a used key, concurrent repeats,
+// a request still in flight, and the same key in another store.
+
+const idempotent = allContracts.filter((c) => c.idempotent);
+const VISA = "4242424242424242";
+const DECLINED = "4000000000000002";
+const nextYear = new Date().getUTCFullYear() + 1;
+const card = { number: VISA, expMonth: 12, expYear: nextYear, cvc: "123" };
+
+let api: IsolatedApi;
+let supplierId: string;
+let expandedSupplierId: string;
+let catalogItemId: string;
+beforeAll(async () => {
+  // A short wait for a request in flight, so the in-flight test answers quickly.
+  api = await startIsolatedApi({ idempotencyWaitMs: 200 });
+  const pool = api.deps.pool;
+  await pool.query(`INSERT INTO catalog_categories (level, vertical, key, slug, title) VALUES ('VERTICAL', 'products', 'products', 'products', 'Products')`);
+  const supplier = async (name: string, expanded: boolean) =>
+    (
+      await pool.query<{ id: string }>(
+        `INSERT INTO suppliers (name, slug, country_code, region, employee_count, production_days_min, production_days_max, contact_email, enabled_at, is_expanded_network)
+         VALUES ($1, $2, 'CN', 'AS', 80, 10, 30, $3, now(), $4) RETURNING id`,
+        [name, name.toLowerCase().replaceAll(" ", "-"), `${name.toLowerCase().replaceAll(" ", "-")}@example.com`, expanded],
+      )
+    ).rows[0]!.id;
+  supplierId = await supplier("Walk Supplier", false);
+  expandedSupplierId = await supplier("Walk Expanded Supplier", true);
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO catalog_items (supplier_id, vertical_id, type, title, moq, sample_price_cents, price_min_cents, price_max_cents, production_days_min, production_days_max, colors, enabled_at)
+     VALUES ($1, (SELECT id FROM catalog_categories WHERE level = 'VERTICAL'), 'PRODUCT', 'Walk tote', 100, 2500, 400, 800, 10, 20, '', now()) RETURNING id`,
+    [supplierId],
+  );
+  catalogItemId = rows[0]!.id;
+}, 120_000);
+afterAll(() => api?.close());
+
+type Owner = { token: string; storeId: string; userId: string; email: string };
+
+/** A new store and owner on the Professional plan (every feature, five seats). */
+async function newOwner(): Promise<Owner> {
+  const email = `idem-${crypto.randomUUID().slice(0, 12)}@example.com`;
+  const session = await api.client.call(auth.register, { body: { email, password: "correct-horse-battery", storeName: "Idempotency store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+  await api.deps.pool.query("UPDATE stores SET plan_type = 'TIER_3' WHERE id = $1", [session.store.id]);
+  return { token: session.token, storeId: session.store.id, userId: session.user.id, email };
+}
+
+const call = <C extends Contract>(owner: Owner, contract: C, input: CallInput<C>) => api.client.call(contract, input, { token: owner.token });
+
+const attachCard = (owner: Owner, cardNumber = VISA) => call(owner, payments.attachPaymentMethod, { body: { cardNumber, expMonth: 12, expYear: nextYear, cvc: "123", makeDefault: true } });
+const techPack = (owner: Owner) => call(owner, sourcingAgent.createTechPack, { body: { productName: "Walk hoodie" } });
+const orderItem = (owner: Owner, addToCart = false) => call(owner, purchasing.createCreatorOrderItem, { body: { catalogItemId, kind: "SAMPLE", addToCart } });
+async function cart(owner: Owner) {
+  await orderItem(owner, true);
+  return (await call(owner, purchasing.listShoppingCartOrders, {})).invoice!;
+}
+
+/** What a contract's first call needs, laid over its sampled request: the ids of real records. */
+type Overrides = { params?: Record<string, string>; body?: Record<string, unknown> };
+const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
+  async upgradePlan(owner) {
+    await api.deps.pool.query("UPDATE stores SET plan_type = 'TIER_1' WHERE id = $1", [owner.storeId]);
+    await attachCard(owner);
+    return { body: { targetPlan: UPGRADE_TARGET.TIER_1 } };
+  },
+  async purchaseAiCredits(owner) {
+    await attachCard(owner);
+    return {};
+  },
+  async retryCardPaymentInvoice(owner) {
+    await api.deps.pool.query("UPDATE stores SET plan_type = 'TIER_1' WHERE id = $1", [owner.storeId]);
+    await attachCard(owner, DECLINED);
+    const declined = await call(owner, plans.upgradePlan, { body: { targetPlan: UPGRADE_TARGET.TIER_1! } });
+    await attachCard(owner);
+    return { params: { id: declined.invoiceId } };
+  },
+  updateSourcingAgentGoal: async (owner) => (await call(owner, sourcingAgent.createSourcingAgentGoal, { body: { conversationSid: "sample" } }), {}),
+  deleteSourcingAgentGoal: async (owner) => (await call(owner, sourcingAgent.createSourcingAgentGoal, { body: { conversationSid: "sample" } }), {}),
+  updateTechPack: async (owner) => ({ params: { id: (await techPack(owner)).id } }),
+  sendMessagesInNetwork: async (owner) => ({ body: { techPackId: (await techPack(owner)).id, companyIds: [supplierId] } }),
+  sendMessagesExpandedNetwork: async (owner) => ({ body: { techPackId: (await techPack(owner)).id, companyIds: [expandedSupplierId] } }),
+  sendEmailsByOwnEmail: async (owner) => ({ body: { techPackId: (await techPack(owner)).id } }),
+  sendFactoriesContactInfo: async () => ({ body: { companyIds: [supplierId] } }),
+  createSupplierReview: async () => ({ body: { supplierId } }),
+  async updateSupplierReview(owner) {
+    const review = await call(owner, catalog.createSupplierReview, { body: { supplierId, rating: 4, body: "Good samples." } });
+    return { params: { id: review.id } };
+  },
+  addFavorite: async () => ({ body: { targetId: supplierId } }),
+  async removeFavorite(owner) {
+    const favorite = await call(owner, catalog.addFavorite, { body: { kind: "SUPPLIER", targetId: supplierId } });
+    return { params: { id: favorite.id } };
+  },
+  createCreatorOrderItem: async () => ({ body: { catalogItemId } }),
+  updateCreatorOrderItem: async (owner) => ({ params: { id: (await orderItem(owner)).id } }),
+  archiveCreatorOrderItem: async (owner) => ({ params: { id: (await orderItem(owner)).id } }),
+  updateCreatorOrderItemPrice: async (owner) => ({ params: { id: (await orderItem(owner)).id } }),
+  addToCart: async (owner) => ({ body: { orderItemIds: [(await orderItem(owner)).id] } }),
+  deleteCreatorInvoiceItem: async (owner) => ({ params: { id: (await cart(owner)).items[0]!.id } }),
+  payCreatorInvoice: async (owner) => ({ body: { invoiceId: (await cart(owner)).id, card } }),
+  async capturePaypalPayment(owner) {
+    await attachCard(owner);
+    return { body: { invoiceId: (await cart(owner)).id, paypalOrderId: "PAYPAL-ORDER-12345" } };
+  },
+  async setInvoiceShippingAddress(owner) {
+    const invoice = await cart(owner);
+    await call(owner, purchasing.payCreatorInvoice, { body: { invoiceId: invoice.id, card } });
+    return { params: { id: invoice.id }, body: { name: "Ada Maker", line1: "1 Market St", city: "San Francisco", state: "CA", postalCode: "94105", countryCode: "US" } };
+  },
+  payPublicInvoice: async (owner) => ({ params: { sn: (await cart(owner)).sn } }),
+  async updateCreatorProject(owner) {
+    const project = await call(owner, projects.saveCustomProject, { body: { formStage: "PREVIEW" } });
+    return { params: { id: project.id } };
+  },
+};
+
+type Request = { contract: Contract; path: string; body: unknown };
+
+async function requestFor(contract: Contract, owner: Owner): Promise<Request> {
+  const sample = sampleRequest(contract);
+  const overrides = (await setups[contract.id]?.(owner)) ?? {};
+  const params = { ...sample.params, ...overrides.params };
+  const body = overrides.body ? { ...(sample.body as Record<string, unknown>), ...overrides.body } : sample.body;
+  return { contract, path: withQuery(buildPath(contract.path, params), sample.query), body };
+}
+
+async function send(request: Request, owner: Owner, key: string | undefined, body = request.body) {
+  const headers: Record<string, string> = { authorization: `Bearer ${owner.token}`, "content-type": "application/json" };
+  if (key !== undefined) headers["idempotency-key"] = key;
+  const res = await fetch(`${api.url}/rest/main${request.path}`, { method: request.contract.method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, replayed: res.headers.get("idempotent-replayed") };
+}
+
+describe("every contract marked idempotent", () => {
+  it("covers the contracts the agents retry", () => {
+    expect(idempotent.length).toBeGreaterThanOrEqual(36);
+    expect(idempotent.map((c) => c.id)).toContain("createTechPack");
+  });
+
+  it.each(idempotent.map((c) => [`${c.method} ${c.path}`, c] as const))("%s: a repeat with the same key answers the same and writes nothing", async (_name, contract) => {
+    const owner = await newOwner();
+    const request = await requestFor(contract, owner);
+    const key = crypto.randomUUID();
+    const first = await send(request, owner, key);
+    // The first call really acts: a refusal here would only prove that refusals are replayed.
+    expect(first.status, JSON.stringify(first.body)).toBeLessThan(300);
+    expect(first.replayed).toBeNull();
+    const before = await tableFootprint(api.deps.pool);
+    const repeat = await send(request, owner, key);
+    expect(repeat).toEqual({ ...first, replayed: "true" });
+    expect(footprintChanges(before, await tableFootprint(api.deps.pool))).toEqual([]);
+  });
+});
+
+describe("one Idempotency-Key", () => {
+  const createTechPack = (owner: Owner, key: string | undefined, productName = "Key hoodie") => send({ contract: sourcingAgent.createTechPack, path: sourcingAgent.createTechPack.path, body: { productName } }, owner, key);
+  const techPackCount = async (owner: Owner) => (await api.deps.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM tech_packs WHERE store_id = $1", [owner.storeId])).rows[0]!.n;
+
+  it("refuses another request under a used key with 409 and a sentence, and creates nothing", async () => {
+    const owner = await newOwner();
+    const key = crypto.randomUUID();
+    expect((await createTechPack(owner, key, "First hoodie")).status).toBe(201);
+    const other = await createTechPack(owner, key, "Second hoodie");
+    expect(other).toMatchObject({ status: 409, body: { code: "CONFLICT", message: DIFFERENT_REQUEST_MESSAGE } });
+    expect(await techPackCount(owner)).toBe(1);
+    // The first answer is still what the key replays.
+    expect(await createTechPack(owner, key, "First hoodie")).toMatchObject({ status: 201, replayed: "true", body: { productName: "First hoodie" } });
+  });
+
+  it("acts once for concurrent requests under one key: the others wait and get the same answer", async () => {
+    const owner = await newOwner();
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => createTechPack(owner, key)));
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.filter((a) => a.replayed === null)).toHaveLength(1);
+    expect(await techPackCount(owner)).toBe(1);
+  });
+
+  it("answers 409 while a request under the key is still running, and lets a dead one's key be taken over", async () => {
+    const owner = await newOwner();
+    const key = crypto.randomUUID();
+    const first = await createTechPack(owner, key);
+    // As if the first request were still running: its claim is unanswered.
+    const inFlight = (minutesAgo: number) =>
+      api.deps.pool.query("UPDATE idempotency_keys SET status = 0, response = 'null', updated_at = now() - make_interval(mins => $2) WHERE key = $1", [key, minutesAgo]);
+    await inFlight(0);
+    expect(await createTechPack(owner, key)).toMatchObject({ status: 409, body: { code: "CONFLICT", message: IN_FLIGHT_MESSAGE } });
+    expect(await techPackCount(owner)).toBe(1);
+    // Unanswered for longer than the limit, its process is taken for dead: the retry runs.
+    await inFlight(IN_FLIGHT_STALE_MINUTES + 1);
+    const takenOver = await createTechPack(owner, key);
+    expect(takenOver).toMatchObject({ status: 201, replayed: null });
+    expect(takenOver.body.id).not.toBe(first.body.id);
+    expect(await createTechPack(owner, key)).toEqual({ ...takenOver, replayed: "true" });
+  });
+
+  it("is independent in another store", async () => {
+    const [a, b] = [await newOwner(), await newOwner()];
+    const key = crypto.randomUUID();
+    const inA = await createTechPack(a, key);
+    const inB = await createTechPack(b, key);
+    expect([inA.status, inB.status]).toEqual([201, 201]);
+    expect(inB.replayed).toBeNull();
+    expect(inB.body.id).not.toBe(inA.body.id);
+    expect([await techPackCount(a), await techPackCount(b)]).toEqual([1, 1]);
+  });
+
+  it("replays a refusal (4xx) too: the same request under the key is refused the same way", async () => {
+    const owner = await newOwner();
+    const key = crypto.randomUUID();
+    const request = { contract: sourcingAgent.updateTechPack, path: buildPath(sourcingAgent.updateTechPack.path, { id: crypto.randomUUID() }), body: { productName: "Renamed" } };
+    const refused = await send(request, owner, key);
+    expect(refused).toMatchObject({ status: 404, body: { code: "NOT_FOUND" }, replayed: null });
+    expect(await send(request, owner, key)).toEqual({ ...refused, replayed: "true" });
+  });
+
+  it("acts on every call without a key, and refuses a malformed key with 400 naming the header", async () => {
+    const owner = await newOwner();
+    expect((await createTechPack(owner, undefined)).status).toBe(201);
+    expect((await createTechPack(owner, undefined)).status).toBe(201);
+    expect(await techPackCount(owner)).toBe(2);
+    const long = await createTechPack(owner, "k".repeat(256));
+    expect(long).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED", details: [{ field: "Idempotency-Key" }] } });
+    expect(await techPackCount(owner)).toBe(2);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("documents the Idempotency-Key header on exactly the idempotent operations", () => {
+    const paths = openApiDocument().paths as Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[]; responses: Record<string, unknown> }>>;
+    const withHeader = Object.values(paths)
+      .flatMap((ops) => Object.values(ops))
+      .filter((op) => op.parameters.some((p) => p.in === "header" && p.name === "Idempotency-Key"));
+    expect(withHeader.map((op) => op.operationId).sort()).toEqual(idempotent.map((c) => c.id).sort());
+    for (const op of withHeader) expect(op.responses["409"]).toBeDefined();
+  });
+});
