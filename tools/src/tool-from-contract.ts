@@ -164,7 +164,7 @@ export function toolFromContract(spec: ToolSpec, deps: ToolDeps): StructuredTool
       if (spec.approval && (spec.approval.when?.(args) ?? true)) {
         if (!deps.interrupt) return JSON.stringify({ declined: true, message: "This action needs the user's approval and this run cannot ask for it; nothing was done." });
         // Reads only, so re-running them when the resumed tool node replays is harmless.
-        const lookup: ApprovalLookup = (c, input) => client.call(c, input, { token: context.apiToken, signal: config.signal }).catch(() => undefined);
+        const lookup: ApprovalLookup = (c, input) => client.call(c, input, { token: context.apiToken ?? undefined, signal: config.signal }).catch(() => undefined);
         const summary = await spec.approval.summary(args, lookup);
         const decision = isApproved(deps.interrupt({ type: "approval", tool: spec.name, args, summary }));
         if (!decision.approved) {
@@ -176,7 +176,7 @@ export function toolFromContract(spec: ToolSpec, deps: ToolDeps): StructuredTool
       try {
         // The tool call id is stable across a resumed run, so a replayed write is not applied twice.
         const idempotencyKey = contract.idempotent && config.toolCall?.id ? `tool-${config.toolCall.id}` : undefined;
-        const result = await client.call(contract, input as CallInput<Contract>, { token: context.apiToken, idempotencyKey, signal: config.signal });
+        const result = await client.call(contract, input as CallInput<Contract>, { token: context.apiToken ?? undefined, idempotencyKey, signal: config.signal });
         return compact(result);
       } catch (err) {
         return errorResult(err);

@@ -1,3 +1,4 @@
+import type { ScreenContext } from "@atelier/contracts/agent-context";
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
@@ -16,7 +17,7 @@ export type PlannedCall = { name: string; args: Record<string, unknown> };
 export type Outcome = { name: string; args: Record<string, unknown>; result: Json; error?: { status: number; code: string; message: string }; declined?: string };
 
 /** What the run knows beside the messages: the screen the user asks from ("this supplier"), and the conversation's attachment links. */
-export type IntentContext = { screen?: { route: string; entityId?: string }; attachments?: string[] };
+export type IntentContext = { screen?: ScreenContext | null; attachments?: string[] };
 
 /** What an intent does next: call tools, or answer. */
 export type Step = { calls: PlannedCall[] } | { answer: string };

@@ -84,12 +84,11 @@ function suppliersSeen(outcomes: Outcome[]): Json[] {
   return out;
 }
 
-/** What the screen shows: a supplier profile or a catalog item page, by the route's shape. */
+/** What the screen shows: a supplier profile or a catalog item page, by the screen context's entity. */
 export function screenEntity(context: IntentContext): { kind: "SUPPLIER" | "CATALOG_ITEM"; id: string } | undefined {
-  const screen = context.screen;
-  if (!screen?.entityId) return undefined;
-  if (/catalog-item|product/i.test(screen.route)) return { kind: "CATALOG_ITEM", id: screen.entityId };
-  if (/supplier-profile|catalog-compan/i.test(screen.route)) return { kind: "SUPPLIER", id: screen.entityId };
+  const entity = context.screen?.entity;
+  if (entity?.type === "catalog_item") return { kind: "CATALOG_ITEM", id: entity.id };
+  if (entity?.type === "supplier") return { kind: "SUPPLIER", id: entity.id };
   return undefined;
 }
 

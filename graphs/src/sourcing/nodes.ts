@@ -18,7 +18,7 @@ export function createCallModel(model: ReturnType<typeof bindTools>, prompt: str
       state.perUnitPrice !== null ? `Per-unit price: $${state.perUnitPrice}` : "",
       state.productMoq !== null ? `MOQ: ${state.productMoq}` : "",
       state.attachments.length ? `Attachments: ${state.attachments.map((a) => a.url).join(", ")}` : "",
-      context.screen ? `The user is on ${context.screen.route}${context.screen.entityId ? ` (item ${context.screen.entityId})` : ""}.` : "",
+      context.screen ? `The user is on ${context.screen.route}${context.screen.entity ? ` (${context.screen.entity.type.replace(/_/g, " ")} ${context.screen.entity.id})` : ""}.` : "",
     ].filter(Boolean);
     const response = await invokeModel(model, `${prompt}\n\n${facts.join("\n")}`, state.messages, config);
     return { messages: [response] };
