@@ -149,6 +149,16 @@ describe("offline copilot: marketplace intents", () => {
     expect(answer(copilot().decide([new HumanMessage("favourite this supplier")]))).toMatch(/Which one/);
   });
 
+  it("answers a page's own prompt about the entity on screen", () => {
+    const id = crypto.randomUUID();
+    expect(calls(copilot().decide([new HumanMessage("Tell me about the supplier Lotus Ceramics")], { screen: supplierScreen(id) }))).toEqual([{ name: "get_supplier", args: { id } }]);
+    expect(calls(copilot().decide([new HumanMessage('Tell me about the product "Mug" from Lotus Ceramics')], { screen: itemScreen(id) }))).toEqual([{ name: "get_catalog_item", args: { id } }]);
+    expect(answer(copilot().decide([new HumanMessage("Tell me about the supplier Lotus Ceramics")]))).toMatch(/Open the supplier's or product's page/);
+    // A result that is not the contract's response is said to be unreadable, never half-read.
+    const human = new HumanMessage("Tell me about the supplier Lotus Ceramics");
+    expect(answer(copilot().decide([human, ...toolTurn("get_supplier", { id }, { supplier: { name: "Lotus" } })], { screen: supplierScreen(id) }))).toMatch(/couldn't read/);
+  });
+
   it("reads the screen from the run context the graph passes to the model", async () => {
     const id = crypto.randomUUID();
     const out = (await copilot().invoke([new HumanMessage("favourite this supplier")], { context: runContextOf({ screen: supplierScreen(id) }) } as never)) as AIMessage;

@@ -1,4 +1,5 @@
 import type { ScreenContext } from "@atelier/contracts/agent-context";
+import type { ToolName } from "@atelier/tools";
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
@@ -25,7 +26,7 @@ export type Step = { calls: PlannedCall[] } | { answer: string };
 /** One thing the offline assistant understands. `tools` must all be bound for the intent to apply. */
 export type Intent = {
   name: string;
-  tools: string[];
+  tools: ToolName[];
   /** Agents the intent is limited to; all when absent. */
   roles?: string[];
   match: (text: string) => boolean;
