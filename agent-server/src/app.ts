@@ -14,6 +14,7 @@ import * as s from "./schemas";
 import { emptyState, threadState } from "./state";
 import { toJsonValue } from "./serialize";
 import { followRun } from "./sse";
+import { parseRunContextBody } from "./run-screen";
 import { deltaChain } from "./checkpoint-queries";
 
 export type AppDeps = {
@@ -247,7 +248,7 @@ export function createAgentApp(deps: AppDeps): express.Express {
     if (p.kind === "anonymous" && !ANONYMOUS_ASSISTANTS.has(body.assistant_id)) throw forbidden("Log in to use this assistant.");
     if (body.input != null && body.command) throw invalid("command", "cannot be sent together with input");
     const clientIp = req.ip ?? null;
-    const screen = body.context?.screen;
+    const runContext = parseRunContextBody(body.context);
     const kwargs: q.RunKwargs = {
       input: body.input ?? null,
       command: body.command ?? null,
@@ -255,8 +256,8 @@ export function createAgentApp(deps: AppDeps): express.Express {
       checkpointId: body.checkpoint_id ?? body.checkpoint?.checkpoint_id ?? null,
       interruptBefore: body.interrupt_before ?? null,
       interruptAfter: body.interrupt_after ?? null,
-      context: body.context ? Object.fromEntries(Object.entries(body.context).filter(([k]) => k !== "atelier" && k !== "screen")) : null,
-      screen: screen && typeof screen === "object" && !Array.isArray(screen) ? (screen as Record<string, unknown>) : null,
+      context: runContext.context,
+      screen: runContext.screen,
       recursionLimit: body.config?.recursion_limit ?? null,
     };
     const strategy = body.multitask_strategy ?? "reject";

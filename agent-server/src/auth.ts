@@ -1,4 +1,5 @@
 import type express from "express";
+import { ANONYMOUS_ASSISTANT_IDS } from "@atelier/contracts/agent-context";
 import type { TokenClaims, TokenService } from "../../api/src/auth/tokens";
 import { AppError, unauthorized } from "../../api/src/errors";
 import type { Owner } from "./queries";
@@ -9,7 +10,7 @@ export type Principal =
   | { kind: "anonymous"; owner: Owner & { kind: "anonymous" } };
 
 /** Assistants an anonymous visitor may talk to: only the storefront chatbot. */
-export const ANONYMOUS_ASSISTANTS = new Set(["storefront-chat"]);
+export const ANONYMOUS_ASSISTANTS = new Set<string>(ANONYMOUS_ASSISTANT_IDS);
 
 const ANONYMOUS_ID = /^[A-Za-z0-9_-]{8,128}$/;
 

@@ -1,5 +1,4 @@
 export { startAgentServer, type AgentServer, type AgentServerOptions } from "./server";
-export { getRunContext, type RunContext } from "./run-context";
 export { AtelierCheckpointer } from "./checkpointer";
 export { productGraphs } from "./product-graphs";
 export type { GraphSource, ServableGraph } from "./graphs";

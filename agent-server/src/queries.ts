@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { ScreenContext } from "@atelier/contracts/agent-context";
 import type { Queryable } from "../../api/src/db/pool";
 import { runRowsCtes, type EventRow, type PendingRunRows } from "./run-rows";
 
@@ -31,7 +32,7 @@ export type RunKwargs = {
   interruptBefore: string[] | "*" | null;
   interruptAfter: string[] | "*" | null;
   context: Record<string, unknown> | null;
-  screen: Record<string, unknown> | null;
+  screen: ScreenContext | null;
   recursionLimit: number | null;
 };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAgentEnv, sdk, registerUser, joinStore, collect, raw, tablesHolding, type AgentEnv } from "./harness";
 import { armGate, gate } from "./test-graph";
+import { buildScreenContext } from "@atelier/contracts/agent-context";
 
 let env: AgentEnv;
 let alice: Awaited<ReturnType<typeof registerUser>>;
@@ -99,12 +100,13 @@ describe("agent server over the official SDK", () => {
   it("passes the caller's token and screen to tools through the run context, and stores the token nowhere", async () => {
     const client = sdk(env, alice);
     const thread = await client.threads.create({ graphId: "copilot" });
+    const screen = buildScreenContext({ route: "/supplier-profile/:supplierId", path: "/supplier-profile/s-1", entity: { type: "supplier", id: "s-1" } });
     const events = await collect(
-      client.runs.stream(thread.thread_id, "copilot", { input: human("use the tool please"), streamMode: ["values"], context: { screen: { route: "/catalog" } } }),
+      client.runs.stream(thread.thread_id, "copilot", { input: human("use the tool please"), streamMode: ["values"], context: { screen } }),
     );
     const values = events.filter((e) => e.event === "values").at(-1)!.data as { messages: Msg[] };
     const toolResult = JSON.parse(values.messages.find((m) => m.type === "tool")!.content);
-    expect(toolResult).toEqual({ hasToken: true, storeId: alice.store.id, screen: { route: "/catalog" } });
+    expect(toolResult).toEqual({ hasToken: true, storeId: alice.store.id, screen });
     expect(values.messages.at(-1)!.content).toContain("Tool said");
 
     // (token-scan.test.ts does the same through a product graph calling the API, and scans the logs.)
@@ -304,6 +306,8 @@ describe("agent server over the official SDK", () => {
       ["POST", `/threads/${t}/runs`, '{"assistant_id":"copilot","command":{}}', "body.command"],
       ["POST", `/threads/${t}/runs`, '{"assistant_id":"copilot","input":{"messages":[]},"command":{"resume":1}}', "command"],
       ["POST", `/threads/${t}/runs`, '{"assistant_id":"copilot","multitask_strategy":"bogus"}', "body.multitask_strategy"],
+      ["POST", `/threads/${t}/runs`, '{"assistant_id":"copilot","context":{"screen":{"route":"/x","entityId":"1"}}}', "context.screen.path"],
+      ["POST", `/threads/${t}/runs/stream`, '{"assistant_id":"copilot","context":{"screen":{"route":"/x","path":"/x","query":{},"entity":{"type":"bogus","id":"1"}}}}', "context.screen.entity.type"],
       ["POST", "/threads", '{"thread_id":"not-a-uuid"}', "body.thread_id"],
       ["POST", "/threads", '{"metadata":{"graph_id":"nope"}}', "metadata.graph_id"],
       ["POST", "/threads", '{"metadata":{"assistant_id":"nope"}}', "metadata.assistant_id"],
@@ -323,6 +327,9 @@ describe("agent server over the official SDK", () => {
       expect(res.status, `${method} ${path} ${body}`).toBe(400);
       expect(res.body.details?.[0]?.field ?? res.body.message, `${method} ${path}`).toContain(field);
     }
+    // The screen's shape is the contract's (the web builds it from the same schema); the answer says what it holds.
+    const oldShape = await raw(env, "POST", `/threads/${t}/runs`, { token: alice.token, body: '{"assistant_id":"copilot","context":{"screen":{"route":"/x","entityId":"1"}}}' });
+    expect(oldShape.body.message).toBe("context.screen.path is missing: it holds text of at most 2000 characters");
     expect((await raw(env, "POST", `/threads/${t}/runs`, { token: alice.token, body: '{"assistant_id":"nope"}' })).status).toBe(404);
     expect((await raw(env, "POST", `/threads/${t}/runs`, { token: alice.token, body: '{"assistant_id":"copilot","checkpoint_id":"nope"}' })).status).toBe(404);
     expect((await raw(env, "GET", `/threads/${t}`)).status).toBe(401);

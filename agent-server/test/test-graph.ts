@@ -5,7 +5,7 @@ import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { getRunContext } from "../src/run-context";
+import { getRunContext } from "@atelier/tools";
 import type { GraphSource, ServableGraph } from "../src/graphs";
 
 /**

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Client } from "@langchain/langgraph-sdk";
 import { auth, commons, createApiClient, plans, team } from "@atelier/contracts";
+import { buildScreenContext } from "@atelier/contracts/agent-context";
 import type { ScriptStep } from "@atelier/graphs";
 import { openDatabase, type Database } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
@@ -84,7 +85,7 @@ it("stores and logs the user's token nowhere, through a product graph calling th
   const events = await collect(client.runs.stream(thread.thread_id, "copilot", {
     input: { messages: [{ type: "human", content: question }] },
     streamMode: ["values", "updates", "messages-tuple"],
-    context: { screen: { route: "/settings/plan" } },
+    context: { screen: buildScreenContext({ route: "/settings/plan" }) },
     onRunCreated: (m) => (firstRun = m.run_id),
   }));
   const messages = ((events.filter((e) => e.event === "values").at(-1)!.data as { messages: Msg[] }).messages);

@@ -1,3 +1,4 @@
+import type { AssistantId } from "@atelier/contracts/agent-context";
 import type { BaseCheckpointSaver, CompiledStateGraph } from "@langchain/langgraph";
 import type { ModelFactory } from "./models/model-factory";
 import { buildCopilotGraph } from "./copilot/graph";
@@ -9,9 +10,7 @@ export { createScriptedModelFactory, type ScriptStep } from "./models/scripted-m
 export { OfflineChatModel } from "./models/offline-model";
 export { AiSdkChatModel } from "./models/ai-sdk-chat-model";
 
-/** Every graph the agent server serves; one assistant per graph. */
-export const ASSISTANT_IDS = ["copilot", "sourcing-agent", "tariff-rate-agent", "packaging-agent", "storefront-chat"] as const;
-export type AssistantId = (typeof ASSISTANT_IDS)[number];
+export { ASSISTANT_IDS, isAssistantId, type AssistantId } from "@atelier/contracts/agent-context";
 
 export type GraphDeps = {
   modelFactory: ModelFactory;
@@ -19,10 +18,6 @@ export type GraphDeps = {
   /** Origin of the REST API the tools call (the run context may override it per run). */
   apiBaseUrl: string;
 };
-
-export function isAssistantId(value: string): value is AssistantId {
-  return (ASSISTANT_IDS as readonly string[]).includes(value);
-}
 
 /** A compiled Atelier graph, as the agent server drives it (state shapes differ per graph). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -4,6 +4,7 @@ import { Command, MemorySaver } from "@langchain/langgraph";
 import { HumanMessage, type AIMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import { payments, purchasing } from "@atelier/contracts";
 import { runContextOf } from "@atelier/tools";
+import { buildScreenContext, type ScreenContext } from "@atelier/contracts/agent-context";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "../../api/test/harness";
 import { seedCatalog, uniq } from "../../api/test/catalog-fixtures";
 import { buildGraph, createScriptedModelFactory } from "../src/index";
@@ -19,7 +20,7 @@ afterAll(async () => {
 
 const VISA = "4242424242424242";
 
-function runConfig(token: string, screen?: { route: string; entityId?: string }) {
+function runConfig(token: string, screen?: ScreenContext) {
   return { configurable: { thread_id: crypto.randomUUID() }, context: runContextOf({ apiToken: token, apiBaseUrl: api.url, screen }) };
 }
 
@@ -203,7 +204,7 @@ describe("offline copilot in the marketplace (real tools, real API)", () => {
 
   it("favourites the supplier on screen", async () => {
     const store = await marketplaceStore();
-    const config = runConfig(store.user.token, { route: `/browse-suppliers/supplier-profile/${store.supplierId}`, entityId: store.supplierId });
+    const config = runConfig(store.user.token, buildScreenContext({ route: "/browse-suppliers/supplier-profile/:supplierId", path: `/browse-suppliers/supplier-profile/${store.supplierId}`, entity: { type: "supplier", id: store.supplierId } }));
     const out = await graphOf().invoke(say("favourite this supplier"), config);
     expect(toolCalls(msgs(out))).toEqual(["add_favorite"]);
     expect(String(msgs(out).at(-1)?.content)).toContain(store.supplierName);

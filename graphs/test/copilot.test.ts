@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { HumanMessage, type AIMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import { runContextOf } from "@atelier/tools";
+import { buildScreenContext } from "@atelier/contracts/agent-context";
 import { registerUser, setPlan, startTestApi, type TestApi } from "../../api/test/harness";
 import { buildGraph, createScriptedModelFactory } from "../src/index";
 
@@ -32,7 +33,7 @@ describe("copilot graph (scripted model, real tools, real API)", () => {
       "Sam is invited as an admin.",
     ]);
     const graph = buildGraph("copilot", { modelFactory: model, checkpointer: new MemorySaver(), apiBaseUrl: "http://unused.invalid" });
-    const config = runConfig(user.token, { screen: { route: "/account-info" } });
+    const config = runConfig(user.token, { screen: buildScreenContext({ route: "/account-info" }) });
 
     await graph.invoke({ messages: [new HumanMessage("invite sam@example.com as admin")] }, config);
     const paused = await graph.getState(config);

@@ -6,7 +6,12 @@ import { OfflineChatModel } from "../src/models/offline-model";
 import { moqBucketsFor, parseMoqLimit } from "../src/models/offline-marketplace";
 import type { IntentContext } from "../src/models/offline-intents";
 import { COPILOT_TOOLS } from "../src/copilot/graph";
+import { buildScreenContext } from "@atelier/contracts/agent-context";
 import { VARIANTS } from "../src/sourcing/variants";
+
+/** The screens the web sends from a catalog item page and a supplier profile (web/src/chat/screen-context.ts). */
+const itemScreen = (id: string) => buildScreenContext({ route: "/browse-suppliers/catalog-item/:itemId", path: `/browse-suppliers/catalog-item/${id}`, entity: { type: "catalog_item", id } });
+const supplierScreen = (id: string) => buildScreenContext({ route: "/supplier-profile/:supplierId", path: `/supplier-profile/${id}`, entity: { type: "supplier", id } });
 
 function copilot(role: "copilot" | "sourcing-agent" = "copilot") {
   const names = role === "copilot" ? COPILOT_TOOLS : VARIANTS.default.tools;
@@ -88,7 +93,7 @@ describe("offline copilot: marketplace intents", () => {
 
   it("orders a sample of the item on screen", () => {
     const id = crypto.randomUUID();
-    const step = copilot().decide([new HumanMessage("add a sample to my cart")], { screen: { route: `/browse-suppliers/catalog-item/${id}`, entityId: id } });
+    const step = copilot().decide([new HumanMessage("add a sample to my cart")], { screen: itemScreen(id) });
     expect(calls(step)).toEqual([{ name: "create_order_item", args: { catalogItemId: id, kind: "SAMPLE", quantity: 1, addToCart: true } }]);
   });
 
@@ -122,14 +127,14 @@ describe("offline copilot: marketplace intents", () => {
 
   it("favourites the supplier on screen", () => {
     const id = crypto.randomUUID();
-    const context: IntentContext = { screen: { route: `/browse-suppliers/supplier-profile/${id}`, entityId: id } };
+    const context: IntentContext = { screen: supplierScreen(id) };
     expect(calls(copilot().decide([new HumanMessage("favourite this supplier")], context))).toEqual([{ name: "add_favorite", args: { kind: "SUPPLIER", targetId: id } }]);
     expect(calls(copilot().decide([new HumanMessage("add this to my favorites")], context))).toEqual([{ name: "add_favorite", args: { kind: "SUPPLIER", targetId: id } }]);
   });
 
   it("favourites the supplier of the product on screen by looking the product up first", () => {
     const id = crypto.randomUUID();
-    const context: IntentContext = { screen: { route: `/browse-suppliers/catalog-item/${id}`, entityId: id } };
+    const context: IntentContext = { screen: itemScreen(id) };
     const human = new HumanMessage("favourite this supplier");
     expect(calls(copilot().decide([human], context))).toEqual([{ name: "get_catalog_item", args: { id } }]);
     const thread = [human, ...toolTurn("get_catalog_item", { id }, { item: item("Mug", id), supplier: { id: supplierId, name: "Lotus Ceramics" } })];
@@ -144,16 +149,26 @@ describe("offline copilot: marketplace intents", () => {
     expect(answer(copilot().decide([new HumanMessage("favourite this supplier")]))).toMatch(/Which one/);
   });
 
+  it("answers a page's own prompt about the entity on screen", () => {
+    const id = crypto.randomUUID();
+    expect(calls(copilot().decide([new HumanMessage("Tell me about the supplier Lotus Ceramics")], { screen: supplierScreen(id) }))).toEqual([{ name: "get_supplier", args: { id } }]);
+    expect(calls(copilot().decide([new HumanMessage('Tell me about the product "Mug" from Lotus Ceramics')], { screen: itemScreen(id) }))).toEqual([{ name: "get_catalog_item", args: { id } }]);
+    expect(answer(copilot().decide([new HumanMessage("Tell me about the supplier Lotus Ceramics")]))).toMatch(/Open the supplier's or product's page/);
+    // A result that is not the contract's response is said to be unreadable, never half-read.
+    const human = new HumanMessage("Tell me about the supplier Lotus Ceramics");
+    expect(answer(copilot().decide([human, ...toolTurn("get_supplier", { id }, { supplier: { name: "Lotus" } })], { screen: supplierScreen(id) }))).toMatch(/couldn't read/);
+  });
+
   it("reads the screen from the run context the graph passes to the model", async () => {
     const id = crypto.randomUUID();
-    const out = (await copilot().invoke([new HumanMessage("favourite this supplier")], { context: runContextOf({ screen: { route: `/supplier-profile/${id}`, entityId: id } }) } as never)) as AIMessage;
+    const out = (await copilot().invoke([new HumanMessage("favourite this supplier")], { context: runContextOf({ screen: supplierScreen(id) }) } as never)) as AIMessage;
     expect(out.tool_calls?.map((c) => [c.name, c.args])).toEqual([["add_favorite", { kind: "SUPPLIER", targetId: id }]]);
   });
 
   it("lists and removes favourites", () => {
     expect(calls(copilot().decide([new HumanMessage("show my favourites")]))).toEqual([{ name: "list_favorites", args: {} }]);
     const id = crypto.randomUUID();
-    const context: IntentContext = { screen: { route: `/supplier-profile/${id}`, entityId: id } };
+    const context: IntentContext = { screen: supplierScreen(id) };
     const human = new HumanMessage("unfavourite this supplier");
     expect(calls(copilot().decide([human], context))).toEqual([{ name: "list_favorites", args: { size: 100 } }]);
     const favs = { list: [{ id: "fav-1", kind: "SUPPLIER", supplier: { id, name: "Lotus" }, item: null }], total: 1 };

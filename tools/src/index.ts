@@ -1,22 +1,13 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { commonsTools } from "./catalog/commons";
-import { marketplaceTools } from "./catalog/marketplace";
-import { packagingTools } from "./catalog/packaging";
-import { paymentTools } from "./catalog/payments";
-import { planTools } from "./catalog/plans";
-import { projectTools } from "./catalog/projects";
-import { purchasingTools } from "./catalog/purchasing";
-import { sourcingTools } from "./catalog/sourcing";
-import { storeTools } from "./catalog/stores";
-import { teamTools } from "./catalog/team";
-import { visitorTools } from "./catalog/visitor";
 import { toolFromContract, type ToolDeps, type ToolSpec } from "./tool-from-contract";
+import { TOOL_SPECS } from "./tool-results";
 
 export * from "./run-context";
 export * from "./tool-from-contract";
+export * from "./tool-results";
 
 /** Every agent tool: one per contract an agent should call, plus agent-only variants (public search, fixed filters). */
-export const ALL_TOOL_SPECS: ToolSpec[] = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools];
+export const ALL_TOOL_SPECS: ToolSpec[] = TOOL_SPECS;
 
 /** Builds the named tools (all of them when names is omitted) for one graph. */
 export function createTools(deps: ToolDeps, names?: readonly string[]): StructuredToolInterface[] {

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
-import { ApiError, createApiClient, type CallInput, type Contract, type ResponseOf } from "@atelier/contracts";
-import { getRunContext, type RunContext } from "./run-context";
+import { ApiError, createApiClient, type CallInput, type Contract } from "@atelier/contracts";
+import { getRunContext } from "./run-context";
+import type { ApprovalLookup, ApprovalRequest, ToolSpec } from "./tool-spec";
+
+export * from "./tool-spec";
 
 /** What a tool needs from its graph: the API origin and LangGraph's interrupt (tools do not depend on LangGraph). */
 export type ToolDeps = {
@@ -12,47 +15,11 @@ export type ToolDeps = {
   fetch?: typeof fetch;
 };
 
-/** The interrupt payload of a write that spends money or contacts people. */
-export type ApprovalRequest = { type: "approval"; tool: string; args: Record<string, unknown>; summary: string };
 
 /** What the user answers to an approval: `true`/`false`, or an object with a reason. */
 export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
 
 type Args = Record<string, unknown>;
-
-/** Reads with the user's token while an approval summary is written; undefined when the read fails. */
-export type ApprovalLookup = <C extends Contract>(contract: C, input: CallInput<C>) => Promise<ResponseOf<C> | undefined>;
-
-/** How a write asks for approval: when (default always) and the sentence the user approves. */
-export type ApprovalSpec = {
-  /** Ask only when this holds for the arguments (e.g. only when the write puts something in the cart). */
-  when?: (args: Args) => boolean;
-  /** What the user approves; may look up names and prices so the user sees more than ids. */
-  summary: (args: Args, lookup: ApprovalLookup) => string | Promise<string>;
-};
-
-export type ToolSpec<C extends Contract = Contract> = {
-  contract: C;
-  /** snake_case verb_noun. */
-  name: string;
-  /** When to use the tool, for the model. */
-  description: string;
-  /** Descriptions for arguments whose contract field carries none. */
-  argDescriptions?: Record<string, string>;
-  /** Arguments the tool fills itself (from the run context) and the model never sees. */
-  omit?: string[];
-  /** Maps the model's arguments to the contract call, when the default split by field name is not enough. */
-  argsFrom?: (args: Args, context: RunContext & { threadId?: string }) => CallInput<C>;
-  /** Writes that spend money, commit to a purchase or contact people: the summary the user approves. */
-  approval?: ApprovalSpec;
-  /** Made for one agent (the chatbot's public search, the packaging agent's fixed filters): the copilot has the general tool instead. */
-  agentOnly?: boolean;
-};
-
-/** Declares a tool over a contract; built later with `toolFromContract` and the graph's deps. */
-export function defineTool<C extends Contract>(spec: ToolSpec<C>): ToolSpec {
-  return spec as unknown as ToolSpec;
-}
 
 const MAX_RESULT_CHARS = 12_000;
 
@@ -164,7 +131,7 @@ export function toolFromContract(spec: ToolSpec, deps: ToolDeps): StructuredTool
       if (spec.approval && (spec.approval.when?.(args) ?? true)) {
         if (!deps.interrupt) return JSON.stringify({ declined: true, message: "This action needs the user's approval and this run cannot ask for it; nothing was done." });
         // Reads only, so re-running them when the resumed tool node replays is harmless.
-        const lookup: ApprovalLookup = (c, input) => client.call(c, input, { token: context.apiToken, signal: config.signal }).catch(() => undefined);
+        const lookup: ApprovalLookup = (c, input) => client.call(c, input, { token: context.apiToken ?? undefined, signal: config.signal }).catch(() => undefined);
         const summary = await spec.approval.summary(args, lookup);
         const decision = isApproved(deps.interrupt({ type: "approval", tool: spec.name, args, summary }));
         if (!decision.approved) {
@@ -176,7 +143,7 @@ export function toolFromContract(spec: ToolSpec, deps: ToolDeps): StructuredTool
       try {
         // The tool call id is stable across a resumed run, so a replayed write is not applied twice.
         const idempotencyKey = contract.idempotent && config.toolCall?.id ? `tool-${config.toolCall.id}` : undefined;
-        const result = await client.call(contract, input as CallInput<Contract>, { token: context.apiToken, idempotencyKey, signal: config.signal });
+        const result = await client.call(contract, input as CallInput<Contract>, { token: context.apiToken ?? undefined, idempotencyKey, signal: config.signal });
         return compact(result);
       } catch (err) {
         return errorResult(err);

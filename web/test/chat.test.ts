@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
+import { screenContextSchema } from "@atelier/contracts/agent-context";
 import { screenContextOf } from "../src/chat/screen-context";
 import { CheckpointNotFoundError, HISTORY_PAGE_SIZE, branchHead, branchesOf, checkpointHolding, findForkCheckpoint, type CheckpointMessages } from "../src/chat/checkpoints";
 
@@ -11,6 +12,13 @@ describe("the screen the assistant is told about", () => {
     expect(screenContextOf("/order-details/42", "").entity).toEqual({ type: "order", id: "42" });
     expect(screenContextOf("/pay-invoice/inv-1", "").entity).toEqual({ type: "invoice", id: "inv-1" });
     expect(screenContextOf("/homebase", "").entity).toBeNull();
+  });
+
+  it("is the contract's shape, with an address typed by hand cut to fit", () => {
+    expect(screenContextSchema.parse(screenContextOf("/browse-suppliers/catalog-item/it-1", ""))).toMatchObject({ entity: { type: "catalog_item", id: "it-1" } });
+    const long = screenContextOf("/homebase", `?q=${"x".repeat(5000)}`);
+    expect(long.query.q).toHaveLength(2000);
+    expect(screenContextSchema.safeParse(long).success).toBe(true);
   });
 });
 

@@ -1,12 +1,12 @@
 import { START, StateGraph } from "@langchain/langgraph";
-import { ALL_TOOL_SPECS } from "@atelier/tools";
+import { TOOL_SPECS, type ToolName } from "@atelier/tools";
 import type { GraphDeps } from "../index";
 import { bindTools, buildGraphTools, createToolNode, routeAfterModel } from "../shared/agent-loop";
 import { createCallModel } from "./nodes";
 import { CopilotState } from "./state";
 
 /** Every tool that exists but the agent-only variants: the copilot is the assistant over the whole API. */
-export const COPILOT_TOOLS = ALL_TOOL_SPECS.filter((s) => !s.agentOnly).map((s) => s.name);
+export const COPILOT_TOOLS: ToolName[] = TOOL_SPECS.filter((s) => !s.agentOnly).map((s) => s.name);
 
 /** The copilot: model ⇄ tools until the model answers. */
 export function buildCopilotGraph(deps: GraphDeps) {

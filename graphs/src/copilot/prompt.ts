@@ -12,8 +12,9 @@ export function copilotPrompt(context: RunContext, now = new Date()): string {
     `Today is ${now.toISOString().slice(0, 10)}.`,
   ];
   if (context.screen) {
-    const entity = context.screen.entityId ? ` showing the item with id ${context.screen.entityId}` : "";
-    lines.push(`The user is on the screen ${context.screen.route}${entity}. "This", "this one" or "this supplier" refers to that item.`);
+    const shown = context.screen.entity;
+    const entity = shown ? ` showing the ${shown.type.replace(/_/g, " ")} with id ${shown.id}` : "";
+    lines.push(`The user is on the screen ${context.screen.route}${entity}. "This", "this one" or "this ${shown ? shown.type.replace(/_/g, " ") : "item"}" refers to it.`);
   }
   return lines.join("\n");
 }

@@ -1,3 +1,5 @@
+import type { ScreenContext } from "@atelier/contracts/agent-context";
+import type { ToolName } from "@atelier/tools";
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
@@ -16,7 +18,7 @@ export type PlannedCall = { name: string; args: Record<string, unknown> };
 export type Outcome = { name: string; args: Record<string, unknown>; result: Json; error?: { status: number; code: string; message: string }; declined?: string };
 
 /** What the run knows beside the messages: the screen the user asks from ("this supplier"), and the conversation's attachment links. */
-export type IntentContext = { screen?: { route: string; entityId?: string }; attachments?: string[] };
+export type IntentContext = { screen?: ScreenContext | null; attachments?: string[] };
 
 /** What an intent does next: call tools, or answer. */
 export type Step = { calls: PlannedCall[] } | { answer: string };
@@ -24,7 +26,7 @@ export type Step = { calls: PlannedCall[] } | { answer: string };
 /** One thing the offline assistant understands. `tools` must all be bound for the intent to apply. */
 export type Intent = {
   name: string;
-  tools: string[];
+  tools: ToolName[];
   /** Agents the intent is limited to; all when absent. */
   roles?: string[];
   match: (text: string) => boolean;

@@ -1,6 +1,7 @@
 import type { Intent, IntentContext, Json, Outcome, PlannedCall, Step } from "./offline-intents";
 import { countryName, parseAnyCountry, parseMoq, parseProduct } from "./offline-parse";
 import { call, last, usd } from "./offline-steps";
+import { toolResponse, type ToolResponse } from "@atelier/tools";
 
 // The sourcing marketplace as the offline copilot understands it: supplier search, samples into
 // the cart, the cart and checkout (approval-gated by the tool), and favourites of what is on screen.
@@ -84,12 +85,11 @@ function suppliersSeen(outcomes: Outcome[]): Json[] {
   return out;
 }
 
-/** What the screen shows: a supplier profile or a catalog item page, by the route's shape. */
+/** What the screen shows: a supplier profile or a catalog item page, by the screen context's entity. */
 export function screenEntity(context: IntentContext): { kind: "SUPPLIER" | "CATALOG_ITEM"; id: string } | undefined {
-  const screen = context.screen;
-  if (!screen?.entityId) return undefined;
-  if (/catalog-item|product/i.test(screen.route)) return { kind: "CATALOG_ITEM", id: screen.entityId };
-  if (/supplier-profile|catalog-compan/i.test(screen.route)) return { kind: "SUPPLIER", id: screen.entityId };
+  const entity = context.screen?.entity;
+  if (entity?.type === "catalog_item") return { kind: "CATALOG_ITEM", id: entity.id };
+  if (entity?.type === "supplier") return { kind: "SUPPLIER", id: entity.id };
   return undefined;
 }
 
@@ -170,7 +170,52 @@ export function supplierSearchStep(tool: string, keywordOf: (text: string) => st
 }
 
 /** Marketplace requests, most specific first; they sit before the sourcing agent's factory matching. */
+/** "Tell me about the supplier …" / "… the product …": the page's own prompt, asked about the entity on screen. */
+const asksAboutScreen = (t: string) => /^\s*(tell me (more )?about|describe|what (do you know|can you tell me) about)\b/i.test(t) && /\b(this|the)\s+(supplier|factory|product|item)\b/i.test(t);
+
+function supplierAnswer(profile: ToolResponse<"get_supplier">): string {
+  const s = profile.supplier;
+  const reviews = profile.tabs.REVIEWS.summary;
+  const products = profile.tabs.BASE_PRODUCTS.list.slice(0, 3).map((i) => i.title);
+  return [
+    supplierLine(s),
+    s.description,
+    s.capabilities.length ? `Capabilities: ${s.capabilities.join(", ")}.` : "",
+    reviews.count ? `Rated ${reviews.average.toFixed(1)} from ${reviews.count} review${reviews.count === 1 ? "" : "s"}.` : "No reviews yet.",
+    products.length ? `Products include: ${products.join(", ")}.` : "",
+    profile.favoriteId ? "It's in your favourites." : "Say \"favourite this supplier\" to keep it.",
+  ].filter(Boolean).join("\n");
+}
+
+function itemAnswer(detail: ToolResponse<"get_catalog_item">): string {
+  const i = detail.item;
+  const price = i.priceMinCents == null ? "price on quote" : i.priceMaxCents != null && i.priceMaxCents !== i.priceMinCents ? `${usd(i.priceMinCents)}–${usd(i.priceMaxCents)} per unit` : `${usd(i.priceMinCents)} per unit`;
+  return [
+    `**${i.title}** from **${detail.supplier.name}** (${countryName(detail.supplier.countryCode)}) — ${price}, MOQ ${i.moq ?? "custom quote"}, ${i.samplePriceCents == null ? "samples on quote" : `samples at ${usd(i.samplePriceCents)}`}, ${i.productionDaysMin}-${i.productionDaysMax} days.`,
+    i.description,
+    i.materials.length ? `Materials: ${i.materials.join(", ")}.` : "",
+    "Say \"add a sample of this item to my cart\" to order one.",
+  ].filter(Boolean).join("\n");
+}
+
 export const MARKETPLACE_INTENTS: Intent[] = [
+  {
+    name: "about-screen",
+    tools: ["get_supplier", "get_catalog_item"],
+    match: asksAboutScreen,
+    step: (_t, done, _history, context) => {
+      const supplier = last(done, "get_supplier");
+      const profile = supplier && toolResponse("get_supplier", supplier.result);
+      if (profile) return { answer: supplierAnswer(profile) };
+      const item = last(done, "get_catalog_item");
+      const detail = item && toolResponse("get_catalog_item", item.result);
+      if (detail) return { answer: itemAnswer(detail) };
+      if (supplier || item) return { answer: "I couldn't read that page's details. Try again in a moment." };
+      const entity = screenEntity(context);
+      if (!entity) return { answer: "Open the supplier's or product's page and ask again: I answer about what is on screen." };
+      return entity.kind === "SUPPLIER" ? call("get_supplier", { id: entity.id }) : call("get_catalog_item", { id: entity.id });
+    },
+  },
   {
     name: "list-favorites",
     tools: ["list_favorites"],

@@ -1,3 +1,4 @@
+import type { ToolName } from "@atelier/tools";
 import type { Intent, Json, Outcome } from "./offline-intents";
 import { parseKeyword, saysSupplier, supplierLine } from "./offline-marketplace";
 import { countryName, parseAnyCountry } from "./offline-parse";
@@ -32,7 +33,7 @@ const what = (o: Outcome) => (o.args.keyword ? `"${o.args.keyword}"` : "your sea
  * A visitor's public search: the answer once the tool has run, else the call with the words and
  * country of the request, else a question for what to search.
  */
-function visitorSearchStep(tool: string, heading: string, noun: string, lineOf: (row: Json) => string, askWhat: string): Intent["step"] {
+function visitorSearchStep(tool: ToolName, heading: string, noun: string, lineOf: (row: Json) => string, askWhat: string): Intent["step"] {
   return (t, done) => {
     const found = last(done, tool);
     if (found) {

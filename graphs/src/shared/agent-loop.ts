@@ -4,13 +4,13 @@ import { SystemMessage, type AIMessage, type BaseMessage } from "@langchain/core
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { createTools, hasTool, type ApprovalRequest } from "@atelier/tools";
+import { createTools, type ApprovalRequest, type ToolName } from "@atelier/tools";
 import type { GraphDeps } from "../index";
 
 /** The graph's tools, built with LangGraph's interrupt so approval-gated writes pause the run. */
-export function buildGraphTools(deps: Pick<GraphDeps, "apiBaseUrl">, names: readonly string[]): StructuredToolInterface[] {
-  // Names of contracts still being written by other engineers are skipped until their tools exist.
-  return createTools({ apiBaseUrl: deps.apiBaseUrl, interrupt: (payload: ApprovalRequest) => interrupt(payload) }, names.filter(hasTool));
+export function buildGraphTools(deps: Pick<GraphDeps, "apiBaseUrl">, names: readonly ToolName[]): StructuredToolInterface[] {
+  // An unknown name throws here, when the graph is built: a typo never becomes a tool the model silently lacks.
+  return createTools({ apiBaseUrl: deps.apiBaseUrl, interrupt: (payload: ApprovalRequest) => interrupt(payload) }, names);
 }
 
 export function createToolNode(tools: StructuredToolInterface[]): ToolNode {

@@ -1,7 +1,6 @@
 import type { BaseMessage, ToolMessage } from "@langchain/core/messages";
-import type { Json } from "../models/offline-intents";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { getRunContext } from "@atelier/tools";
+import { getRunContext, toolResponse } from "@atelier/tools";
 import { invokeModel, type bindTools } from "../shared/agent-loop";
 import type { SourcingStateType, SourcingUpdate } from "./state";
 
@@ -18,56 +17,50 @@ export function createCallModel(model: ReturnType<typeof bindTools>, prompt: str
       state.perUnitPrice !== null ? `Per-unit price: $${state.perUnitPrice}` : "",
       state.productMoq !== null ? `MOQ: ${state.productMoq}` : "",
       state.attachments.length ? `Attachments: ${state.attachments.map((a) => a.url).join(", ")}` : "",
-      context.screen ? `The user is on ${context.screen.route}${context.screen.entityId ? ` (item ${context.screen.entityId})` : ""}.` : "",
+      context.screen ? `The user is on ${context.screen.route}${context.screen.entity ? ` (${context.screen.entity.type.replace(/_/g, " ")} ${context.screen.entity.id})` : ""}.` : "",
     ].filter(Boolean);
     const response = await invokeModel(model, `${prompt}\n\n${facts.join("\n")}`, state.messages, config);
     return { messages: [response] };
   };
 }
 
-function parse(message: ToolMessage): Json {
-  try {
-    return JSON.parse(typeof message.content === "string" ? message.content : "");
-  } catch {
-    return undefined;
-  }
-}
-
-/** The tool results since the model's last call, keyed by tool name. */
-function latestResults(messages: BaseMessage[]): { name: string; value: Json }[] {
-  const out: { name: string; value: Json }[] = [];
-  for (let i = messages.length - 1; i >= 0 && messages[i]?.getType() === "tool"; i--) {
-    const m = messages[i] as ToolMessage;
-    const value = parse(m);
-    if (value && !value.error && !value.declined) out.unshift({ name: m.name ?? "", value });
-  }
+/** The tool messages since the model's last call, oldest first. */
+function latestToolMessages(messages: BaseMessage[]): ToolMessage[] {
+  const out: ToolMessage[] = [];
+  for (let i = messages.length - 1; i >= 0 && messages[i]?.getType() === "tool"; i--) out.unshift(messages[i] as ToolMessage);
   return out;
 }
 
-const ids = (list: unknown): string[] => (Array.isArray(list) ? list.map((x) => (typeof x === "string" ? x : String((x as { id?: unknown }).id ?? ""))).filter(Boolean) : []);
-
-/** Copies what the review pages show (matches, tariff country, price, MOQ, tech pack) from tool results into state. */
+/** Copies what the review pages show (matches, tariff country, price, MOQ, tech pack) from tool results into state, read through the tools' contracts. */
 export async function recordFindings(state: SourcingStateType): Promise<SourcingUpdate> {
   const update: SourcingUpdate = {};
-  for (const { name, value } of latestResults(state.messages)) {
+  for (const message of latestToolMessages(state.messages)) {
+    const name = message.name ?? "";
+    const content = message.content;
     // A saved goal (not a validation, which carries none) is the conversation's goal; its quantity and price feed the review page.
-    if ((name === "save_sourcing_goal" || name === "update_sourcing_goal" || name === "get_sourcing_goal") && value.goal) {
-      update.goal = value.goal;
-      if (typeof value.goal.quantity === "number") update.productMoq = value.goal.quantity;
-      if (typeof value.goal.targetUnitPrice === "number") update.perUnitPrice = value.goal.targetUnitPrice;
+    if (name === "save_sourcing_goal" || name === "update_sourcing_goal" || name === "get_sourcing_goal") {
+      const saved = toolResponse(name, content);
+      if (!saved) continue;
+      update.goal = saved.goal;
+      if (saved.goal.quantity !== null) update.productMoq = saved.goal.quantity;
+      if (saved.goal.targetUnitPrice !== null) update.perUnitPrice = saved.goal.targetUnitPrice;
     }
-    if ((name === "create_tech_pack" || name === "update_tech_pack") && value.id) {
-      update.techPackId = String(value.id);
-      update.reviewForm = value;
+    if (name === "create_tech_pack" || name === "update_tech_pack") {
+      const techPack = toolResponse(name, content);
+      if (!techPack) continue;
+      update.techPackId = techPack.id;
+      update.reviewForm = techPack;
     }
     if (name === "match_factories") {
-      update.matchedFactories = { inNetworkIds: ids(value.inNetworkIds ?? value.inNetwork), expandedIds: ids(value.expandedIds ?? value.expandedNetwork ?? value.expanded) };
+      const matched = toolResponse(name, content);
+      if (matched) update.matchedFactories = { inNetworkIds: matched.inNetworkIds, expandedIds: matched.expandedIds };
     }
     if (name === "get_country_tariff") {
-      const code = value.originCountry?.code ?? value.originCountryCode ?? value.originCountry;
-      if (typeof code === "string") update.tariffCountry = { code, name: value.originCountry?.name ?? value.originCountryName ?? code };
-      if (typeof value.perUnitPrice === "number") update.perUnitPrice = value.perUnitPrice;
-      if (typeof value.quantity === "number") update.productMoq = value.quantity;
+      const tariff = toolResponse(name, content);
+      if (!tariff) continue;
+      update.tariffCountry = { code: tariff.originCountry.code, name: tariff.originCountry.name };
+      if (tariff.perUnitPrice !== null) update.perUnitPrice = tariff.perUnitPrice;
+      update.productMoq = tariff.quantity;
     }
   }
   return update;

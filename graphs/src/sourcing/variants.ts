@@ -1,7 +1,8 @@
+import type { ToolName } from "@atelier/tools";
 import type { SourcingVariant } from "./state";
 
 /** What differs between the sourcing agents: the prompt and the tool subset. Everything else is shared. */
-export type VariantConfig = { prompt: string; tools: readonly string[] };
+export type VariantConfig = { prompt: string; tools: readonly ToolName[] };
 
 const COMMON = [
   "You work for a creator on Atelier, through tools that call Atelier's API as that user.",

@@ -1,5 +1,6 @@
 import { AIMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
+import { isToolName, readToolResult } from "@atelier/tools";
 import { invokeModel, type bindTools } from "../shared/agent-loop";
 import type { ContentType, StorefrontChatStateType } from "./state";
 
@@ -12,7 +13,7 @@ export const STOREFRONT_PROMPT = [
 ].join("\n");
 
 /** Which card a tool's results become in the chat widget. */
-export const TOOL_CONTENT: Record<string, "supplier" | "product"> = { search_public_suppliers: "supplier", search_public_catalog_items: "product" };
+export const TOOL_CONTENT: Record<"search_public_suppliers" | "search_public_catalog_items", "supplier" | "product"> = { search_public_suppliers: "supplier", search_public_catalog_items: "product" };
 
 /** The model node. A turn that calls tools is tagged `loading`: the widget shows its loader until the answer. */
 export function createCallModel(model: ReturnType<typeof bindTools>) {
@@ -23,14 +24,17 @@ export function createCallModel(model: ReturnType<typeof bindTools>) {
   };
 }
 
-function parsed(message: ToolMessage): { list?: unknown[]; error?: unknown } | null {
-  try {
-    const value = JSON.parse(typeof message.content === "string" ? message.content : "");
-    return value && typeof value === "object" ? value : null;
-  } catch {
-    // A plain-text tool answer (an argument error from the tool node) carries no cards.
-    return null;
+/** A tool message read through its tool's contract: how many cards it found, and whether it failed. */
+function outcomeOf(message: ToolMessage): { content?: "supplier" | "product"; found: number; failed: boolean } {
+  const name = message.name ?? "";
+  const failed = message.status === "error";
+  if (name !== "search_public_suppliers" && name !== "search_public_catalog_items") {
+    // Only the two searches carry cards; another tool's answer counts only when it failed (a refusal is no failure).
+    const result = isToolName(name) ? readToolResult(name, message.content) : undefined;
+    return { found: 0, failed: failed || (result !== undefined && !result.ok && !result.declined) };
   }
+  const result = readToolResult(name, message.content);
+  return { content: TOOL_CONTENT[name], found: result.ok ? result.value.list.length : 0, failed: failed || !result.ok };
 }
 
 const GETTING_STARTED = /get(ting)? started|sign ?up|begin|first steps|how do i start/i;
@@ -44,10 +48,10 @@ export function contentTypeOf(messages: BaseMessage[]): ContentType {
   const results = messages
     .slice(lastHuman + 1)
     .filter((m) => m.getType() === "tool")
-    .map((m) => ({ name: (m as ToolMessage).name ?? "", value: parsed(m as ToolMessage), failed: (m as ToolMessage).status === "error" }));
-  const found = [...results].reverse().find((r) => TOOL_CONTENT[r.name] && Array.isArray(r.value?.list) && r.value.list.length);
-  if (found) return TOOL_CONTENT[found.name]!;
-  if (results.some((r) => r.failed || r.value?.error)) return "notice";
+    .map((m) => outcomeOf(m as ToolMessage));
+  const found = [...results].reverse().find((r) => r.content && r.found);
+  if (found?.content) return found.content;
+  if (results.some((r) => r.failed)) return "notice";
   const answer = messages.at(-1);
   const text = typeof answer?.content === "string" ? answer.content : "";
   if (!results.length && /offline assistant|couldn't complete|I couldn't/i.test(text) && !/\n-/.test(text)) return "notice";

@@ -1,5 +1,5 @@
 import { catalog } from "@atelier/contracts";
-import { defineTool } from "../tool-from-contract";
+import { defineTool } from "../tool-spec";
 
 // The sourcing marketplace: supplier and catalog-item search with the screen's filters and sorts,
 // profiles, image and design search, reviews and favourites.

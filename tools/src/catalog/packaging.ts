@@ -1,5 +1,5 @@
 import { catalog } from "@atelier/contracts";
-import { defineTool } from "../tool-from-contract";
+import { defineTool } from "../tool-spec";
 import { ITEM_FILTER_ARGS, MARKETPLACE_FILTER_ARGS } from "./marketplace";
 
 // The packaging agent's marketplace: the general searches with the listing type fixed to

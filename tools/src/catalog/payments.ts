@@ -1,5 +1,5 @@
 import { payments } from "@atelier/contracts";
-import { defineTool } from "../tool-from-contract";
+import { defineTool } from "../tool-spec";
 
 const invoiceId = "The invoice id, as listed by list_invoices";
 const subscriptionId = "The subscription id, from get_plan's subscription";

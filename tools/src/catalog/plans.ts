@@ -1,5 +1,5 @@
 import { PLAN_NAMES, plans, type PlanType } from "@atelier/contracts";
-import { defineTool } from "../tool-from-contract";
+import { defineTool } from "../tool-spec";
 
 const paymentMethodId = "Id of a saved card to charge; the default card when omitted";
 

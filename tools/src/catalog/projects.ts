@@ -1,5 +1,5 @@
 import { projects } from "@atelier/contracts";
-import { defineTool } from "../tool-from-contract";
+import { defineTool } from "../tool-spec";
 
 // Custom projects (RFPs): requests for something the catalogue does not sell as-is.
 

@@ -1,5 +1,5 @@
 import { catalog, purchasing } from "@atelier/contracts";
-import { defineTool, type ApprovalLookup } from "../tool-from-contract";
+import { defineTool, type ApprovalLookup } from "../tool-spec";
 
 // Buying from suppliers: sample and production orders, the cart, sourcing invoices and payment.
 

@@ -1,6 +1,6 @@
 import { sourcingAgent } from "@atelier/contracts";
-import { defineTool } from "../tool-from-contract";
-import type { RunContext } from "../run-context";
+import { defineTool } from "../tool-spec";
+import type { RunContext } from "@atelier/contracts/agent-context";
 
 // Goals are keyed by the conversation: the thread id, filled in by the tool so the model cannot mix threads up.
 function conversationSid(context: RunContext & { threadId?: string }): string {

@@ -1,5 +1,5 @@
 import { stores, storeStats } from "@atelier/contracts";
-import { defineTool } from "../tool-from-contract";
+import { defineTool } from "../tool-spec";
 
 export const storeTools = [
   defineTool({

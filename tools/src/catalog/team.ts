@@ -1,5 +1,5 @@
 import { team } from "@atelier/contracts";
-import { defineTool } from "../tool-from-contract";
+import { defineTool } from "../tool-spec";
 
 const inviteId = "The invite's id, as listed by list_team_members";
 

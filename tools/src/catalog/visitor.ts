@@ -1,5 +1,5 @@
 import { catalog } from "@atelier/contracts";
-import { defineTool } from "../tool-from-contract";
+import { defineTool } from "../tool-spec";
 import { ITEM_FILTER_ARGS, MARKETPLACE_FILTER_ARGS } from "./marketplace";
 
 // The storefront chatbot's catalogue: public search that needs no account, for anonymous visitors.

@@ -1,7 +1,8 @@
+import type { AssistantId } from "@atelier/contracts/agent-context";
 import { useSyncExternalStore } from "react";
 
 /** A request to open the assistant panel: a new thread with its first text, and where it came from. */
-export type ChatIntent = { id: number; text: string; newThread: boolean; source: "nav" | "screen" | "page"; assistant: string };
+export type ChatIntent = { id: number; text: string; newThread: boolean; source: "nav" | "screen" | "page"; assistant: AssistantId };
 
 let intent: ChatIntent | null = null;
 let seq = 0;

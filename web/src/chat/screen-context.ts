@@ -1,15 +1,20 @@
 import { matchPath } from "react-router";
+import { buildScreenContext, type ScreenContext, type ScreenEntityType } from "@atelier/contracts/agent-context";
 import { findRoute } from "../routes/guards";
 
-/** What the panel tells the agent about the screen: so "this supplier" means the one on screen. */
-export type ScreenContext = { route: string; path: string; query: Record<string, string>; entity: { type: string; id: string } | null };
+export type { ScreenContext } from "@atelier/contracts/agent-context";
 
-const ENTITY_PARAMS: Record<string, string> = {
+const ENTITY_PARAMS: Record<string, ScreenEntityType> = {
   supplierId: "supplier", itemId: "catalog_item", orderId: "order", invoiceId: "invoice", rfpId: "custom_project",
   brandKitId: "business_kit", templateId: "template", sn: "receiving", externalProductId: "product",
 };
 
-/** The route pattern, its parameters and the entity the screen is about. */
+/** Routes that name their entity `:id`: which entity that is. */
+const ID_ROUTES: Record<string, ScreenEntityType> = {
+  "/order-details/:id": "order", "/discount-detail/:id": "discount", "/share-report/:id": "share_report", "/bk/:id": "business_kit", "/product-ideation/:id": "product_ideation",
+};
+
+/** What the panel tells the agent about the screen (the contract's shape): so "this supplier" means the one on screen. */
 export function screenContextOf(pathname: string, search: string): ScreenContext {
   const route = findRoute(pathname);
   const params = route ? (matchPath({ path: route.path, end: true }, pathname)?.params ?? {}) : {};
@@ -18,7 +23,9 @@ export function screenContextOf(pathname: string, search: string): ScreenContext
     const value = params[param];
     if (value) entity = { type, id: value };
   }
-  // /order-details/:id, /discount-detail/:id and the like name their entity by path.
-  if (!entity && params.id && route) entity = { type: route.path.split("/")[1]!.replace(/-details?$/, ""), id: params.id };
-  return { route: route?.path ?? pathname, path: pathname, query: Object.fromEntries(new URLSearchParams(search)), entity };
+  const idType = route ? ID_ROUTES[route.path] : undefined;
+  if (!entity && params.id && idType) entity = { type: idType, id: params.id };
+  // The contract caps lengths; an address typed by hand is cut to fit rather than refused.
+  const query = Object.fromEntries([...new URLSearchParams(search)].slice(0, 50).map(([k, v]) => [k.slice(0, 200), v.slice(0, 2000)]));
+  return buildScreenContext({ route: (route?.path ?? pathname).slice(0, 500), path: pathname.slice(0, 2000), query, entity });
 }

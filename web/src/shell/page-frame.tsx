@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
+import type { AssistantId } from "@atelier/contracts/agent-context";
 import { openChat } from "../chat/chat-intents";
 
-type Props = { title: string; children?: ReactNode; actions?: ReactNode; chatPrompt?: string; assistant?: string };
+type Props = { title: string; children?: ReactNode; actions?: ReactNode; chatPrompt?: string; assistant?: AssistantId };
 
 /** The shared page frame: title, the page's chat entry, and the page. */
 export function PageFrame({ title, children, actions, chatPrompt, assistant = "copilot" }: Props) {

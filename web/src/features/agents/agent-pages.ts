@@ -1,6 +1,8 @@
+import type { AssistantId } from "@atelier/contracts/agent-context";
+
 /** The three sourcing agents' pages: the assistant each talks to and where its review lives. */
 export type AgentPage = {
-  assistant: "sourcing-agent" | "tariff-rate-agent" | "packaging-agent";
+  assistant: Extract<AssistantId, "sourcing-agent" | "tariff-rate-agent" | "packaging-agent">;
   title: string;
   chatPath: string;
   reviewPath: string;

@@ -1,10 +1,11 @@
 import { Client } from "@langchain/langgraph-sdk";
+import type { AssistantId } from "@atelier/contracts/agent-context";
 import { getRuntime } from "../../app/runtime";
 import { anonymousCreatorId, currentToken } from "../../session/session-store";
 import { isTokenValid } from "../../session/token";
 import { CHATBOT_CONTENT_TYPES, type ChatbotCard, type ChatbotContentType, type ChatbotMessage } from "./chatbot-state";
 
-export const CHATBOT_ASSISTANT = "storefront-chat";
+export const CHATBOT_ASSISTANT: AssistantId = "storefront-chat";
 /** Where the browser keeps the visitor's open chatbot thread, so a reload continues it. */
 export const CHATBOT_THREAD_KEY = "atelier.chatbot.thread";
 
