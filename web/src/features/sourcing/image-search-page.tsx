@@ -29,6 +29,9 @@ export function imageSearchError(err: unknown): string {
   return err.message || "The image could not be searched.";
 }
 
+// The closest matches come first; more on request, so 120 results are not one page 15,000 px long.
+const IMAGE_PAGE = 24;
+
 /** Search by image (/browse-suppliers-with-uploaded-image): an upload or a link → visually similar items. */
 export function ImageSearchPage() {
   const [params, setParams] = useSearchParams();
@@ -38,6 +41,7 @@ export function ImageSearchPage() {
   const [results, setResults] = useState<{ list: Match[]; colors: string[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState(IMAGE_PAGE);
 
   const run = async (body: { imageUrl: string } | { image: string }, shown: string) => {
     setBusy(true);
@@ -46,6 +50,7 @@ export function ImageSearchPage() {
     try {
       const answer = await request(searchByImage, { body: { ...body, quantity: 120 } }, { quiet: true });
       setResults({ list: answer.list, colors: answer.descriptor.dominantColors });
+      setShown(IMAGE_PAGE);
     } catch (err) {
       setResults(null);
       setError(imageSearchError(err));
@@ -84,13 +89,17 @@ export function ImageSearchPage() {
       {results && (
         <section aria-label="Similar products">
           <div className="section-head">
-            {preview && <img src={preview} alt="Your picture" width={160} height={160} className="card-image" />}
+            {preview && <img src={preview} alt="Your picture" width={160} height={160} className="card-image image-query" />}
             <span className="chips">
               {results.colors.map((c) => <span key={c} className="chip"><span className="swatch" style={{ background: c }} aria-hidden /> {c}</span>)}
             </span>
             <span data-testid="result-count">{results.list.length} similar products</span>
           </div>
-          <div className="result-grid">{results.list.map((item) => <ItemCard key={item.id} item={item} />)}</div>
+          <div className="result-grid">{results.list.slice(0, shown).map((item) => <ItemCard key={item.id} item={item} />)}</div>
+          <div className="load-more">
+            <span className="muted">Showing {Math.min(shown, results.list.length)} of {results.list.length}</span>
+            {shown < results.list.length && <button type="button" onClick={() => setShown((n) => n + IMAGE_PAGE)}>Show more</button>}
+          </div>
         </section>
       )}
     </PageFrame>
