@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { getHelpCenterArticle, listHelpCenterArticles, searchHelpCenter, HELP_CENTER_CATEGORIES } from "@atelier/contracts/sourcing-agent";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
+import "../sourcing/sourcing.css";
 
 type Category = (typeof HELP_CENTER_CATEGORIES)[number];
 
