@@ -80,6 +80,13 @@ try {
     },
   });
   open.push({ name: "the API", close: () => api.close() });
+  // The picture index for image search builds in the background (about a minute for the demo
+  // catalogue); searches meanwhile answer with the share done. Not awaited: the start goes on.
+  // With an image model configured, pictures are indexed as searches go (no burst of model calls).
+  if (!config.imageEmbeddings.model) {
+    const { startImageIndexBuild } = await import("../api/src/services/catalog/build-image-index");
+    void startImageIndexBuild(database.pool, api.deps.log);
+  }
   console.log(`Atelier API and web app on http://localhost:${api.port}`);
   // Containers run the agent server apart (ATELIER_AGENT_URL); one machine runs it here.
   const agent = config.agentUrl ? null : await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url });

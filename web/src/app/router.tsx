@@ -20,6 +20,8 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "not-found": lazy(() => import("../features/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage }))),
   playground: lazy(() => import("../features/playground/playground-page").then((m) => ({ default: m.PlaygroundPage }))),
   "track-order": lazy(() => import("../features/track-order/track-order-page").then((m) => ({ default: m.TrackOrderPage }))),
+  "help-centre": lazy(() => import("../features/help/help-centre-page").then((m) => ({ default: m.HelpCentrePage }))),
+  "help-article": lazy(() => import("../features/help/help-centre-page").then((m) => ({ default: m.HelpArticlePage }))),
   pending: lazy(() => import("../features/pending/pending-page").then((m) => ({ default: m.PendingPage }))),
   // The sourcing marketplace, checkout and sourcing inbox (issue 5).
   "sourcing-home": lazy(() => import("../features/sourcing/sourcing-home-page").then((m) => ({ default: m.SourcingHomePage }))),

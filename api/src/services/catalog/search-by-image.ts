@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { BodyOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import type { JsonAnswer } from "../../http/json-answer";
+import { JsonAnswer } from "../../http/json-answer";
 import { AppError, invalid } from "../../errors";
 import { dominantColors } from "../../images/descriptor";
 import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "../../images/image-embedder";
@@ -10,6 +10,7 @@ import { ImageDecodeError, type Raster } from "../../images/raster";
 import { toVectorLiteral } from "../../embeddings";
 import { sharedCatalogState, itemsNearImage, setImageEmbeddingSpace } from "../../queries/catalog";
 import { indexItemImages } from "./index-item-images";
+import { imageIndexBuildProgress } from "./build-image-index";
 import { cachedSearch } from "./search-cache";
 import { logSearch } from "./search-log";
 import { toItem } from "./to-dto";
@@ -32,6 +33,10 @@ export async function searchByImage(ctx: UserContext, body: Body): Promise<JsonA
   // One round trip for both: the version must be read before the search runs (see cachedSearch).
   const { version, imageSpace } = await sharedCatalogState(ctx.pool);
   const embedder = await imageEmbedderFor(ctx, imageSpace);
+  // The index is still being built after a start: say how far it is instead of waiting on it
+  // (the web shows the share and asks again); such an answer is never kept.
+  const building = embedder === descriptorEmbedder ? imageIndexBuildProgress(ctx.pool) : null;
+  if (building) return JsonAnswer.of({ list: [], descriptor: { kind: embedder.kind, dominantColors: [] }, indexing: building });
   await indexOnTheWay(ctx, embedder, version);
   const key = `image:${embedder.kind}:${body.quantity}:${body.type ?? ""}:${createHash("sha256").update(bytes).digest("base64")}`;
   const { answer, resultCount, fromCache } = await cachedSearch(ctx, key, (value) => value.list.length, async () => {
