@@ -160,10 +160,8 @@ function CancellationSurvey({ busy, onBack, onSubmit }: { busy: boolean; onBack:
     <form
       className="form plan-flow"
       data-step="VERIFY_CANCEL"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (complete) onSubmit({ ...answers, suggestions: answers.suggestions ?? "" } as BodyOf<typeof plans.cancelPlan>);
-      }}
+      // Enter in a field never cancels: only the final button's own click does.
+      onSubmit={(e) => e.preventDefault()}
     >
       <h3>Before you go ({Math.min(index + 1, steps.length)} of {steps.length})</h3>
       {step === "reason" && (<><p>Why are you cancelling?</p>{choice("reason", CANCELLATION_REASONS, REASON_LABELS)}</>)}
@@ -184,10 +182,21 @@ function CancellationSurvey({ busy, onBack, onSubmit }: { busy: boolean; onBack:
       )}
       <div className="dialog-actions">
         <button type="button" onClick={() => (index === 0 ? onBack() : setIndex(index - 1))}>Back</button>
+        {/* Two elements under their own keys: were Next to become the final button under the click,
+            the browser would run the changed button's action (a real click's default runs after
+            React re-renders), and step 5's Next would cancel the plan. */}
         {index < steps.length - 1 ? (
-          <button type="button" className="primary" disabled={!answered} onClick={() => setIndex(index + 1)}>Next</button>
+          <button key="next" type="button" className="primary" disabled={!answered} onClick={() => setIndex(index + 1)}>Next</button>
         ) : (
-          <button type="submit" className="primary" disabled={!complete || busy}>{answers.offerAnswer === "YES" ? "Keep my plan at 40% off" : "Cancel my plan"}</button>
+          <button
+            key="final"
+            type="button"
+            className="primary"
+            disabled={!complete || busy}
+            onClick={() => onSubmit({ ...answers, suggestions: answers.suggestions ?? "" } as BodyOf<typeof plans.cancelPlan>)}
+          >
+            {answers.offerAnswer === "YES" ? "Keep my plan at 40% off" : "Cancel my plan"}
+          </button>
         )}
       </div>
     </form>
