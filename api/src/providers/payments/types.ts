@@ -9,6 +9,8 @@ export type PromotionTarget = "products" | "design";
 /** What a person types into the card form; only brand, last 4, expiry and a fingerprint survive. */
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
 
+export type DefaultChoice = "always" | "if-none" | "never";
+
 export type PaymentMethod = {
   id: string;
   type: "card";
@@ -88,7 +90,8 @@ export type NewInvoice = Pick<Invoice, "storeId" | "subscriptionId" | "planType"
 export type CardPaymentProvider = {
   name: string;
   publishableKey: string;
-  attachPaymentMethod(db: Queryable, storeId: string, card: CardInput, makeDefault: boolean): Promise<PaymentMethod>;
+  /** `always`: the new default; `if-none`: the default only when the store has none; `never`: not the default (a card used once at checkout). */
+  attachPaymentMethod(db: Queryable, storeId: string, card: CardInput, makeDefault: DefaultChoice): Promise<PaymentMethod>;
   listPaymentMethods(db: Queryable, storeId: string, limit: number): Promise<PaymentMethod[]>;
   getPaymentMethod(db: Queryable, storeId: string, id: string): Promise<PaymentMethod | null>;
   /** Null when the card is not the store's (or already removed). */
