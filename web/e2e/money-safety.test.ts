@@ -51,6 +51,44 @@ describe("the cancellation survey in Chromium", () => {
     expect(await as(api, user.token, plans.getPlanOverview, {})).toMatchObject({ planType: "TIER_1", subscriptionStatus: "CANCELED" });
     const { rows } = await api.deps.pool.query("SELECT offer_answer, suggestions FROM subscription_cancellation_surveys WHERE store_id = $1", [user.store.id]);
     expect(rows).toEqual([{ offer_answer: "NO", suggestions: "Nothing, thanks" }]);
+
+    // Without a reload, the home page's plan card knows the plan is gone.
+    await goWithinApp(page, "/homebase");
+    await poll(() => page.getByTestId("homebase-plan").textContent()).toContain("Free");
+    await page.context().close();
+  });
+});
+
+/** Navigates inside the running app (no reload, so nothing is fetched afresh unless the app does it). */
+async function goWithinApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+describe("pausing in Chromium", () => {
+  it("warns before pausing, locks the app at once, leads with Resume, and unlocks at once", async () => {
+    const { page } = await beginnerOnAccount();
+    const plan = page.getByTestId("account-plan");
+    await plan.getByRole("button", { name: "Manage plan" }).click();
+    await plan.getByRole("button", { name: "Pause my plan" }).click();
+    await poll(() => plan.getByTestId("pause-warning").textContent()).toContain("While your plan is paused, Atelier is locked.");
+    await plan.getByRole("button", { name: "Pause plan" }).click();
+    await poll(() => plan.getByRole("heading", { level: 3 }).textContent()).toBe("Your plan is paused");
+
+    // The store record followed the change: any other page now brings the user back to the plan.
+    await goWithinApp(page, "/homebase");
+    await poll(() => page.url()).toBe(`${api.url}/account-info?open=manage_plan`);
+    const dialog = page.locator("[data-dialog=manage_plan]");
+    await poll(() => dialog.getByRole("status").first().textContent()).toContain("the rest of Atelier is locked");
+    expect(await dialog.getByRole("button").first().textContent()).toBe("Resume my plan");
+    await dialog.getByRole("button", { name: "Resume my plan" }).click();
+    await poll(() => dialog.getByRole("heading", { level: 3 }).textContent()).toBe("Your plan is active again");
+
+    await goWithinApp(page, "/homebase");
+    await poll(() => page.getByTestId("homebase-plan").textContent()).toContain("Active");
+    expect(new URL(page.url()).pathname).toBe("/homebase");
     await page.context().close();
   });
 });
