@@ -35,7 +35,8 @@ type Loader = (contract: Contract, input: unknown) => Promise<unknown>;
  * saved cards and the cart; removing a card moves the plan card's default card.
  */
 const LINKED_TAGS: Record<string, readonly string[]> = {
-  plans: ["payments", "stores", "purchasing"],
+  // A plan sets the team seats too.
+  plans: ["payments", "stores", "purchasing", "team"],
   payments: ["plans", "stores", "purchasing"],
   purchasing: ["payments", "plans", "stores"],
   team: ["stores"],

@@ -206,7 +206,7 @@ function VerifyPause({ busy, onBack, onPause }: { busy: boolean; onBack: () => v
   const [behavior, setBehavior] = useState<BodyOf<typeof plans.pausePlan>["behavior"]>("keep_as_draft");
   const [resumesAt, setResumesAt] = useState("");
   return (
-    <form className="form plan-flow" data-step="VERIFY_PAUSE" onSubmit={(e) => { e.preventDefault(); onPause({ behavior, resumesAt: resumesAt ? new Date(resumesAt).toISOString() : undefined }); }}>
+    <form className="form plan-flow" data-step="VERIFY_PAUSE" onSubmit={(e) => { e.preventDefault(); onPause({ behavior, resumesAt: resumesAt ? new Date(`${resumesAt}T00:00:00`).toISOString() : undefined }); }}>
       <h3>Pause your plan?</h3>
       <div className="plan-notice" data-testid="pause-warning">
         <p>
@@ -223,6 +223,7 @@ function VerifyPause({ busy, onBack, onPause }: { busy: boolean; onBack: () => v
           <option value="void">voided</option>
         </select>
       </label>
+      {/* The day is the user's own: local midnight, as the warning above says it. */}
       <label>Resume automatically on (optional)<input type="date" value={resumesAt} onChange={(e) => setResumesAt(e.target.value)} /></label>
       <div className="dialog-actions">
         <button type="button" onClick={onBack}>Back</button>
