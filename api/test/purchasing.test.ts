@@ -89,7 +89,8 @@ describe("creating order items", () => {
     const user = await registerUser(api);
     const { itemId, supplierId, title } = await seedItem();
     const sample = await createSample(user, itemId, { color: "navy" });
-    expect(sample).toMatchObject({ kind: "SAMPLE", status: "NOT_PURCHASED", title: `Sample: ${title}`, quantity: 1, unitPriceCents: 2500, totalCents: 2500, supplierId, refundable: false, allowedStatuses: ["IN_SHOPPING_CART", "CANCELED"] });
+    // The kind is its own field; the title is the item's, so no screen says "Sample: Sample: …".
+    expect(sample).toMatchObject({ kind: "SAMPLE", status: "NOT_PURCHASED", title, quantity: 1, unitPriceCents: 2500, totalCents: 2500, supplierId, refundable: false, allowedStatuses: ["IN_SHOPPING_CART", "CANCELED"] });
     const tiers = [];
     for (const quantity of [100, 300, 1000]) {
       const p = await as(api, user.token, purchasing.createCreatorOrderItem, { body: { catalogItemId: itemId, kind: "PRODUCTION", quantity } });
@@ -262,10 +263,32 @@ describe("paying an invoice", () => {
     expect(declined.invoice).toMatchObject({ status: "OPEN", paidAt: null });
     const after = await as(api, owner.token, purchasing.getCreatorOrderItem, { params: { id: item.id } });
     expect(after).toMatchObject({ status: "IN_SHOPPING_CART", paidAt: null });
+    // A declined card is never kept, so it can never become the default that later payments use.
+    expect((await as(api, owner.token, payments.listPaymentMethods, {})).list).toEqual([]);
     const ok = await as(api, owner.token, purchasing.payCreatorInvoice, { body: { invoiceId, card: card(VISA) } }, crypto.randomUUID());
     expect(ok.result).toBe("COMPLETED");
     expect(ok.invoice).toMatchObject({ status: "PAID", totalCents: 2500 });
     expect(await chargeCount(owner.store.id)).toBe(2);
+    // Saving a card is a choice: without saveCard the card paid and was not kept.
+    expect((await as(api, owner.token, payments.listPaymentMethods, {})).list).toEqual([]);
+  });
+
+  it("keeps a card paid with at checkout only when asked, and never a declined one", async () => {
+    const { owner, invoiceId } = await cartWithSample();
+    const declined = await as(api, owner.token, purchasing.payCreatorInvoice, { body: { invoiceId, card: card(DECLINED), saveCard: true } }, crypto.randomUUID());
+    expect(declined.result).toBe("INSTRUMENT_DECLINED");
+    expect((await as(api, owner.token, payments.listPaymentMethods, {})).list).toEqual([]);
+    await as(api, owner.token, purchasing.payCreatorInvoice, { body: { invoiceId, card: card(VISA), saveCard: true } }, crypto.randomUUID());
+    const saved = await as(api, owner.token, payments.listPaymentMethods, {});
+    expect(saved.list.map((m) => [m.last4, m.isDefault])).toEqual([["4242", true]]);
+
+    // A later saved card does not take the default over.
+    const { itemId } = await seedItem();
+    await createSample(owner, itemId, { addToCart: true });
+    const next = (await as(api, owner.token, purchasing.listShoppingCartOrders, {})).invoice!.id;
+    await as(api, owner.token, purchasing.payCreatorInvoice, { body: { invoiceId: next, card: card("5555555555554444"), saveCard: true } }, crypto.randomUUID());
+    const both = await as(api, owner.token, payments.listPaymentMethods, {});
+    expect(both.list.map((m) => [m.last4, m.isDefault]).sort()).toEqual([["4242", true], ["4444", false]]);
   });
 
   it("charges once for a double-submitted payment with the same Idempotency-Key and answers the same", async () => {

@@ -186,18 +186,23 @@ export const INTENTS: Intent[] = [
   },
   {
     name: "upgrade-plan",
-    tools: ["get_plan", "upgrade_plan"],
+    tools: ["get_plan", "get_upgrade_quote", "upgrade_plan"],
     match: (t) => /\bupgrade\b/i.test(t),
     step: (_t, done) => {
       const plan = last(done, "get_plan");
       if (!plan) return call("get_plan");
+      const target = plan.result.upgradeTarget;
+      if (!target) return { answer: `You're already on ${plan.result.name}, the top plan.` };
+      // The quote first: the approval card then names the amount, and the upgrade charges exactly it.
+      const quote = last(done, "get_upgrade_quote");
+      if (!quote) return call("get_upgrade_quote", { targetPlan: target.planType });
       const upgraded = last(done, "upgrade_plan");
       if (upgraded) {
         const r = upgraded.result;
-        return { answer: r.result === "INSTRUMENT_DECLINED" ? "The card was declined, so your plan is unchanged; the invoice stays open — add or pick another card and ask me to retry." : `Done: you're now on ${plan.result.upgradeTarget?.name ?? "the upgraded plan"}.` };
+        const charged = `$${(quote.result.amountCents / 100).toFixed(2)}`;
+        return { answer: r.result === "INSTRUMENT_DECLINED" ? "The card was declined, so your plan is unchanged; the invoice stays open — add or pick another card and ask me to retry." : `Done: you're now on ${target.name}. ${charged} was charged (${quote.result.explanation}).` };
       }
-      const target = plan.result.upgradeTarget;
-      return target ? call("upgrade_plan", { targetPlan: target.planType }) : { answer: `You're already on ${plan.result.name}, the top plan.` };
+      return call("upgrade_plan", { targetPlan: target.planType, expectedAmountCents: quote.result.amountCents });
     },
   },
   {

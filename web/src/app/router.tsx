@@ -4,7 +4,8 @@ import { stores } from "../api/contracts";
 import { ROUTES, type RouteEntry, type ScreenKey } from "../routes/route-table";
 import { REDIRECTS, resolveRedirect } from "../routes/redirects";
 import { decideLogin, decideRoute } from "../routes/guards";
-import { isLoggedIn, setStoreRecord, useSession } from "../session/session-store";
+import { getSession, isLoggedIn, setStoreRecord, useSession } from "../session/session-store";
+import { onInvalidate } from "../api/query-cache";
 import { isTokenValid } from "../session/token";
 import { request, setNavigator } from "../api/client";
 import { getRuntime } from "./runtime";
@@ -61,6 +62,10 @@ function Root() {
     if (!loggedIn || session.storeRecord) return;
     request(stores.getMyStore, {}).then(setStoreRecord, () => undefined);
   }, [loggedIn, session.storeRecord, session.token]);
+  // The store record (plan, pause state) is server state too: a change under "stores" reloads it.
+  useEffect(() => onInvalidate((keys) => {
+    if (keys.has("stores") && isLoggedIn(getSession())) request(stores.getMyStore, {}).then(setStoreRecord, () => undefined);
+  }), []);
   return (
     <>
       <Outlet />

@@ -5,6 +5,7 @@ import type { RemoteThreadListAdapter } from "@assistant-ui/core";
 import { agentClient } from "./agent-client";
 import { branchHead, branchesOf, copyCheckpoint, findForkCheckpoint, readCheckpoints, type CheckpointMessages, type MessageBranches } from "./checkpoints";
 import type { ScreenContext } from "./screen-context";
+import { invalidatingAfterTools } from "./tool-invalidation";
 
 // The one place the LangGraph runtime is set up: the assistant panel and the agents' full-page
 // chats only compose it with their own thread list, input and layout.
@@ -153,7 +154,8 @@ function RuntimeHost({ assistant, threadId, onThreadId, threadListAdapter, scree
       const from = retry ? await copyForRetry(externalId, checkpointId!) : (checkpointId ?? headRef.current ?? undefined);
       if (headRef.current) onLeftBranch();
       try {
-        yield* agentClient().runs.stream(externalId, assistant, {
+        // A tool that changed data (the assistant paid, upgraded…) makes the screens load again.
+        yield* invalidatingAfterTools(agentClient().runs.stream(externalId, assistant, {
           input: input ? input(messages) : messages.length ? { messages } : null,
           command,
           checkpointId: from,
@@ -161,7 +163,7 @@ function RuntimeHost({ assistant, threadId, onThreadId, threadListAdapter, scree
           context: { screen },
           signal: abortSignal,
           onDisconnect: "cancel",
-        }) as AsyncGenerator<{ event: string; data: unknown }>;
+        }) as AsyncGenerator<{ event: string; data: unknown }>);
       } finally {
         if (from) onForked(externalId);
         onRunEnd?.();
