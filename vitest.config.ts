@@ -36,6 +36,8 @@ const browserProject = {
 
 export default defineConfig({
   test: {
+    // The default output, then each file's time, slowest first (CI shows where the minutes go).
+    reporters: ["default", "./test/timings-reporter.ts"],
     projects: [
       {
         test: {
@@ -51,7 +53,7 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias: { react: `${rootModules}react`, "react-dom": `${rootModules}react-dom` } },
-        test: { name: "web", environment: "jsdom", include: ["web/test/**/*.test.{ts,tsx}"], setupFiles: ["./web/test/support/jsdom-setup.ts"], env: testEnv },
+        test: { name: "web", environment: "jsdom", include: ["web/test/**/*.test.{ts,tsx}"], setupFiles: ["./web/test/support/jsdom-setup.ts"], globalSetup: ["./web/test/support/global-setup.ts"], env: testEnv },
       },
       ...(runBrowserTests ? [browserProject] : []),
     ],
