@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, payments, purchasing, team, ApiError } from "@atelier/contracts";
+import { payments, purchasing, ApiError } from "@atelier/contracts";
 import { REFUND_POLICY } from "@atelier/contracts/purchasing";
-import { as, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
+import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { previewStore, teamMember } from "../../test/factories/accounts";
 import { createLocalCardPayments, type CardPaymentProvider } from "../src/providers/payments";
 import { STALE_CLAIM_MINUTES } from "../src/services/purchasing/pay-invoice";
 
@@ -58,19 +59,12 @@ async function chargeCount(storeId: string): Promise<number> {
   return rows[0].n;
 }
 
-async function previewUser() {
-  const user = await registerUser(api);
-  await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [user.store.id]);
-  return api.client.call(auth.login, { body: { email: user.email, password: user.password } });
+function previewUser() {
+  return previewStore(api);
 }
 
-async function cxMemberOf(owner: TestUser) {
-  await setPlan(api, owner.store.id, "TIER_3");
-  const email = `cx-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await as(api, owner.token, team.createTeamMemberInvite, { body: { email, role: "CX" } });
-  const { rows } = await api.deps.pool.query("SELECT payload->>'token' AS token FROM outbox_messages WHERE to_address = $1 AND kind = 'team_member_invite'", [email]);
-  const member = await registerUser(api, { email });
-  return as(api, member.token, team.acceptTeamMemberInvite, { body: { token: rows[0].token } });
+function cxMemberOf(owner: TestUser) {
+  return teamMember(api, owner, "CX");
 }
 
 async function expectError(promise: Promise<unknown>, status: number, field?: string) {
