@@ -4,6 +4,7 @@ import { projects, ApiError } from "@atelier/contracts";
 import { CUSTOM_PROJECT_HINTS } from "@atelier/contracts/projects";
 import { INTERNAL_NOTIFY_ADDRESSES } from "../src/providers/outbox";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { createSupplier } from "../../test/factories/suppliers";
 import { previewStore } from "../../test/factories/accounts";
 
 let api: TestApi;
@@ -12,14 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function seedSupplier(email: string | null) {
+function seedSupplier(email: string | null) {
   const tag = crypto.randomUUID().slice(0, 8);
-  const { rows } = await api.deps.pool.query(
-    `INSERT INTO suppliers (name, slug, country_code, region, employee_count, production_days_min, production_days_max, contact_email, enabled_at)
-     VALUES ($1, $2, 'VN', 'AS', 60, 10, 30, $3, now()) RETURNING id`,
-    [`Projects Test Supplier ${tag}`, `projects-test-${tag}`, email],
-  );
-  return rows[0].id as string;
+  return createSupplier(api, { name: `Projects Test Supplier ${tag}`, countryCode: "VN", employees: 60, productionDaysMin: 10, productionDaysMax: 30, contactEmail: email, enabled: true });
 }
 
 async function expectError(promise: Promise<unknown>, status: number, field?: string) {
