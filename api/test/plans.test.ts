@@ -1,8 +1,8 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, payments, plans, stores, team, type TeamRole } from "@atelier/contracts";
+import { payments, plans, stores, type TeamRole } from "@atelier/contracts";
 import { spendCredits } from "../src/services/plans/spend-credits";
 import { as, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
+import { previewStore, teamMember } from "../../test/factories/accounts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -32,13 +32,8 @@ async function beginner() {
   return user;
 }
 
-async function memberOf(owner: TestUser, role: Exclude<TeamRole, "OWNER">) {
-  await setPlan(api, owner.store.id, "TIER_3");
-  const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await as(api, owner.token, team.createTeamMemberInvite, { body: { email, role } });
-  const { rows } = await api.deps.pool.query("SELECT payload->>'token' AS token FROM outbox_messages WHERE to_address = $1 AND kind = 'team_member_invite'", [email]);
-  const member = await registerUser(api, { email });
-  return as(api, member.token, team.acceptTeamMemberInvite, { body: { token: rows[0].token } });
+function memberOf(owner: TestUser, role: Exclude<TeamRole, "OWNER">) {
+  return teamMember(api, owner, role);
 }
 
 describe("plan overview and upgrade targets", () => {
@@ -145,9 +140,7 @@ describe("plan overview and upgrade targets", () => {
     await expect(as(api, admin.token, plans.upgradePlan, { body: { targetPlan: "TIER_2" } })).rejects.toMatchObject({ status: 403, code: "FORBIDDEN" });
     await expect(as(api, admin.token, plans.pausePlan, { body: { behavior: "void" } })).rejects.toMatchObject({ status: 403, code: "FORBIDDEN" });
     await expect(as(api, cx.token, plans.getPlanOverview, {})).rejects.toMatchObject({ status: 403 });
-    const preview = await registerUser(api);
-    await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [preview.store.id]);
-    const session = await api.client.call(auth.login, { body: { email: preview.email, password: preview.password } });
+    const session = await previewStore(api);
     await expect(as(api, session.token, plans.upgradePlan, { body: { targetPlan: "TIER_2" } })).rejects.toMatchObject({ status: 403, code: "PREVIEW_MODE" });
     await expect(as(api, session.token, plans.cancelPlan, { body: survey })).rejects.toMatchObject({ status: 403, code: "PREVIEW_MODE" });
   });

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, payments, purchasing, team, ApiError } from "@atelier/contracts";
+import { payments, purchasing, ApiError } from "@atelier/contracts";
 import { REFUND_POLICY } from "@atelier/contracts/purchasing";
-import { as, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
+import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { createItem, createSupplier } from "../../test/factories/suppliers";
+import { previewStore, teamMember } from "../../test/factories/accounts";
 import { createLocalCardPayments, type CardPaymentProvider } from "../src/providers/payments";
 import { STALE_CLAIM_MINUTES } from "../src/services/purchasing/pay-invoice";
 
@@ -21,23 +23,10 @@ type ItemOptions = { moq?: number | null; samplePriceCents?: number | null; pric
 
 /** A supplier and one catalog item of its own, with unique names. */
 async function seedItem(options: ItemOptions = {}) {
-  const pool = api.deps.pool;
   const tag = crypto.randomUUID().slice(0, 8);
-  // One VERTICAL row per vertical (a unique index): share it with every other test.
-  await pool.query(`INSERT INTO catalog_categories (level, vertical, key, slug, title) VALUES ('VERTICAL', 'products', 'products', 'products', 'Products') ON CONFLICT DO NOTHING`);
-  const cat = await pool.query(`SELECT id FROM catalog_categories WHERE level = 'VERTICAL' AND vertical = 'products'`);
-  const sup = await pool.query(
-    `INSERT INTO suppliers (name, slug, country_code, region, employee_count, production_days_min, production_days_max, contact_email, enabled_at)
-     VALUES ($1, $2, 'CN', 'AS', 80, 10, 30, $3, now()) RETURNING id`,
-    [`Purchasing Test Supplier ${tag}`, `purchasing-test-${tag}`, `factory-${tag}@example.com`],
-  );
-  const o = { moq: 100, samplePriceCents: 2500, priceMinCents: 400, priceMaxCents: 800, colors: "Navy|#1F2A44|matte;Cream|#F5F0E1|", enabled: true, ...options };
-  const item = await pool.query(
-    `INSERT INTO catalog_items (supplier_id, vertical_id, type, title, moq, sample_price_cents, price_min_cents, price_max_cents, production_days_min, production_days_max, colors, enabled_at)
-     VALUES ($1, $2, 'PRODUCT', $3, $4, $5, $6, $7, 10, 20, $8, CASE WHEN $9 THEN now() END) RETURNING id`,
-    [sup.rows[0].id, cat.rows[0].id, `Canvas tote ${tag}`, o.moq, o.samplePriceCents, o.priceMinCents, o.priceMaxCents, o.colors, o.enabled],
-  );
-  return { itemId: item.rows[0].id as string, supplierId: sup.rows[0].id as string, title: `Canvas tote ${tag}` };
+  const supplierId = await createSupplier(api, { name: `Purchasing Test Supplier ${tag}`, employees: 80, productionDaysMin: 10, productionDaysMax: 30, contactEmail: `factory-${tag}@example.com`, enabled: true });
+  const item = await createItem(api, supplierId, { title: `Canvas tote ${tag}`, colors: "Navy|#1F2A44|matte;Cream|#F5F0E1|", ...options });
+  return { itemId: item.id, supplierId, title: item.title };
 }
 
 function createSample(user: TestUser, catalogItemId: string, extra: Partial<{ quantity: number; addToCart: boolean; color: string }> = {}) {
@@ -58,19 +47,12 @@ async function chargeCount(storeId: string): Promise<number> {
   return rows[0].n;
 }
 
-async function previewUser() {
-  const user = await registerUser(api);
-  await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [user.store.id]);
-  return api.client.call(auth.login, { body: { email: user.email, password: user.password } });
+function previewUser() {
+  return previewStore(api);
 }
 
-async function cxMemberOf(owner: TestUser) {
-  await setPlan(api, owner.store.id, "TIER_3");
-  const email = `cx-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await as(api, owner.token, team.createTeamMemberInvite, { body: { email, role: "CX" } });
-  const { rows } = await api.deps.pool.query("SELECT payload->>'token' AS token FROM outbox_messages WHERE to_address = $1 AND kind = 'team_member_invite'", [email]);
-  const member = await registerUser(api, { email });
-  return as(api, member.token, team.acceptTeamMemberInvite, { body: { token: rows[0].token } });
+function cxMemberOf(owner: TestUser) {
+  return teamMember(api, owner, "CX");
 }
 
 async function expectError(promise: Promise<unknown>, status: number, field?: string) {
