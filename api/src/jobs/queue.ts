@@ -11,6 +11,7 @@ import {
   deleteSchedule,
   failAbandonedJobs,
   failJobAttempt,
+  hasDueSchedule,
   insertJob,
   lockDueSchedules,
   markJobCancelled,
@@ -162,7 +163,7 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   async function enqueueDueSchedules() {
-    if (!schedules.size) return;
+    if (!schedules.size || !(await hasDueSchedule(pool, types()))) return;
     await withTransaction(pool, async (client) => {
       const due = await lockDueSchedules(client, types());
       if (!due.length) return;

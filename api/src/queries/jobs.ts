@@ -221,6 +221,12 @@ export async function deleteSchedule(db: Queryable, name: string): Promise<void>
   await db.query("DELETE FROM job_schedules WHERE name = $1", [name]);
 }
 
+/** Whether any schedule of the given types is due: an idle poll is this one statement, no transaction. */
+export async function hasDueSchedule(db: Queryable, types: string[]): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM job_schedules WHERE type = ANY($1::text[]) AND next_run_at <= now() LIMIT 1", [types]);
+  return rows.length > 0;
+}
+
 /** Due schedules of the given types, locked for this transaction (another worker skips them). */
 export async function lockDueSchedules(db: Queryable, types: string[]): Promise<ScheduleRow[]> {
   const { rows } = await db.query<ScheduleRow>(
