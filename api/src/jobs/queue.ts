@@ -79,6 +79,14 @@ export function createJobQueue(options: JobQueueOptions) {
   let heartbeat: NodeJS.Timeout | null = null;
   let claiming = false;
   let kickAgain = false;
+  // What stop() waits for besides running jobs: a poll or claim that has a statement in flight.
+  const inFlight = new Set<Promise<unknown>>();
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => {});
+    return work;
+  }
 
   function publish(event: JobEventName, row: JobRow) {
     try {
@@ -158,6 +166,14 @@ export function createJobQueue(options: JobQueueOptions) {
     }
   }
 
+  /** Renews leases every third of the shortest registered lease. */
+  function startHeartbeat() {
+    if (heartbeat) clearInterval(heartbeat);
+    const leases = [...definitions.values()].map((d) => policy(d).leaseMs);
+    heartbeat = setInterval(() => void renew(), Math.max(50, Math.floor(Math.min(...leases) / 3)));
+    heartbeat.unref();
+  }
+
   function types() {
     return [...definitions.keys()];
   }
@@ -206,7 +222,7 @@ export function createJobQueue(options: JobQueueOptions) {
   function schedulePoll() {
     if (stopped) return;
     if (pollTimer) clearTimeout(pollTimer);
-    pollTimer = setTimeout(() => void poll(), pollMs);
+    pollTimer = setTimeout(() => void track(poll()), pollMs);
     pollTimer.unref();
   }
 
@@ -221,6 +237,11 @@ export function createJobQueue(options: JobQueueOptions) {
       while (!stopped && active.size < concurrency) {
         const row = await claimJob(pool, workerId, types());
         if (!row) break;
+        if (stopped) {
+          // Claimed while stop() began: back to the queue for another worker.
+          await releaseJob(pool, workerId, row.id);
+          break;
+        }
         startJob(row);
       }
     } catch (err) {
@@ -235,7 +256,7 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   function kick() {
-    if (started && !stopped) void claimLoop();
+    if (started && !stopped) void track(claimLoop());
   }
 
   function startJob(row: JobRow) {
@@ -314,6 +335,8 @@ export function createJobQueue(options: JobQueueOptions) {
     register<S extends z.ZodType, R>(definition: JobDefinition<S, R>) {
       if (definitions.has(definition.type)) throw new Error(`The job type ${definition.type} is registered twice.`);
       definitions.set(definition.type, definition as unknown as JobDefinition);
+      // A type registered after start may have a shorter lease: renew often enough for it too.
+      if (started && !stopped) startHeartbeat();
     },
     enqueue,
     schedule,
@@ -325,10 +348,8 @@ export function createJobQueue(options: JobQueueOptions) {
     start() {
       if (started || concurrency <= 0 || !definitions.size) return;
       started = true;
-      const leases = [...definitions.values()].map((d) => policy(d).leaseMs);
-      heartbeat = setInterval(() => void renew(), Math.max(50, Math.floor(Math.min(...leases) / 3)));
-      heartbeat.unref();
-      void poll();
+      startHeartbeat();
+      void track(poll());
     },
     /**
      * Stops claiming and waits up to graceMs for running jobs; then aborts them and gives them
@@ -338,6 +359,7 @@ export function createJobQueue(options: JobQueueOptions) {
       stopped = true;
       if (pollTimer) clearTimeout(pollTimer);
       if (heartbeat) clearInterval(heartbeat);
+      await Promise.allSettled([...inFlight]);
       const running = () => Promise.all([...active.values()].map((r) => r.done));
       if (await settlesWithin(running(), graceMs)) return;
       for (const id of active.keys()) stopLocal(id, "shutdown");
