@@ -84,7 +84,8 @@ export function createJobQueue(options: JobQueueOptions) {
 
   function track<T>(work: Promise<T>): Promise<T> {
     inFlight.add(work);
-    void work.finally(() => inFlight.delete(work)).catch(() => {});
+    // The caller awaits work and handles its failure; this copy of it only keeps the set tidy.
+    void work.finally(() => inFlight.delete(work)).catch(() => undefined);
     return work;
   }
 
