@@ -25,6 +25,8 @@ const envSchema = z.object({
   ATELIER_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ATELIER_SKIP_DEMO_SEED: z.enum(["0", "1"]).default("0"),
   ATELIER_SEARCH_CACHE: z.enum(["0", "1"]).default("1"),
+  ATELIER_JOB_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(2),
+  ATELIER_JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
 });
 
 export type Config = {
@@ -52,6 +54,8 @@ export type Config = {
   skipDemoSeed: boolean;
   /** Recent marketplace search answers are kept in memory under the catalogue's version (on unless ATELIER_SEARCH_CACHE=0). */
   searchCache: boolean;
+  /** Background jobs this process runs at once (0: it only enqueues) and how often an idle worker looks for due ones. */
+  jobs: { concurrency: number; pollMs: number };
   /** Responses are checked against their contracts outside production. */
   validateResponses: boolean;
   /** How long a repeat waits for the answer of a request still running under its Idempotency-Key before a 409. */
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.ATELIER_LOG_LEVEL,
     skipDemoSeed: e.ATELIER_SKIP_DEMO_SEED === "1",
     searchCache: e.ATELIER_SEARCH_CACHE === "1",
+    jobs: { concurrency: e.ATELIER_JOB_CONCURRENCY, pollMs: e.ATELIER_JOB_POLL_MS },
     validateResponses: e.NODE_ENV !== "production",
     idempotencyWaitMs: 10_000,
     ...overrides,

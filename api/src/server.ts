@@ -12,6 +12,8 @@ import { flushSearchLogs } from "./services/catalog/search-log";
 import { createApp } from "./http/app";
 import { allRoutes } from "./routes";
 import type { AppDeps } from "./context";
+import { createJobQueue, type JobEvents } from "./jobs";
+import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 
 export type ApiServer = {
   url: string;
@@ -31,6 +33,8 @@ export type StartApiOptions = {
   extend?: (app: express.Express) => void;
   /** Run migrations at start (default true). */
   migrate?: boolean;
+  /** Where job progress is published (the realtime module); default: nowhere. */
+  jobEvents?: JobEvents;
 };
 
 /** Opens the database (unless given), migrates, and serves the API. */
@@ -43,12 +47,14 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, poolSize: config.poolSize }));
   try {
     if (options.migrate !== false) await migrate(database.pool);
+    const jobs = createJobQueue({ pool: database.pool, log, events: options.jobEvents, ...config.jobs });
     const deps: AppDeps = {
       pool: database.pool,
       config,
       tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.databaseUrl || config.env === "test" ? null : config.dataDir), config.tokenTtlHours * 3600),
       providers: createProviders(config, options.providers),
       log,
+      jobs,
     };
     if (!options.providers?.embeddings) {
       deps.providers.embeddings = await resolveQueryEmbeddings(deps.pool, deps.providers.embeddings, (m) => log.warn(m));
@@ -61,6 +67,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
       server.listen(config.port, config.host, resolve);
     });
     const port = (server.address() as AddressInfo).port;
+    await startJobWorker(deps);
     return {
       url: `http://127.0.0.1:${port}`,
       port,
@@ -70,6 +77,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
       async close() {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await jobs.stop();
         await flushSearchLogs(deps.pool);
         if (ownsDatabase) await database.close();
       },
@@ -78,4 +86,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     if (ownsDatabase) await database.close();
     throw err;
   }
+}
+
+/** The platform's own job types and schedules, then the worker (config.jobs.concurrency jobs at once). */
+async function startJobWorker(deps: AppDeps) {
+  const deleteFinished = deleteFinishedJobsJob(deps.pool);
+  deps.jobs.register(deleteFinished);
+  await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
+  deps.jobs.start();
 }

@@ -213,6 +213,7 @@ function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string
     config: deps.config,
     tokens: deps.tokens,
     providers: deps.providers,
+    jobs: deps.jobs,
     requestId,
     auth: null,
     acceptLanguage,
