@@ -10,6 +10,7 @@ import { resolveQueryEmbeddings } from "./embeddings";
 import { createLogger } from "./logger";
 import { flushSearchLogs } from "./services/catalog/search-log";
 import { createApp } from "./http/app";
+import { startRealtime, type Realtime } from "./realtime";
 import { allRoutes } from "./routes";
 import type { AppDeps } from "./context";
 
@@ -19,6 +20,7 @@ export type ApiServer = {
   deps: AppDeps;
   app: express.Express;
   server: http.Server;
+  realtime: Realtime;
   close(): Promise<void>;
 };
 
@@ -56,6 +58,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     const app = createApp(deps, allRoutes);
     options.extend?.(app);
     const server = http.createServer(app);
+    const realtime = await startRealtime(server, deps);
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(config.port, config.host, resolve);
@@ -67,7 +70,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
       deps,
       app,
       server,
+      realtime,
       async close() {
+        await realtime.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await flushSearchLogs(deps.pool);

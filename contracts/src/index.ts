@@ -16,6 +16,7 @@ export * from "./contract";
 export * from "./errors";
 export * from "./domain";
 export * from "./client";
+export * from "./realtime";
 export { auth, catalog, commons, health, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
