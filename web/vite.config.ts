@@ -11,5 +11,5 @@ export default defineConfig({
   plugins: [react() as unknown as PluginOption],
   resolve: { dedupe: ["react", "react-dom", "react-router"] },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
-  server: { port: 5173, proxy: { "/rest": "http://localhost:3000", "/web-config.json": "http://localhost:3000", "/agent-api": { target: "http://localhost:3001", rewrite: (p) => p.replace(/^\/agent-api/, "") } } },
+  server: { port: 5173, proxy: { "/rest": "http://localhost:3000", "/socket.io": { target: "http://localhost:3000", ws: true }, "/web-config.json": "http://localhost:3000", "/agent-api": { target: "http://localhost:3001", rewrite: (p) => p.replace(/^\/agent-api/, "") } } },
 });
