@@ -5,6 +5,7 @@ import { ROUTES, type RouteEntry, type ScreenKey } from "../routes/route-table";
 import { REDIRECTS, resolveRedirect } from "../routes/redirects";
 import { decideLogin, decideRoute } from "../routes/guards";
 import { isLoggedIn, setStoreRecord, useSession } from "../session/session-store";
+import { useRealtimeEvent } from "../realtime/use-realtime-event";
 import { isTokenValid } from "../session/token";
 import { request, setNavigator } from "../api/client";
 import { getRuntime } from "./runtime";
@@ -59,6 +60,8 @@ function Root() {
     if (!loggedIn || session.storeRecord) return;
     request(stores.getMyStore, {}).then(setStoreRecord, () => undefined);
   }, [loggedIn, session.storeRecord, session.token]);
+  // A plan changed in another tab (or by the agent): the store record, and the gates reading it, follow.
+  useRealtimeEvent("plan.changed", () => void request(stores.getMyStore, {}).then(setStoreRecord, () => undefined));
   return (
     <>
       <Outlet />

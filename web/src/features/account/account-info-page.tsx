@@ -1,5 +1,6 @@
 import { payments, plans } from "../../api/contracts";
 import { PageFrame } from "../../shell/page-frame";
+import { useRealtimeEvent } from "../../realtime/use-realtime-event";
 import { useApi } from "../../api/use-api";
 import { useSession } from "../../session/session-store";
 import { formatUsd } from "../../format/format";
@@ -34,6 +35,11 @@ export function AccountInfoPage() {
 function BillingSection() {
   const overview = useApi(plans.getPlanOverview, {});
   const invoices = useApi(payments.listCardPaymentInvoices, { query: { size: 10 } });
+  // The plan changed in another tab: this one shows it without a reload.
+  useRealtimeEvent("plan.changed", () => {
+    overview.reload();
+    invoices.reload();
+  });
   return (
     <>
       <div className="grid two">
