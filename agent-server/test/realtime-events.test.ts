@@ -21,7 +21,7 @@ describe("run events for the user's other tabs", () => {
     const thread = await client.threads.create({ graphId: "copilot" });
     const run = await client.runs.create(thread.thread_id, "copilot", { input: { messages: [{ type: "human", content: "hello" }] } });
     await client.runs.join(thread.thread_id, run.run_id);
-    const ofRun = () => events.filter((e) => "runId" in e.payload ? e.payload.runId === run.run_id : e.payload.threadId === thread.thread_id);
+    const ofRun = () => events.filter((e) => (e.payload as { threadId?: string }).threadId === thread.thread_id);
     for (let i = 0; i < 100 && ofRun().length < 3; i++) await new Promise((r) => setTimeout(r, 20));
     const ids = { threadId: thread.thread_id, runId: run.run_id, assistantId: "copilot" };
     expect(ofRun()).toEqual([
