@@ -59,10 +59,16 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     options.extend?.(app);
     const server = http.createServer(app);
     const realtime = await startRealtime(server, deps);
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(config.port, config.host, resolve);
-    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(config.port, config.host, resolve);
+      });
+    } catch (err) {
+      // A taken port: the Redis and Postgres listener connections must not keep the process alive.
+      await realtime.close();
+      throw err;
+    }
     const port = (server.address() as AddressInfo).port;
     return {
       url: `http://127.0.0.1:${port}`,

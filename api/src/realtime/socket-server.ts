@@ -80,11 +80,10 @@ export async function startRealtime(server: http.Server, deps: AppDeps): Promise
       unregister();
       await listener?.close();
       io.disconnectSockets(true);
-      // io.close() would close the HTTP server too; the API closes that itself.
-      await new Promise<void>((resolve) => {
-        io.engine.close();
-        resolve();
-      });
+      // Not io.close(): it would close the HTTP server too, which the API closes itself.
+      io.engine.close();
+      // Stops the Redis adapter's stream reader (a no-op for the in-memory adapter).
+      await io.of("/").adapter.close();
       await redis?.close();
     },
   };
