@@ -4,6 +4,7 @@ import { loadConfig } from "../api/src/config";
 import { openDatabase } from "../api/src/db/pool";
 import { migrate } from "../api/src/db/migrate";
 import { startApi } from "../api/src/server";
+import { publish } from "../api/src/realtime";
 import { startAgentServer } from "../agent-server/src/server";
 import { productGraphs } from "../agent-server/src/product-graphs";
 
@@ -89,7 +90,7 @@ try {
   }
   console.log(`Atelier API and web app on http://localhost:${api.port}`);
   // Containers run the agent server apart (ATELIER_AGENT_URL); one machine runs it here.
-  const agent = config.agentUrl ? null : await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url });
+  const agent = config.agentUrl ? null : await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url, publish });
   if (agent) open.push({ name: "the agent server", close: () => agent.close() });
   console.log(agent ? `Atelier agent server on http://localhost:${agent.port}` : `Agent server at ${config.agentUrl}`);
 } catch (err) {

@@ -23,5 +23,5 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173, proxy: { "/rest": "http://localhost:3000", "/web-config.json": "http://localhost:3000", "/agent-api": { target: "http://localhost:3001", rewrite: (p) => p.replace(/^\/agent-api/, "") } } },
+  server: { port: 5173, proxy: { "/rest": "http://localhost:3000", "/socket.io": { target: "http://localhost:3000", ws: true }, "/web-config.json": "http://localhost:3000", "/agent-api": { target: "http://localhost:3001", rewrite: (p) => p.replace(/^\/agent-api/, "") } } },
 });

@@ -9,6 +9,7 @@ import { createAgentApp } from "./app";
 import { AtelierCheckpointer } from "./checkpointer";
 import { createGraphRegistry, type GraphSource } from "./graphs";
 import { createRunner } from "./runner";
+import type { RealtimePublisher } from "./realtime-publisher";
 
 export type AgentServerOptions = {
   config: Config;
@@ -23,6 +24,8 @@ export type AgentServerOptions = {
   pollMs?: number;
   concurrency?: number;
   anonymousRunsPerMinute?: number;
+  /** Where run events go to the users' open tabs: the API's `publish` in one process, `postgresPublisher` apart. */
+  publish?: RealtimePublisher;
 };
 
 export type AgentServer = { url: string; port: number; close(): Promise<void>; runner: ReturnType<typeof createRunner> };
@@ -53,6 +56,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     concurrency: options.concurrency ?? 8,
     drainCheckpoints: (threadId) => checkpointer.drain(threadId),
     finishWithLastBatch: (run) => checkpointer.finishWithLastBatch(run),
+    publish: options.publish,
   });
   const app = createAgentApp({ pool, tokens, graphs, runner, log, pollMs, anonymousRunsPerMinute: options.anonymousRunsPerMinute ?? 20, startedAt: new Date().toISOString() });
   const server = http.createServer(app);

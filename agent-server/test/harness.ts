@@ -2,7 +2,7 @@ import type pg from "pg";
 import { Client } from "@langchain/langgraph-sdk";
 import { openDatabase, type Database } from "../../api/src/db/pool";
 import { startTestApi, registerUser, testConfig, type TestApi, type TestUser } from "../../api/test/harness";
-import { startAgentServer, type AgentServer } from "../src/server";
+import { startAgentServer, type AgentServer, type AgentServerOptions } from "../src/server";
 import { startIsolatedApi } from "../../test/isolated-api";
 import { teamMember } from "../../test/factories/accounts";
 import { testGraphs } from "./test-graph";
@@ -27,6 +27,8 @@ export type AgentEnvOptions = {
    * theirs (the gate is per process).
    */
   ownDatabase?: boolean;
+  /** Where the server's realtime run events go (none by default). */
+  publish?: AgentServerOptions["publish"];
 };
 
 /** The API (for real tokens) and the agent server with the test graph. */
@@ -59,6 +61,7 @@ export async function startAgentEnv(options: AgentEnvOptions = {}): Promise<Agen
       pollMs: 50,
       leaseMs: options.leaseMs ?? 3000,
       anonymousRunsPerMinute: options.anonymousRunsPerMinute,
+      publish: options.publish,
     });
   const agent = await start(db.pool);
   const peers: { agent: AgentServer; db: Database }[] = [];

@@ -8,6 +8,7 @@ const envSchema = z.object({
   AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   ATELIER_AGENT_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
   ATELIER_DATA_DIR: z.string().default(".data"),
   ATELIER_JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ATELIER_WEB_ORIGIN: z.string().default("http://localhost:3000"),
@@ -38,6 +39,8 @@ export type Config = {
   /** An agent server run apart (containers); unset: `npm start` runs one in-process on agentPort. */
   agentUrl?: string;
   databaseUrl?: string;
+  /** Redis for the realtime adapter (several API processes); unset: events stay in this process. */
+  redisUrl?: string;
   dataDir: string;
   jwtSecret?: string;
   webOrigin: string;
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     agentPort: e.AGENT_PORT,
     agentUrl: e.ATELIER_AGENT_URL,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     dataDir: path.resolve(e.ATELIER_DATA_DIR),
     jwtSecret: e.ATELIER_JWT_SECRET,
     webOrigin: e.ATELIER_WEB_ORIGIN,

@@ -10,6 +10,7 @@ import { resolveQueryEmbeddings } from "./embeddings";
 import { createLogger } from "./logger";
 import { flushSearchLogs } from "./services/catalog/search-log";
 import { createApp } from "./http/app";
+import { startRealtime, type Realtime } from "./realtime";
 import { allRoutes } from "./routes";
 import type { AppDeps } from "./context";
 import { createJobQueue, type JobEvents } from "./jobs";
@@ -21,6 +22,7 @@ export type ApiServer = {
   deps: AppDeps;
   app: express.Express;
   server: http.Server;
+  realtime: Realtime;
   close(): Promise<void>;
 };
 
@@ -62,10 +64,17 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     const app = createApp(deps, allRoutes);
     options.extend?.(app);
     const server = http.createServer(app);
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(config.port, config.host, resolve);
-    });
+    const realtime = await startRealtime(server, deps);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(config.port, config.host, resolve);
+      });
+    } catch (err) {
+      // A taken port: the Redis and Postgres listener connections must not keep the process alive.
+      await realtime.close();
+      throw err;
+    }
     const port = (server.address() as AddressInfo).port;
     await startJobWorker(deps);
     return {
@@ -74,7 +83,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
       deps,
       app,
       server,
+      realtime,
       async close() {
+        await realtime.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await jobs.stop();

@@ -18,6 +18,7 @@ export * from "./errors";
 export * from "./domain";
 export * from "./client";
 export * from "./agent-context";
+export * from "./realtime";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
 export { auth, catalog, commons, health, jobs, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team };
 

@@ -5,7 +5,8 @@ import { ROUTES, type RouteEntry, type ScreenKey } from "../routes/route-table";
 import { REDIRECTS, resolveRedirect } from "../routes/redirects";
 import { decideLogin, decideRoute } from "../routes/guards";
 import { getSession, isLoggedIn, setStoreRecord, useSession } from "../session/session-store";
-import { onInvalidate } from "../api/query-cache";
+import { invalidate, onInvalidate } from "../api/query-cache";
+import { useRealtimeEvent } from "../realtime/use-realtime-event";
 import { isTokenValid } from "../session/token";
 import { request, setNavigator } from "../api/client";
 import { getRuntime } from "./runtime";
@@ -66,6 +67,9 @@ function Root() {
   useEffect(() => onInvalidate((keys) => {
     if (keys.has("stores") && isLoggedIn(getSession())) request(stores.getMyStore, {}).then(setStoreRecord, () => undefined);
   }), []);
+  // A plan changed in another tab (or by the agent): every screen reading plans, the store record
+  // (and the gates reading it), payments and seats load again.
+  useRealtimeEvent("plan.changed", () => invalidate(["plans", "stores", "payments", "team"]));
   return (
     <>
       <Outlet />

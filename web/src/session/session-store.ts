@@ -128,6 +128,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Calls listener at each change of the session, outside React (the realtime socket follows logins and logouts). */
+export function subscribeSession(listener: () => void): () => void {
+  return subscribe(listener);
+}
+
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSession, getSession);
 }
