@@ -233,6 +233,12 @@ export async function getRun(db: Queryable, threadId: string, runId: string) {
   return rows[0] ?? null;
 }
 
+/** A thread's latest runs, newest first (at most 100). */
+export async function listRuns(db: Queryable, threadId: string) {
+  const { rows } = await db.query<RunRow>("SELECT * FROM agent_runs WHERE thread_id = $1 ORDER BY created_at DESC LIMIT 100", [threadId]);
+  return rows;
+}
+
 export async function getRunById(db: Queryable, runId: string) {
   const { rows } = await db.query<RunRow>("SELECT * FROM agent_runs WHERE run_id = $1", [runId]);
   return rows[0] ?? null;
