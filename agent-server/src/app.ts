@@ -1,6 +1,5 @@
 import express from "express";
-import { notFound } from "../../api/src/errors";
-import { errorHandler } from "./http-util";
+import { errorHandler, notFound } from "@atelier/api/platform";
 import { assistantRoutes } from "./routes/assistants";
 import type { AppDeps } from "./routes/deps";
 import { historyMessagesRoutes } from "./routes/history-messages";
@@ -16,6 +15,11 @@ export function createAgentApp(deps: AppDeps): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(express.json({ limit: "2mb" }));
+  // LangGraph's API reads a missing body as an empty one (its bodies' keys are all optional or checked).
+  app.use((req, _res, next) => {
+    req.body ??= {};
+    next();
+  });
 
   app.get("/ok", (_req, res) => {
     res.json({ ok: true });

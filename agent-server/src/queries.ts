@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { Queryable } from "../../api/src/db/pool";
+import type { Queryable } from "@atelier/api/platform";
 import { runRowsCtes, type EventRow, type PendingRunRows } from "./run-rows";
 
 export type { EventRow };
@@ -401,6 +401,12 @@ export async function deleteRunCheckpoints(db: Queryable, threadId: string, runI
   if (rows.length) {
     await db.query("DELETE FROM checkpoint_writes WHERE thread_id = $1 AND checkpoint_id = ANY($2::text[])", [threadId, rows.map((r) => r.checkpoint_id)]);
   }
+}
+
+/** Whether the run wrote any checkpoint on its thread. */
+export async function runHasCheckpoint(db: Queryable, threadId: string, runId: string) {
+  const { rows } = await db.query("SELECT 1 FROM checkpoints WHERE thread_id = $1 AND metadata ->> 'run_id' = $2 LIMIT 1", [threadId, runId]);
+  return rows.length > 0;
 }
 
 export async function checkpointExists(db: Queryable, threadId: string, checkpointId: string) {

@@ -1,5 +1,5 @@
-import type { BaseCheckpointSaver, CompiledStateGraph } from "@langchain/langgraph";
-import type { ModelFactory } from "./models/model-factory";
+import type { CompiledStateGraph } from "@langchain/langgraph";
+import type { GraphDeps } from "./shared/graph-deps";
 import { buildCopilotGraph } from "./copilot/graph";
 import { buildSourcingGraph } from "./sourcing/graph";
 import { buildStorefrontChatGraph } from "./storefront-chat/graph";
@@ -13,12 +13,7 @@ export { AiSdkChatModel } from "./models/ai-sdk-chat-model";
 export const ASSISTANT_IDS = ["copilot", "sourcing-agent", "tariff-rate-agent", "packaging-agent", "storefront-chat"] as const;
 export type AssistantId = (typeof ASSISTANT_IDS)[number];
 
-export type GraphDeps = {
-  modelFactory: ModelFactory;
-  checkpointer?: BaseCheckpointSaver;
-  /** Origin of the REST API the tools call (the run context may override it per run). */
-  apiBaseUrl: string;
-};
+export type { GraphDeps };
 
 export function isAssistantId(value: string): value is AssistantId {
   return (ASSISTANT_IDS as readonly string[]).includes(value);

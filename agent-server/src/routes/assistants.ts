@@ -1,6 +1,6 @@
 import express from "express";
-import { notFound } from "../../../api/src/errors";
-import { handle, parse } from "../http-util";
+import { notFound, parsePart } from "@atelier/api/platform";
+import { handle } from "../http-util";
 import * as s from "../schemas";
 import type { AppDeps } from "./deps";
 import { principal } from "./owned";
@@ -17,7 +17,7 @@ export function assistantRoutes(deps: AppDeps): express.Router {
     "/assistants/search",
     handle(async (req) => {
       await principal(deps, req);
-      const body = parse(s.searchAssistantsBody, req.body, "body");
+      const body = parsePart("body", s.searchAssistantsBody, req.body);
       return deps.graphs.ids
         .filter((id) => (!body.graph_id || id === body.graph_id) && (!body.name || deps.graphs.describe(id).name === body.name))
         .slice(body.offset, body.offset + body.limit)

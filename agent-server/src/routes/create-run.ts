@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
 import type express from "express";
 import type { z } from "zod";
-import { AppError, conflict, forbidden, invalid, notFound } from "../../../api/src/errors";
-import { withTransaction, type Queryable } from "../../../api/src/db/pool";
+import { AppError, conflict, forbidden, invalid, notFound, parsePart, type Queryable, withTransaction } from "@atelier/api/platform";
 import { ANONYMOUS_ASSISTANTS, type Principal } from "../auth";
-import { parse } from "../http-util";
 import * as q from "../queries";
 import * as s from "../schemas";
 import type { Runner } from "../runner";
@@ -17,8 +15,8 @@ type Inserted = { row: q.RunRow; cancelled: string[] };
 /** Creates a run; `streaming` runs start in this process at once when they can (see below). */
 export async function createRun(deps: AppDeps, req: express.Request, streaming: boolean) {
   const p = await principal(deps, req);
-  const threadId = parse(s.uuidParam, String(req.params.threadId), "thread_id");
-  const body = parse(s.runBody, req.body, "body");
+  const threadId = parsePart("thread_id", s.uuidParam, String(req.params.threadId));
+  const body = parsePart("body", s.runBody, req.body);
   if (!deps.graphs.has(body.assistant_id)) throw notFound("Assistant");
   if (p.kind === "anonymous" && !ANONYMOUS_ASSISTANTS.has(body.assistant_id)) throw forbidden("Log in to use this assistant.");
   if (body.input != null && body.command) throw invalid("command", "cannot be sent together with input");

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { Logger } from "pino";
-import type { TokenService } from "../../../api/src/auth/tokens";
+import type { TokenService } from "@atelier/api/platform";
 import type { GraphRegistry } from "../graphs";
 import type { Runner } from "../runner";
 

@@ -1,7 +1,7 @@
 import express from "express";
-import { notFound } from "../../../api/src/errors";
+import { notFound, parsePart } from "@atelier/api/platform";
 import { deltaChain } from "../checkpoint-queries";
-import { handle, parse } from "../http-util";
+import { handle } from "../http-util";
 import { LruCache } from "../lru-cache";
 import * as q from "../queries";
 import * as s from "../schemas";
@@ -20,7 +20,7 @@ export function historyMessagesRoutes(deps: AppDeps): express.Router {
     "/agent/history-messages/:threadId",
     handle(async (req) => {
       const thread = await requestThread(deps, req);
-      const query = parse(s.historyMessagesQuery, req.query, "query");
+      const query = parsePart("query", s.historyMessagesQuery, req.query);
       const messages = (await read.fromStorage(thread, query.checkpointId ?? null)) ?? (await read.fromState(thread, query.checkpointId));
       const times = await q.messageTimes(deps.pool, thread.thread_id);
       const fallback = messages.createdAt ?? thread.created_at.toISOString();

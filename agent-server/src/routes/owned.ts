@@ -1,7 +1,6 @@
 import type express from "express";
-import { notFound } from "../../../api/src/errors";
+import { notFound, parsePart } from "@atelier/api/platform";
 import { authenticate, type Principal } from "../auth";
-import { parse } from "../http-util";
 import * as q from "../queries";
 import * as s from "../schemas";
 import { emptyState, threadState } from "../state";
@@ -14,7 +13,7 @@ export function principal(deps: Pick<AppDeps, "tokens">, req: express.Request): 
 
 /** The thread `rawId` names, if the caller owns it; otherwise 404. */
 export async function ownedThread(deps: Pick<AppDeps, "pool">, p: Principal, rawId: string): Promise<q.ThreadRow> {
-  const threadId = parse(s.uuidParam, rawId, "thread_id");
+  const threadId = parsePart("thread_id", s.uuidParam, rawId);
   const thread = await q.getOwnedThread(deps.pool, threadId, p.owner);
   if (!thread) throw notFound("Thread");
   return thread;
@@ -28,7 +27,7 @@ export async function requestThread(deps: Pick<AppDeps, "pool" | "tokens">, req:
 /** The run of the request's `:threadId/runs/:runId`, on a thread the caller owns. */
 export async function requestRun(deps: Pick<AppDeps, "pool" | "tokens">, req: express.Request) {
   const thread = await requestThread(deps, req);
-  const runId = parse(s.uuidParam, String(req.params.runId), "run_id");
+  const runId = parsePart("run_id", s.uuidParam, String(req.params.runId));
   const run = await q.getRun(deps.pool, thread.thread_id, runId);
   if (!run) throw notFound("Run");
   return { thread, run };

@@ -1,6 +1,6 @@
 import express from "express";
-import { conflict, invalid } from "../../../api/src/errors";
-import { handle, parse } from "../http-util";
+import { conflict, invalid, parsePart } from "@atelier/api/platform";
+import { handle } from "../http-util";
 import * as q from "../queries";
 import * as s from "../schemas";
 import { followRun } from "../sse";
@@ -72,7 +72,7 @@ export function runRoutes(deps: AppDeps): express.Router {
     "/threads/:threadId/runs/:runId/cancel",
     handle(async (req, res) => {
       const { run } = await requestRun(deps, req);
-      const query = parse(s.cancelQuery, req.query, "query");
+      const query = parsePart("query", s.cancelQuery, req.query);
       if (TERMINAL.has(run.status)) throw conflict(`The run already ended (${run.status}).`);
       await q.requestCancel(deps.pool, run.run_id, query.action);
       deps.runner.cancelLocal(run.run_id, query.action);

@@ -1,7 +1,7 @@
 import express from "express";
-import type { z } from "zod";
-import { conflict, invalid, notFound } from "../../../api/src/errors";
-import { handle, parse } from "../http-util";
+import { ZodError, type z } from "zod";
+import { conflict, invalid, notFound, parsePart } from "@atelier/api/platform";
+import { handle } from "../http-util";
 import * as q from "../queries";
 import * as s from "../schemas";
 import { threadState } from "../state";
@@ -29,7 +29,7 @@ export function threadStateRoutes(deps: AppDeps): express.Router {
     "/threads/:threadId/state/checkpoint",
     handle(async (req) => {
       const thread = await requestThread(deps, req);
-      const body = parse(s.historyBody.pick({ checkpoint: true }), req.body, "body");
+      const body = parsePart("body", s.historyBody.pick({ checkpoint: true }), req.body);
       return stateOf(deps, thread, body.checkpoint?.checkpoint_id);
     }),
   );
@@ -38,7 +38,7 @@ export function threadStateRoutes(deps: AppDeps): express.Router {
     "/threads/:threadId/history",
     handle(async (req) => {
       const thread = await requestThread(deps, req);
-      return stateHistory(deps, thread, parse(s.historyBody, req.body, "body"));
+      return stateHistory(deps, thread, parsePart("body", s.historyBody, req.body));
     }),
   );
 
@@ -46,7 +46,7 @@ export function threadStateRoutes(deps: AppDeps): express.Router {
     "/threads/:threadId/state",
     handle(async (req) => {
       const thread = await requestThread(deps, req);
-      return updateState(deps, thread, parse(s.updateStateBody, req.body, "body"));
+      return updateState(deps, thread, parsePart("body", s.updateStateBody, req.body));
     }),
   );
   return router;
@@ -87,7 +87,9 @@ async function updateState(deps: AppDeps, thread: q.ThreadRow, body: UpdateState
   try {
     next = await graph.updateState({ configurable }, body.values ?? null, body.as_node);
   } catch (err) {
-    // LangGraph rejects unknown nodes and ambiguous updates with plain errors: the caller's input.
+    // LangGraph rejects unknown nodes and ambiguous updates with plain errors, and a zod state
+    // schema rejects bad values with a ZodError: all the caller's input.
+    if (err instanceof ZodError) throw invalid(["values", ...(err.issues[0]?.path ?? []).map(String)].join("."), err.issues[0]?.message ?? "is invalid");
     if (err instanceof Error && /node|ambiguous|channel|update/i.test(err.message)) throw invalid("as_node", err.message);
     throw err;
   }

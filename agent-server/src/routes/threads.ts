@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
 import express from "express";
-import { conflict, forbidden, invalid } from "../../../api/src/errors";
-import { withTransaction } from "../../../api/src/db/pool";
+import { conflict, forbidden, invalid, parsePart, withTransaction } from "@atelier/api/platform";
 import { ANONYMOUS_ASSISTANTS } from "../auth";
 import type { GraphRegistry } from "../graphs";
-import { handle, parse } from "../http-util";
+import { handle } from "../http-util";
 import * as q from "../queries";
 import * as s from "../schemas";
 import type { AppDeps } from "./deps";
@@ -18,7 +17,7 @@ export function threadRoutes(deps: AppDeps): express.Router {
     "/threads",
     handle(async (req) => {
       const p = await principal(deps, req);
-      const body = parse(s.createThreadBody, req.body, "body");
+      const body = parsePart("body", s.createThreadBody, req.body);
       const { assistant, problem, metadata } = assistantOf(body.metadata, deps.graphs);
       if (problem) throw invalid(problem.field, problem.reason);
       if (p.kind === "anonymous" && assistant && !ANONYMOUS_ASSISTANTS.has(assistant)) throw forbidden("Log in to use this assistant.");
@@ -36,7 +35,7 @@ export function threadRoutes(deps: AppDeps): express.Router {
     "/threads/search",
     handle(async (req) => {
       const p = await principal(deps, req);
-      const body = parse(s.searchThreadsBody, req.body, "body");
+      const body = parsePart("body", s.searchThreadsBody, req.body);
       const { assistant, problem, metadata } = assistantOf(body.metadata, deps.graphs);
       // A name that is no assistant, or two names that disagree, match no thread.
       if (problem) return [];

@@ -1,4 +1,4 @@
-import type { Outcome, Step } from "./offline-intents";
+import type { Outcome, Step } from "./offline-types";
 
 // Small helpers every offline intent file writes its steps with.
 

@@ -1,5 +1,5 @@
 import type { BaseMessage, ToolMessage } from "@langchain/core/messages";
-import type { Json } from "../models/offline-intents";
+import type { Json } from "../models/offline-types";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { getRunContext } from "@atelier/tools";
 import { invokeModel, type bindTools } from "../shared/agent-loop";
