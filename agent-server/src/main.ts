@@ -1,8 +1,6 @@
 // The agent server alone (containers run it apart from the API): `node --import tsx agent-server/src/main.ts`.
 // It shares Postgres and the token secret with the API; tools reach the API at ATELIER_API_URL.
-import { loadConfig } from "../../api/src/config";
-import { openDatabase } from "../../api/src/db/pool";
-import { migrate } from "../../api/src/db/migrate";
+import { loadConfig, migrate, openDatabase } from "@atelier/api/platform";
 import { productGraphs } from "./product-graphs";
 import { startAgentServer } from "./server";
 import { postgresPublisher } from "./realtime-publisher";

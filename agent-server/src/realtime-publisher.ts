@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { notify } from "./queries";
 import { REALTIME_NOTIFY_CHANNEL, parseRealtimeEvent, type RealtimeEvent } from "@atelier/contracts";
 
 /** Sends a realtime event to the user's open tabs (through the API's socket server); never throws. */
@@ -14,6 +15,6 @@ export function postgresPublisher(pool: pg.Pool, onError: (err: unknown) => void
   return (event) => {
     const parsed = parseRealtimeEvent(event);
     // Best effort: an event is a hint to reload; a lost one leaves a tab as stale as before realtime.
-    pool.query("SELECT pg_notify($1, $2)", [REALTIME_NOTIFY_CHANNEL, JSON.stringify(parsed)]).catch(onError);
+    notify(pool, REALTIME_NOTIFY_CHANNEL, JSON.stringify(parsed)).catch(onError);
   };
 }

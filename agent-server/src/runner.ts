@@ -3,14 +3,14 @@ import type pg from "pg";
 import type { Logger } from "pino";
 import { Command } from "@langchain/langgraph";
 import { isBaseMessage, isBaseMessageChunk, type BaseMessage, type BaseMessageChunk } from "@langchain/core/messages";
-import type { TokenService } from "../../api/src/auth/tokens";
+import type { TokenService } from "@atelier/api/platform";
 import type { TeamRole } from "@atelier/contracts";
 import { RunEventLog } from "./event-log";
 import type { GraphRegistry } from "./graphs";
 import type { RunContext } from "@atelier/contracts/agent-context";
 import { buildRuntimeContext } from "./run-context";
 import { toJsonValue } from "./serialize";
-import { claimRun, deleteRunCheckpoints, finishRun, getRunById, lastEventSeq, renewLeases, type RunFinish, type RunRow, type RunStatus } from "./queries";
+import { claimRun, deleteRunCheckpoints, runHasCheckpoint, finishRun, getRunById, lastEventSeq, renewLeases, type RunFinish, type RunRow, type RunStatus } from "./queries";
 import type { PendingRunRows } from "./run-rows";
 import type { RealtimePublisher } from "./realtime-publisher";
 
@@ -296,8 +296,7 @@ export function createRunner(options: RunnerOptions) {
   }
 
   async function hasRunCheckpoint(row: RunRow): Promise<boolean> {
-    const { rows } = await options.pool.query("SELECT 1 FROM checkpoints WHERE thread_id = $1 AND metadata ->> 'run_id' = $2 LIMIT 1", [row.thread_id, row.run_id]);
-    return rows.length > 0;
+    return runHasCheckpoint(options.pool, row.thread_id, row.run_id);
   }
 
   return {

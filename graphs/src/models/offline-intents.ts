@@ -1,37 +1,12 @@
-import type { ScreenContext } from "@atelier/contracts/agent-context";
-import type { ToolName } from "@atelier/tools";
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
 import { STOREFRONT_INTENTS } from "./offline-storefront";
 import { call, last, usd } from "./offline-steps";
+import type { Intent, Json, Outcome } from "./offline-types";
 
-/** A tool result's JSON: contract-validated by the API, read loosely by the offline assistant. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
-
-/** A tool call the offline assistant decides on. */
-export type PlannedCall = { name: string; args: Record<string, unknown> };
-
-/** A tool result seen since the user's last message. */
-export type Outcome = { name: string; args: Record<string, unknown>; result: Json; error?: { status: number; code: string; message: string }; declined?: string };
-
-/** What the run knows beside the messages: the screen the user asks from ("this supplier"), and the conversation's attachment links. */
-export type IntentContext = { screen?: ScreenContext | null; attachments?: string[] };
-
-/** What an intent does next: call tools, or answer. */
-export type Step = { calls: PlannedCall[] } | { answer: string };
-
-/** One thing the offline assistant understands. `tools` must all be bound for the intent to apply. */
-export type Intent = {
-  name: string;
-  tools: ToolName[];
-  /** Agents the intent is limited to; all when absent. */
-  roles?: string[];
-  match: (text: string) => boolean;
-  step: (text: string, done: Outcome[], history: Outcome[], context: IntentContext) => Step;
-};
+export type { Intent, IntentContext, Json, Outcome, PlannedCall, Step } from "./offline-types";
 
 function planAnswer(plan: Json): string {
   const lines = [`You're on the **${plan.name}** plan (${plan.planType}), ${plan.priceCents ? `${usd(plan.priceCents)} a month` : "free"}.`];

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { BodyOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { JsonAnswer } from "../../http/json-answer";
+import { JsonAnswer } from "../../json-answer";
 import { AppError, invalid } from "../../errors";
 import { dominantColors } from "../../images/descriptor";
 import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "../../images/image-embedder";

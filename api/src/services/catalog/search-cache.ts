@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { RequestContext } from "../../context";
-import { JsonAnswer } from "../../http/json-answer";
+import { JsonAnswer } from "../../json-answer";
 import { keywordMatchRows, sharedCatalogState, type KeywordMatches, type MarketQuery } from "../../queries/catalog";
 
 /**

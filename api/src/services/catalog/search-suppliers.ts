@@ -1,6 +1,6 @@
 import type { QueryOf, ResponseOf, catalog } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
-import type { JsonAnswer } from "../../http/json-answer";
+import type { JsonAnswer } from "../../json-answer";
 import { searchSupplierRows } from "../../queries/catalog";
 import { cachedSearch, withKeptMatches } from "./search-cache";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
