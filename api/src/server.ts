@@ -10,7 +10,7 @@ import { resolveQueryEmbeddings } from "./embeddings";
 import { createLogger } from "./logger";
 import { flushSearchLogs } from "./services/catalog/search-log";
 import { createApp } from "./http/app";
-import { startRealtime, type Realtime } from "./realtime";
+import { realtimeJobEvents, startRealtime, type Realtime } from "./realtime";
 import { allRoutes } from "./routes";
 import type { AppDeps } from "./context";
 import { createJobQueue, type JobEvents } from "./jobs";
@@ -35,7 +35,7 @@ export type StartApiOptions = {
   extend?: (app: express.Express) => void;
   /** Run migrations at start (default true). */
   migrate?: boolean;
-  /** Where job progress is published (the realtime module); default: nowhere. */
+  /** Where job progress is published; default: the realtime module (store and user rooms). */
   jobEvents?: JobEvents;
 };
 
@@ -49,7 +49,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, poolSize: config.poolSize }));
   try {
     if (options.migrate !== false) await migrate(database.pool);
-    const jobs = createJobQueue({ pool: database.pool, log, events: options.jobEvents, ...config.jobs });
+    const jobs = createJobQueue({ pool: database.pool, log, events: options.jobEvents ?? realtimeJobEvents, ...config.jobs });
     const deps: AppDeps = {
       pool: database.pool,
       config,

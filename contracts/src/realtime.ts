@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { planTypeSchema } from "./domain";
+import { jobEventSchemas } from "./jobs";
 
 // Realtime (socket.io) events: one zod payload per `noun.verbed` name. The server validates a
 // payload before it emits it; the web client parses it again when it arrives (the receiving edge).
@@ -26,6 +27,8 @@ export const realtimeEvents = {
   "run.ended": runEnded,
   "thread.updated": threadUpdated,
   "plan.changed": planChanged,
+  /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
+  ...jobEventSchemas,
 } as const;
 
 export type RealtimeEventName = keyof typeof realtimeEvents;

@@ -7,6 +7,8 @@ import { decideLogin, decideRoute } from "../routes/guards";
 import { getSession, isLoggedIn, setStoreRecord, useSession } from "../session/session-store";
 import { invalidate, onInvalidate } from "../api/query-cache";
 import { useRealtimeEvent } from "../realtime/use-realtime-event";
+import { realtimeJobSource } from "../realtime/job-source";
+import { JobLiveSourceProvider } from "../ui/job-progress";
 import { isTokenValid } from "../session/token";
 import { request, setNavigator } from "../api/client";
 import { getRuntime } from "./runtime";
@@ -71,12 +73,15 @@ function Root() {
   // (and the gates reading it), payments and seats load again.
   useRealtimeEvent("plan.changed", () => invalidate(["plans", "stores", "payments", "team"]));
   return (
-    <>
+    <JobLiveSourceProvider source={jobSource}>
       <Outlet />
       <Toasts />
-    </>
+    </JobLiveSourceProvider>
   );
 }
+
+/** Every progress bar of long work follows its job over the realtime socket. */
+const jobSource = realtimeJobSource();
 
 /** Applies the route's guard, then shows its screen in the app shell (logged in) or the public frame. */
 function Guarded({ route }: { route: RouteEntry }) {
