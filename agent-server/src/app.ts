@@ -5,7 +5,8 @@ import type { Logger } from "pino";
 import { AppError, conflict, forbidden, notFound, invalid } from "../../api/src/errors";
 import { withTransaction } from "../../api/src/db/pool";
 import type { TokenService } from "../../api/src/auth/tokens";
-import { authenticate, ANONYMOUS_ASSISTANTS, type Principal } from "./auth";
+import type { TrustProxy } from "../../api/src/config";
+import { authenticate, clientAddress, ANONYMOUS_ASSISTANTS, type Principal } from "./auth";
 import type { GraphRegistry } from "./graphs";
 import { errorHandler, handle, parse } from "./http-util";
 import * as q from "./queries";
@@ -24,6 +25,8 @@ export type AppDeps = {
   log: Logger;
   /** Runs an anonymous visitor (and one address) may start per minute. */
   anonymousRunsPerMinute: number;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
+  trustProxy?: TrustProxy;
   pollMs: number;
   startedAt: string;
 };
@@ -32,7 +35,7 @@ export type AppDeps = {
 export function createAgentApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", deps.trustProxy ?? false);
   app.use(express.json({ limit: "2mb" }));
 
   app.get("/ok", (_req, res) => {
@@ -246,7 +249,7 @@ export function createAgentApp(deps: AppDeps): express.Express {
     if (!deps.graphs.has(body.assistant_id)) throw notFound("Assistant");
     if (p.kind === "anonymous" && !ANONYMOUS_ASSISTANTS.has(body.assistant_id)) throw forbidden("Log in to use this assistant.");
     if (body.input != null && body.command) throw invalid("command", "cannot be sent together with input");
-    const clientIp = req.ip ?? null;
+    const clientIp = clientAddress(req, deps.tokens);
     const screen = body.context?.screen;
     const kwargs: q.RunKwargs = {
       input: body.input ?? null,

@@ -1,6 +1,7 @@
 import type express from "express";
 import type { TokenClaims, TokenService } from "../../api/src/auth/tokens";
 import { AppError, unauthorized } from "../../api/src/errors";
+import { forwardedVisitorAddress } from "../../api/src/auth/forwarder";
 import type { Owner } from "./queries";
 
 /** The caller of a request: a signed-in user (with the token they sent) or an anonymous visitor. */
@@ -28,4 +29,12 @@ export async function authenticate(req: express.Request, tokens: TokenService): 
     return { kind: "anonymous", owner: { kind: "anonymous", anonymousId: anonymous } };
   }
   throw unauthorized("Log in to continue.");
+}
+
+/**
+ * The visitor's address for per-address limits: the one the API's /agent-api forwarder vouches for
+ * (its key), else the peer's as Express resolves it (TRUST_PROXY names the proxies it believes).
+ */
+export function clientAddress(req: express.Request, tokens: TokenService): string | null {
+  return forwardedVisitorAddress(req.headers, tokens.forwarderKey) ?? req.ip ?? null;
 }

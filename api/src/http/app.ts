@@ -32,7 +32,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Forwarding headers only from the proxies the operator names (TRUST_PROXY); none by default.
+  app.set("trust proxy", deps.config.trustProxy);
   app.set("query parser", "extended");
 
   // Security headers are the same on every answer, so they are worked out once (helmet's eleven
@@ -76,6 +77,8 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
         limit: deps.config.authRateLimitPerMinute,
         standardHeaders: "draft-7",
         legacyHeaders: false,
+        // A client's own X-Forwarded-For is ignored on purpose unless TRUST_PROXY names its proxy.
+        validate: { xForwardedForHeader: false },
         handler: (req, res) => writeError(req, res, new AppError("RATE_LIMITED", "Too many attempts. Please wait a minute and try again.")),
       }),
     );
