@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
@@ -9,31 +8,9 @@ import { testConfig } from "../../api/test/harness";
 import { startAgentServer, type AgentServer } from "../../agent-server/src/server";
 import { testGraphs } from "../../agent-server/test/test-graph";
 import { mountAgentProxy } from "../../web/server/agent-proxy";
+import { fakeAddress, newClient, octet, send, type Reply } from "./clients";
 
-// Issue 14, items 2 and 3. Addresses: every 127.x.y.z is this machine on Linux, so a test can be
-// several real clients at once (the socket's local address), and none of them can be faked.
-
-type Reply = { status: number; body: any };
-
-/** One JSON request from the given local address, with the given headers. */
-function send(url: string, body: unknown, headers: Record<string, string>, localAddress: string): Promise<Reply> {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: "POST", localAddress, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data), ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
-    });
-    req.on("error", reject);
-    req.end(data);
-  });
-}
-
-const octet = () => 1 + crypto.randomInt(250);
-/** A loopback address of its own for one simulated client. */
-const newClient = () => `127.${octet()}.${octet()}.${octet()}`;
-const fakeAddress = () => `203.0.113.${octet()}`;
+// Issue 14, items 2 and 3, with several real clients at once (./clients.ts).
 
 const PER_VISITOR = 2; // anonymous runs a minute per id; an address gets five times that
 const PER_ADDRESS = PER_VISITOR * 5;

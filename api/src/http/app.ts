@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     res.setHeaders(securityHeaders);
     res.setHeader("x-request-id", requestId);
-    req.ctx = requestContext(deps, requestId, req.header("accept-language"));
+    req.ctx = requestContext(deps, requestId, req.header("accept-language"), req.ip);
     // The request line: 5xx at error, 4xx at info, the rest at debug. Below info only 5xx are
     // logged, and writeError does that, so no listener is added per request.
     if (deps.log.isLevelEnabled("info")) {
@@ -208,7 +208,7 @@ function helmetHeaders(): Map<string, string> {
 }
 
 /** A request's context; its logger (a child binding the request id) is made on first use. */
-function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string | undefined): RequestContext {
+function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string | undefined, clientAddress: string | undefined): RequestContext {
   let log: RequestContext["log"] | undefined;
   // The deps one by one: an object literal of fixed shape is cheaper to build than a spread.
   return {
@@ -219,6 +219,7 @@ function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string
     requestId,
     auth: null,
     acceptLanguage,
+    clientAddress,
     get log() {
       return (log ??= deps.log.child({ requestId }));
     },
