@@ -23,6 +23,9 @@ const envSchema = z.object({
   GOOGLE_JWKS_FILE: z.string().optional(),
   ATELIER_PREVIEW_EMAILS: z.string().default("preview@example.com"),
   ATELIER_RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
+  ATELIER_PUBLIC_PAY_DECLINES: z.coerce.number().int().min(1).default(5),
+  ATELIER_PUBLIC_PAY_LOCK_HOURS: z.coerce.number().int().min(1).default(24),
+  ATELIER_RATE_LIMIT_PUBLIC_PAY: z.coerce.number().int().min(1).default(10),
   ATELIER_LOGIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   ATELIER_LOGIN_WAIT_SECONDS: z.coerce.number().int().min(1).default(30),
   ATELIER_LOGIN_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -62,6 +65,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** Per-account sign-in throttle: attempts without a wait, the first wait, doubled per further attempt up to the longest. */
   loginThrottle: { freeAttempts: number; baseWaitSeconds: number; maxWaitSeconds: number };
+  /** The public pay-invoice page: declined cards before it locks, for how long, and payment attempts per client address a minute. */
+  publicPay: { declinesBeforeLock: number; lockHours: number; perClientPerMinute: number };
   /** Proxies whose X-Forwarded-For is believed (Express's "trust proxy"); false: none, the peer's address is the client's. */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -99,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     imageEmbeddings: { model: e.ATELIER_IMAGE_EMBEDDING_MODEL, apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     previewEmails: e.ATELIER_PREVIEW_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
     authRateLimitPerMinute: e.ATELIER_RATE_LIMIT_AUTH,
+    publicPay: { declinesBeforeLock: e.ATELIER_PUBLIC_PAY_DECLINES, lockHours: e.ATELIER_PUBLIC_PAY_LOCK_HOURS, perClientPerMinute: e.ATELIER_RATE_LIMIT_PUBLIC_PAY },
     loginThrottle: { freeAttempts: e.ATELIER_LOGIN_FREE_ATTEMPTS, baseWaitSeconds: e.ATELIER_LOGIN_WAIT_SECONDS, maxWaitSeconds: e.ATELIER_LOGIN_MAX_WAIT_SECONDS },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.ATELIER_LOG_LEVEL,

@@ -84,6 +84,20 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
     );
   }
 
+  // Public card payments by invoice number: a card tester tries many cards from one address.
+  api.use(
+    "/app/creator-invoice-payments",
+    rateLimit({
+      windowMs: 60_000,
+      limit: deps.config.publicPay.perClientPerMinute,
+      standardHeaders: "draft-7",
+      legacyHeaders: false,
+      validate: { xForwardedForHeader: false },
+      skip: (req) => req.method !== "POST",
+      handler: (req, res) => writeError(req, res, new AppError("RATE_LIMITED", "Too many payment attempts from this connection. Please wait a minute and try again.")),
+    }),
+  );
+
   api.get("/openapi.json", (_req, res) => void res.json(openApiDocument()));
   api.get("/docs", (_req, res) => void res.setHeaders(documentHeaders).type("html").send(openApiDocsPage(`${API_BASE_PATH}/openapi.json`)));
 
