@@ -568,7 +568,7 @@ export const postPublicSupplierReview = defineContract({
   id: "postPublicSupplierReview",
   method: "POST",
   path: "/app/supplier-profile/:supplierId/post-review",
-  summary: "Posts a review from the public supplier profile without logging in: author name and e-mail, one review per e-mail and supplier, at most 5 reviews per e-mail a day.",
+  summary: "Posts a review from the public supplier profile without logging in: author name and e-mail, one review per e-mail and supplier, at most 5 reviews per e-mail a day. It is held for moderation: not counted in the supplier's rating nor listed until confirmed.",
   tags: ["catalog"],
   access: "public",
   status: 201,
