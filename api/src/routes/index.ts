@@ -3,6 +3,7 @@ import { authRoutes } from "./auth";
 import { catalogRoutes } from "./catalog";
 import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
+import { ordersRoutes } from "./orders";
 import { paymentsRoutes } from "./payments";
 import { plansRoutes } from "./plans";
 import { projectsRoutes } from "./projects";
@@ -26,4 +27,5 @@ export const allRoutes: Route[] = [
   ...purchasingRoutes,
   ...projectsRoutes,
   ...catalogRoutes,
+  ...ordersRoutes,
 ];
