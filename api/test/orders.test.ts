@@ -18,7 +18,7 @@ async function expectError(promise: Promise<unknown>, status: number, field?: st
 }
 
 /** A store with one order of each tab (#1001-#1007). */
-async function storeWithOrders(): Promise<{ owner: TestUser; ids: Record<string, string> }> {
+async function storeWithOrders() {
   const owner = await registerUser(api);
   const s = owner.store.id;
   const day = (n: number) => new Date(Date.UTC(2026, 10, n)).toISOString();
@@ -31,7 +31,7 @@ async function storeWithOrders(): Promise<{ owner: TestUser; ids: Record<string,
     partial: await createOrder(api, s, { orderNumber: 1006, processingStatus: "PROCESSING", fulfillmentState: "PARTIAL", placedAt: day(6), totalCents: 6000 }),
     outstanding2: await createOrder(api, s, { orderNumber: 1007, customerName: "Grace Hopper", placedAt: day(7), totalCents: 2000 }),
   };
-  return { owner, ids };
+  return { owner: owner as TestUser, ids };
 }
 
 describe("the orders list (000 §4 filters)", () => {
@@ -127,9 +127,9 @@ describe("order detail, notes and holds", () => {
     const one = await as(api, cx.token, orders.releaseOrderHold, { params: { id: "1002", holdId: cxHold.id }, body: { note: "Item added" } });
     expect(one.processingStatus).toBe("ON_HOLD");
     expect(one.holds.find((h) => h.id === cxHold.id)).toMatchObject({ releasedBy: { userId: cx.user.id }, releaseNote: "Item added" });
-    await expectError(as(api, owner.token, orders.releaseOrderHold, { params: { id: "1002", holdId: cxHold.id } }), 409);
+    await expectError(as(api, owner.token, orders.releaseOrderHold, { params: { id: "1002", holdId: cxHold.id }, body: {} }), 409);
 
-    const done = await as(api, owner.token, orders.releaseOrderHold, { params: { id: "1002", holdId: ownerHold.id } });
+    const done = await as(api, owner.token, orders.releaseOrderHold, { params: { id: "1002", holdId: ownerHold.id }, body: {} });
     expect(done.processingStatus).toBe("PROCESSING");
     expect(done.holds.every((h) => h.releasedAt)).toBe(true);
     expect(done.timeline.map((e) => [e.kind, e.toStatus])).toEqual([
@@ -137,8 +137,8 @@ describe("order detail, notes and holds", () => {
     ]);
     // A hold of another order is not this order's.
     const other = await as(api, owner.token, orders.holdOrder, { params: { id: "1001" }, body: { reason: "Check stock" } });
-    await expectError(as(api, owner.token, orders.releaseOrderHold, { params: { id: "1002", holdId: other.holds[0]!.id } }), 404);
-    await expectError(as(api, owner.token, orders.releaseOrderHold, { params: { id: "1001", holdId: "nope" } }), 400, "params.holdId");
+    await expectError(as(api, owner.token, orders.releaseOrderHold, { params: { id: "1002", holdId: other.holds[0]!.id }, body: {} }), 404);
+    await expectError(as(api, owner.token, orders.releaseOrderHold, { params: { id: "1001", holdId: "nope" }, body: {} }), 400, "params.holdId");
   });
 
   it("refuses holds on shipped or canceled orders (409, a sentence) and short reasons (400)", async () => {

@@ -201,7 +201,7 @@ export const releaseOrderHold = defineContract({
   access: "user",
   idempotent: true,
   params: z.strictObject({ id: orderRefSchema.describe("The order's id, or its number like 1043"), holdId: idSchema.describe("The hold to release, from get_order") }),
-  body: z.strictObject({ note: text(0, 500, "Optional: why the hold can be released").optional() }).optional(),
+  body: z.strictObject({ note: text(0, 500, "Optional: why the hold can be released").optional() }),
   response: orderDetailSchema,
 });
 

@@ -14,6 +14,6 @@ export const ordersRoutes = [
   route(orders.getOrder, ({ ctx, params }) => getOrder(ctx, params.id)),
   route(orders.addOrderNote, ({ ctx, params, body }) => addOrderNote(ctx, params.id, body.note)),
   route(orders.holdOrder, ({ ctx, params, body }) => holdOrder(ctx, params.id, body.reason)),
-  route(orders.releaseOrderHold, ({ ctx, params, body }) => releaseOrderHold(ctx, params.id, params.holdId, body?.note)),
+  route(orders.releaseOrderHold, ({ ctx, params, body }) => releaseOrderHold(ctx, params.id, params.holdId, body.note)),
   route(orders.cancelOrder, ({ ctx, params, body }) => cancelOrder(ctx, params.id, body.reason)),
 ];
