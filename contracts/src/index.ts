@@ -4,6 +4,7 @@ import * as catalog from "./catalog";
 import * as commons from "./commons";
 import * as health from "./health";
 import * as jobs from "./jobs";
+import * as orders from "./orders";
 import * as payments from "./payments";
 import * as plans from "./plans";
 import * as projects from "./projects";
@@ -20,11 +21,11 @@ export * from "./client";
 export * from "./agent-context";
 export * from "./realtime";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
-export { auth, catalog, commons, health, jobs, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team };
+export { auth, catalog, commons, health, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, catalog, purchasing, projects, jobs].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, catalog, purchasing, projects, jobs, orders].flatMap(contractsOf);

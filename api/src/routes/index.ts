@@ -4,6 +4,7 @@ import { catalogRoutes } from "./catalog";
 import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
 import { jobsRoutes } from "./jobs";
+import { ordersRoutes } from "./orders";
 import { paymentsRoutes } from "./payments";
 import { plansRoutes } from "./plans";
 import { projectsRoutes } from "./projects";
@@ -28,4 +29,5 @@ export const allRoutes: Route[] = [
   ...projectsRoutes,
   ...catalogRoutes,
   ...jobsRoutes,
+  ...ordersRoutes,
 ];

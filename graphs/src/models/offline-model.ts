@@ -23,6 +23,9 @@ const EXAMPLES: Record<ModelRole, string[]> = {
     "what's in my cart",
     "pay my cart",
     "favourite this supplier",
+    "show my orders on hold",
+    "why is #1043 on hold?",
+    "hold order 1043 because the address looks wrong",
   ],
   "sourcing-agent": [
     "find suppliers for organic cotton tees under MOQ 500",
