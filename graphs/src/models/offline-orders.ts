@@ -5,19 +5,19 @@ import { call, last, usd } from "./offline-steps";
 // cancelling. Tolerant of the usual typos ("oder", "hodl", "becuase"); "this order" is the order
 // on the user's screen (/order-details/:id sends entity type "order").
 
-const ORDER_WORD = /\b(or?de?rs?|oders?|ordr?s?|orer?s?|ordesr?)\b/i;
+const ORDER_WORD = /\b(or?de?rs?|ords?|orer?s?|ordesr?)\b/i;
 const HOLD_WORD = /\b(h[oa]ld|hodl|hlod|hols|hlds?|holds|holding|on[- ]?hold|paused?)\b/i;
 const RELEASE_WORD = /\b(release|relase|realease|releese|unhold|un-hold|lift|remove the hold|take (it )?off hold|let (it )?ship)\b/i;
 const WHY_WORD = /\b(why|wh[yt]y|reason|what'?s (up|wrong|the hold)|how come|explain)\b/i;
 const CANCEL_WORD = /\b(cancel+|cancle|cansel)\b/i;
-const NOTE_WORD = /\b(note|nots?e|comment|remark)\b/i;
+const NOTE_WORD = /\b(nots?e|comment|remark)\b/i;
 /** Text that names one order: "#1043", "order 1043" (typos too) or "this order". */
-const ORDER_REF_TEXT = /#\s?\d{3,9}\b|\b(or?de?r|oder|ordr)\s*#?\s?\d{3,9}\b|\bthis (or?de?r|oder)\b/i;
+const ORDER_REF_TEXT = /#\s?\d{3,9}\b|\bor?de?r\s*#?\s?\d{3,9}\b|\bthis or?de?r\b/i;
 const LIST_WORD = /\b(show|list|lsit|see|which|my|all|find|how many)\b/i;
 
 /** The order the text names (#1043, order 1043, a bare 4-digit number) or, for "this order", the one on screen. */
 export function parseOrderRef(text: string, context: IntentContext): string | undefined {
-  const numbered = text.match(/#\s?(\d{3,9})\b/) ?? text.match(/\b(?:or?de?r|oder|ordr|no\.?|number)\s*#?\s?(\d{3,9})\b/i) ?? text.match(/\b(\d{4,9})\b/);
+  const numbered = text.match(/#\s?(\d{3,9})\b/) ?? text.match(/\b(?:or?de?r|no\.?|number)\s*#?\s?(\d{3,9})\b/i) ?? text.match(/\b(\d{4,9})\b/);
   if (numbered) return numbered[1];
   const entity = context.screen?.entity;
   if (entity?.type === "order" && /\b(this|that|the|it|its|it's)\b/i.test(text)) return entity.id;
@@ -26,7 +26,7 @@ export function parseOrderRef(text: string, context: IntentContext): string | un
 
 /** The reason after "because", "since", "reason:" or a colon/dash. */
 export function parseReason(text: string): string | undefined {
-  const m = text.match(/\b(?:because|becuase|becasue|bc|since|as|reason:?|due to)\s+(.+)$/i) ?? text.match(/[:—–-]\s+(.+)$/);
+  const m = text.match(/\b(?:because|becuase|becasue|bc|since|as|reason:?|due to)\s+(\S.*)$/i) ?? text.match(/[:—–-]\s+(\S.*)$/);
   const reason = m?.[1]?.trim().replace(/[.!]+$/, "");
   if (!reason || reason.length < 3) return undefined;
   return reason.charAt(0).toUpperCase() + reason.slice(1);
@@ -35,7 +35,7 @@ export function parseReason(text: string): string | undefined {
 function parseFilter(text: string): string {
   if (HOLD_WORD.test(text)) return "ON_HOLD";
   if (/\b(returns?|returned)\b/i.test(text)) return "RETURNS";
-  if (/\b(cancel+ed|canceled|cancelled)\b/i.test(text)) return "CANCELED";
+  if (/\bcancel+ed\b/i.test(text)) return "CANCELED";
   if (/\b(fulfill?ed|shipped|sent|delivered)\b/i.test(text)) return "FULFILLED";
   if (/\bprocessing\b/i.test(text)) return "PROCESSING";
   if (/\b(outstanding|unfulfill?ed|open|new|waiting|to ship|not shipped)\b/i.test(text)) return "OUTSTANDING";
@@ -123,7 +123,7 @@ export const ORDER_INTENTS: Intent[] = [
   {
     name: "hold-order",
     tools: ["hold_order"],
-    match: (t) => HOLD_WORD.test(t) && !WHY_WORD.test(t) && !RELEASE_WORD.test(t) && /\b(hold|h[oa]ld|hodl|hlod|put|place|pause)\b/i.test(t) && (ORDER_REF_TEXT.test(t) || /\b\d{4,9}\b/.test(t)),
+    match: (t) => HOLD_WORD.test(t) && !WHY_WORD.test(t) && !RELEASE_WORD.test(t) && /\b(h[oa]ld|hodl|hlod|put|place|pause)\b/i.test(t) && (ORDER_REF_TEXT.test(t) || /\b\d{4,9}\b/.test(t)),
     step: (t, done, _h, context) => {
       const held = last(done, "hold_order");
       if (held) {
@@ -144,7 +144,7 @@ export const ORDER_INTENTS: Intent[] = [
       const noted = last(done, "add_order_note");
       if (noted) return { answer: `Noted on order ${label(noted.result)}: "${noted.args.note}".` };
       const id = parseOrderRef(t, context);
-      const note = t.match(/(?:saying|:|that)\s+(.+)$/i)?.[1]?.trim();
+      const note = t.match(/(?:saying|:|that)\s+(\S.*)$/i)?.[1]?.trim();
       if (!id) return needOrder("note");
       return note ? call("add_order_note", { id, note }) : { answer: `What should the note on order #${id} say? e.g. "add a note to ${id}: customer called".` };
     },
