@@ -225,7 +225,7 @@ const CASES: Case[] = [
     approve: false,
     check: async (t) => {
       expect(t.result("send_messages_in_network")).toMatchObject({ declined: true });
-      expect(t.answer).toContain("I didn't go ahead");
+      expect(t.answer).toContain("Understood, I didn't do it.");
       expect(await rows("SELECT count(*)::int AS n FROM sourcing_outreach WHERE store_id = $1", [t.user.store.id])).toEqual([{ n: 0 }]);
     },
   },

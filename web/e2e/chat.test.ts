@@ -133,7 +133,7 @@ describe("the assistant panel against the agent server (offline model)", () => {
     expect(await approval.textContent()).toMatch(/purchase ai credits/i);
     await approval.getByRole("button", { name: "Reject" }).click();
     await poll(() => page.getByTestId("approval-card").count()).toBe(0);
-    await poll(() => lastAnswer(dock)).toMatch(/didn't go ahead/);
+    await poll(() => lastAnswer(dock)).toMatch(/Understood, I didn't do it\./);
     expect(await lastAnswer(dock)).toMatch(/Nothing was done/);
     await poll(async () => (await runsOf(page))[0]!.status).toBe("success");
     const credits = await env.stack.api.client.call(plans.getAiCredits, {}, { token: token! });

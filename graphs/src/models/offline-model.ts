@@ -4,6 +4,7 @@ import type { ChatResult } from "@langchain/core/outputs";
 import type { Runnable, RunnableConfig } from "@langchain/core/runnables";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
 import { getRunContext } from "@atelier/tools";
+import { sentenceFor } from "@atelier/contracts/error-sentences";
 import { INTENTS, type IntentContext, type Json, type Outcome, type Step } from "./offline-intents";
 import { parseAttachmentLinks, withoutAttachmentLines } from "./offline-parse";
 import type { ModelRole } from "./model-factory";
@@ -101,8 +102,8 @@ export class OfflineChatModel extends BaseChatModel {
     const text = human ? withoutAttachmentLines(textOf(human)) : "";
     const done = outcomesOf(messages.slice(lastHuman + 1));
     const failed = done.find((o) => o.error || o.declined);
-    if (failed?.declined) return { answer: `Understood — I didn't go ahead. ${failed.declined}` };
-    if (failed?.error) return { answer: `I couldn't complete that: ${failed.error.message} (${failed.error.code}, HTTP ${failed.error.status}).` };
+    if (failed?.declined) return { answer: "Understood, I didn't do it." };
+    if (failed?.error) return { answer: `I couldn't complete that: ${sentenceFor(failed.error)}` };
     const intent = INTENTS.find((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && i.match(text));
     if (!intent) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));

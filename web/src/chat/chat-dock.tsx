@@ -9,6 +9,7 @@ import { Approval, MESSAGE_COMPONENTS, SendOrStop } from "./messages";
 import { AgentRuntimeProvider } from "./agent-runtime";
 import { OfflineNote } from "./offline-note";
 import { agentThreadListAdapter } from "./thread-list-adapter";
+import { errorSentence } from "../api/error-catalogue";
 
 type ThreadSummary = { thread_id: string; updated_at: string; metadata: Record<string, unknown> | null };
 
@@ -25,7 +26,7 @@ export function ChatDock({ intent }: { intent: ChatIntent }) {
     if (intent.newThread) setThreadId(undefined);
   }, [intent.id, intent.newThread]);
   const refreshThreads = useCallback(() => {
-    agentClient().threads.search({ metadata: { graph_id: assistant }, limit: 20 }).then((list) => setThreads(list as unknown as ThreadSummary[]), (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    agentClient().threads.search({ metadata: { graph_id: assistant }, limit: 20 }).then((list) => setThreads(list as unknown as ThreadSummary[]), (e: unknown) => setError(errorSentence(e, "The conversations could not be loaded.")));
   }, [assistant]);
   useEffect(refreshThreads, [refreshThreads]);
 

@@ -12,6 +12,7 @@ import { agentPageOf, threadStorageKey, type AgentPage } from "./agent-pages";
 import { listAgentThreads, pageThreadListAdapter, type AgentThread } from "./agent-threads";
 import { AttachmentChips } from "./attachment-chips";
 import { attachmentLine, chatAttachmentType, splitAttachments, type ChatAttachment } from "./attachment-types";
+import { errorSentence } from "../../api/error-catalogue";
 
 /** /sourcing-agent, /tariff-rate-agent and /packaging-agent: a full-page chat with the matching agent. */
 export function AgentChatPage() {
@@ -38,7 +39,7 @@ function AgentChat({ page }: { page: AgentPage }) {
   const screen = useMemo(() => screenContextOf(location.pathname, location.search), [location.pathname, location.search]);
 
   const refreshThreads = useCallback(() => {
-    listAgentThreads(assistant).then(setThreads, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    listAgentThreads(assistant).then(setThreads, (e: unknown) => setError(errorSentence(e, "The conversations could not be loaded.")));
   }, [assistant]);
   useEffect(refreshThreads, [refreshThreads]);
 
@@ -82,7 +83,7 @@ function AgentChat({ page }: { page: AgentPage }) {
         const uploaded = await uploadAttachment(file);
         setPending((list) => [...list, { url: uploaded.url, name: uploaded.fileName, type: chatAttachmentType(uploaded.fileName) }]);
       } catch (err) {
-        setError(`${file.name}: ${err instanceof Error ? err.message : "could not be uploaded"}`);
+        setError(`${file.name}: ${errorSentence(err, "could not be uploaded")}`);
       }
     }
     setUploading(false);
