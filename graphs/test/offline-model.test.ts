@@ -459,6 +459,11 @@ describe("offline model: asks instead of guessing", () => {
     expect(String(out.content)).toMatch(/ATELIER_MODEL/);
   });
 
+  it("never tells a storefront visitor how to configure the server", async () => {
+    const out = await new OfflineChatModel({ role: "storefront-chat" }).invoke([new HumanMessage("hello")]);
+    expect(String(out.content)).not.toMatch(/OPENAI_API_KEY|offline assistant/);
+  });
+
   it("reports a completed credit purchase as added, and a declined one as not", () => {
     const answerAfter = (result: Record<string, unknown>) => {
       const tools = createTools({ apiBaseUrl: "http://127.0.0.1:1" }, COPILOT_TOOLS.filter(hasTool));

@@ -123,8 +123,9 @@ export class OfflineChatModel extends BaseChatModel {
       const message = new AIMessage({ content: "", tool_calls: step.calls.map((c) => ({ id: `offline_${Date.now().toString(36)}_${++this.counter}`, name: c.name, args: c.args, type: "tool_call" as const })) });
       return { generations: [{ text: "", message }] };
     }
-    // The notice goes on the first answer of a thread, so users learn once how to connect a model.
-    const noticed = messages.some((m) => m.getType() === "ai" && textOf(m).includes("offline assistant"));
+    // The notice goes on the first answer of a store owner's thread, so they learn once how to
+    // connect a model; a storefront visitor cannot configure the server and never sees it.
+    const noticed = this.role === "storefront-chat" || messages.some((m) => m.getType() === "ai" && textOf(m).includes("offline assistant"));
     const text = noticed ? step.answer : `${step.answer}\n\n${OFFLINE_NOTICE}`;
     return { generations: [{ text, message: new AIMessage({ content: text }) }] };
   }
