@@ -171,3 +171,17 @@ describe("tool cards in an assistant message", () => {
     expect(screen.getByText("Sample: Heavyweight organic tee")).toBeTruthy();
   });
 });
+
+describe("assistant text", () => {
+  it("renders markdown: bold and lists, never the asterisks", async () => {
+    const messages: ThreadMessageLike[] = [
+      { id: "u1", role: "user", content: "show my plan" },
+      { id: "a1", role: "assistant", content: [{ type: "text", text: "You are on **Scaling**.\n\n- 1,200 credits\n- paused: no" }], status: { type: "complete", reason: "stop" } },
+    ];
+    render(<Thread messages={messages} />);
+    const bold = await screen.findByText("Scaling");
+    expect(bold.tagName).toBe("STRONG");
+    expect(document.querySelectorAll("[data-role='assistant'] li")).toHaveLength(2);
+    expect(document.querySelector("[data-role='assistant']")?.textContent).not.toContain("**");
+  });
+});

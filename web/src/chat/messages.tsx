@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { ActionBarPrimitive, ComposerPrimitive, MessagePrimitive, ThreadPrimitive, useAuiState, type TextMessagePartProps } from "@assistant-ui/react";
 import { useLangGraphInterruptState, useLangGraphSendCommand } from "@assistant-ui/react-langgraph";
+import { MarkdownTextPrimitive } from "@assistant-ui/react-markdown";
 import { TOOL_UIS, ToolFallback } from "./tool-uis";
 import { useMessageBranches } from "./agent-runtime";
 import "./chat.css";
@@ -55,11 +56,16 @@ export function EditComposer() {
   );
 }
 
-/** An assistant message: text, tool cards by tool name (with a fallback), retry and copy. */
+/** An assistant text part as markdown (bold, lists, links), the way models and the offline assistant write. */
+function MarkdownText() {
+  return <MarkdownTextPrimitive className="chat-markdown" />;
+}
+
+/** An assistant message: markdown text, tool cards by tool name (with a fallback), retry and copy. */
 export function AssistantMessage() {
   return (
     <MessagePrimitive.Root className="chat-msg assistant" data-role="assistant">
-      <MessagePrimitive.Parts components={{ tools: { by_name: TOOL_UIS, Fallback: ToolFallback } }} />
+      <MessagePrimitive.Parts components={{ Text: MarkdownText, tools: { by_name: TOOL_UIS, Fallback: ToolFallback } }} />
       <ActionBarPrimitive.Root className="chat-actions">
         <ActionBarPrimitive.Reload className="link-button">Retry</ActionBarPrimitive.Reload>
         <ActionBarPrimitive.Copy className="link-button">Copy</ActionBarPrimitive.Copy>
