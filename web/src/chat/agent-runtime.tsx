@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { AssistantRuntimeProvider, useAui } from "@assistant-ui/react";
 import { useLangGraphRuntime, type LangChainMessage } from "@assistant-ui/react-langgraph";
 import type { RemoteThreadListAdapter } from "@assistant-ui/core";
-import { agentClient } from "./agent-client";
+import { agentClient, runEvents } from "./agent-client";
 import { branchHead, branchesOf, copyCheckpoint, findForkCheckpoint, readCheckpoints, type CheckpointMessages, type MessageBranches } from "./checkpoints";
 import type { ScreenContext } from "./screen-context";
 import { invalidatingAfterTools } from "./tool-invalidation";
@@ -155,7 +155,7 @@ function RuntimeHost({ assistant, threadId, onThreadId, threadListAdapter, scree
       if (headRef.current) onLeftBranch();
       try {
         // A tool that changed data (the assistant paid, upgraded…) makes the screens load again.
-        yield* invalidatingAfterTools(agentClient().runs.stream(externalId, assistant, {
+        yield* invalidatingAfterTools(runEvents(agentClient().runs.stream(externalId, assistant, {
           input: input ? input(messages) : messages.length ? { messages } : null,
           command,
           checkpointId: from,
@@ -163,7 +163,7 @@ function RuntimeHost({ assistant, threadId, onThreadId, threadListAdapter, scree
           context: { screen },
           signal: abortSignal,
           onDisconnect: "cancel",
-        }) as AsyncGenerator<{ event: string; data: unknown }>);
+        }) as AsyncGenerator<{ event: string; data: unknown }>));
       } finally {
         if (from) onForked(externalId);
         onRunEnd?.();
