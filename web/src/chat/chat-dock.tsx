@@ -5,7 +5,7 @@ import type { ChatIntent } from "./chat-intents";
 import { closeChat } from "./chat-intents";
 import { agentClient, threadStorageKey } from "./agent-client";
 import { screenContextOf } from "./screen-context";
-import { Approval, MESSAGE_COMPONENTS, SendOrStop } from "./messages";
+import { Approval, ChatInput, MESSAGE_COMPONENTS, SendOrStop } from "./messages";
 import { AgentRuntimeProvider } from "./agent-runtime";
 import { OfflineNote } from "./offline-note";
 import { agentThreadListAdapter } from "./thread-list-adapter";
@@ -62,7 +62,7 @@ export function ChatDock({ intent }: { intent: ChatIntent }) {
             <Approval />
           </ThreadPrimitive.Viewport>
           <ComposerPrimitive.Root className="chat-composer">
-            <ComposerPrimitive.Input autoFocus placeholder="Message the assistant" className="chat-input" />
+            <ChatInput autoFocus placeholder="Message the assistant" className="chat-input" />
             <SendOrStop />
           </ComposerPrimitive.Root>
         </ThreadPrimitive.Root>

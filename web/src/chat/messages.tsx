@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import type { ComponentProps, ComponentType } from "react";
 import { ActionBarPrimitive, ComposerPrimitive, MessagePrimitive, ThreadPrimitive, useAuiState, type TextMessagePartProps } from "@assistant-ui/react";
 import { useLangGraphInterruptState, useLangGraphSendCommand } from "@assistant-ui/react-langgraph";
 import { MarkdownTextPrimitive } from "@assistant-ui/react-markdown";
@@ -11,12 +11,25 @@ import "./chat.css";
 /** The shared message components, for ThreadPrimitive.Messages. */
 export const MESSAGE_COMPONENTS = { UserMessage, AssistantMessage, EditComposer };
 
-/** The composer's Send button while no run is going, Stop while one is. */
+/** Whether an approval waits for the user: a message sent now would be lost, so it waits too. */
+function useApprovalPending(): boolean {
+  return Boolean(useLangGraphInterruptState()?.value);
+}
+
+/** The message box: Enter sends, except while an approval waits (the text stays in the box). */
+export function ChatInput(props: Pick<ComponentProps<"textarea">, "placeholder" | "className" | "autoFocus" | "aria-label">) {
+  const pending = useApprovalPending();
+  return <ComposerPrimitive.Input {...props} submitMode={pending ? "none" : "enter"} />;
+}
+
+/** The composer's Send button while no run is going, Stop while one is; held while an approval waits. */
 export function SendOrStop({ disabled = false }: { disabled?: boolean }) {
+  const pending = useApprovalPending();
   return (
     <>
+      {pending && <p className="muted approval-pending" role="status" data-testid="approval-pending-note">Approve or reject the action above first; your message stays here until then.</p>}
       <ThreadPrimitive.If running={false}>
-        <ComposerPrimitive.Send className="button primary" disabled={disabled}>Send</ComposerPrimitive.Send>
+        <ComposerPrimitive.Send className="button primary" disabled={disabled || pending}>Send</ComposerPrimitive.Send>
       </ThreadPrimitive.If>
       <ThreadPrimitive.If running>
         <ComposerPrimitive.Cancel className="button">Stop</ComposerPrimitive.Cancel>

@@ -3,7 +3,7 @@ import { Link, useLocation, useSearchParams } from "react-router";
 import { ComposerPrimitive, ThreadPrimitive, type TextMessagePartProps } from "@assistant-ui/react";
 import type { LangChainMessage } from "@assistant-ui/react-langgraph";
 import { AgentRuntimeProvider } from "../../chat/agent-runtime";
-import { Approval, MESSAGE_COMPONENTS, SendOrStop, UserMessage } from "../../chat/messages";
+import { Approval, ChatInput, MESSAGE_COMPONENTS, SendOrStop, UserMessage } from "../../chat/messages";
 import { OfflineNote } from "../../chat/offline-note";
 import { screenContextOf } from "../../chat/screen-context";
 import { uploadAttachment } from "../sourcing/upload";
@@ -127,7 +127,7 @@ function AgentChat({ page }: { page: AgentPage }) {
                 {uploading ? "Uploading…" : "Attach"}
                 <input type="file" multiple hidden aria-label="Attach files" disabled={uploading} onChange={(e) => void addFiles(e.target.files).then(() => (e.target.value = ""))} />
               </label>
-              <ComposerPrimitive.Input autoFocus placeholder={`Message the ${page.title.toLowerCase()}`} className="chat-input" />
+              <ChatInput autoFocus placeholder={`Message the ${page.title.toLowerCase()}`} className="chat-input" />
               <SendOrStop disabled={uploading} />
             </ComposerPrimitive.Root>
           </ThreadPrimitive.Root>
