@@ -102,7 +102,11 @@ export class OfflineChatModel extends BaseChatModel {
     const text = human ? withoutAttachmentLines(textOf(human)) : "";
     const done = outcomesOf(messages.slice(lastHuman + 1));
     const failed = done.find((o) => o.error || o.declined);
-    if (failed?.declined) return { answer: "Understood, I didn't do it." };
+    if (failed?.declined) {
+      // The reason the user gave with their refusal (tools append "Reason: …") is repeated back.
+      const reason = /Reason: (.+)$/.exec(failed.declined)?.[1];
+      return { answer: reason ? `Understood, I didn't do it. You said: "${reason}".` : "Understood, I didn't do it." };
+    }
     if (failed?.error) return { answer: `I couldn't complete that: ${sentenceFor(failed.error)}` };
     const intent = INTENTS.find((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && i.match(text));
     if (!intent) return { answer: this.help(text) };
