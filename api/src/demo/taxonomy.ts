@@ -52,7 +52,7 @@ const NOUN_MATERIALS: Record<string, readonly string[]> = {
   "cosmetic jar": ["glass", "PCR plastic", "aluminium", "bamboo"], "dropper bottle": ["amber glass", "glass", "PET plastic"], "tin can": ["tin", "aluminium"],
   "squeeze tube": ["PCR plastic", "sugarcane bioplastic", "aluminium"], "pump bottle": ["PET plastic", "glass", "PCR plastic"],
   "tissue paper": ["acid-free tissue", "recycled tissue"], "crinkle paper": ["kraft paper", "recycled paper"], "bubble wrap": ["LDPE film", "recycled polyethylene"],
-  "box insert": ["corrugated board", "moulded pulp", "EVA foam"], "compostable mailer": ["compostable film", "kraft paper"], "recycled box": ["recycled cardboard", "corrugated board"],
+  "box insert": ["corrugated board", "moulded pulp", "EVA foam"], "compostable mailer": ["PBAT film", "corn-starch film", "kraft paper"], "recycled box": ["corrugated board", "kraft board"],
   "paper void fill": ["kraft paper", "recycled paper"], "reusable pouch": ["organic cotton", "recycled PET", "canvas"],
 };
 
