@@ -1,6 +1,7 @@
 import type { CatalogItem, Category, Supplier } from "@atelier/contracts/catalog";
 import type { CategoryRow, ItemRow, ReviewRow, SupplierRow } from "../../queries/catalog";
 import { itemImagePath } from "../../images/item-image";
+import { pictureKindOf } from "../../images/picture-kinds";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -76,7 +77,7 @@ export function toItem(r: ItemRow): CatalogItem {
     samplePriceCents: r.sample_price_cents,
     productionDaysMin: r.production_days_min,
     productionDaysMax: r.production_days_max,
-    imageUrl: r.image_urls[0] ?? itemImagePath({ imageSeed: r.image_seed, imageColor: r.image_color }),
+    imageUrl: r.image_urls[0] ?? itemImagePath({ imageSeed: r.image_seed, imageColor: r.image_color, kind: pictureKindOf(r.title) }),
     imageUrls: r.image_urls,
     isSampleKit: r.is_sample_kit,
     rank: r.rank,
