@@ -1,6 +1,6 @@
 import type { Contract } from "./contract";
 import * as auth from "./auth";
-import * as catalog from "./catalog";
+import * as marketplace from "./marketplace";
 import * as commons from "./commons";
 import * as health from "./health";
 import * as payments from "./payments";
@@ -17,11 +17,11 @@ export * from "./errors";
 export * from "./domain";
 export * from "./client";
 export * from "./agent-context";
-export { auth, catalog, commons, health, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team };
+export { auth, marketplace, commons, health, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, catalog, purchasing, projects].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, marketplace, purchasing, projects].flatMap(contractsOf);

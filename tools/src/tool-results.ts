@@ -1,15 +1,15 @@
 import type { ResponseOf } from "@atelier/contracts";
-import { commonsTools } from "./catalog/commons";
-import { marketplaceTools } from "./catalog/marketplace";
-import { packagingTools } from "./catalog/packaging";
-import { paymentTools } from "./catalog/payments";
-import { planTools } from "./catalog/plans";
-import { projectTools } from "./catalog/projects";
-import { purchasingTools } from "./catalog/purchasing";
-import { sourcingTools } from "./catalog/sourcing";
-import { storeTools } from "./catalog/stores";
-import { teamTools } from "./catalog/team";
-import { visitorTools } from "./catalog/visitor";
+import { commonsTools } from "./commons/commons-tools";
+import { marketplaceTools } from "./marketplace/marketplace-tools";
+import { packagingTools } from "./marketplace/packaging-tools";
+import { paymentTools } from "./payments/payment-tools";
+import { planTools } from "./plans/plan-tools";
+import { projectTools } from "./projects/project-tools";
+import { purchasingTools } from "./purchasing/purchasing-tools";
+import { sourcingTools } from "./sourcing/sourcing-tools";
+import { storeTools } from "./stores/store-tools";
+import { teamTools } from "./team/team-tools";
+import { visitorTools } from "./marketplace/visitor-tools";
 
 // Tool results read through their contracts: a tool's answer is its contract's response (or an
 // error, or the user's refusal), parsed by that response schema, never read by guessing fields.

@@ -1,6 +1,6 @@
 import type { Route } from "../http/route";
 import { authRoutes } from "./auth";
-import { catalogRoutes } from "./catalog";
+import { catalogRoutes } from "./marketplace";
 import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
 import { paymentsRoutes } from "./payments";

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import type { ToolCallMessagePartComponent, ToolCallMessagePartProps } from "@assistant-ui/react";
 import type { ResponseOf } from "../api/contracts";
-import type * as catalog from "@atelier/contracts/catalog";
+import type * as marketplace from "@atelier/contracts/marketplace";
 import type * as plans from "@atelier/contracts/plans";
 import type * as purchasing from "@atelier/contracts/purchasing";
 import type * as sourcingAgent from "@atelier/contracts/sourcing-agent";
 import { formatUsd } from "../format/format";
 
-// Tool UIs by the agent tools' real names (tools/src/catalog), one place for every card. Each
+// Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
 // entry reads its tool's contract response into the card's rows; any other tool, an error or a
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
@@ -21,8 +21,8 @@ type PlanView = { name: string; priceCents: number; state: string; creditBalance
 type CreditsView = { balance: number | null; added: number | null; priceCents: number | null; result: string | null; movements: { id: string; delta: number; reason: string; balanceAfter: number }[] };
 type CartView = { items: { id: string; title: string; quantity: number; totalCents: number }[]; totalCents: number; canceled: number | null };
 
-type Supplier = catalog.Supplier;
-type CatalogItem = catalog.CatalogItem;
+type Supplier = marketplace.Supplier;
+type CatalogItem = marketplace.CatalogItem;
 type OrderItem = ResponseOf<typeof purchasing.getCreatorOrderItem>;
 type Cart = ResponseOf<typeof purchasing.listShoppingCartOrders>;
 type PlanOverview = ResponseOf<typeof plans.getPlanOverview>;
@@ -153,16 +153,16 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   search_suppliers: card("supplier", (r: Page<Supplier>) => r.list.map(supplierRow)),
   search_packaging_suppliers: card("supplier", (r: Page<Supplier>) => r.list.map(supplierRow)),
   search_public_suppliers: card("supplier", (r: Page<Supplier>) => r.list.map(supplierRow)),
-  get_supplier: card("supplier", (r: ResponseOf<typeof catalog.getSupplierProfile>) => [supplierRow(r.supplier)]),
+  get_supplier: card("supplier", (r: ResponseOf<typeof marketplace.getSupplierProfile>) => [supplierRow(r.supplier)]),
   match_factories: card("supplier", (r: ResponseOf<typeof sourcingAgent.matchFactories>) => [...r.inNetwork, ...r.expandedNetwork].map(supplierRow)),
   list_my_suppliers: card("supplier", (r: ResponseOf<typeof sourcingAgent.listMySuppliers>) => r.list.map(mySupplierRow)),
   // Catalog items
   search_catalog_items: card("product", (r: Page<CatalogItem>) => r.list.map(productRow)),
   search_packaging_items: card("product", (r: Page<CatalogItem>) => r.list.map(productRow)),
   search_public_catalog_items: card("product", (r: Page<CatalogItem>) => r.list.map(productRow)),
-  get_catalog_item: card("product", (r: ResponseOf<typeof catalog.getCatalogItem>) => [productRow(r.item)]),
-  match_design_products: card("product", (r: ResponseOf<typeof catalog.matchDesignProducts>) => r.list.map(productRow)),
-  search_catalog_by_image: card("product", (r: ResponseOf<typeof catalog.searchByImage>) => r.list.map(productRow)),
+  get_catalog_item: card("product", (r: ResponseOf<typeof marketplace.getCatalogItem>) => [productRow(r.item)]),
+  match_design_products: card("product", (r: ResponseOf<typeof marketplace.matchDesignProducts>) => r.list.map(productRow)),
+  search_catalog_by_image: card("product", (r: ResponseOf<typeof marketplace.searchByImage>) => r.list.map(productRow)),
   // Sourcing orders
   create_order_item: card("order", (r: OrderItem) => [orderRow(r)]),
   get_order_item: card("order", (r: OrderItem) => [orderRow(r)]),
