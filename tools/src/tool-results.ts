@@ -1,5 +1,6 @@
 import type { ResponseOf } from "@atelier/contracts";
 import { commonsTools } from "./commons/commons-tools";
+import { helpCenterTools } from "./help-center/help-center-tools";
 import { marketplaceTools } from "./marketplace/marketplace-tools";
 import { packagingTools } from "./marketplace/packaging-tools";
 import { paymentTools } from "./payments/payment-tools";
@@ -16,7 +17,7 @@ import { visitorTools } from "./marketplace/visitor-tools";
 // Free of LangChain so the web's tool cards read results the same way.
 
 /** Every tool's declaration, each typed by its name and contract. */
-export const TOOL_SPECS = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools];
+export const TOOL_SPECS = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...helpCenterTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools];
 
 type AnyToolSpec = (typeof TOOL_SPECS)[number];
 /** The name of a tool that exists. */

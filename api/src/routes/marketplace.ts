@@ -30,7 +30,7 @@ import { suggestCatalogAutoComplete } from "../services/marketplace/suggest-cata
 import { trackSupplierDetailView } from "../services/marketplace/track-supplier-detail-view";
 import { updateSupplierReview } from "../services/marketplace/update-supplier-review";
 
-export const catalogRoutes = [
+export const marketplaceRoutes = [
   route(marketplace.listCatalogCategories, ({ ctx, query }) => listCatalogCategories(ctx, query)),
   route(marketplace.listCatalogSubCategories, ({ ctx, query }) => listCatalogSubCategories(ctx, query)),
   route(marketplace.searchSuppliers, ({ ctx, query }) => searchSuppliers(ctx, query)),

@@ -136,12 +136,4 @@ export const sourcingTools = [
     description: "Look up the import duty of a product from an origin country into a destination (default US), with duty per unit and landed cost when a unit price is given. Always tell the user the as-of date.",
     argDescriptions: { product: "The product, e.g. ceramic mugs", htsCode: "An HTS code, when known", originCountry: "Two-letter code of the country it is made in", destinationCountry: "Two-letter code of the importing country; US by default" },
   }),
-  defineTool({
-    contract: sourcingAgent.searchHelpCenter,
-    name: "search_help_centre",
-    description: "Search Atelier's help centre (getting started, pricing, sales channels, fulfilment, support). Use it for any question about how Atelier works.",
-    argDescriptions: { q: "The question, in the visitor's words", category: "Limit to one category", limit: "How many articles, 1-20" },
-  }),
-  defineTool({ contract: sourcingAgent.listHelpCenterArticles, name: "list_help_articles", description: "List help-centre articles, optionally of one category. Use it when the visitor wants to browse topics.", argDescriptions: { category: "Only this category" } }),
-  defineTool({ contract: sourcingAgent.getHelpCenterArticle, name: "get_help_article", description: "Read one help-centre article in full by its slug.", argDescriptions: { slug: "The article's slug, from search_help_centre" } }),
 ];

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES, createLargeFileUpload, uploadedFileSchema } from "@atelier/contracts/projects";
+import { UPLOAD_MAX_BYTES, createLargeFileUpload, uploadedFileSchema } from "@atelier/contracts/uploads";
 import type { z } from "zod";
 import { API_BASE_PATH, ApiError } from "../api/contracts";
 import { handleApiError, request } from "../api/client";
