@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { seedCatalog, uniq, type CatalogFixture } from "./marketplace-fixtures";
-import { coverageQuery } from "../src/queries/catalog";
+import { coverageQuery } from "../src/queries/marketplace/search";
 import { flushSearchLogs, logSearch } from "../src/services/marketplace/search-log";
 import type { RequestContext } from "../src/context";
 

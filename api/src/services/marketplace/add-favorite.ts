@@ -1,7 +1,9 @@
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
-import { itemExists, itemsByIds, supplierExists, suppliersByIds, upsertFavorite } from "../../queries/catalog";
+import { upsertFavorite } from "../../queries/marketplace/favorites";
+import { itemExists, itemsByIds } from "../../queries/marketplace/items";
+import { supplierExists, suppliersByIds } from "../../queries/marketplace/suppliers";
 import { toItem, toSupplier } from "./to-dto";
 
 /** Adds a supplier or item to the store's favourites; one already there is returned as it is. */

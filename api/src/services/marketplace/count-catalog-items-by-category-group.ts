@@ -1,6 +1,6 @@
 import type { QueryOf, ResponseOf, marketplace } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { countItemsByGroup } from "../../queries/catalog";
+import { countItemsByGroup } from "../../queries/marketplace/search";
 import { resolveMarketQuery } from "./market-query";
 import { withKeptMatches } from "./search-cache";
 

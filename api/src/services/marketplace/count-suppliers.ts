@@ -1,6 +1,6 @@
 import type { QueryOf, marketplace } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { countRows } from "../../queries/catalog";
+import { countRows } from "../../queries/marketplace/search";
 import { resolveMarketQuery } from "./market-query";
 import { withKeptMatches } from "./search-cache";
 

@@ -1,7 +1,9 @@
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { conflict, notFound } from "../../errors";
-import { findStoreReview, findStoreTitle, insertReview, supplierExists } from "../../queries/catalog";
+import { findStoreReview, insertReview } from "../../queries/marketplace/reviews";
+import { supplierExists } from "../../queries/marketplace/suppliers";
+import { findStoreTitle } from "../../queries/stores";
 
 import { toReview } from "./to-dto";
 

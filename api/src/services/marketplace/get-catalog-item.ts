@@ -1,7 +1,10 @@
 import type { ResponseOf, marketplace } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import { notFound } from "../../errors";
-import { findFavoriteId, itemById, listReviewRows, reviewSummaryRow, similarItemRows, suppliersByIds } from "../../queries/catalog";
+import { findFavoriteId } from "../../queries/marketplace/favorites";
+import { itemById, similarItemRows } from "../../queries/marketplace/items";
+import { listReviewRows, reviewSummaryRow } from "../../queries/marketplace/reviews";
+import { suppliersByIds } from "../../queries/marketplace/suppliers";
 import { toItem, toReview, toSupplier } from "./to-dto";
 
 type Detail = ResponseOf<typeof marketplace.getCatalogItem>;

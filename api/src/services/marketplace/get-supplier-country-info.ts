@@ -1,6 +1,6 @@
 import type { UserContext } from "../../context";
 import { findCountry } from "../../data/countries";
-import { countryStats } from "../../queries/catalog";
+import { countryStats } from "../../queries/marketplace/suppliers";
 
 /** Countries with listed suppliers: name, region, count and average tariff. */
 export async function getSupplierCountryInfo(ctx: UserContext) {

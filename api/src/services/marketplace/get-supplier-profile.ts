@@ -3,7 +3,11 @@ import type { RequestContext } from "../../context";
 import type { Queryable } from "../../db/pool";
 import { findCountry } from "../../data/countries";
 import { notFound } from "../../errors";
-import { categoriesByIds, findFavoriteId, listReviewRows, reviewSummaryRow, searchItemRows, suppliersByIds } from "../../queries/catalog";
+import { categoriesByIds } from "../../queries/marketplace/categories";
+import { findFavoriteId } from "../../queries/marketplace/favorites";
+import { listReviewRows, reviewSummaryRow } from "../../queries/marketplace/reviews";
+import { searchItemRows } from "../../queries/marketplace/search";
+import { suppliersByIds } from "../../queries/marketplace/suppliers";
 import { toCategory, toItem, toReview, toSupplier } from "./to-dto";
 
 type Profile = ResponseOf<typeof marketplace.getSupplierProfile>;

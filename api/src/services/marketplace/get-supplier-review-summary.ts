@@ -1,6 +1,7 @@
 import type { RequestContext } from "../../context";
 import { notFound } from "../../errors";
-import { reviewSummaryRow, supplierExists } from "../../queries/catalog";
+import { reviewSummaryRow } from "../../queries/marketplace/reviews";
+import { supplierExists } from "../../queries/marketplace/suppliers";
 
 /** Average, count and the 1–5 histogram of a supplier's reviews (the same for stores and public visitors). */
 export async function getSupplierReviewSummary(ctx: RequestContext, supplierId: string) {

@@ -1,6 +1,6 @@
 import type { Supplier } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
-import { suppliersByIds } from "../../queries/catalog";
+import { suppliersByIds } from "../../queries/marketplace/suppliers";
 import { toSupplier } from "./to-dto";
 
 /** Suppliers by id in the order asked; unknown or disabled ids are left out. */

@@ -5,7 +5,7 @@ import { itemImageSvg } from "../../images/item-image";
 import { decodeImage, fetchImageBytes } from "../../images/load-image";
 import { rasterizeSvg } from "../../images/svg";
 import { toVectorLiteral } from "../../embeddings";
-import { itemsNeedingImageIndex, setImageEmbeddingSpace, upsertItemImages, type ItemImageSource } from "../../queries/catalog";
+import { itemsNeedingImageIndex, setImageEmbeddingSpace, upsertItemImages, type ItemImageSource } from "../../queries/marketplace/images";
 
 const BATCH = 500;
 // The catalogue's version at which a pass found nothing to do, per database pool and embedder. Any

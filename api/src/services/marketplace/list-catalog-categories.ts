@@ -1,6 +1,6 @@
 import type { CategoryNode } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
-import { listCategoryRows } from "../../queries/catalog";
+import { listCategoryRows } from "../../queries/marketplace/categories";
 import { toCategory } from "./to-dto";
 
 /** The category tree (vertical → group → subgroup), whole or one vertical's branch. */

@@ -1,5 +1,5 @@
 import type { UserContext } from "../../context";
-import { listChildCategoryRows } from "../../queries/catalog";
+import { listChildCategoryRows } from "../../queries/marketplace/categories";
 import { toCategory } from "./to-dto";
 
 /** Children of a category, or a vertical's groups, or the verticals; paged (size up to 9999). */

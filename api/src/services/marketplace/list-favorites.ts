@@ -1,5 +1,7 @@
 import type { UserContext } from "../../context";
-import { itemsByIds, listFavoriteRows, suppliersByIds } from "../../queries/catalog";
+import { listFavoriteRows } from "../../queries/marketplace/favorites";
+import { itemsByIds } from "../../queries/marketplace/items";
+import { suppliersByIds } from "../../queries/marketplace/suppliers";
 import { toItem, toSupplier } from "./to-dto";
 
 /** The store's favourites, newest first, each with its supplier or item. */

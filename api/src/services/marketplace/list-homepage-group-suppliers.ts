@@ -1,7 +1,8 @@
 import { marketplace } from "@atelier/contracts";
 import type { Supplier } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
-import { findVerticalCategory, searchSupplierRows } from "../../queries/catalog";
+import { findVerticalCategory } from "../../queries/marketplace/categories";
+import { searchSupplierRows } from "../../queries/marketplace/search";
 import { toSupplier } from "./to-dto";
 
 type Vertical = (typeof marketplace.VERTICALS)[number];

@@ -1,5 +1,6 @@
 import type { UserContext } from "../../context";
-import { findVerticalCategory, searchItemRows } from "../../queries/catalog";
+import { findVerticalCategory } from "../../queries/marketplace/categories";
+import { searchItemRows } from "../../queries/marketplace/search";
 import { toItem } from "./to-dto";
 
 /** The catalogue page by page (defaults: page 0, size 100, -rankedAt, no sample kits). */

@@ -1,5 +1,6 @@
 import type { UserContext } from "../../context";
-import { findVerticalCategory, searchSupplierRows } from "../../queries/catalog";
+import { findVerticalCategory } from "../../queries/marketplace/categories";
+import { searchSupplierRows } from "../../queries/marketplace/search";
 import { toSupplier } from "./to-dto";
 
 /** Suppliers of one sourcing home tab (a vertical, or every vertical for "all"), featured first. */

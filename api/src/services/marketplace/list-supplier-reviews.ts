@@ -1,7 +1,8 @@
 import type { QueryOf, ResponseOf, marketplace } from "@atelier/contracts";
 import type { RequestContext, UserContext } from "../../context";
 import { notFound } from "../../errors";
-import { listReviewRows, supplierExists } from "../../queries/catalog";
+import { listReviewRows } from "../../queries/marketplace/reviews";
+import { supplierExists } from "../../queries/marketplace/suppliers";
 import { toReview } from "./to-dto";
 
 type ReviewPage = QueryOf<typeof marketplace.listSupplierReviews>;

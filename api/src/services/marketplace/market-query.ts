@@ -3,7 +3,8 @@ import type { marketplace } from "@atelier/contracts";
 import type { Queryable } from "../../db/pool";
 import { invalid } from "../../errors";
 import { toVectorLiteral, type EmbeddingProvider } from "../../embeddings";
-import { findCategory, findVerticalCategory, type Bucket, type MarketQuery } from "../../queries/catalog";
+import { findCategory, findVerticalCategory } from "../../queries/marketplace/categories";
+import { type Bucket, type MarketQuery } from "../../queries/marketplace/search";
 import { expandKeyword, semanticText } from "./synonyms";
 
 type FilterQuery = { [K in keyof typeof marketplace.marketplaceFilterQuery]?: z.infer<(typeof marketplace.marketplaceFilterQuery)[K]> };

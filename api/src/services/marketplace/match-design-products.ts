@@ -1,6 +1,6 @@
 import type { CatalogItem } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
-import { searchItemRows } from "../../queries/catalog";
+import { searchItemRows } from "../../queries/marketplace/search";
 import { keywordOf } from "./market-query";
 import { logSearch } from "./search-log";
 import { toItem } from "./to-dto";

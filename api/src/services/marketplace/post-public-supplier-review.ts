@@ -1,6 +1,7 @@
 import type { RequestContext } from "../../context";
 import { AppError, conflict, notFound } from "../../errors";
-import { countEmailReviewsSince, findEmailReview, insertReview, supplierExists } from "../../queries/catalog";
+import { countEmailReviewsSince, findEmailReview, insertReview } from "../../queries/marketplace/reviews";
+import { supplierExists } from "../../queries/marketplace/suppliers";
 import { toReview } from "./to-dto";
 
 /** Reviews one e-mail address may post in a day: stops a script flooding suppliers' pages. */

@@ -1,7 +1,9 @@
 import type { CatalogItem } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
 import { toVectorLiteral } from "../../embeddings";
-import { itemsNearVector, searchItemRows, storeTasteVector } from "../../queries/catalog";
+import { itemsNearVector } from "../../queries/marketplace/items";
+import { searchItemRows } from "../../queries/marketplace/search";
+import { storeTasteVector } from "../../queries/marketplace/suppliers";
 import { toItem } from "./to-dto";
 
 /**

@@ -1,7 +1,8 @@
 import type { CatalogItem } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
 import { notFound } from "../../errors";
-import { itemSupplierId, itemsOfSimilarSuppliers, supplierExists } from "../../queries/catalog";
+import { itemSupplierId, itemsOfSimilarSuppliers } from "../../queries/marketplace/items";
+import { supplierExists } from "../../queries/marketplace/suppliers";
 import { toItem } from "./to-dto";
 
 /** Items to look at next: the top items of the suppliers most like this one (or this item's supplier). */

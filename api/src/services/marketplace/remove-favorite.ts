@@ -1,7 +1,7 @@
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
-import { deleteFavorite } from "../../queries/catalog";
+import { deleteFavorite } from "../../queries/marketplace/favorites";
 
 /** Removes one of the store's favourites; another store's is a 404. */
 export async function removeFavorite(ctx: UserContext, id: string): Promise<{ deleted: true }> {

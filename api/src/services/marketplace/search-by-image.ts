@@ -8,7 +8,8 @@ import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "..
 import { decodeImage, fetchImageBytes, uploadedBytes } from "../../images/load-image";
 import { ImageDecodeError, type Raster } from "../../images/raster";
 import { toVectorLiteral } from "../../embeddings";
-import { sharedCatalogState, itemsNearImage, setImageEmbeddingSpace } from "../../queries/catalog";
+import { itemsNearImage, setImageEmbeddingSpace } from "../../queries/marketplace/images";
+import { sharedCatalogState } from "../../queries/marketplace/search-log";
 import { indexItemImages } from "./index-item-images";
 import { cachedSearch } from "./search-cache";
 import { logSearch } from "./search-log";

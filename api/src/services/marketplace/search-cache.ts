@@ -1,7 +1,8 @@
 import type pg from "pg";
 import type { RequestContext } from "../../context";
 import { JsonAnswer } from "../../http/json-answer";
-import { keywordMatchRows, sharedCatalogState, type KeywordMatches, type MarketQuery } from "../../queries/catalog";
+import { keywordMatchRows, type KeywordMatches, type MarketQuery } from "../../queries/marketplace/search";
+import { sharedCatalogState } from "../../queries/marketplace/search-log";
 
 /**
  * Recent marketplace search answers, kept per database pool in this process under the catalogue's

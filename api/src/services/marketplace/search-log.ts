@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { RequestContext } from "../../context";
-import { insertSearchLogs, type SearchLogRow } from "../../queries/catalog";
+import { insertSearchLogs, type SearchLogRow } from "../../queries/marketplace/search-log";
 
 // Search logs are written in batches, off the request path: one insert per search cost a cached
 // search half its throughput (bench:search). A batch goes when it holds FLUSH_AT entries or its

@@ -1,5 +1,6 @@
 import type { UserContext } from "../../context";
-import { searchSupplierRows, storeTasteVector, supplierRowsNearVector } from "../../queries/catalog";
+import { searchSupplierRows } from "../../queries/marketplace/search";
+import { storeTasteVector, supplierRowsNearVector } from "../../queries/marketplace/suppliers";
 import { keywordOf } from "./market-query";
 import { toSupplier } from "./to-dto";
 

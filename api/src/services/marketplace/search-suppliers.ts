@@ -1,7 +1,7 @@
 import type { QueryOf, ResponseOf, marketplace } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import type { JsonAnswer } from "../../http/json-answer";
-import { searchSupplierRows } from "../../queries/catalog";
+import { searchSupplierRows } from "../../queries/marketplace/search";
 import { cachedSearch, withKeptMatches } from "./search-cache";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
 import { logSearch } from "./search-log";

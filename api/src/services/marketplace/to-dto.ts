@@ -1,5 +1,7 @@
 import type { CatalogItem, Category, Supplier } from "@atelier/contracts/marketplace";
-import type { CategoryRow, ItemRow, ReviewRow, SupplierRow } from "../../queries/catalog";
+import type { CategoryRow } from "../../queries/marketplace/categories";
+import type { ReviewRow } from "../../queries/marketplace/reviews";
+import type { ItemRow, SupplierRow } from "../../queries/marketplace/rows";
 import { itemImagePath } from "../../images/item-image";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -1,5 +1,5 @@
 import type { UserContext } from "../../context";
-import { insertDetailView } from "../../queries/catalog";
+import { insertDetailView } from "../../queries/marketplace/search-log";
 
 /**
  * Records a supplier detail view. Tracking must never fail the page that sends it (000 §8: a

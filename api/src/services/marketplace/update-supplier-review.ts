@@ -1,7 +1,7 @@
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
-import { updateStoreReview } from "../../queries/catalog";
+import { updateStoreReview } from "../../queries/marketplace/reviews";
 import { toReview } from "./to-dto";
 
 /** Edits the store's own review; another store's review is a 404, as if it did not exist. */
