@@ -31,6 +31,9 @@ const CHECK = process.argv.includes("--check");
 const FILE_MOVES: Record<string, string> = {
   "contracts/src/catalog.ts": "contracts/src/marketplace.ts",
   "api/src/routes/catalog.ts": "api/src/routes/marketplace.ts",
+  // One dto.ts per domain (the moved folder's to-dto.ts, from either of its places).
+  "api/src/services/catalog/to-dto.ts": "api/src/services/marketplace/dto.ts",
+  "api/src/services/marketplace/to-dto.ts": "api/src/services/marketplace/dto.ts",
   "api/test/catalog.test.ts": "api/test/marketplace.test.ts",
   "api/test/catalog-fixtures.ts": "api/test/marketplace-fixtures.ts",
   // Agent tools: one folder per domain, each file named after its export.
@@ -77,7 +80,7 @@ const DIR_MOVES: Record<string, string> = {
 
 /** Package subpath imports (`@atelier/contracts/*` maps to contracts/src/*.ts) → new. */
 const PACKAGE_MOVES: Record<string, string> = {
-  "@atelier/contracts/catalog": "@atelier/contracts/marketplace",
+  "@atelier/contracts/marketplace": "@atelier/contracts/marketplace",
 };
 
 /** Old paths named in text (comments, docs) → new; longest first so a file beats its folder. */

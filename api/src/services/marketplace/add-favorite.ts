@@ -4,7 +4,7 @@ import { notFound } from "../../errors";
 import { upsertFavorite } from "../../queries/marketplace/favorites";
 import { itemExists, itemsByIds } from "../../queries/marketplace/items";
 import { supplierExists, suppliersByIds } from "../../queries/marketplace/suppliers";
-import { toItem, toSupplier } from "./to-dto";
+import { toItem, toSupplier } from "./dto";
 
 /** Adds a supplier or item to the store's favourites; one already there is returned as it is. */
 export async function addFavorite(ctx: UserContext, body: { kind: "SUPPLIER" | "CATALOG_ITEM"; targetId: string }) {

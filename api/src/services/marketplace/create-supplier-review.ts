@@ -5,7 +5,7 @@ import { findStoreReview, insertReview } from "../../queries/marketplace/reviews
 import { supplierExists } from "../../queries/marketplace/suppliers";
 import { findStoreTitle } from "../../queries/stores";
 
-import { toReview } from "./to-dto";
+import { toReview } from "./dto";
 
 /** The store's review of a supplier; one per store and supplier (a second is a 409: edit the first). */
 export async function createSupplierReview(ctx: UserContext, body: { supplierId: string; rating: number; title: string; body: string }) {

@@ -5,7 +5,7 @@ import { findFavoriteId } from "../../queries/marketplace/favorites";
 import { itemById, similarItemRows } from "../../queries/marketplace/items";
 import { listReviewRows, reviewSummaryRow } from "../../queries/marketplace/reviews";
 import { suppliersByIds } from "../../queries/marketplace/suppliers";
-import { toItem, toReview, toSupplier } from "./to-dto";
+import { toItem, toReview, toSupplier } from "./dto";
 
 type Detail = ResponseOf<typeof marketplace.getCatalogItem>;
 const SIMILAR = 8;

@@ -8,7 +8,7 @@ import { findFavoriteId } from "../../queries/marketplace/favorites";
 import { listReviewRows, reviewSummaryRow } from "../../queries/marketplace/reviews";
 import { searchItemRows } from "../../queries/marketplace/search";
 import { suppliersByIds } from "../../queries/marketplace/suppliers";
-import { toCategory, toItem, toReview, toSupplier } from "./to-dto";
+import { toCategory, toItem, toReview, toSupplier } from "./dto";
 
 type Profile = ResponseOf<typeof marketplace.getSupplierProfile>;
 

@@ -1,7 +1,7 @@
 import type { Supplier } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
 import { suppliersByIds } from "../../queries/marketplace/suppliers";
-import { toSupplier } from "./to-dto";
+import { toSupplier } from "./dto";
 
 /** Suppliers by id in the order asked; unknown or disabled ids are left out. */
 export async function getSuppliersByIds(ctx: UserContext, ids: string[]): Promise<{ list: Supplier[] }> {

@@ -1,7 +1,7 @@
 import type { CategoryNode } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
 import { listCategoryRows } from "../../queries/marketplace/categories";
-import { toCategory } from "./to-dto";
+import { toCategory } from "./dto";
 
 /** The category tree (vertical → group → subgroup), whole or one vertical's branch. */
 export async function listCatalogCategories(ctx: UserContext, query: { vertical?: string }): Promise<{ list: CategoryNode[] }> {

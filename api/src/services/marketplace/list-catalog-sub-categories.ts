@@ -1,6 +1,6 @@
 import type { UserContext } from "../../context";
 import { listChildCategoryRows } from "../../queries/marketplace/categories";
-import { toCategory } from "./to-dto";
+import { toCategory } from "./dto";
 
 /** Children of a category, or a vertical's groups, or the verticals; paged (size up to 9999). */
 export async function listCatalogSubCategories(ctx: UserContext, q: { parentId?: number; vertical?: string; page: number; size: number }) {

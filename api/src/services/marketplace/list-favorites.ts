@@ -2,7 +2,7 @@ import type { UserContext } from "../../context";
 import { listFavoriteRows } from "../../queries/marketplace/favorites";
 import { itemsByIds } from "../../queries/marketplace/items";
 import { suppliersByIds } from "../../queries/marketplace/suppliers";
-import { toItem, toSupplier } from "./to-dto";
+import { toItem, toSupplier } from "./dto";
 
 /** The store's favourites, newest first, each with its supplier or item. */
 export async function listFavorites(ctx: UserContext, q: { kind?: "SUPPLIER" | "CATALOG_ITEM"; page: number; size: number }) {

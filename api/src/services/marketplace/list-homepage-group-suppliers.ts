@@ -3,7 +3,7 @@ import type { Supplier } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
 import { findVerticalCategory } from "../../queries/marketplace/categories";
 import { searchSupplierRows } from "../../queries/marketplace/search";
-import { toSupplier } from "./to-dto";
+import { toSupplier } from "./dto";
 
 type Vertical = (typeof marketplace.VERTICALS)[number];
 

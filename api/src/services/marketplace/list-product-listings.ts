@@ -1,7 +1,7 @@
 import type { UserContext } from "../../context";
 import { findVerticalCategory } from "../../queries/marketplace/categories";
 import { searchItemRows } from "../../queries/marketplace/search";
-import { toItem } from "./to-dto";
+import { toItem } from "./dto";
 
 /** The catalogue page by page (defaults: page 0, size 100, -rankedAt, no sample kits). */
 export async function listProductListings(ctx: UserContext, q: { page: number; size: number; sort: "-rankedAt" | "-rank" | "-enabledAt"; isSampleKit: boolean; vertical?: string; supplierId?: string }) {

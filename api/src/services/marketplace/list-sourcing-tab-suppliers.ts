@@ -1,7 +1,7 @@
 import type { UserContext } from "../../context";
 import { findVerticalCategory } from "../../queries/marketplace/categories";
 import { searchSupplierRows } from "../../queries/marketplace/search";
-import { toSupplier } from "./to-dto";
+import { toSupplier } from "./dto";
 
 /** Suppliers of one sourcing home tab (a vertical, or every vertical for "all"), featured first. */
 export async function listSourcingTabSuppliers(ctx: UserContext, q: { tab: string; page: number; size: number }) {

@@ -3,7 +3,7 @@ import type { RequestContext, UserContext } from "../../context";
 import { notFound } from "../../errors";
 import { listReviewRows } from "../../queries/marketplace/reviews";
 import { supplierExists } from "../../queries/marketplace/suppliers";
-import { toReview } from "./to-dto";
+import { toReview } from "./dto";
 
 type ReviewPage = QueryOf<typeof marketplace.listSupplierReviews>;
 

@@ -3,7 +3,7 @@ import type { UserContext } from "../../context";
 import { searchItemRows } from "../../queries/marketplace/search";
 import { keywordOf } from "./market-query";
 import { logSearch } from "./search-log";
-import { toItem } from "./to-dto";
+import { toItem } from "./dto";
 
 /**
  * Catalog items for a design brief. A brief is long, so only its first words go to the strict

@@ -2,7 +2,7 @@ import type { RequestContext } from "../../context";
 import { AppError, conflict, notFound } from "../../errors";
 import { countEmailReviewsSince, findEmailReview, insertReview } from "../../queries/marketplace/reviews";
 import { supplierExists } from "../../queries/marketplace/suppliers";
-import { toReview } from "./to-dto";
+import { toReview } from "./dto";
 
 /** Reviews one e-mail address may post in a day: stops a script flooding suppliers' pages. */
 export const PUBLIC_REVIEWS_PER_EMAIL_PER_DAY = 5;

@@ -4,7 +4,7 @@ import { toVectorLiteral } from "../../embeddings";
 import { itemsNearVector } from "../../queries/marketplace/items";
 import { searchItemRows } from "../../queries/marketplace/search";
 import { storeTasteVector } from "../../queries/marketplace/suppliers";
-import { toItem } from "./to-dto";
+import { toItem } from "./dto";
 
 /**
  * Items for this store: nearest to the mean embedding of the suppliers it viewed and favourited

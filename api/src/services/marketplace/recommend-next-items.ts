@@ -3,7 +3,7 @@ import type { UserContext } from "../../context";
 import { notFound } from "../../errors";
 import { itemSupplierId, itemsOfSimilarSuppliers } from "../../queries/marketplace/items";
 import { supplierExists } from "../../queries/marketplace/suppliers";
-import { toItem } from "./to-dto";
+import { toItem } from "./dto";
 
 /** Items to look at next: the top items of the suppliers most like this one (or this item's supplier). */
 export async function recommendNextItems(ctx: UserContext, q: { supplierId?: string; itemId?: string; size: number }): Promise<{ list: CatalogItem[] }> {

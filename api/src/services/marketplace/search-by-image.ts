@@ -13,7 +13,7 @@ import { sharedCatalogState } from "../../queries/marketplace/search-log";
 import { indexItemImages } from "./index-item-images";
 import { cachedSearch } from "./search-cache";
 import { logSearch } from "./search-log";
-import { toItem } from "./to-dto";
+import { toItem } from "./dto";
 
 type Body = BodyOf<typeof marketplace.searchByImage>;
 

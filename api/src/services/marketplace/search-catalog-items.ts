@@ -5,7 +5,7 @@ import { searchItemRows } from "../../queries/marketplace/search";
 import { cachedSearch, withKeptMatches } from "./search-cache";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
 import { logSearch } from "./search-log";
-import { toItem } from "./to-dto";
+import { toItem } from "./dto";
 
 /**
  * Catalog item search (the CATALOG_PRODUCTS view); keyword searches are logged with their timing.

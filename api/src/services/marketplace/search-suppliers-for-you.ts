@@ -2,7 +2,7 @@ import type { UserContext } from "../../context";
 import { searchSupplierRows } from "../../queries/marketplace/search";
 import { storeTasteVector, supplierRowsNearVector } from "../../queries/marketplace/suppliers";
 import { keywordOf } from "./market-query";
-import { toSupplier } from "./to-dto";
+import { toSupplier } from "./dto";
 
 /**
  * Suppliers for this store. With a keyword: keyword search (relevance). Without: closest to the

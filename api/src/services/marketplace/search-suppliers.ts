@@ -5,7 +5,7 @@ import { searchSupplierRows } from "../../queries/marketplace/search";
 import { cachedSearch, withKeptMatches } from "./search-cache";
 import { loggedFilters, resolveMarketQuery } from "./market-query";
 import { logSearch } from "./search-log";
-import { toSupplier } from "./to-dto";
+import { toSupplier } from "./dto";
 
 /**
  * Supplier search with the marketplace filters and sorts; keyword searches are logged with their timing.

@@ -2,7 +2,7 @@ import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
 import { updateStoreReview } from "../../queries/marketplace/reviews";
-import { toReview } from "./to-dto";
+import { toReview } from "./dto";
 
 /** Edits the store's own review; another store's review is a 404, as if it did not exist. */
 export async function updateSupplierReview(ctx: UserContext, id: string, patch: { rating?: number; title?: string; body?: string }) {
