@@ -1,5 +1,33 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
+
+// Boundaries between workspaces and layers (docs/decisions.md, "Declared seams and lint boundaries").
+// Paths are resolved files, so `../../api/src/x` and `@atelier/api/platform` are judged alike.
+const boundaryZones = [
+  {
+    target: ["./graphs/src", "./tools/src"],
+    from: "./api/src",
+    message: "Graphs and tools never import api/src: they reach data through tools and the REST API.",
+  },
+  {
+    target: "./agent-server/src",
+    from: "./api/src",
+    except: ["./platform.ts"],
+    message: "The agent server uses only the API's declared surface: import from @atelier/api/platform.",
+  },
+  {
+    target: "./api/src/services",
+    from: "./api/src/http",
+    message: "Services know nothing of HTTP: handlers in api/src/routes and api/src/http call them.",
+  },
+];
+
+// SQL lives in queries modules (and the db layer: pool, migrations); a statement anywhere else is
+// a string starting with a SQL verb. Uppercase only, as this codebase writes SQL, so English
+// sentences are not caught.
+const SQL_START = "^\\s*(SELECT|INSERT INTO|UPDATE \\w+ (\\w+ )?SET|DELETE FROM|WITH \\w+ AS)\\s";
+const SQL_MESSAGE = "SQL lives in a queries module (queries.ts, *-queries.ts, queries/): call a query function from there.";
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", ".data/**", "web/dist/**", "coverage/**"] },
@@ -11,8 +39,45 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
       "@typescript-eslint/consistent-type-imports": "error",
-      "no-empty": ["error", { allowEmptyCatch: false }]
-    }
+      "no-empty": ["error", { allowEmptyCatch: false }],
+      "max-lines": ["warn", { max: 300, skipBlankLines: true, skipComments: true }],
+    },
   },
-  { files: ["**/test/**/*.ts", "test/**/*.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } }
+  {
+    files: ["{api,agent-server,tools,graphs,contracts,web}/src/**/*.{ts,tsx}", "scripts/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"], conditionNames: ["import", "default"] })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: boundaryZones }],
+    },
+  },
+  {
+    files: ["agent-server/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^@atelier/api(?!/platform$)", message: "The agent server uses only @atelier/api/platform." }] }],
+    },
+  },
+  {
+    files: ["api/src/services/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: ["express", "multer", "cors", "helmet"].map((name) => ({ name, message: "Services know nothing of HTTP: handlers in api/src/routes and api/src/http call them." })) }],
+    },
+  },
+  {
+    files: ["{api,agent-server,tools,graphs}/src/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["**/queries.ts", "**/*-queries.ts", "**/queries/**", "api/src/db/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: `Literal[value=/${SQL_START}/]`, message: SQL_MESSAGE },
+        { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/${SQL_START}/]`, message: SQL_MESSAGE },
+      ],
+    },
+  },
+  { files: ["**/test/**/*.ts", "test/**/*.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
 );

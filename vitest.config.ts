@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
@@ -36,6 +37,12 @@ const browserProject = {
 
 export default defineConfig({
   test: {
+    // The default output, then each file's time, slowest first (CI shows where the minutes go).
+    reporters: ["default", "./test/timings-reporter.ts"],
+    // Two files at a time at least. Vitest's default (CPUs - 1) is one file at a time on a 2-core
+    // machine, where most of a file's time is spent waiting on the embedded database, the API or
+    // Chromium; files are written to share the run's database, so running two together is safe.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -51,7 +58,7 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias: { react: `${rootModules}react`, "react-dom": `${rootModules}react-dom` } },
-        test: { name: "web", environment: "jsdom", include: ["web/test/**/*.test.{ts,tsx}"], setupFiles: ["./web/test/support/jsdom-setup.ts"], env: testEnv },
+        test: { name: "web", environment: "jsdom", include: ["web/test/**/*.test.{ts,tsx}"], setupFiles: ["./web/test/support/jsdom-setup.ts"], globalSetup: ["./web/test/support/global-setup.ts"], env: testEnv },
       },
       ...(runBrowserTests ? [browserProject] : []),
     ],

@@ -4,6 +4,7 @@ import { loadConfig } from "../api/src/config";
 import { openDatabase } from "../api/src/db/pool";
 import { migrate } from "../api/src/db/migrate";
 import { startApi } from "../api/src/server";
+import { publish } from "../api/src/realtime";
 import { startAgentServer } from "../agent-server/src/server";
 import { productGraphs } from "../agent-server/src/product-graphs";
 
@@ -80,9 +81,16 @@ try {
     },
   });
   open.push({ name: "the API", close: () => api.close() });
+  // The picture index for image search builds in the background (about a minute for the demo
+  // catalogue); searches meanwhile answer with the share done. Not awaited: the start goes on.
+  // With an image model configured, pictures are indexed as searches go (no burst of model calls).
+  if (!config.imageEmbeddings.model) {
+    const { startImageIndexBuild } = await import("../api/src/services/marketplace/build-image-index");
+    void startImageIndexBuild(database.pool, api.deps.log);
+  }
   console.log(`Atelier API and web app on http://localhost:${api.port}`);
   // Containers run the agent server apart (ATELIER_AGENT_URL); one machine runs it here.
-  const agent = config.agentUrl ? null : await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url });
+  const agent = config.agentUrl ? null : await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url), apiBaseUrl: api.url, publish });
   if (agent) open.push({ name: "the agent server", close: () => agent.close() });
   console.log(agent ? `Atelier agent server on http://localhost:${agent.port}` : `Agent server at ${config.agentUrl}`);
 } catch (err) {

@@ -17,8 +17,12 @@ type Service = { image?: string; build?: string; environment: Record<string, str
 const service = (name: string) => compose.services[name] as Service;
 
 describe("docker-compose.yml", () => {
-  it("has postgres with pgvector, the api, the agent server and the web app, each with a health check", () => {
-    expect(Object.keys(compose.services).sort()).toEqual(["agent-server", "api", "postgres", "web"]);
+  it("has postgres with pgvector, redis, the api, the agent server and the web app, each with a health check", () => {
+    expect(Object.keys(compose.services).sort()).toEqual(["agent-server", "api", "postgres", "redis", "web"]);
+    expect(service("redis").healthcheck.test.join(" ")).toContain("redis-cli ping");
+    // The API's socket.io adapter; the agent server publishes through Postgres (see docs/decisions.md).
+    expect(service("api").environment.REDIS_URL).toBe("redis://redis:6379");
+    expect(service("api").depends_on?.redis?.condition).toBe("service_healthy");
     expect(service("postgres").image).toBe("pgvector/pgvector:pg16");
     expect(service("postgres").healthcheck.test.join(" ")).toContain("pg_isready");
     for (const name of ["api", "agent-server", "web"]) {

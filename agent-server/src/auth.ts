@@ -1,7 +1,6 @@
 import type express from "express";
 import { ANONYMOUS_ASSISTANT_IDS } from "@atelier/contracts/agent-context";
-import type { TokenClaims, TokenService } from "../../api/src/auth/tokens";
-import { AppError, unauthorized } from "../../api/src/errors";
+import { AppError, bearerToken, type TokenClaims, type TokenService, unauthorized } from "@atelier/api/platform";
 import type { Owner } from "./queries";
 
 /** The caller of a request: a signed-in user (with the token they sent) or an anonymous visitor. */
@@ -18,10 +17,10 @@ const ANONYMOUS_ID = /^[A-Za-z0-9_-]{8,128}$/;
 export async function authenticate(req: express.Request, tokens: TokenService): Promise<Principal> {
   const header = req.headers.authorization;
   if (header) {
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const claims = match ? await tokens.verify(match[1]!) : null;
-    if (!claims) throw unauthorized("Your session has expired - please log in again.");
-    return { kind: "user", owner: { kind: "user", storeId: claims.storeId, userId: claims.userId }, claims, token: match![1]! };
+    const token = bearerToken(header);
+    const claims = token ? await tokens.verify(token) : null;
+    if (!token || !claims) throw unauthorized("Your session has expired - please log in again.");
+    return { kind: "user", owner: { kind: "user", storeId: claims.storeId, userId: claims.userId }, claims, token };
   }
   const anonymous = req.headers["x-anonymous-id"];
   if (typeof anonymous === "string") {

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../api/src/db/pool";
+import type { Queryable } from "@atelier/api/platform";
 import { runRowsCtes, type PendingRunRows } from "./run-rows";
 import { FINISH_SELECT, finishRunCtes, type RunFinish } from "./queries";
 

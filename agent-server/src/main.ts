@@ -1,10 +1,9 @@
 // The agent server alone (containers run it apart from the API): `node --import tsx agent-server/src/main.ts`.
 // It shares Postgres and the token secret with the API; tools reach the API at ATELIER_API_URL.
-import { loadConfig } from "../../api/src/config";
-import { openDatabase } from "../../api/src/db/pool";
-import { migrate } from "../../api/src/db/migrate";
+import { loadConfig, migrate, openDatabase } from "@atelier/api/platform";
 import { productGraphs } from "./product-graphs";
 import { startAgentServer } from "./server";
+import { postgresPublisher } from "./realtime-publisher";
 
 const config = loadConfig();
 // The embedded database belongs to one process, and a random per-process secret would refuse the
@@ -21,7 +20,9 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 // the run tables must exist before the worker loop polls them.
 await migrate(database.pool);
 const apiBaseUrl = process.env.ATELIER_API_URL ?? `http://127.0.0.1:${config.port}`;
-const agent = await startAgentServer({ config, pool: database.pool, graphs: productGraphs(apiBaseUrl), apiBaseUrl });
+// Run events reach the users' tabs through the API processes, which LISTEN on the shared Postgres.
+const publish = postgresPublisher(database.pool, (err) => console.error("agent-server: publishing a realtime event failed", err));
+const agent = await startAgentServer({ config, pool: database.pool, graphs: productGraphs(apiBaseUrl), apiBaseUrl, publish });
 console.log(`Atelier agent server on ${agent.url} (API at ${apiBaseUrl})`);
 
 let stopping = false;

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { ScreenContext } from "@atelier/contracts/agent-context";
-import type { Queryable } from "../../api/src/db/pool";
+import type { Queryable } from "@atelier/api/platform";
 import { runRowsCtes, type EventRow, type PendingRunRows } from "./run-rows";
 
 export type { EventRow };
@@ -234,6 +234,12 @@ export async function getRun(db: Queryable, threadId: string, runId: string) {
   return rows[0] ?? null;
 }
 
+/** A thread's latest runs, newest first (at most 100). */
+export async function listRuns(db: Queryable, threadId: string) {
+  const { rows } = await db.query<RunRow>("SELECT * FROM agent_runs WHERE thread_id = $1 ORDER BY created_at DESC LIMIT 100", [threadId]);
+  return rows;
+}
+
 export async function getRunById(db: Queryable, runId: string) {
   const { rows } = await db.query<RunRow>("SELECT * FROM agent_runs WHERE run_id = $1", [runId]);
   return rows[0] ?? null;
@@ -398,6 +404,12 @@ export async function deleteRunCheckpoints(db: Queryable, threadId: string, runI
   }
 }
 
+/** Whether the run wrote any checkpoint on its thread. */
+export async function runHasCheckpoint(db: Queryable, threadId: string, runId: string) {
+  const { rows } = await db.query("SELECT 1 FROM checkpoints WHERE thread_id = $1 AND metadata ->> 'run_id' = $2 LIMIT 1", [threadId, runId]);
+  return rows.length > 0;
+}
+
 export async function checkpointExists(db: Queryable, threadId: string, checkpointId: string) {
   const { rows } = await db.query("SELECT 1 FROM checkpoints WHERE thread_id = $1 AND checkpoint_ns = '' AND checkpoint_id = $2", [threadId, checkpointId]);
   return rows.length > 0;
@@ -421,4 +433,9 @@ export async function channelBlob(db: Queryable, threadId: string, channel: stri
     [threadId, channel, version],
   );
   return rows[0] ?? null;
+}
+
+/** Sends a Postgres notification (delivered to listeners once the sender's transaction commits). */
+export async function notify(db: Queryable, channel: string, payload: string): Promise<void> {
+  await db.query("SELECT pg_notify($1, $2)", [channel, payload]);
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../api/src/db/pool";
+import type { Queryable } from "@atelier/api/platform";
 
 /** A stream event; `json` is its data serialised once, for the SSE frame and for storage alike. */
 export type EventRow = { seq: number; event: string; data: unknown; json?: string };

@@ -1,5 +1,5 @@
 import { RUN_CONTEXT_KEY, screenContextSchema, type ScreenContext } from "@atelier/contracts/agent-context";
-import { parse } from "./http-util";
+import { parsePart } from "@atelier/api/platform";
 
 /**
  * The agent server's edge for a run's `context`: the screen the caller asks from, parsed against
@@ -9,5 +9,5 @@ import { parse } from "./http-util";
 export function parseRunContextBody(context: Record<string, unknown> | undefined): { screen: ScreenContext | null; context: Record<string, unknown> | null } {
   if (!context) return { screen: null, context: null };
   const { screen, [RUN_CONTEXT_KEY]: _ours, ...rest } = context;
-  return { screen: screen == null ? null : parse(screenContextSchema, screen, "context.screen"), context: rest };
+  return { screen: screen == null ? null : parsePart("context.screen", screenContextSchema, screen), context: rest };
 }

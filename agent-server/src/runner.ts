@@ -3,15 +3,16 @@ import type pg from "pg";
 import type { Logger } from "pino";
 import { Command } from "@langchain/langgraph";
 import { isBaseMessage, isBaseMessageChunk, type BaseMessage, type BaseMessageChunk } from "@langchain/core/messages";
-import type { TokenService } from "../../api/src/auth/tokens";
+import type { TokenService } from "@atelier/api/platform";
 import type { TeamRole } from "@atelier/contracts";
 import { RunEventLog } from "./event-log";
 import type { GraphRegistry } from "./graphs";
 import type { RunContext } from "@atelier/contracts/agent-context";
 import { buildRuntimeContext } from "./run-context";
 import { toJsonValue } from "./serialize";
-import { claimRun, deleteRunCheckpoints, finishRun, getRunById, lastEventSeq, renewLeases, type RunFinish, type RunRow, type RunStatus } from "./queries";
+import { claimRun, deleteRunCheckpoints, runHasCheckpoint, finishRun, getRunById, lastEventSeq, renewLeases, type RunFinish, type RunRow, type RunStatus } from "./queries";
 import type { PendingRunRows } from "./run-rows";
+import type { RealtimePublisher } from "./realtime-publisher";
 
 export type RunnerOptions = {
   pool: pg.Pool;
@@ -29,6 +30,8 @@ export type RunnerOptions = {
   drainCheckpoints: (threadId: string) => Promise<void>;
   /** Records a run's end with its last queued checkpoint batch; null when none is queued (see AtelierCheckpointer). */
   finishWithLastBatch?: (run: RunFinish) => Promise<boolean> | null;
+  /** Tells the run's user's other tabs that a run started and ended (see announceRun). */
+  publish?: RealtimePublisher;
 };
 
 type Active = { row: RunRow; abort: AbortController; cancel: "interrupt" | "rollback" | null; log: RunEventLog };
@@ -134,6 +137,7 @@ export function createRunner(options: RunnerOptions) {
     let ended: boolean | null = null;
     try {
       log.push("metadata", { run_id: row.run_id, attempt: row.attempt });
+      announceRun(options, row, null);
       status = await stream(row, run);
       // The run is done only when its checkpoints are stored; its end usually goes with the last of them.
       ended = await endWithLastCheckpoints(row, log, status);
@@ -156,6 +160,7 @@ export function createRunner(options: RunnerOptions) {
     } finally {
       active.delete(row.run_id);
       log.close();
+      announceRun(options, row, status);
       callerTokens.delete(row.run_id);
       for (const wake of [...finishWaiters]) wake();
       // Runs queued behind this one (or beyond this process's concurrency) start now, not at the next poll.
@@ -291,8 +296,7 @@ export function createRunner(options: RunnerOptions) {
   }
 
   async function hasRunCheckpoint(row: RunRow): Promise<boolean> {
-    const { rows } = await options.pool.query("SELECT 1 FROM checkpoints WHERE thread_id = $1 AND metadata ->> 'run_id' = $2 LIMIT 1", [row.thread_id, row.run_id]);
-    return rows.length > 0;
+    return runHasCheckpoint(options.pool, row.thread_id, row.run_id);
   }
 
   return {
@@ -377,6 +381,26 @@ export function createRunner(options: RunnerOptions) {
 }
 
 export type Runner = ReturnType<typeof createRunner>;
+
+/**
+ * Publishes `run.started` (status null) or `run.ended` and `thread.updated` to the run's user, so
+ * their other tabs with the thread open follow the run and reload it at its end. Anonymous runs
+ * (the storefront chatbot) have no user to tell.
+ */
+function announceRun(options: RunnerOptions, row: RunRow, status: RunStatus | null): void {
+  if (!options.publish || !row.user_id) return;
+  const to = { userId: row.user_id };
+  const ids = { threadId: row.thread_id, runId: row.run_id, assistantId: row.assistant_id };
+  try {
+    if (!status) return options.publish({ name: "run.started", to, payload: ids });
+    if (status === "pending" || status === "running") return;
+    options.publish({ name: "run.ended", to, payload: { ...ids, status } });
+    options.publish({ name: "thread.updated", to, payload: { threadId: row.thread_id, status: threadStatusOf(status) } });
+  } catch (err) {
+    // Best effort: the run itself is stored; a tab that misses the event shows it on its next load.
+    options.log.error({ err, runId: row.run_id }, "publishing a run's realtime event failed");
+  }
+}
 
 function threadStatusOf(status: RunStatus): "idle" | "interrupted" | "error" {
   return status === "interrupted" ? "interrupted" : status === "error" ? "error" : "idle";

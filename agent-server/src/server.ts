@@ -2,13 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type pg from "pg";
 import type { Logger } from "pino";
-import type { Config } from "../../api/src/config";
-import { createTokenService, resolveJwtSecret, type TokenService } from "../../api/src/auth/tokens";
-import { createLogger } from "../../api/src/logger";
+import { type Config, createLogger, createTokenService, resolveJwtSecret, type TokenService } from "@atelier/api/platform";
 import { createAgentApp } from "./app";
 import { AtelierCheckpointer } from "./checkpointer";
 import { createGraphRegistry, type GraphSource } from "./graphs";
 import { createRunner } from "./runner";
+import type { RealtimePublisher } from "./realtime-publisher";
 
 export type AgentServerOptions = {
   config: Config;
@@ -23,6 +22,8 @@ export type AgentServerOptions = {
   pollMs?: number;
   concurrency?: number;
   anonymousRunsPerMinute?: number;
+  /** Where run events go to the users' open tabs: the API's `publish` in one process, `postgresPublisher` apart. */
+  publish?: RealtimePublisher;
 };
 
 export type AgentServer = { url: string; port: number; close(): Promise<void>; runner: ReturnType<typeof createRunner> };
@@ -53,6 +54,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     concurrency: options.concurrency ?? 8,
     drainCheckpoints: (threadId) => checkpointer.drain(threadId),
     finishWithLastBatch: (run) => checkpointer.finishWithLastBatch(run),
+    publish: options.publish,
   });
   const app = createAgentApp({ pool, tokens, graphs, runner, log, pollMs, anonymousRunsPerMinute: options.anonymousRunsPerMinute ?? 20, startedAt: new Date().toISOString() });
   const server = http.createServer(app);

@@ -1,7 +1,7 @@
 import type express from "express";
 import * as q from "./queries";
 import { eventJson } from "./run-rows";
-import type { AppDeps } from "./app";
+import type { AppDeps } from "./routes/deps";
 
 const HEARTBEAT_MS = 5000;
 

@@ -1,11 +1,10 @@
-import crypto from "node:crypto";
 import type pg from "pg";
 import { Client } from "@langchain/langgraph-sdk";
-import { team } from "@atelier/contracts";
 import { openDatabase, type Database } from "../../api/src/db/pool";
-import { as, startTestApi, registerUser, setPlan, testConfig, type TestApi, type TestUser } from "../../api/test/harness";
-import { startAgentServer, type AgentServer } from "../src/server";
+import { startTestApi, registerUser, testConfig, type TestApi, type TestUser } from "../../api/test/harness";
+import { startAgentServer, type AgentServer, type AgentServerOptions } from "../src/server";
 import { startIsolatedApi } from "../../test/isolated-api";
+import { teamMember } from "../../test/factories/accounts";
 import { testGraphs } from "./test-graph";
 import { inject } from "vitest";
 
@@ -28,6 +27,8 @@ export type AgentEnvOptions = {
    * theirs (the gate is per process).
    */
   ownDatabase?: boolean;
+  /** Where the server's realtime run events go (none by default). */
+  publish?: AgentServerOptions["publish"];
 };
 
 /** The API (for real tokens) and the agent server with the test graph. */
@@ -60,6 +61,7 @@ export async function startAgentEnv(options: AgentEnvOptions = {}): Promise<Agen
       pollMs: 50,
       leaseMs: options.leaseMs ?? 3000,
       anonymousRunsPerMinute: options.anonymousRunsPerMinute,
+      publish: options.publish,
     });
   const agent = await start(db.pool);
   const peers: { agent: AgentServer; db: Database }[] = [];
@@ -100,17 +102,8 @@ export { registerUser };
  * A second user of the owner's store, through the API's invite and accept flow: the session it
  * returns is for the owner's store. The store is moved to the Professional plan (room for seats).
  */
-export async function joinStore(api: TestApi, owner: TestUser, role: "ADMIN" | "CX"): Promise<TestUser> {
-  await setPlan(api, owner.store.id, "TIER_3");
-  const email = `teammate-${crypto.randomUUID().slice(0, 10)}@example.com`;
-  await as(api, owner.token, team.createTeamMemberInvite, { body: { email, role } });
-  const member = await registerUser(api, { email });
-  const { rows } = await api.deps.pool.query<{ token: string }>(
-    "SELECT payload->>'token' AS token FROM outbox_messages WHERE to_address = $1 AND kind = 'team_member_invite' ORDER BY created_at DESC LIMIT 1",
-    [email],
-  );
-  const session = await as(api, member.token, team.acceptTeamMemberInvite, { body: { token: rows[0]!.token } });
-  return { ...member, ...session };
+export function joinStore(api: TestApi, owner: TestUser, role: "ADMIN" | "CX"): Promise<TestUser> {
+  return teamMember(api, owner, role);
 }
 
 /** Collects a stream's events. */

@@ -8,6 +8,7 @@ const envSchema = z.object({
   AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   ATELIER_AGENT_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
   ATELIER_DATA_DIR: z.string().default(".data"),
   ATELIER_JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ATELIER_WEB_ORIGIN: z.string().default("http://localhost:3000"),
@@ -25,6 +26,8 @@ const envSchema = z.object({
   ATELIER_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ATELIER_SKIP_DEMO_SEED: z.enum(["0", "1"]).default("0"),
   ATELIER_SEARCH_CACHE: z.enum(["0", "1"]).default("1"),
+  ATELIER_JOB_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(2),
+  ATELIER_JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
 });
 
 export type Config = {
@@ -36,6 +39,8 @@ export type Config = {
   /** An agent server run apart (containers); unset: `npm start` runs one in-process on agentPort. */
   agentUrl?: string;
   databaseUrl?: string;
+  /** Redis for the realtime adapter (several API processes); unset: events stay in this process. */
+  redisUrl?: string;
   dataDir: string;
   jwtSecret?: string;
   webOrigin: string;
@@ -52,6 +57,8 @@ export type Config = {
   skipDemoSeed: boolean;
   /** Recent marketplace search answers are kept in memory under the catalogue's version (on unless ATELIER_SEARCH_CACHE=0). */
   searchCache: boolean;
+  /** Background jobs this process runs at once (0: it only enqueues) and how often an idle worker looks for due ones. */
+  jobs: { concurrency: number; pollMs: number };
   /** Responses are checked against their contracts outside production. */
   validateResponses: boolean;
   /** How long a repeat waits for the answer of a request still running under its Idempotency-Key before a 409. */
@@ -73,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     agentPort: e.AGENT_PORT,
     agentUrl: e.ATELIER_AGENT_URL,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     dataDir: path.resolve(e.ATELIER_DATA_DIR),
     jwtSecret: e.ATELIER_JWT_SECRET,
     webOrigin: e.ATELIER_WEB_ORIGIN,
@@ -86,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.ATELIER_LOG_LEVEL,
     skipDemoSeed: e.ATELIER_SKIP_DEMO_SEED === "1",
     searchCache: e.ATELIER_SEARCH_CACHE === "1",
+    jobs: { concurrency: e.ATELIER_JOB_CONCURRENCY, pollMs: e.ATELIER_JOB_POLL_MS },
     validateResponses: e.NODE_ENV !== "production",
     idempotencyWaitMs: 10_000,
     ...overrides,

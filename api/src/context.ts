@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config";
 import type { TokenClaims, TokenService } from "./auth/tokens";
 import type { Providers } from "./providers";
+import type { JobQueue } from "./jobs/queue";
 
 /** What every request and service can reach; built once at start. */
 export type AppDeps = {
@@ -11,6 +12,8 @@ export type AppDeps = {
   tokens: TokenService;
   providers: Providers;
   log: Logger;
+  /** The background job queue: enqueue work, cancel it. */
+  jobs: JobQueue;
 };
 
 /** One request: the deps plus who is asking. */

@@ -10,8 +10,11 @@ import { resolveQueryEmbeddings } from "./embeddings";
 import { createLogger } from "./logger";
 import { flushSearchLogs } from "./services/marketplace/search-log";
 import { createApp } from "./http/app";
+import { realtimeJobEvents, startRealtime, type Realtime } from "./realtime";
 import { allRoutes } from "./routes";
 import type { AppDeps } from "./context";
+import { createJobQueue, type JobEvents } from "./jobs";
+import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 
 export type ApiServer = {
   url: string;
@@ -19,6 +22,7 @@ export type ApiServer = {
   deps: AppDeps;
   app: express.Express;
   server: http.Server;
+  realtime: Realtime;
   close(): Promise<void>;
 };
 
@@ -31,6 +35,8 @@ export type StartApiOptions = {
   extend?: (app: express.Express) => void;
   /** Run migrations at start (default true). */
   migrate?: boolean;
+  /** Where job progress is published; default: the realtime module (store and user rooms). */
+  jobEvents?: JobEvents;
 };
 
 /** Opens the database (unless given), migrates, and serves the API. */
@@ -43,12 +49,14 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, poolSize: config.poolSize }));
   try {
     if (options.migrate !== false) await migrate(database.pool);
+    const jobs = createJobQueue({ pool: database.pool, log, events: options.jobEvents ?? realtimeJobEvents, ...config.jobs });
     const deps: AppDeps = {
       pool: database.pool,
       config,
       tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.databaseUrl || config.env === "test" ? null : config.dataDir), config.tokenTtlHours * 3600),
       providers: createProviders(config, options.providers),
       log,
+      jobs,
     };
     if (!options.providers?.embeddings) {
       deps.providers.embeddings = await resolveQueryEmbeddings(deps.pool, deps.providers.embeddings, (m) => log.warn(m));
@@ -56,20 +64,31 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     const app = createApp(deps, allRoutes);
     options.extend?.(app);
     const server = http.createServer(app);
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(config.port, config.host, resolve);
-    });
+    const realtime = await startRealtime(server, deps);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(config.port, config.host, resolve);
+      });
+    } catch (err) {
+      // A taken port: the Redis and Postgres listener connections must not keep the process alive.
+      await realtime.close();
+      throw err;
+    }
     const port = (server.address() as AddressInfo).port;
+    await startJobWorker(deps);
     return {
       url: `http://127.0.0.1:${port}`,
       port,
       deps,
       app,
       server,
+      realtime,
       async close() {
+        await realtime.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await jobs.stop();
         await flushSearchLogs(deps.pool);
         if (ownsDatabase) await database.close();
       },
@@ -78,4 +97,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     if (ownsDatabase) await database.close();
     throw err;
   }
+}
+
+/** The platform's own job types and schedules, then the worker (config.jobs.concurrency jobs at once). */
+async function startJobWorker(deps: AppDeps) {
+  const deleteFinished = deleteFinishedJobsJob(deps.pool);
+  deps.jobs.register(deleteFinished);
+  await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
+  deps.jobs.start();
 }

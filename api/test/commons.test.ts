@@ -7,6 +7,7 @@ import { COUNTRIES, statesOf } from "../src/data/countries";
 import { countryFromAcceptLanguage, inferCountry } from "../src/services/commons/infer-country";
 import { reportClientUsageEvent } from "../src/services/commons/report-client-usage-event";
 import { as, registerUser, startTestApi, type TestApi } from "./harness";
+import { makePreview } from "../../test/factories/accounts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -127,8 +128,7 @@ describe("usage event report", () => {
 
   it("files a signed-in caller's event under the token's user, even a preview account's", async () => {
     const user = await registerUser(api);
-    await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [user.store.id]);
-    const { token } = await api.deps.tokens.sign({ userId: user.user.id, storeId: user.store.id, role: "OWNER", isPreview: true }, "v1");
+    const { token } = await makePreview(api, user);
     const body = event({ userId: "someone-else", sourceClient: "mobile_web" });
     await expect(as(api, token, commons.reportUsageEvent, { body })).resolves.toEqual({ recorded: true });
     expect(await rowsFor(body.anonymousUserId)).toMatchObject([{ user_id: user.user.id, user_type: "store", source_client: "mobile_web" }]);

@@ -23,6 +23,22 @@ describe("demo data generation (in memory)", () => {
     expect(c.commerce.demo.orders.map((o) => o.totalCents)).not.toEqual(a.commerce.demo.orders.map((o) => o.totalCents));
   });
 
+  it("keeps each supplier to one group: its name, speciality and every item it sells agree", () => {
+    const { catalog } = generateDemoData({ scale: 0.2, seed: 7, anchor: ANCHOR });
+    const supplierById = new Map(catalog.suppliers.map((s) => [s.id, s]));
+    for (const s of catalog.suppliers) {
+      const groups = s.categoryKeys.filter((k) => k.split("/").length === 2);
+      expect(groups, s.name).toHaveLength(1);
+    }
+    const strays = catalog.items.filter((i) => !supplierById.get(i.supplierId)!.categoryKeys.includes(i.groupKey));
+    expect(strays.map((i) => `${i.title} by ${supplierById.get(i.supplierId)!.name}`)).toEqual([]);
+    // Service providers (design studios, web agencies) sell services only, never physical products.
+    for (const i of catalog.items) {
+      const s = supplierById.get(i.supplierId)!;
+      if (s.primaryVertical === "business-creative-services" || s.primaryVertical === "website-development") expect(i.type, i.title).toBe("SERVICES");
+    }
+  });
+
   it("scales counts linearly", () => {
     for (const scale of [0.02, 0.05]) {
       const { catalog, commerce } = generateDemoData({ scale, anchor: ANCHOR });

@@ -1,6 +1,6 @@
 import { inject } from "vitest";
-import crypto from "node:crypto";
-import { createApiClient, type ApiClient, type CallInput, type Contract, auth } from "@atelier/contracts";
+import { createApiClient, type ApiClient, type CallInput, type Contract } from "@atelier/contracts";
+import { createStore, setPlan, type StoreSession } from "../../test/factories/accounts";
 import { loadConfig, type Config } from "../src/config";
 import { openDatabase } from "../src/db/pool";
 import { startApi, type ApiServer, type StartApiOptions } from "../src/server";
@@ -48,23 +48,14 @@ export async function startTestApi(options: Omit<StartApiOptions, "database"> & 
   };
 }
 
-export type TestUser = Awaited<ReturnType<typeof registerUser>>;
+export type TestUser = StoreSession;
 
-/** A new store and owner, registered through the API; each test makes its own. */
-export async function registerUser(api: TestApi, overrides: Partial<CallInput<typeof auth.register>["body"]> = {}) {
-  const email = overrides.email ?? `user-${crypto.randomUUID().slice(0, 12)}@example.com`;
-  const session = await api.client.call(auth.register, {
-    body: { email, password: "correct-horse-battery", storeName: "Test store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS", ...overrides },
-  });
-  return { ...session, email, password: overrides.password ?? "correct-horse-battery" };
-}
+/** A new store and owner, registered through the API; each test makes its own (the shared factory). */
+export const registerUser: (api: TestApi, overrides?: Parameters<typeof createStore>[1]) => Promise<TestUser> = createStore;
+
+export { setPlan };
 
 /** Calls a contract with a token. */
 export function as<C extends Contract>(api: TestApi, token: string, contract: C, input: CallInput<C>, idempotencyKey?: string) {
   return api.client.call(contract, input, { token, idempotencyKey });
-}
-
-/** Sets a store's plan directly (tests of plan rules start from a given plan). */
-export async function setPlan(api: TestApi, storeId: string, plan: "TIER_1" | "TIER_2" | "TIER_2_5" | "TIER_3") {
-  await api.deps.pool.query("UPDATE stores SET plan_type = $2 WHERE id = $1", [storeId, plan]);
 }

@@ -1,7 +1,7 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, payments, plans, stores, team, type TeamRole } from "@atelier/contracts";
-import { as, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
+import { payments, plans, stores, type TeamRole } from "@atelier/contracts";
+import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { previewStore, teamMember } from "../../test/factories/accounts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -28,19 +28,12 @@ const survey = {
 } as const;
 
 /** A store member with the given role, joined through a real invite. */
-async function memberOf(owner: TestUser, role: Exclude<TeamRole, "OWNER">) {
-  await setPlan(api, owner.store.id, "TIER_3");
-  const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await as(api, owner.token, team.createTeamMemberInvite, { body: { email, role } });
-  const { rows } = await api.deps.pool.query("SELECT payload->>'token' AS token FROM outbox_messages WHERE to_address = $1 AND kind = 'team_member_invite'", [email]);
-  const member = await registerUser(api, { email });
-  return as(api, member.token, team.acceptTeamMemberInvite, { body: { token: rows[0].token } });
+function memberOf(owner: TestUser, role: Exclude<TeamRole, "OWNER">) {
+  return teamMember(api, owner, role);
 }
 
-async function previewUser() {
-  const user = await registerUser(api);
-  await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [user.store.id]);
-  return api.client.call(auth.login, { body: { email: user.email, password: user.password } });
+function previewUser() {
+  return previewStore(api);
 }
 
 describe("card-payment keys and promotion codes", () => {

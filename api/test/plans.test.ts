@@ -1,8 +1,8 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, payments, plans, stores, team, type TeamRole } from "@atelier/contracts";
+import { payments, plans, stores, type TeamRole } from "@atelier/contracts";
 import { spendCredits } from "../src/services/plans/spend-credits";
 import { as, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
+import { previewStore, teamMember } from "../../test/factories/accounts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -32,13 +32,8 @@ async function beginner() {
   return user;
 }
 
-async function memberOf(owner: TestUser, role: Exclude<TeamRole, "OWNER">) {
-  await setPlan(api, owner.store.id, "TIER_3");
-  const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await as(api, owner.token, team.createTeamMemberInvite, { body: { email, role } });
-  const { rows } = await api.deps.pool.query("SELECT payload->>'token' AS token FROM outbox_messages WHERE to_address = $1 AND kind = 'team_member_invite'", [email]);
-  const member = await registerUser(api, { email });
-  return as(api, member.token, team.acceptTeamMemberInvite, { body: { token: rows[0].token } });
+function memberOf(owner: TestUser, role: Exclude<TeamRole, "OWNER">) {
+  return teamMember(api, owner, role);
 }
 
 describe("plan overview and upgrade targets", () => {
@@ -110,8 +105,9 @@ describe("plan overview and upgrade targets", () => {
       { moduleType: "PROFESSIONAL", status: "ACTIVE" },
     ]);
     expect(second.plan.missingModuleTypes).toEqual(["BEGINNER", "SCALING"]);
+    // Moments into Beginner's month, Professional costs the difference for the rest of it, not $99 again.
     const { rows } = await api.deps.pool.query("SELECT amount_cents FROM payment_charges WHERE store_id = $1 ORDER BY created_at", [user.store.id]);
-    expect(rows.map((r) => r.amount_cents)).toEqual([2900, 9900]);
+    expect(rows.map((r) => r.amount_cents)).toEqual([2900, 7000]);
   });
 
   it("answers INSTRUMENT_DECLINED for a declined card, keeps the plan, and reuses the open invoice", async () => {
@@ -144,11 +140,72 @@ describe("plan overview and upgrade targets", () => {
     await expect(as(api, admin.token, plans.upgradePlan, { body: { targetPlan: "TIER_2" } })).rejects.toMatchObject({ status: 403, code: "FORBIDDEN" });
     await expect(as(api, admin.token, plans.pausePlan, { body: { behavior: "void" } })).rejects.toMatchObject({ status: 403, code: "FORBIDDEN" });
     await expect(as(api, cx.token, plans.getPlanOverview, {})).rejects.toMatchObject({ status: 403 });
-    const preview = await registerUser(api);
-    await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [preview.store.id]);
-    const session = await api.client.call(auth.login, { body: { email: preview.email, password: preview.password } });
+    const session = await previewStore(api);
     await expect(as(api, session.token, plans.upgradePlan, { body: { targetPlan: "TIER_2" } })).rejects.toMatchObject({ status: 403, code: "PREVIEW_MODE" });
     await expect(as(api, session.token, plans.cancelPlan, { body: survey })).rejects.toMatchObject({ status: 403, code: "PREVIEW_MODE" });
+  });
+});
+
+describe("upgrade quotes, proration and scheduled downgrades", () => {
+  const DAY = 86_400_000;
+
+  /** Moves the store's subscription period so that `daysLeft` of a 30-day period remain. */
+  async function periodWithDaysLeft(user: TestUser, daysLeft: number) {
+    const end = new Date(Date.now() + daysLeft * DAY);
+    const start = new Date(end.getTime() - 30 * DAY);
+    await api.deps.pool.query("UPDATE payment_subscriptions SET current_period_start = $2, current_period_end = $3 WHERE store_id = $1", [user.store.id, start, end]);
+    return { start, end };
+  }
+
+  it("quotes the charge, the card and the date before an upgrade, and charges exactly the quote", async () => {
+    const user = await registerUser(api);
+    const card = await attach(user);
+    const fresh = await as(api, user.token, plans.getUpgradeQuote, { query: { targetPlan: "TIER_2" } });
+    expect(fresh).toMatchObject({ targetPlan: "TIER_2", name: "Beginner", amountCents: 2900, fullPriceCents: 2900, prorated: false, paymentMethod: { id: card.id, last4: "4242" } });
+    await as(api, user.token, plans.upgradePlan, { body: { targetPlan: "TIER_2", expectedAmountCents: 2900 } });
+
+    const { end } = await periodWithDaysLeft(user, 12);
+    const quote = await as(api, user.token, plans.getUpgradeQuote, { query: { targetPlan: "TIER_3" } });
+    // (9900 − 2900) × 12/30 = 2800
+    expect(quote).toMatchObject({ targetPlan: "TIER_3", amountCents: 2800, fullPriceCents: 9900, prorated: true, periodEnd: end.toISOString() });
+    expect(quote.explanation).toContain("12 of 30 days");
+    await expect(as(api, user.token, plans.upgradePlan, { body: { targetPlan: "TIER_3", expectedAmountCents: 9900 } })).rejects.toMatchObject({ status: 409 });
+    const done = await as(api, user.token, plans.upgradePlan, { body: { targetPlan: "TIER_3", expectedAmountCents: 2800 } });
+    expect(done).toMatchObject({ result: "COMPLETED", plan: { planType: "TIER_3", subscription: { currentPeriodEnd: end.toISOString() } } });
+
+    const history = await as(api, user.token, payments.listCardPaymentInvoices, {});
+    expect(history.list.map((i) => [i.reason, i.amountCents, i.status])).toEqual([
+      ["UPGRADE_PRORATION", 2800, "paid"],
+      ["PLAN_PERIOD", 2900, "paid"],
+    ]);
+    expect(history.list[0]!.description).toBe("Upgrade from Beginner to Professional: $70.00 difference for the 12 of 30 days left");
+    expect(history.list[1]!.description).toBe("Beginner plan, one month");
+    const bad = await api.raw("GET", "/web/plans/current/upgrade-quote?targetPlan=GOLD", { token: user.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0].field).toBe("query.targetPlan");
+  });
+
+  it("schedules a downgrade for the period's end, shows it, and applies it once the period is over", async () => {
+    const user = await registerUser(api);
+    await attach(user);
+    await as(api, user.token, plans.upgradePlan, { body: { targetPlan: "TIER_2" } });
+    await as(api, user.token, plans.upgradePlan, { body: { targetPlan: "TIER_3" } });
+    const { end } = await periodWithDaysLeft(user, 10);
+    const charges = async () => (await api.deps.pool.query("SELECT count(*)::int AS n FROM payment_charges WHERE store_id = $1", [user.store.id])).rows[0].n;
+    const before = await charges();
+
+    const scheduled = await as(api, user.token, plans.downgradePlan, { body: { targetPlan: "TIER_2" } });
+    expect(scheduled).toMatchObject({ result: "SCHEDULED", plan: { planType: "TIER_3", scheduledChange: { planType: "TIER_2", name: "Beginner", effectiveAt: end.toISOString() } } });
+    expect((await as(api, user.token, stores.getMyStore, {})).planType).toBe("TIER_3");
+    await expect(as(api, user.token, plans.downgradePlan, { body: { targetPlan: "TIER_3" } })).rejects.toMatchObject({ status: 409 });
+    const free = await api.raw("POST", "/web/plans/current/downgrade", { token: user.token, body: { targetPlan: "TIER_1" } });
+    expect(free.status).toBe(409);
+
+    await api.deps.pool.query("UPDATE payment_subscriptions SET current_period_end = now() - interval '1 minute' WHERE store_id = $1", [user.store.id]);
+    const after = await as(api, user.token, plans.getPlanOverview, {});
+    expect(after).toMatchObject({ planType: "TIER_2", scheduledChange: null, subscription: { planType: "TIER_2" } });
+    expect((await as(api, user.token, stores.getMyStore, {})).planType).toBe("TIER_2");
+    expect(await charges()).toBe(before);
   });
 });
 
@@ -232,7 +289,8 @@ describe("cancel with the survey", () => {
     await attach(user);
     const upgraded = await as(api, user.token, plans.upgradePlan, { body: { targetPlan: "TIER_3" } });
     const invoice = await as(api, user.token, payments.getCardPaymentInvoice, { params: { id: upgraded.invoiceId } });
-    expect(invoice.amountCents).toBe(5940);
+    // The prorated difference ($99 − $29 for the whole month left), at 40% off.
+    expect(invoice.amountCents).toBe(4200);
   });
 
   it("cancels, stores every answer, sends the call request, and returns the store to Free", async () => {

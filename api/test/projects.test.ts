@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, projects, ApiError } from "@atelier/contracts";
+import { projects, ApiError } from "@atelier/contracts";
 import { CUSTOM_PROJECT_HINTS } from "@atelier/contracts/projects";
 import { INTERNAL_NOTIFY_ADDRESSES } from "../src/providers/outbox";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { createSupplier } from "../../test/factories/suppliers";
+import { previewStore } from "../../test/factories/accounts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -11,14 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function seedSupplier(email: string | null) {
+function seedSupplier(email: string | null) {
   const tag = crypto.randomUUID().slice(0, 8);
-  const { rows } = await api.deps.pool.query(
-    `INSERT INTO suppliers (name, slug, country_code, region, employee_count, production_days_min, production_days_max, contact_email, enabled_at)
-     VALUES ($1, $2, 'VN', 'AS', 60, 10, 30, $3, now()) RETURNING id`,
-    [`Projects Test Supplier ${tag}`, `projects-test-${tag}`, email],
-  );
-  return rows[0].id as string;
+  return createSupplier(api, { name: `Projects Test Supplier ${tag}`, countryCode: "VN", employees: 60, productionDaysMin: 10, productionDaysMax: 30, contactEmail: email, enabled: true });
 }
 
 async function expectError(promise: Promise<unknown>, status: number, field?: string) {
@@ -122,9 +119,7 @@ describe("access to projects", () => {
   it("needs a login and blocks preview writes", async () => {
     expect((await api.raw("GET", "/web/creator-projects")).status).toBe(401);
     expect((await api.raw("POST", "/web/project-management", { body: { formStage: "FORM" } })).status).toBe(401);
-    const u = await registerUser(api);
-    await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [u.store.id]);
-    const preview = await api.client.call(auth.login, { body: { email: u.email, password: u.password } });
+    const preview = await previewStore(api);
     const err = await expectError(as(api, preview.token, projects.createCreatorProject, { body: { title: "x" } }), 403);
     expect(err.code).toBe("PREVIEW_MODE");
     await expectError(as(api, preview.token, projects.saveCustomProject, { body: { formStage: "FORM" } }), 403);

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, payments, purchasing, team, ApiError } from "@atelier/contracts";
+import { payments, purchasing, ApiError } from "@atelier/contracts";
 import { REFUND_POLICY } from "@atelier/contracts/purchasing";
-import { as, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
+import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { createItem, createSupplier } from "../../test/factories/suppliers";
+import { previewStore, teamMember } from "../../test/factories/accounts";
 import { createLocalCardPayments, type CardPaymentProvider } from "../src/providers/payments";
 import { STALE_CLAIM_MINUTES } from "../src/services/purchasing/pay-invoice";
 
@@ -21,23 +23,10 @@ type ItemOptions = { moq?: number | null; samplePriceCents?: number | null; pric
 
 /** A supplier and one catalog item of its own, with unique names. */
 async function seedItem(options: ItemOptions = {}) {
-  const pool = api.deps.pool;
   const tag = crypto.randomUUID().slice(0, 8);
-  // One VERTICAL row per vertical (a unique index): share it with every other test.
-  await pool.query(`INSERT INTO catalog_categories (level, vertical, key, slug, title) VALUES ('VERTICAL', 'products', 'products', 'products', 'Products') ON CONFLICT DO NOTHING`);
-  const cat = await pool.query(`SELECT id FROM catalog_categories WHERE level = 'VERTICAL' AND vertical = 'products'`);
-  const sup = await pool.query(
-    `INSERT INTO suppliers (name, slug, country_code, region, employee_count, production_days_min, production_days_max, contact_email, enabled_at)
-     VALUES ($1, $2, 'CN', 'AS', 80, 10, 30, $3, now()) RETURNING id`,
-    [`Purchasing Test Supplier ${tag}`, `purchasing-test-${tag}`, `factory-${tag}@example.com`],
-  );
-  const o = { moq: 100, samplePriceCents: 2500, priceMinCents: 400, priceMaxCents: 800, colors: "Navy|#1F2A44|matte;Cream|#F5F0E1|", enabled: true, ...options };
-  const item = await pool.query(
-    `INSERT INTO catalog_items (supplier_id, vertical_id, type, title, moq, sample_price_cents, price_min_cents, price_max_cents, production_days_min, production_days_max, colors, enabled_at)
-     VALUES ($1, $2, 'PRODUCT', $3, $4, $5, $6, $7, 10, 20, $8, CASE WHEN $9 THEN now() END) RETURNING id`,
-    [sup.rows[0].id, cat.rows[0].id, `Canvas tote ${tag}`, o.moq, o.samplePriceCents, o.priceMinCents, o.priceMaxCents, o.colors, o.enabled],
-  );
-  return { itemId: item.rows[0].id as string, supplierId: sup.rows[0].id as string, title: `Canvas tote ${tag}` };
+  const supplierId = await createSupplier(api, { name: `Purchasing Test Supplier ${tag}`, employees: 80, productionDaysMin: 10, productionDaysMax: 30, contactEmail: `factory-${tag}@example.com`, enabled: true });
+  const item = await createItem(api, supplierId, { title: `Canvas tote ${tag}`, colors: "Navy|#1F2A44|matte;Cream|#F5F0E1|", ...options });
+  return { itemId: item.id, supplierId, title: item.title };
 }
 
 function createSample(user: TestUser, catalogItemId: string, extra: Partial<{ quantity: number; addToCart: boolean; color: string }> = {}) {
@@ -58,19 +47,12 @@ async function chargeCount(storeId: string): Promise<number> {
   return rows[0].n;
 }
 
-async function previewUser() {
-  const user = await registerUser(api);
-  await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [user.store.id]);
-  return api.client.call(auth.login, { body: { email: user.email, password: user.password } });
+function previewUser() {
+  return previewStore(api);
 }
 
-async function cxMemberOf(owner: TestUser) {
-  await setPlan(api, owner.store.id, "TIER_3");
-  const email = `cx-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await as(api, owner.token, team.createTeamMemberInvite, { body: { email, role: "CX" } });
-  const { rows } = await api.deps.pool.query("SELECT payload->>'token' AS token FROM outbox_messages WHERE to_address = $1 AND kind = 'team_member_invite'", [email]);
-  const member = await registerUser(api, { email });
-  return as(api, member.token, team.acceptTeamMemberInvite, { body: { token: rows[0].token } });
+function cxMemberOf(owner: TestUser) {
+  return teamMember(api, owner, "CX");
 }
 
 async function expectError(promise: Promise<unknown>, status: number, field?: string) {
@@ -89,7 +71,8 @@ describe("creating order items", () => {
     const user = await registerUser(api);
     const { itemId, supplierId, title } = await seedItem();
     const sample = await createSample(user, itemId, { color: "navy" });
-    expect(sample).toMatchObject({ kind: "SAMPLE", status: "NOT_PURCHASED", title: `Sample: ${title}`, quantity: 1, unitPriceCents: 2500, totalCents: 2500, supplierId, refundable: false, allowedStatuses: ["IN_SHOPPING_CART", "CANCELED"] });
+    // The kind is its own field; the title is the item's, so no screen says "Sample: Sample: …".
+    expect(sample).toMatchObject({ kind: "SAMPLE", status: "NOT_PURCHASED", title, quantity: 1, unitPriceCents: 2500, totalCents: 2500, supplierId, refundable: false, allowedStatuses: ["IN_SHOPPING_CART", "CANCELED"] });
     const tiers = [];
     for (const quantity of [100, 300, 1000]) {
       const p = await as(api, user.token, purchasing.createCreatorOrderItem, { body: { catalogItemId: itemId, kind: "PRODUCTION", quantity } });
@@ -262,10 +245,32 @@ describe("paying an invoice", () => {
     expect(declined.invoice).toMatchObject({ status: "OPEN", paidAt: null });
     const after = await as(api, owner.token, purchasing.getCreatorOrderItem, { params: { id: item.id } });
     expect(after).toMatchObject({ status: "IN_SHOPPING_CART", paidAt: null });
+    // A declined card is never kept, so it can never become the default that later payments use.
+    expect((await as(api, owner.token, payments.listPaymentMethods, {})).list).toEqual([]);
     const ok = await as(api, owner.token, purchasing.payCreatorInvoice, { body: { invoiceId, card: card(VISA) } }, crypto.randomUUID());
     expect(ok.result).toBe("COMPLETED");
     expect(ok.invoice).toMatchObject({ status: "PAID", totalCents: 2500 });
     expect(await chargeCount(owner.store.id)).toBe(2);
+    // Saving a card is a choice: without saveCard the card paid and was not kept.
+    expect((await as(api, owner.token, payments.listPaymentMethods, {})).list).toEqual([]);
+  });
+
+  it("keeps a card paid with at checkout only when asked, and never a declined one", async () => {
+    const { owner, invoiceId } = await cartWithSample();
+    const declined = await as(api, owner.token, purchasing.payCreatorInvoice, { body: { invoiceId, card: card(DECLINED), saveCard: true } }, crypto.randomUUID());
+    expect(declined.result).toBe("INSTRUMENT_DECLINED");
+    expect((await as(api, owner.token, payments.listPaymentMethods, {})).list).toEqual([]);
+    await as(api, owner.token, purchasing.payCreatorInvoice, { body: { invoiceId, card: card(VISA), saveCard: true } }, crypto.randomUUID());
+    const saved = await as(api, owner.token, payments.listPaymentMethods, {});
+    expect(saved.list.map((m) => [m.last4, m.isDefault])).toEqual([["4242", true]]);
+
+    // A later saved card does not take the default over.
+    const { itemId } = await seedItem();
+    await createSample(owner, itemId, { addToCart: true });
+    const next = (await as(api, owner.token, purchasing.listShoppingCartOrders, {})).invoice!.id;
+    await as(api, owner.token, purchasing.payCreatorInvoice, { body: { invoiceId: next, card: card("5555555555554444"), saveCard: true } }, crypto.randomUUID());
+    const both = await as(api, owner.token, payments.listPaymentMethods, {});
+    expect(both.list.map((m) => [m.last4, m.isDefault]).sort()).toEqual([["4242", true], ["4444", false]]);
   });
 
   it("charges once for a double-submitted payment with the same Idempotency-Key and answers the same", async () => {

@@ -10,7 +10,7 @@ import { encodePng } from "../src/images/png";
 import { rasterizeSvg } from "../src/images/svg";
 import { itemImageSvg } from "../src/images/item-image";
 import { flushSearchLogs } from "../src/services/marketplace/search-log";
-import { brotliCopiesMade, GZIP_MIN_BYTES } from "../src/http/json-answer";
+import { brotliCopiesMade, GZIP_MIN_BYTES } from "../src/json-answer";
 
 // Marketplace search answers are kept under the catalogue's version (migration 0019): these tests
 // check that a kept answer is served again, and that no change to the data under it is ever hidden.

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourcingAgent as c } from "@atelier/contracts";
-import { embedText, toVectorLiteral } from "../src/embeddings";
 import { INTERNAL_NOTIFY_ADDRESSES } from "../src/providers/outbox";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { createSupplier } from "../../test/factories/suppliers";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -29,32 +29,18 @@ type SupplierInput = {
 };
 
 /** Inserts a supplier with its embedding the way the catalogue stores them (name, capabilities, description). */
-async function insertSupplier(s: SupplierInput): Promise<string> {
-  const name = s.name ?? `Test Supplier ${uid()}`;
-  const description = `Makes ${s.capabilities.join(" and ")}.`;
-  const text = `${name}. Capabilities: ${s.capabilities.join(", ")}. ${description}`;
-  const { rows } = await api.deps.pool.query<{ id: string }>(
-    `INSERT INTO suppliers (name, slug, country_code, region, description, capabilities, capabilities_text, employee_count, moq,
-       sample_price_min_cents, sample_price_max_cents, production_days_min, production_days_max, is_expanded_network, contact_email, website, phone_number, embedding)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 40, $8, $9, $9, 5, $10, $11, $12, $13, '+84 28 5555 0101', $14) RETURNING id`,
-    [
-      name,
-      `test-${uid()}-${uid()}`,
-      s.countryCode ?? "VN",
-      s.region ?? "AS",
-      description,
-      s.capabilities,
-      s.capabilities.join(", "),
-      s.moq === undefined ? 300 : s.moq,
-      s.samplePriceCents === undefined ? 2500 : s.samplePriceCents,
-      s.productionDaysMax ?? 30,
-      s.expanded ?? false,
-      s.contactEmail === undefined ? `sales-${uid()}@factory.example` : s.contactEmail,
-      s.website === undefined ? `https://factory-${uid()}.example` : s.website,
-      toVectorLiteral(embedText(text)),
-    ],
-  );
-  return rows[0]!.id;
+function insertSupplier(s: SupplierInput): Promise<string> {
+  return createSupplier(api, {
+    countryCode: "VN",
+    moq: 300,
+    samplePriceCents: 2500,
+    contactEmail: `sales-${uid()}@factory.example`,
+    website: `https://factory-${uid()}.example`,
+    phoneNumber: "+84 28 5555 0101",
+    ...s,
+    description: `Makes ${s.capabilities.join(" and ")}.`,
+    embedding: "text",
+  });
 }
 
 async function previewToken(user: TestUser): Promise<string> {

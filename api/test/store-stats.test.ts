@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeStats } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { createSupplier } from "../../test/factories/suppliers";
 
 const { MILESTONE_MESSAGES, milestoneLevelOf } = storeStats;
 
@@ -20,12 +21,8 @@ async function insertOrder(user: TestUser, totalCents: number, daysAgo: number, 
   );
 }
 
-async function insertSupplierAndItem() {
-  const { rows } = await api.deps.pool.query<{ id: string }>(
-    `INSERT INTO suppliers (name, slug, country_code, region, employee_count, production_days_min, production_days_max)
-     VALUES ('Stats Test Works', 'stats-test-' || gen_random_uuid(), 'US', 'NA', 12, 10, 20) RETURNING id`,
-  );
-  return rows[0]!.id;
+function insertSupplierAndItem() {
+  return createSupplier(api, { name: "Stats Test Works", countryCode: "US", region: "NA", employees: 12, productionDaysMin: 10, productionDaysMax: 20 });
 }
 
 async function insertPurchase(user: TestUser, supplierId: string, kind: "SAMPLE" | "PRODUCTION", status: string) {

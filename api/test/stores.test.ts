@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stores } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { makePreview } from "../../test/factories/accounts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -18,9 +19,7 @@ async function memberToken(owner: TestUser, role: "ADMIN" | "CX"): Promise<strin
 
 /** Turns the owner's store into a preview account and returns a preview token. */
 async function previewToken(owner: TestUser): Promise<string> {
-  await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [owner.store.id]);
-  const { token } = await api.deps.tokens.sign({ userId: owner.user.id, storeId: owner.store.id, role: "OWNER", isPreview: true }, "v1");
-  return token;
+  return (await makePreview(api, owner)).token;
 }
 
 async function expectError(promise: Promise<unknown>, status: number, code: string, field?: string) {

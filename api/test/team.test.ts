@@ -3,9 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, stores, team, type TeamRole } from "@atelier/contracts";
+import { stores, team, type TeamRole } from "@atelier/contracts";
 import { PERMISSIONS, can, type Permission } from "../src/auth/permissions";
 import { as, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
+import { makePreview } from "../../test/factories/accounts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -93,9 +94,7 @@ describe("inviting team members", () => {
   it("refuses logged-out callers and preview accounts", async () => {
     expect((await api.raw("POST", "/web/store-team-member-invites", { body: { email: newEmail(), role: "CX" } })).status).toBe(401);
     expect((await api.raw("GET", "/web/store-team-member-invites")).status).toBe(401);
-    const preview = await professional();
-    await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [preview.store.id]);
-    const session = await api.client.call(auth.login, { body: { email: preview.email, password: preview.password } });
+    const session = await makePreview(api, await professional());
     await expect(as(api, session.token, team.createTeamMemberInvite, { body: { email: newEmail(), role: "CX" } })).rejects.toMatchObject({ status: 403, code: "PREVIEW_MODE" });
   });
 });

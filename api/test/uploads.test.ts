@@ -3,8 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, uploads } from "@atelier/contracts";
+import { uploads } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
+import { previewStore } from "../../test/factories/accounts";
 
 let api: TestApi;
 let dataDir: string;
@@ -87,9 +88,7 @@ describe("POST /upload", () => {
 
   it("needs a login and refuses preview accounts", async () => {
     expect((await upload(undefined, "a.png", PNG)).status).toBe(401);
-    const u = await registerUser(api);
-    await api.deps.pool.query("UPDATE stores SET is_preview = true WHERE id = $1", [u.store.id]);
-    const preview = await api.client.call(auth.login, { body: { email: u.email, password: u.password } });
+    const preview = await previewStore(api);
     const res = await upload(preview.token, "a.png", PNG);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("PREVIEW_MODE");

@@ -50,10 +50,15 @@ export const subscriptionSchema = z.object({
 
 export const INVOICE_STATUSES = ["draft", "open", "paid", "uncollectible", "void"] as const;
 
+/** Why an invoice exists: a plan's period, or the prorated difference of an upgrade mid-period. */
+export const INVOICE_REASONS = ["PLAN_PERIOD", "UPGRADE_PRORATION"] as const;
+
 export const invoiceSchema = z.object({
   id: z.string(),
   subscriptionId: z.string(),
   planType: planTypeSchema.describe("The plan this invoice pays for"),
+  reason: z.enum(INVOICE_REASONS),
+  description: z.string().describe("The line as billing history shows it, e.g. why an upgrade cost what it did"),
   amountCents: z.number().int(),
   currency: z.literal("USD"),
   status: z.enum(INVOICE_STATUSES),

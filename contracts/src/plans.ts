@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineContract } from "./contract";
-import { AI_CREDIT_TIERS, MODULE_STATUSES, pageOf, pageQuery, planTypeSchema, subscriptionStatusSchema, type PlanType } from "./domain";
+import { AI_CREDIT_TIERS, MODULE_STATUSES, PLAN_NAMES, pageOf, pageQuery, planTypeSchema, subscriptionStatusSchema, type PlanType } from "./domain";
 import { CANCEL_RESULTS, cancellationSurveySchema, invoiceSchema, paymentMethodSchema, paymentResultSchema, pauseBodySchema, subscriptionSchema } from "./payments";
 
 /** Monthly price of each plan in US cents; the spec names none, so these are ours (docs/decisions.md). */
@@ -30,6 +30,45 @@ export function aiCreditPriceCents(bundle: (typeof AI_CREDIT_BUNDLES)[number], c
 
 const planRefSchema = z.object({ planType: planTypeSchema, name: z.string(), priceCents: z.number().int() });
 
+/** A period's days, counted as the user reads them (a 30-day month, 12 days left). */
+const DAY_MS = 86_400_000;
+
+export type UpgradeCharge = { amountCents: number; prorated: boolean; daysLeft: number; periodDays: number; explanation: string };
+
+/**
+ * What an upgrade charges (docs/decisions.md, "Upgrades: quote, proration, scheduled downgrades").
+ * With a paid period running: (target price − current price) × time left ÷ period length, rounded
+ * to the cent, and the subscription keeps its period. Otherwise (from Free, or after a cancel): the
+ * target's full price for a new month. A running discount applies to either.
+ */
+export function upgradeCharge(input: {
+  from: PlanType;
+  to: PlanType;
+  /** The running paid period, if any. */
+  period: { start: Date; end: Date } | null;
+  at: Date;
+  discountPercent: number;
+}): UpgradeCharge {
+  const discounted = (cents: number) => cents - Math.round((cents * input.discountPercent) / 100);
+  const full = PLAN_PRICES_CENTS[input.to];
+  const period = input.period;
+  if (!period || PLAN_PRICES_CENTS[input.from] === 0 || period.end <= input.at) {
+    return { amountCents: discounted(full), prorated: false, daysLeft: 0, periodDays: 0, explanation: `${PLAN_NAMES[input.to]} plan, one month` };
+  }
+  const length = period.end.getTime() - period.start.getTime();
+  const left = Math.min(length, period.end.getTime() - input.at.getTime());
+  const difference = full - PLAN_PRICES_CENTS[input.from];
+  const periodDays = Math.round(length / DAY_MS);
+  const daysLeft = Math.min(periodDays, Math.ceil(left / DAY_MS));
+  return {
+    amountCents: discounted(Math.round((difference * left) / length)),
+    prorated: true,
+    daysLeft,
+    periodDays,
+    explanation: `Upgrade from ${PLAN_NAMES[input.from]} to ${PLAN_NAMES[input.to]}: $${(difference / 100).toFixed(2)} difference for the ${daysLeft} of ${periodDays} days left`,
+  };
+}
+
 export const planOverviewSchema = z.object({
   planType: planTypeSchema,
   name: z.string(),
@@ -42,6 +81,10 @@ export const planOverviewSchema = z.object({
   modules: z.array(z.object({ moduleType: z.enum(MODULE_TYPES), status: z.enum(MODULE_STATUSES) })),
   missingModuleTypes: z.array(z.enum(MODULE_TYPES)),
   openInvoice: invoiceSchema.nullable().describe("An unpaid invoice waiting for a retry, if any"),
+  scheduledChange: z
+    .object({ planType: planTypeSchema, name: z.string(), effectiveAt: z.string() })
+    .nullable()
+    .describe("A downgrade waiting for the end of the paid period"),
   defaultPaymentMethod: paymentMethodSchema.nullable(),
   aiCredits: z.object({ balance: z.number().int() }),
   canManageBilling: z.boolean(),
@@ -58,6 +101,30 @@ export const getPlanOverview = defineContract({
   response: planOverviewSchema,
 });
 
+export const upgradeQuoteSchema = z.object({
+  targetPlan: planTypeSchema,
+  name: z.string(),
+  amountCents: z.number().int().describe("What the upgrade charges now"),
+  fullPriceCents: z.number().int().describe("The target plan's monthly list price"),
+  prorated: z.boolean().describe("True when a paid period is running and only the difference for its rest is charged"),
+  chargedAt: z.string().describe("When the quote was made; the charge is made at confirmation"),
+  periodEnd: z.string().describe("The end of the period the charge covers; the next full charge is then"),
+  paymentMethod: paymentMethodSchema.nullable().describe("The default card the upgrade charges, if any"),
+  explanation: z.string(),
+});
+
+/** What an upgrade would charge, with which card and until when: shown before the user confirms. */
+export const getUpgradeQuote = defineContract({
+  id: "getUpgradeQuote",
+  method: "GET",
+  path: "/web/plans/current/upgrade-quote",
+  summary: "What upgrading to the target plan charges now (the prorated difference mid-period), the card charged and the period it covers. Show it to the user before upgrading.",
+  tags: ["plans"],
+  access: "user",
+  query: z.strictObject({ targetPlan: planTypeSchema }),
+  response: upgradeQuoteSchema,
+});
+
 /** Upgrades to the plan's upgrade target, charging a card. */
 export const upgradePlan = defineContract({
   id: "upgradePlan",
@@ -71,8 +138,26 @@ export const upgradePlan = defineContract({
   body: z.strictObject({
     targetPlan: planTypeSchema,
     paymentMethodId: z.string().min(1).max(100).optional(),
+    expectedAmountCents: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("The quote's amountCents the user confirmed; a different amount now is a 409 instead of a charge"),
   }),
   response: z.object({ result: paymentResultSchema, chargeId: z.string(), invoiceId: z.string(), plan: planOverviewSchema }),
+});
+
+/** Schedules a move to a lower paid plan at the end of the paid period. */
+export const downgradePlan = defineContract({
+  id: "downgradePlan",
+  method: "POST",
+  path: "/web/plans/current/downgrade",
+  summary: "Schedule a downgrade to a lower paid plan; it takes effect at the end of the paid period, with no charge or refund now. Going to Free is cancelling (cancelPlan).",
+  tags: ["plans"],
+  access: "user",
+  body: z.strictObject({ targetPlan: planTypeSchema }),
+  response: z.object({ result: z.literal("SCHEDULED"), plan: planOverviewSchema }),
 });
 
 /** Pauses the plan. */

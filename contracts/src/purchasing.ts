@@ -358,10 +358,15 @@ export const payCreatorInvoice = defineContract({
     .strictObject({
       invoiceId: idSchema,
       paymentMethodId: z.string().trim().min(1).max(100).optional().describe("A saved card; the default card when neither this nor card is given"),
-      card: cardSchema.optional().describe("A new card, saved to the store"),
+      card: cardSchema.optional().describe("A new card, charged once; kept on the store only with saveCard"),
+      saveCard: z
+        .boolean()
+        .default(false)
+        .describe("Keep the new card on the store after a successful charge (the default card only if there is none); a declined card is never kept"),
       promotionCode: promotionCodeInput.optional(),
     })
-    .refine((v) => !(v.paymentMethodId && v.card), { message: "give either paymentMethodId or card, not both", path: ["card"] }),
+    .refine((v) => !(v.paymentMethodId && v.card), { message: "give either paymentMethodId or card, not both", path: ["card"] })
+    .refine((v) => !(v.saveCard && !v.card), { message: "saveCard needs a new card", path: ["saveCard"] }),
   response: paymentAnswerSchema,
 });
 

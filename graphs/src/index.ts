@@ -1,6 +1,6 @@
 import type { AssistantId } from "@atelier/contracts/agent-context";
-import type { BaseCheckpointSaver, CompiledStateGraph } from "@langchain/langgraph";
-import type { ModelFactory } from "./models/model-factory";
+import type { CompiledStateGraph } from "@langchain/langgraph";
+import type { GraphDeps } from "./shared/graph-deps";
 import { buildCopilotGraph } from "./copilot/graph";
 import { buildSourcingGraph } from "./sourcing/graph";
 import { buildStorefrontChatGraph } from "./storefront-chat/graph";
@@ -12,12 +12,7 @@ export { AiSdkChatModel } from "./models/ai-sdk-chat-model";
 
 export { ASSISTANT_IDS, isAssistantId, type AssistantId } from "@atelier/contracts/agent-context";
 
-export type GraphDeps = {
-  modelFactory: ModelFactory;
-  checkpointer?: BaseCheckpointSaver;
-  /** Origin of the REST API the tools call (the run context may override it per run). */
-  apiBaseUrl: string;
-};
+export type { GraphDeps };
 
 /** A compiled Atelier graph, as the agent server drives it (state shapes differ per graph). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import { createApiClient } from "@atelier/contracts";
+import { createApiClient, payments } from "@atelier/contracts";
 import { createTools, hasTool, runContextOf } from "@atelier/tools";
 import { openDatabase, type Database } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
@@ -418,6 +418,23 @@ describe("offline model: typed requests end to end through the graphs, tools and
     expect(answer?.getType()).toBe("ai");
     expect(turn.answer).not.toContain("I couldn't complete that");
     await c.check(turn);
+  });
+});
+
+describe("offline model: upgrading", () => {
+  it("quotes first, asks approval naming the amount, charges exactly the quote and says what was charged", async () => {
+    const user = await registerUser(api);
+    await api.client.call(payments.attachPaymentMethod, { body: { cardNumber: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: "123", makeDefault: true } }, { token: user.token });
+    const graph = graphs.copilot;
+    const config = { configurable: { thread_id: crypto.randomUUID() }, context: runContextOf({ apiToken: user.token, apiBaseUrl: api.url }) };
+    await graph.invoke({ messages: [new HumanMessage("upgrade my plan")] }, config);
+    const [interrupt] = (await graph.getState(config)).tasks.flatMap((t) => t.interrupts);
+    expect(interrupt?.value).toMatchObject({ type: "approval", tool: "upgrade_plan", args: { targetPlan: "TIER_2", expectedAmountCents: 2900 } });
+    const state = await graph.invoke(new Command({ resume: { approved: true } }), config);
+    const calls = aiCalls(state.messages as Msg[]).map((c) => c.name);
+    expect(calls).toEqual(["get_plan", "get_upgrade_quote", "upgrade_plan"]);
+    expect(text((state.messages as Msg[]).at(-1))).toContain("Done: you're now on Beginner. $29.00 was charged (Beginner plan, one month).");
+    expect((await rows("SELECT amount_cents FROM payment_charges WHERE store_id = $1", [user.store.id])).map((r) => r.amount_cents)).toEqual([2900]);
   });
 });
 

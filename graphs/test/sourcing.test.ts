@@ -5,15 +5,12 @@ import { HumanMessage, type AIMessage, type BaseMessage } from "@langchain/core/
 import { runContextOf } from "@atelier/tools";
 import { registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "../../api/test/harness";
 import { seedCatalog, uniq } from "../../api/test/marketplace-fixtures";
+import { createSupplier } from "../../test/factories/suppliers";
 import { buildGraph, createScriptedModelFactory, createModelFactoryFromEnv, type AssistantId, type ScriptStep } from "../src/index";
 
 let api: TestApi;
-// The sourcing REST endpoints are built by another engineer; their flow tests run once the routes are mounted.
-let sourcingRoutesMounted = false;
 beforeAll(async () => {
   api = await startTestApi();
-  const probe = await api.raw("POST", "/web/sourcing-agent-goals/validate", { body: {} });
-  sourcingRoutesMounted = probe.status !== 404;
 });
 afterAll(async () => {
   await api.close();
@@ -28,17 +25,12 @@ function setup(token: string) {
 }
 
 describe("sourcing agent graph (scripted model, real tools, real API)", () => {
-  it("validates the goal, writes a tech pack, matches factories, asks approval and sends", async (t) => {
-    if (!sourcingRoutesMounted) t.skip();
+  it("validates the goal, writes a tech pack, matches factories, asks approval and sends", async () => {
     const user = await registerUser(api);
     await setPlan(api, user.store.id, "TIER_3");
     // A vetted supplier with an embedding, so matching has an in-network candidate on a fresh database.
-    const vector = `[${Array.from({ length: 384 }, (_, i) => (i % 7 === 0 ? 0.2 : 0.05)).join(",")}]`;
-    await api.deps.pool.query(
-      `INSERT INTO suppliers (name, slug, country_code, region, city, capabilities, capabilities_text, employee_count, moq, production_days_min, production_days_max, embedding)
-       VALUES ('Green Thread Knits', $1, 'PT', 'EU', 'Porto', '{organic cotton,t-shirts}', 'organic cotton t-shirts', 80, 300, 20, 40, $2::vector)`,
-      [`green-thread-${crypto.randomUUID()}`, vector],
-    );
+    const vector = Array.from({ length: 384 }, (_, i) => (i % 7 === 0 ? 0.2 : 0.05));
+    await createSupplier(api, { name: "Green Thread Knits", countryCode: "PT", region: "EU", city: "Porto", capabilities: ["organic cotton", "t-shirts"], employees: 80, moq: 300, productionDaysMin: 20, productionDaysMax: 40, embedding: vector });
     const goal = { productDescription: "Organic cotton t-shirts, 180gsm, screen printed", quantity: 500, targetUnitPrice: 6, targetDate: "2031-03-01", destinationCountryCode: "US", materials: ["organic cotton"] };
     const model = createScriptedModelFactory([
       { toolCalls: [{ name: "validate_sourcing_goal", args: { agentGoal: goal, agentType: "default" } }] },
@@ -78,8 +70,7 @@ describe("sourcing agent graph (scripted model, real tools, real API)", () => {
     expect(rows.rows).toEqual(ids.map(() => ({ network: "IN_NETWORK", status: "SENT" })));
   });
 
-  it("tariff variant: the offline model looks up the tariff and states the as-of date; state holds the review fields", async (t) => {
-    if (!sourcingRoutesMounted) t.skip();
+  it("tariff variant: the offline model looks up the tariff and states the as-of date; state holds the review fields", async () => {
     const user = await registerUser(api);
     const graph = buildGraph("tariff-rate-agent", { modelFactory: createModelFactoryFromEnv({}), checkpointer: new MemorySaver(), apiBaseUrl: api.url });
     const out = await graph.invoke({ messages: [new HumanMessage("what is the tariff on ceramic mugs from China at $2.50 per unit, MOQ 1000")] }, setup(user.token));

@@ -15,6 +15,9 @@
  *    tracked source file: `@atelier/contracts/catalog` becomes `@atelier/contracts/marketplace`;
  *    a relative specifier that no longer resolves is re-resolved through the moves (from the
  *    file's old place when the file itself moved) and written relative again.
+ *    A named import from a module split by hand (queries/catalog.ts, queries/sourcing-agent.ts) is
+ *    split into one import per module its names now live in; so is a named import of contracts
+ *    that moved out of a domain's file (help centre, uploads).
  * 3. Renames the contracts namespace `catalog` to `marketplace` in files importing it from
  *    `@atelier/contracts` (URL paths are untouched: they are strings in the contracts).
  * 4. Replaces old folder paths named in comments and docs (README, docs/*.md but the append-only
@@ -76,11 +79,52 @@ const DIR_MOVES: Record<string, string> = {
   "api/src/services/catalog": "api/src/services/marketplace",
   "web/src/features/sourcing": "web/src/features/marketplace",
   "web/src/features/inbox": "web/src/features/purchasing",
+  "web/src/features/help": "web/src/features/help-center",
 };
 
 /** Package subpath imports (`@atelier/contracts/*` maps to contracts/src/*.ts) → new. */
 const PACKAGE_MOVES: Record<string, string> = {
   "@atelier/contracts/marketplace": "@atelier/contracts/marketplace",
+};
+
+/**
+ * Modules split by hand into one module per aggregate (old module → new module → its exports): a
+ * named import from the old module is split into one import per new module.
+ */
+const SPLIT_MODULES: Record<string, Record<string, string[]>> = {
+  "api/src/queries/catalog": {
+    "api/src/queries/marketplace/rows": ["SUPPLIER_COLUMNS", "ITEM_COLUMNS", "SupplierRow", "ItemRow", "Page"],
+    "api/src/queries/marketplace/search": ["KEYWORD_WEIGHTS", "SEMANTIC_MIN_SIMILARITY", "TRIGRAM_MIN_SIMILARITY", "SEMANTIC_CANDIDATES", "CUSTOM_WORK_PATTERN", "BRIEF_VERTICALS", "Bucket", "KeywordMatches", "MarketQuery", "Params", "bucketSql", "whereOf", "takesCustomProjectsSql", "orderOf", "groupQueries", "MAX_COVERAGE_COMBINATIONS", "coverageQuery", "keywordCte", "matchCte", "rowsOf", "keywordMatchRows", "searchSupplierRows", "searchItemRows", "runSearch", "countRows", "countItemsByGroup", "autoCompleteRows"],
+    "api/src/queries/marketplace/categories": ["CategoryRow", "CATEGORY_COLUMNS", "listCategoryRows", "listChildCategoryRows", "findCategory", "findVerticalCategory", "categoriesByIds"],
+    "api/src/queries/marketplace/suppliers": ["suppliersByIds", "suppliersNearVector", "storeTasteVector", "supplierRowsNearVector", "supplierExists", "countryStats"],
+    "api/src/queries/marketplace/items": ["itemById", "similarItemRows", "itemsOfSimilarSuppliers", "itemsNearVector", "itemExists", "itemSupplierId", "itemsByIds"],
+    "api/src/queries/marketplace/search-log": ["insertDetailView", "SearchLogRow", "insertSearchLogs", "sharedCatalogState", "catalogVersionAndImageSpace"],
+    "api/src/queries/marketplace/reviews": ["ReviewRow", "REVIEW_COLUMNS", "listReviewRows", "reviewSummaryRow", "insertReview", "findStoreReview", "findEmailReview", "countEmailReviewsSince", "updateStoreReview"],
+    "api/src/queries/marketplace/favorites": ["FavoriteRow", "listFavoriteRows", "upsertFavorite", "deleteFavorite", "findFavoriteId"],
+    "api/src/queries/marketplace/images": ["setImageEmbeddingSpace", "ItemImageSource", "itemsNeedingImageIndex", "upsertItemImages", "itemsNearImage", "countItemsNeedingImageIndex"],
+    "api/src/queries/stores": ["findStoreTitle"],
+  },
+  "api/src/queries/sourcing-agent": {
+    "api/src/queries/sourcing-agent/goals": ["GoalRow", "GOAL_COLUMNS", "findGoal", "insertGoal", "updateGoal", "deleteGoal"],
+    "api/src/queries/sourcing-agent/tech-packs": ["TechPackRow", "PACK_COLUMNS", "insertTechPack", "findTechPack", "saveTechPackVersion", "listTechPacks", "listTechPackVersions"],
+    "api/src/queries/sourcing-agent/suppliers": ["SupplierRow", "SUPPLIER_COLUMNS", "MatchFilters", "matchSuppliers", "enableFilteredVectorScan", "findSuppliers", "listExpandedNetwork", "findSupplierByHost"],
+    "api/src/queries/sourcing-agent/outreach": ["OutreachRow", "OUTREACH_COLUMNS", "NewOutreach", "insertOutreach", "findOutreach", "setOutreachOutboxId"],
+    "api/src/queries/sourcing-agent/invites": ["getStoreContact", "InviteRow", "insertSupplierInvite", "MySupplierRow", "listMySuppliers"],
+    "api/src/queries/sourcing-agent/tariffs": ["tariffImportExists", "upsertTariffLines", "upsertAdditionalDuties", "recordTariffImport", "lockTariffImports", "TariffLineRow", "LINE_COLUMNS", "searchTariffLines", "findTariffLineByCode", "AdditionalDutyRow", "findAdditionalDuties", "tariffDestinations"],
+  },
+};
+
+/**
+ * Contracts moved out of a domain's file into their own (package subpath → subpath → names): a
+ * named import of them is split off; the other names stay where they were.
+ */
+const SPLIT_CONTRACTS: Record<string, Record<string, string[]>> = {
+  "@atelier/contracts/sourcing-agent": {
+    "@atelier/contracts/help-center": ["HELP_CENTER_CATEGORIES", "helpCenterCategorySchema", "helpArticleSummarySchema", "helpArticleSchema", "searchHelpCenter", "listHelpCenterArticles", "getHelpCenterArticle", "submitChatbotFeedback"],
+  },
+  "@atelier/contracts/projects": {
+    "@atelier/contracts/uploads": ["UPLOAD_URL_PREFIX", "ALL_IMAGES_EXTENSIONS", "CHAT_ATTACHMENT_EXTENSIONS", "UPLOAD_EXTENSIONS", "ATTACHMENT_TYPES", "attachmentTypeOf", "UPLOAD_MAX_BYTES", "LARGE_UPLOAD_MAX_BYTES", "LARGE_UPLOAD_URL_TTL_SECONDS", "uploadedFileSchema", "uploadFile", "createLargeFileUpload"],
+  },
 };
 
 /** Old paths named in text (comments, docs) → new; longest first so a file beats its folder. */
@@ -184,12 +228,50 @@ function rewriteSpecifier(file: string, spec: string, movedThisRun: Map<string, 
   return undefined;
 }
 
+const NAMED_IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*"(\.{1,2}\/[^"]*)";/g;
+
+/** A named import from a module that was split: one import per module the names now live in. */
+function splitImport(file: string, whole: string, typeOnly: boolean, names: string, spec: string): string {
+  const target = path.posix.join(path.posix.dirname(file), spec);
+  const split = SPLIT_MODULES[target];
+  if (!split || resolveModule(target)) return whole;
+  const byModule = new Map<string, string[]>();
+  for (const item of names.split(",").map((n) => n.trim()).filter(Boolean)) {
+    const name = item.replace(/^type\s+/, "").split(/\s+as\s+/)[0]!;
+    const home = Object.entries(split).find(([, exported]) => exported.includes(name))?.[0];
+    if (!home) {
+      console.warn(`! ${file}: ${name} is not in any module split from ${target}`);
+      return whole;
+    }
+    byModule.set(home, [...(byModule.get(home) ?? []), item]);
+  }
+  return [...byModule].map(([home, items]) => `import ${typeOnly ? "type " : ""}{ ${items.join(", ")} } from "${specifierFor(file, home)}";`).join("\n");
+}
+
+const CONTRACTS_SUBPATH_IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*"(@atelier\/contracts\/[\w-]+)";/g;
+
+/** A named import of contracts that moved to their own file: the moved names get their own import. */
+function splitContractsImport(whole: string, typeOnly: boolean, names: string, spec: string): string {
+  const moves = SPLIT_CONTRACTS[spec];
+  if (!moves) return whole;
+  const byModule = new Map<string, string[]>();
+  for (const item of names.split(",").map((n) => n.trim()).filter(Boolean)) {
+    const name = item.replace(/^type\s+/, "").split(/\s+as\s+/)[0]!;
+    const home = Object.entries(moves).find(([, moved]) => moved.includes(name))?.[0] ?? spec;
+    byModule.set(home, [...(byModule.get(home) ?? []), item]);
+  }
+  if (byModule.size === 1 && byModule.has(spec)) return whole;
+  return [...byModule].map(([home, items]) => `import ${typeOnly ? "type " : ""}{ ${items.join(", ")} } from "${home}";`).join("\n");
+}
+
 function rewriteImports(movedThisRun: Map<string, string>): number {
   let changedFiles = 0;
   for (const file of tracked()) {
     if (!SOURCE.test(file) || file.includes("node_modules/") || !isFile(file)) continue;
     const text = readFileSync(abs(file), "utf8");
-    let next = text.replace(SPECIFIER, (whole, lead: string, quote: string, spec: string) => {
+    let next = text.replace(NAMED_IMPORT, (whole: string, typeOnly: string | undefined, names: string, spec: string) => splitImport(file, whole, Boolean(typeOnly), names, spec));
+    next = next.replace(CONTRACTS_SUBPATH_IMPORT, (whole: string, typeOnly: string | undefined, names: string, spec: string) => splitContractsImport(whole, Boolean(typeOnly), names, spec));
+    next = next.replace(SPECIFIER, (whole, lead: string, quote: string, spec: string) => {
       const rewritten = rewriteSpecifier(file, spec, movedThisRun);
       if (rewritten === undefined) {
         console.warn(`! ${file}: cannot resolve ${spec}`);

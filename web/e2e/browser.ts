@@ -6,6 +6,7 @@ import { as, startTestApi, testConfig, type TestApi, type TestUser } from "../..
 import { ensureWebBuild, mountWebApp, webRuntimeConfig } from "../server/serve-web";
 import { mountAgentProxy } from "../server/agent-proxy";
 import { startAgentServer, type AgentServer } from "../../agent-server/src/server";
+import { publish } from "../../api/src/realtime";
 import { productGraphs } from "../../agent-server/src/product-graphs";
 import type { ModelFactory } from "@atelier/graphs";
 
@@ -37,7 +38,7 @@ export async function startWebWithAgents(options: AgentStackOptions = {}): Promi
       mountWebApp(app, { runtime });
     },
   });
-  const agent = await startAgentServer({ config: testConfig(), pool: api.deps.pool, graphs: productGraphs(api.url, options.modelFactory), apiBaseUrl: api.url, port: 0, pollMs: 50 });
+  const agent = await startAgentServer({ config: testConfig(), pool: api.deps.pool, graphs: productGraphs(api.url, options.modelFactory), apiBaseUrl: api.url, port: 0, pollMs: 50, publish });
   agentUrl = agent.url;
   return { api, agent, async close() { await agent.close(); await api.close(); } };
 }

@@ -10,6 +10,8 @@ const described: Record<string, string> = {
   "not-found": "built",
   playground: "built: formats, links, tokens, route rules",
   "track-order": "frame: the lookup arrives with the orders capability",
+  "help-centre": "built: help centre, articles by topic and search",
+  "help-article": "built: one help article, with \"Ask the assistant\" about it",
 };
 const lines = [
   "# Routes",

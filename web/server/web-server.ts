@@ -46,6 +46,9 @@ export async function startWebServer(config: WebServerConfig, env: Record<string
     res.status(built ? 200 : 503).json({ status: built ? "ok" : "the web app is not built (npm run build --workspace web)" });
   });
   app.use(API_BASE_PATH, forwardTo({ target: () => config.apiUrl, keepMount: true, unreachable: "The API is not reachable. Check that it runs and ATELIER_API_URL." }));
+  // Realtime (socket.io) lives on the API: HTTP long-polling passes through here; WebSocket
+  // upgrades are not forwarded, so the client stays on polling behind this server.
+  app.use("/socket.io", forwardTo({ target: () => config.apiUrl, keepMount: true, unreachable: "Live updates are unavailable: the API is not reachable." }));
   mountAgentProxy(app, config.agentUrl);
   mountWebApp(app, { distDir: config.distDir, runtime: await webRuntimeConfig(env) });
   const server = http.createServer(app);

@@ -137,14 +137,25 @@ describe("plan management on /account-info", () => {
     await click("Manage plan");
     await click("Pause my plan");
     expect(step()).toBe("VERIFY_PAUSE");
+    // Before pausing, the screen says what a pause does, and when it ends.
+    const warning = plan().getByTestId("pause-warning");
+    expect(warning.textContent).toContain("While your plan is paused, Atelier is locked.");
+    expect(warning.textContent).toContain("Your plan stays paused until you resume it here.");
+    await act(async () => fireEvent.change(plan().getByLabelText("Resume automatically on (optional)"), { target: { value: "2099-03-14" } }));
+    expect(warning.textContent).toContain("Your plan resumes by itself on March 14, 2099.");
+    await act(async () => fireEvent.change(plan().getByLabelText("Resume automatically on (optional)"), { target: { value: "" } }));
     await act(async () => fireEvent.change(plan().getByLabelText("While paused, invoices are"), { target: { value: "void" } }));
     await click("Pause plan");
     await waitFor(() => expect(step()).toBe("CONFIRMED_REQUEST_SENT"), TIMEOUT);
     expect(plan().getByRole("heading", { level: 3 }).textContent).toBe("Your plan is paused");
     expect(await callAs(api, user, stores.getMyStore, {})).toMatchObject({ isBlueprintPaused: true, blueprintSubscriptionBehavior: "void" });
 
+    // While paused, the plan card says what that means and leads with resuming; upgrading waits.
     await click("Done");
     expect(plan().getByText("Your plan is paused.")).toBeTruthy();
+    expect(plan().getByRole("status").textContent).toContain("the rest of Atelier is locked");
+    expect(plan().getAllByRole("button")[0]!.textContent).toBe("Resume my plan");
+    expect(plan().queryByRole("button", { name: /Upgrade/ })).toBeNull();
     await click("Manage plan");
     expect(plan().queryByRole("button", { name: "Pause my plan" })).toBeNull();
     await click("Resume my plan");
@@ -153,6 +164,56 @@ describe("plan management on /account-info", () => {
     expect(await callAs(api, user, stores.getMyStore, {})).toMatchObject({ isBlueprintPaused: false });
     await click("Done");
     expect(step()).toBe("OVERVIEW");
+  }, 30_000);
+});
+
+describe("upgrading on /account-info", () => {
+  it("confirms the prorated amount, the card and the date, then every billing panel shows the new plan", async () => {
+    const user = await openBeginnerPlan();
+    const credits = () => within(document.getElementById("account-ai-credits")!);
+    await credits().findByRole("option", { name: "1,000 credits · $10.00" }, TIMEOUT);
+    await act(async () => fireEvent.change(credits().getByLabelText("Buy more"), { target: { value: "2000" } }));
+
+    await click("Upgrade to Professional · $99.00/month");
+    const dialog = await screen.findByRole("alertdialog", { name: "Upgrade to Professional?" }, TIMEOUT);
+    expect(within(dialog).getByTestId("upgrade-quote").textContent).toMatch(/^\$70\.00 charged today, .+, to visa •••• 4242\.$/);
+    expect(dialog.textContent).toContain("Upgrade from Beginner to Professional: $70.00 difference for the 30 of 30 days left");
+    // Nothing is charged until the confirm click.
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" })));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect((await callAs(api, user, plans.getPlanOverview, {})).planType).toBe("TIER_2");
+
+    await click("Upgrade to Professional · $99.00/month");
+    const again = await screen.findByRole("alertdialog", {}, TIMEOUT);
+    await act(async () => fireEvent.click(within(again).getByRole("button", { name: "Pay $70.00 and upgrade" })));
+    await plan().findByText("Professional · $99.00/month", {}, TIMEOUT);
+    const { rows } = await api.db.query("SELECT amount_cents FROM payment_charges WHERE store_id = $1 ORDER BY created_at", [user.store.id]);
+    expect(rows.map((r) => r.amount_cents)).toEqual([2900, 7000]);
+
+    // The other panels were not told by hand: the cache reloaded them after the upgrade.
+    await credits().findByRole("option", { name: "5,000 credits · $40.00" }, TIMEOUT);
+    expect((credits().getByLabelText("Buy more") as HTMLSelectElement).value).toBe("5000");
+    const history = within(document.getElementById("account-invoices")!);
+    await history.findByText("Upgrade from Beginner to Professional: $70.00 difference for the 30 of 30 days left", {}, TIMEOUT);
+    expect(history.getByText("Beginner plan, one month")).toBeTruthy();
+    await act(async () => fireEvent.click(credits().getByRole("button", { name: "Buy credits" })));
+    expect((await credits().findByRole("status", {}, TIMEOUT)).textContent).toBe("Added 5,000 credits.");
+  }, 30_000);
+
+  it("schedules a move to a lower plan for the period's end and shows it on the plan card", async () => {
+    const user = await beginnerStore(api);
+    await callAs(api, user, plans.upgradePlan, { body: { targetPlan: "TIER_3" } });
+    await openAccount(user);
+    await plan().findByText("Professional · $99.00/month", {}, TIMEOUT);
+    await click("Manage plan");
+    await click("Move to Beginner");
+    const dialog = screen.getByRole("alertdialog", { name: "Move to Beginner?" });
+    expect(dialog.textContent).toContain("Nothing is charged or refunded today.");
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: /^Move to Beginner on / })));
+    await waitFor(() => expect(step()).toBe("MANAGE_PLAN"), TIMEOUT);
+    await click("Back");
+    expect(plan().getByTestId("scheduled-change").textContent).toMatch(/^Changes to Beginner on .+\. You keep Professional until then\.$/);
+    expect(await callAs(api, user, plans.getPlanOverview, {})).toMatchObject({ planType: "TIER_3", scheduledChange: { planType: "TIER_2" } });
   }, 30_000);
 });
 
@@ -196,7 +257,15 @@ describe("payment methods and AI credits on /account-info", () => {
     await waitFor(() => expect(row("4444").queryByText("(default)")).not.toBeNull(), TIMEOUT);
     expect((await callAs(api, user, payments.listPaymentMethods, {})).list.find((m) => m.id === second.id)!.isDefault).toBe(true);
 
-    await act(async () => fireEvent.click(row("4242").getByRole("button", { name: "Remove" })));
+    // Removing asks first, naming the card; cancelling keeps it.
+    await act(async () => fireEvent.click(row("4242").getByRole("button", { name: "Remove visa •••• 4242" })));
+    const ask = screen.getByRole("alertdialog", { name: "Remove this card?" });
+    expect(ask.textContent).toContain(`visa •••• 4242, expires 12/20${nextYear}`);
+    await act(async () => fireEvent.click(within(ask).getByRole("button", { name: "Cancel" })));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(cards().getAllByRole("listitem")).toHaveLength(2);
+    await act(async () => fireEvent.click(row("4242").getByRole("button", { name: "Remove visa •••• 4242" })));
+    await act(async () => fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Remove card" })));
     await waitFor(() => expect(cards().getAllByRole("listitem")).toHaveLength(1), TIMEOUT);
     expect((await callAs(api, user, payments.listPaymentMethods, {})).list.map((m) => m.id)).toEqual([second.id]);
     // The plan card learns about the default card: the upgrade no longer asks for one.

@@ -73,7 +73,23 @@ describe("the card form", () => {
     fireEvent.change(screen.getByLabelText("CVC"), { target: { value: "123" } });
     fireEvent.change(screen.getByLabelText("Promotion code (optional)"), { target: { value: "products10" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Pay now" })));
-    expect(onPay).toHaveBeenCalledWith({ number: "4242424242424242", expMonth: 12, expYear: 2039, cvc: "123" }, "PRODUCTS10");
+    expect(onPay).toHaveBeenCalledWith({ number: "4242424242424242", expMonth: 12, expYear: 2039, cvc: "123" }, "PRODUCTS10", false);
+    expect(screen.queryByRole("checkbox")).toBeNull();
+  });
+
+  it("keeps a card only when its owner ticks the box, which starts unticked", async () => {
+    const onPay = vi.fn();
+    render(<CardForm busy={false} submitLabel="Pay now" onPay={onPay} offerSave />);
+    const save = screen.getByLabelText(/Save this card for later payments/) as HTMLInputElement;
+    expect(save.checked).toBe(false);
+    fireEvent.change(screen.getByLabelText("Card number"), { target: { value: "4242424242424242" } });
+    fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/39" } });
+    fireEvent.change(screen.getByLabelText("CVC"), { target: { value: "123" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Pay now" })));
+    expect(onPay).toHaveBeenLastCalledWith({ number: "4242424242424242", expMonth: 12, expYear: 2039, cvc: "123" }, undefined, false);
+    await act(async () => fireEvent.click(save));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Pay now" })));
+    expect(onPay).toHaveBeenLastCalledWith({ number: "4242424242424242", expMonth: 12, expYear: 2039, cvc: "123" }, undefined, true);
   });
 
   it("does not send an incomplete or expired card", async () => {

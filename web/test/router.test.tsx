@@ -70,7 +70,7 @@ describe("routing in the app", () => {
 
   it("opens a new copilot chat with empty text, tagged as from the nav", async () => {
     logIn();
-    renderAt("/education");
+    renderAt("/partners");
     const button = await screen.findByRole("button", { name: /AI Copilot/ }, { timeout: 8000 });
     await act(async () => fireEvent.click(button));
     expect(getChatIntent()).toMatchObject({ text: "", newThread: true, source: "nav", assistant: "copilot" });

@@ -3,6 +3,8 @@ import { REDIRECTS, resolveRedirect } from "../src/routes/redirects";
 import { ROUTES, ANALYTICS_PATHS } from "../src/routes/route-table";
 import { afterLoginPath, decideLogin, decideRoute, findRoute, isPublicPath, loginRedirect, type GuardContext } from "../src/routes/guards";
 import type { FeatureFlag } from "../src/app/env";
+import { pendingTitle } from "../src/features/pending/pending-title";
+import { nextSteps } from "../src/features/homebase/next-steps";
 
 const ctx = (over: Partial<GuardContext> = {}): GuardContext => ({ loggedIn: true, hasV2Token: true, planPaused: false, environment: "local", flags: new Set<FeatureFlag>(), ...over });
 const route = (path: string) => {
@@ -150,5 +152,24 @@ describe("docs/routes.md", () => {
     const doc = readFileSync("docs/routes.md", "utf8");
     for (const r of ROUTES) expect(doc, r.path).toContain(`| \`${r.path}\` |`);
     for (const r of REDIRECTS) expect(doc, r.from).toContain(`| \`${r.from}\` |`);
+  });
+});
+
+describe("the names and links of screens not built yet", () => {
+  it("names every pending screen as the product does, never by a slug ('Bk', 'Ai storefront')", () => {
+    const titles = ROUTES.filter((r) => r.screen === "pending").map((r) => pendingTitle(r.path));
+    expect(titles).not.toContain("Bk");
+    expect(pendingTitle("/bk/:id")).toBe("Business kit");
+    expect(pendingTitle("/ai-storefront")).toBe("AI storefront");
+    expect(pendingTitle("/homebase/quiz")).toBe("Onboarding quiz");
+    expect(pendingTitle("/analytics-ltv")).toBe("Analytics: LTV");
+    for (const t of titles) expect(t, t).not.toMatch(/\b(Ai|Sms|Ltv|Rfm|Aov)\b/);
+  });
+
+  it("lists no next step on homebase that opens a screen not built yet", () => {
+    const store = { planType: "TIER_1" } as Parameters<typeof nextSteps>[0]["store"];
+    const steps = nextSteps({ store, profile: null, businessPlan: null, samples: null });
+    expect(steps.map((s) => s.id)).toEqual(["samples", "plan", "help"]);
+    for (const s of steps) expect(findRoute(s.to.split("?")[0]!)?.screen, s.to).not.toBe("pending");
   });
 });

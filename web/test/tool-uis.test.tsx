@@ -44,7 +44,7 @@ const cart = {
 
 const planOverview = {
   planType: "TIER_1", name: "Free", priceCents: 0, upgradeTarget: null, subscription: null, subscriptionStatus: null, isBlueprintActive: false,
-  isBlueprintPaused: false, modules: [], missingModuleTypes: [], openInvoice: null, defaultPaymentMethod: null, aiCredits: { balance: 1200 }, canManageBilling: true,
+  isBlueprintPaused: false, modules: [], missingModuleTypes: [], openInvoice: null, scheduledChange: null, defaultPaymentMethod: null, aiCredits: { balance: 1200 }, canManageBilling: true,
 };
 
 const movements = { list: [{ id: "mv-1", delta: 1000, balanceAfter: 1000, reason: "Purchase of 1,000 credits", chargeId: "ch-1", createdAt: now }], total: 1, page: 0, size: 20 };

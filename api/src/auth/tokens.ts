@@ -93,3 +93,10 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), { mode: 0o600 });
   return new TextEncoder().encode(fs.readFileSync(file, "utf8").trim());
 }
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The one token parser: the token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  return (header && BEARER.exec(header)?.[1]) || null;
+}

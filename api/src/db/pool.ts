@@ -39,6 +39,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+// Work waiting for a transaction of withTransaction to commit (realtime events): dropped on rollback.
+const commitHooks = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs fn once what db wrote is committed: after the COMMIT of the withTransaction that db belongs
+ * to, never if it rolls back; at once when db is the pool (each statement commits on its own).
+ */
+export function afterCommit(db: Queryable, fn: () => void): void {
+  const hooks = commitHooks.get(db);
+  if (hooks) hooks.push(fn);
+  else fn();
+}
+
 /**
  * Runs fn in one short transaction. Never call a model, an HTTP service or another pool
  * connection inside: on the embedded database an open transaction holds the only session.
@@ -47,13 +60,27 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
+    commitHooks.set(client, []);
     const result = await fn(client);
     await client.query("COMMIT");
+    const hooks = commitHooks.get(client) ?? [];
+    commitHooks.delete(client);
+    for (const hook of hooks) runHook(hook);
     return result;
   } catch (err) {
+    commitHooks.delete(client);
     await client.query("ROLLBACK").catch((rollbackErr: unknown) => console.error("rollback failed", rollbackErr));
     throw err;
   } finally {
     client.release();
+  }
+}
+
+function runHook(hook: () => void): void {
+  try {
+    hook();
+  } catch (err) {
+    // The transaction is committed: a failing follow-up (a realtime event) must not turn it into an error.
+    console.error("a hook after commit failed", err);
   }
 }

@@ -72,15 +72,20 @@ function randomHex(rng: Rng): string {
   return `#${rng.int(0x202020, 0xdfdfdf).toString(16).padStart(6, "0").toUpperCase()}`;
 }
 
-/** Picks which subgroups a supplier serves: one primary group, sometimes one or two neighbours. */
+/**
+ * Picks which subgroups a supplier serves: those of one group, the one its name, description and
+ * items all speak of (a bag maker named "Cuero Fino Bags" sold T-shirts when neighbouring groups
+ * were drawn too). The neighbours are still drawn and dropped, so every later draw of the seed, and
+ * so every other row, stays as it was.
+ */
 function supplierCategories(rng: Rng, byVertical: Map<Vertical, CategoryRow[]>, vertical: Vertical) {
   const groups = byVertical.get(vertical)!.filter((c) => c.level === "GROUP");
   const chosen = rng.sample(groups, rng.weighted([[1, 60], [2, 30], [3, 10]] as const));
-  const subgroups = chosen.flatMap((g) => {
+  const subgroupsOf = chosen.map((g) => {
     const subs = byVertical.get(vertical)!.filter((c) => c.parentKey === g.key);
     return rng.sample(subs, rng.int(Math.min(2, subs.length), subs.length));
   });
-  return { groups: chosen, subgroups };
+  return { groups: chosen.slice(0, 1), subgroups: subgroupsOf[0]! };
 }
 
 function generateSupplier(rng: Rng, anchor: Date, byVertical: Map<Vertical, CategoryRow[]>, usedSlugs: Set<string>) {

@@ -1,7 +1,8 @@
 import { embedMany } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
-import type pg from "pg";
+import type { Queryable } from "../db/pool";
 import { EMBEDDING_DIMENSIONS, embedText } from "./offline-embedder";
+import { getTextSetting, setTextSetting } from "../queries/app-settings";
 
 /** Turns texts into 384-dimension vectors; `id` names the vector space they live in. */
 export type EmbeddingProvider = {
@@ -38,17 +39,12 @@ export function createConfiguredEmbeddings(env: { OPENAI_API_KEY?: string; OPENA
     : createOfflineEmbeddings();
 }
 
-export async function getEmbeddingSpace(db: Pick<pg.Pool, "query">): Promise<string> {
-  const { rows } = await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'embedding_space'");
-  return rows[0]?.value ?? OFFLINE_EMBEDDINGS_ID;
+export async function getEmbeddingSpace(db: Queryable): Promise<string> {
+  return (await getTextSetting(db, "embedding_space")) ?? OFFLINE_EMBEDDINGS_ID;
 }
 
-export async function setEmbeddingSpace(db: Pick<pg.Pool, "query">, id: string): Promise<void> {
-  await db.query(
-    `INSERT INTO app_settings (key, value) VALUES ('embedding_space', to_jsonb($1::text))
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    [id],
-  );
+export async function setEmbeddingSpace(db: Queryable, id: string): Promise<void> {
+  await setTextSetting(db, "embedding_space", id);
 }
 
 /**
@@ -57,7 +53,7 @@ export async function setEmbeddingSpace(db: Pick<pg.Pool, "query">, id: string):
  * with a warning to run `npm run reindex-embeddings`.
  */
 export async function resolveQueryEmbeddings(
-  db: Pick<pg.Pool, "query">,
+  db: Queryable,
   configured: EmbeddingProvider,
   warn: (message: string) => void,
 ): Promise<EmbeddingProvider> {

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
@@ -8,13 +7,16 @@ import Negotiator from "negotiator";
 import { rateLimit } from "express-rate-limit";
 import { PREVIEW_QUERY_KEY, REFRESHED_TOKEN_HEADER, API_BASE_PATH, isMutating, planAtLeast, type Contract, type PlanType } from "@atelier/contracts";
 import type { AppDeps, RequestContext } from "../context";
-import { AppError, previewBlocked, translateDatabaseError, unauthorized, upgradeRequired } from "../errors";
+import { AppError, previewBlocked, unauthorized, upgradeRequired } from "../errors";
+import { bearerToken } from "../auth/tokens";
+import { errorEnvelope, requestIdOf, toAppError, writeError } from "./error-response";
 import { parsePart } from "./validate";
 import type { Route } from "./route";
 import { openApiDocument, openApiDocsPage } from "./openapi";
 import { refreshClaims } from "../services/auth/refresh-claims";
+import { getStorePlan } from "../queries/stores";
 import { rawMounts } from "./raw-mounts";
-import { JsonAnswer, type AnswerEncoding } from "./json-answer";
+import { JsonAnswer, type AnswerEncoding } from "../json-answer";
 import { claimOrReplay, finishClaim, IDEMPOTENCY_KEY_HEADER, readIdempotencyKey, REPLAYED_HEADER, type IdempotencyClaim } from "./idempotency";
 
 // Module augmentation needs an interface.
@@ -25,8 +27,6 @@ declare module "express-serve-static-core" {
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** The Express app under /rest/main: middleware, every route from its contract, one error handler. */
 export function createApp(deps: AppDeps, routes: Route[]): express.Express {
@@ -42,8 +42,7 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   const documentHeaders = helmetHeaders();
   const corsMiddleware = cors({ origin: deps.config.webOrigin.split(","), credentials: true, exposedHeaders: [REFRESHED_TOKEN_HEADER, "x-request-id", REPLAYED_HEADER] });
   app.use((req, res, next) => {
-    const incoming = req.header("x-request-id");
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdOf(req.header("x-request-id"));
     res.setHeaders(securityHeaders);
     res.setHeader("x-request-id", requestId);
     req.ctx = requestContext(deps, requestId, req.header("accept-language"));
@@ -76,7 +75,7 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
         limit: deps.config.authRateLimitPerMinute,
         standardHeaders: "draft-7",
         legacyHeaders: false,
-        handler: (req, res) => writeError(req, res, new AppError("RATE_LIMITED", "Too many attempts. Please wait a minute and try again.")),
+        handler: (req, res) => writeApiError(req, res, new AppError("RATE_LIMITED", "Too many attempts. Please wait a minute and try again.")),
       }),
     );
   }
@@ -147,9 +146,9 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
       const sent = result instanceof JsonAnswer ? JSON.parse(result.body.toString("utf8")) : result;
       body = deps.config.validateResponses ? checkResponse(contract, sent) : sent;
     } catch (err) {
-      const appError = toAppError(err, req);
+      const appError = toAppError(err, req.ctx?.log ?? console);
       // The request's own error is the answer; a key left unrecorded is taken over once stale.
-      await finishClaim(req.ctx, claim, appError.status, errorBody(req, appError)).catch((recordErr: unknown) => req.ctx.log.error({ err: recordErr }, "could not record an idempotent answer"));
+      await finishClaim(req.ctx, claim, appError.status, errorEnvelope(appError, req.ctx?.requestId ?? "unknown")).catch((recordErr: unknown) => req.ctx.log.error({ err: recordErr }, "could not record an idempotent answer"));
       throw appError;
     }
     const status = contract.status ?? 200;
@@ -157,8 +156,8 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
     res.status(status).json(body);
   }
 
-  api.use((req, res) => writeError(req, res, new AppError("NOT_FOUND", `No endpoint ${req.method} ${API_BASE_PATH}${req.path}`)));
-  api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => writeError(req, res, toAppError(err, req)));
+  api.use((req, res) => writeApiError(req, res, new AppError("NOT_FOUND", `No endpoint ${req.method} ${API_BASE_PATH}${req.path}`)));
+  api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => writeApiError(req, res, toAppError(err, req.ctx?.log ?? console)));
   app.use(API_BASE_PATH, api);
   return app;
 }
@@ -213,6 +212,7 @@ function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string
     config: deps.config,
     tokens: deps.tokens,
     providers: deps.providers,
+    jobs: deps.jobs,
     requestId,
     auth: null,
     acceptLanguage,
@@ -248,8 +248,7 @@ function emptyToUndefined(body: unknown): unknown {
 }
 
 async function authenticate(req: Request, res: Response, contract: Contract): Promise<void> {
-  const header = req.header("authorization");
-  const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+  const token = bearerToken(req.header("authorization"));
   if (!token) {
     if (contract.access === "user") throw unauthorized();
     return;
@@ -272,8 +271,7 @@ async function authenticate(req: Request, res: Response, contract: Contract): Pr
 
 async function requirePlan(ctx: RequestContext, min: PlanType): Promise<void> {
   if (!ctx.auth) throw unauthorized();
-  const { rows } = await ctx.pool.query<{ plan_type: PlanType }>("SELECT plan_type FROM stores WHERE id = $1", [ctx.auth.storeId]);
-  const plan = rows[0]?.plan_type;
+  const plan = await getStorePlan(ctx.pool, ctx.auth.storeId);
   if (!plan) throw unauthorized("The store of this session no longer exists.");
   if (!planAtLeast(plan, min)) throw upgradeRequired(plan, min);
 }
@@ -285,41 +283,15 @@ function checkResponse(contract: Contract, result: unknown): unknown {
   throw new Error(`Response of ${contract.id} does not match its contract: ${issues}`);
 }
 
-function toAppError(err: unknown, req: Request): AppError {
-  if (err instanceof AppError) return err;
-  const bodyErr = err as { type?: string; status?: number };
-  if (bodyErr?.type === "entity.parse.failed") return new AppError("VALIDATION_FAILED", "The body is not valid JSON.", [{ field: "body", reason: "is not valid JSON" }]);
-  if (bodyErr?.type === "entity.too.large") return new AppError("PAYLOAD_TOO_LARGE", "The body is larger than 1 MB.");
-  if (bodyErr?.type === "encoding.unsupported" || bodyErr?.type === "charset.unsupported") return new AppError("UNSUPPORTED_MEDIA_TYPE", "The body's encoding is not supported.");
-  if (bodyErr?.status && bodyErr.status >= 400 && bodyErr.status < 500) return new AppError("VALIDATION_FAILED", "The request could not be read.");
-  const fromDb = translateDatabaseError(err);
-  if (fromDb) {
-    req.ctx?.log.info({ err }, "database constraint");
-    return fromDb;
-  }
-  (req.ctx?.log ?? console).error({ err }, "unhandled error");
-  return new AppError("INTERNAL", "Something went wrong on our side. Try again in a moment.");
-}
-
 function logRequest(req: Request, res: Response, level: "error" | "info" | "debug", ms: number | undefined): void {
   req.ctx.log[level]({ method: req.method, path: req.path, status: res.statusCode, ...(ms === undefined ? {} : { ms: Math.round(ms * 10) / 10 }), storeId: req.ctx.auth?.storeId }, "request");
 }
 
-function writeError(req: Request, res: Response, err: AppError): void {
-  if (res.headersSent) return;
+/** The API's errors go through the shared writer; a 5xx also gets its request line (see below). */
+function writeApiError(req: Request, res: Response, err: AppError): void {
   // Below info there is no per-request listener (see the first middleware): 5xx lines come from here.
-  if (err.status >= 500 && req.ctx && !req.ctx.log.isLevelEnabled("info")) {
+  if (err.status >= 500 && !res.headersSent && req.ctx && !req.ctx.log.isLevelEnabled("info")) {
     res.once("finish", () => logRequest(req, res, "error", undefined));
   }
-  res.status(err.status).json(errorBody(req, err));
-}
-
-/** The one error envelope. */
-function errorBody(req: Request, err: AppError): Record<string, unknown> {
-  return {
-    code: err.code,
-    message: err.message,
-    ...(err.details ? { details: err.details } : {}),
-    requestId: req.ctx?.requestId ?? "unknown",
-  };
+  writeError(res, err, req.ctx?.requestId ?? "unknown");
 }

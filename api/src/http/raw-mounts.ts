@@ -1,6 +1,6 @@
 import type { Router } from "express";
 import type { AppDeps } from "../context";
-import { mountUploadHandlers } from "../services/uploads/http-handlers";
+import { mountUploadHandlers } from "./upload-handlers";
 import { mountCardPictures } from "../images/card-picture-route";
 
 /** Handlers whose bodies are not JSON (multipart, raw bytes, file downloads, card pictures); mounted before the JSON parser. */

@@ -1,6 +1,6 @@
 import type { Contract, ParamsOf, QueryOf, BodyOf, ResponseOf } from "@atelier/contracts";
 import type { RequestContext, UserContext } from "../context";
-import type { JsonAnswer } from "./json-answer";
+import type { JsonAnswer } from "../json-answer";
 
 type CtxFor<C extends Contract> = C["access"] extends "user" ? UserContext : RequestContext;
 

@@ -1,8 +1,13 @@
 import type { z } from "zod";
 import { AppError } from "../errors";
 
-/** Parses one part of a request; a failure is a 400 that names every bad field and why. */
-export function parsePart(part: "params" | "query" | "body", schema: z.ZodType | undefined, value: unknown): unknown {
+/**
+ * The one request parser of both servers: parses one part of a request (`body`, `query`, `params`,
+ * or a single value named by its field); a failure is a 400 that names every bad field and why.
+ */
+export function parsePart<S extends z.ZodType>(part: string, schema: S, value: unknown): z.output<S>;
+export function parsePart(part: string, schema: z.ZodType | undefined, value: unknown): unknown;
+export function parsePart(part: string, schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) {
     const empty = value === undefined || (typeof value === "object" && value !== null && Object.keys(value).length === 0);
     if (empty) return undefined;

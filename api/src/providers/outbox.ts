@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/pool";
+import { insertOutboxEmail } from "../queries/outbox";
 
 export type OutgoingEmail = { storeId?: string | null; to: string; subject: string; body: string; kind: string; payload?: Record<string, unknown> };
 
@@ -8,12 +9,7 @@ export type OutgoingEmail = { storeId?: string | null; to: string; subject: stri
  * the operator (and tests) to read; a real adapter would deliver PENDING rows and mark them SENT.
  */
 export async function queueEmail(db: Queryable, email: OutgoingEmail): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO outbox_messages (store_id, channel, to_address, subject, body, kind, payload)
-     VALUES ($1, 'email', $2, $3, $4, $5, $6) RETURNING id`,
-    [email.storeId ?? null, email.to, email.subject, email.body, email.kind, JSON.stringify(email.payload ?? {})],
-  );
-  return rows[0]!.id;
+  return insertOutboxEmail(db, { ...email, storeId: email.storeId ?? null, payload: email.payload ?? {} });
 }
 
 /** Internal addresses that receive operational notifications (supplier invites and the like). */

@@ -3,6 +3,7 @@ import type {
   ChargeOutcome,
   Invoice,
   InvoiceBehavior,
+  NewInvoice,
   PaymentMethod,
   PromotionCode,
   Subscription,
@@ -138,7 +139,7 @@ export async function countCharges(db: Queryable, storeId: string): Promise<numb
 }
 
 const SUB_COLUMNS = `id, store_id, plan_type, status, pause_behavior, paused_at, resumes_at, discount_percent, discount_ends_at,
-  current_period_start, current_period_end, canceled_at, created_at`;
+  current_period_start, current_period_end, canceled_at, created_at, scheduled_plan_type`;
 
 type SubRow = {
   id: string;
@@ -154,6 +155,7 @@ type SubRow = {
   current_period_end: Date | null;
   canceled_at: Date | null;
   created_at: Date;
+  scheduled_plan_type: Subscription["planType"] | null;
 };
 
 function toSub(r: SubRow): Subscription {
@@ -171,6 +173,7 @@ function toSub(r: SubRow): Subscription {
     currentPeriodEnd: r.current_period_end,
     canceledAt: r.canceled_at,
     createdAt: r.created_at,
+    scheduledPlanType: r.scheduled_plan_type,
   };
 }
 
@@ -203,6 +206,7 @@ const PATCH_COLUMNS: Record<keyof SubscriptionPatch, string> = {
   currentPeriodStart: "current_period_start",
   currentPeriodEnd: "current_period_end",
   canceledAt: "canceled_at",
+  scheduledPlanType: "scheduled_plan_type",
 };
 
 export async function patchSubscription(db: Queryable, storeId: string, id: string, patch: SubscriptionPatch): Promise<Subscription | null> {
@@ -223,13 +227,15 @@ export async function moveInvoices(db: Queryable, storeId: string, subscriptionI
   );
 }
 
-const INVOICE_COLUMNS = "id, store_id, subscription_id, plan_type, amount_cents, status, period_start, period_end, attempt_count, charge_id, paid_at, created_at";
+const INVOICE_COLUMNS = "id, store_id, subscription_id, plan_type, reason, description, amount_cents, status, period_start, period_end, attempt_count, charge_id, paid_at, created_at";
 
 type InvoiceRow = {
   id: string;
   store_id: string;
   subscription_id: string;
   plan_type: Invoice["planType"];
+  reason: Invoice["reason"];
+  description: string;
   amount_cents: number;
   status: Invoice["status"];
   period_start: Date;
@@ -246,6 +252,8 @@ function toInvoice(r: InvoiceRow): Invoice {
     storeId: r.store_id,
     subscriptionId: r.subscription_id,
     planType: r.plan_type,
+    reason: r.reason,
+    description: r.description,
     amountCents: r.amount_cents,
     status: r.status,
     periodStart: r.period_start,
@@ -259,12 +267,12 @@ function toInvoice(r: InvoiceRow): Invoice {
 
 export async function insertInvoice(
   db: Queryable,
-  i: { storeId: string; subscriptionId: string; planType: Invoice["planType"]; amountCents: number; periodStart: Date; periodEnd: Date },
+  i: NewInvoice,
 ): Promise<Invoice> {
   const { rows } = await db.query<InvoiceRow>(
-    `INSERT INTO payment_invoices (store_id, subscription_id, plan_type, amount_cents, status, period_start, period_end)
-     VALUES ($1, $2, $3, $4, 'open', $5, $6) RETURNING ${INVOICE_COLUMNS}`,
-    [i.storeId, i.subscriptionId, i.planType, i.amountCents, i.periodStart, i.periodEnd],
+    `INSERT INTO payment_invoices (store_id, subscription_id, plan_type, reason, description, amount_cents, status, period_start, period_end)
+     VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8) RETURNING ${INVOICE_COLUMNS}`,
+    [i.storeId, i.subscriptionId, i.planType, i.reason, i.description, i.amountCents, i.periodStart, i.periodEnd],
   );
   return toInvoice(rows[0]!);
 }

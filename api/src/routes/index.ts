@@ -4,6 +4,7 @@ import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
 import { marketplaceRoutes } from "./marketplace";
+import { jobsRoutes } from "./jobs";
 import { paymentsRoutes } from "./payments";
 import { plansRoutes } from "./plans";
 import { projectsRoutes } from "./projects";
@@ -30,4 +31,5 @@ export const allRoutes: Route[] = [
   ...projectsRoutes,
   ...uploadsRoutes,
   ...marketplaceRoutes,
+  ...jobsRoutes,
 ];

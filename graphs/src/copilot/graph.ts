@@ -1,6 +1,6 @@
 import { START, StateGraph } from "@langchain/langgraph";
 import { TOOL_SPECS, type ToolName } from "@atelier/tools";
-import type { GraphDeps } from "../index";
+import type { GraphDeps } from "../shared/graph-deps";
 import { bindTools, buildGraphTools, createToolNode, routeAfterModel } from "../shared/agent-loop";
 import { createCallModel } from "./nodes";
 import { CopilotState } from "./state";

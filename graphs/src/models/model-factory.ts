@@ -1,11 +1,10 @@
-import type { AssistantId } from "@atelier/contracts/agent-context";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AiSdkChatModel } from "./ai-sdk-chat-model";
+import type { ModelRole } from "./model-role";
 import { OfflineChatModel } from "./offline-model";
 
-/** Which agent a model serves; the offline model tailors its greeting and intents to it. */
-export type ModelRole = AssistantId;
+export type { ModelRole };
 
 /** The one place a graph gets its model from: injected into every graph builder. */
 export type ModelFactory = {

@@ -1,37 +1,12 @@
-import type { ScreenContext } from "@atelier/contracts/agent-context";
-import type { ToolName } from "@atelier/tools";
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
 import { STOREFRONT_INTENTS } from "./offline-storefront";
 import { call, last, usd } from "./offline-steps";
+import type { Intent, Json, Outcome } from "./offline-types";
 
-/** A tool result's JSON: contract-validated by the API, read loosely by the offline assistant. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
-
-/** A tool call the offline assistant decides on. */
-export type PlannedCall = { name: string; args: Record<string, unknown> };
-
-/** A tool result seen since the user's last message. */
-export type Outcome = { name: string; args: Record<string, unknown>; result: Json; error?: { status: number; code: string; message: string }; declined?: string };
-
-/** What the run knows beside the messages: the screen the user asks from ("this supplier"), and the conversation's attachment links. */
-export type IntentContext = { screen?: ScreenContext | null; attachments?: string[] };
-
-/** What an intent does next: call tools, or answer. */
-export type Step = { calls: PlannedCall[] } | { answer: string };
-
-/** One thing the offline assistant understands. `tools` must all be bound for the intent to apply. */
-export type Intent = {
-  name: string;
-  tools: ToolName[];
-  /** Agents the intent is limited to; all when absent. */
-  roles?: string[];
-  match: (text: string) => boolean;
-  step: (text: string, done: Outcome[], history: Outcome[], context: IntentContext) => Step;
-};
+export type { Intent, IntentContext, Json, Outcome, PlannedCall, Step } from "./offline-types";
 
 function planAnswer(plan: Json): string {
   const lines = [`You're on the **${plan.name}** plan (${plan.planType}), ${plan.priceCents ? `${usd(plan.priceCents)} a month` : "free"}.`];
@@ -186,18 +161,23 @@ export const INTENTS: Intent[] = [
   },
   {
     name: "upgrade-plan",
-    tools: ["get_plan", "upgrade_plan"],
+    tools: ["get_plan", "get_upgrade_quote", "upgrade_plan"],
     match: (t) => /\bupgrade\b/i.test(t),
     step: (_t, done) => {
       const plan = last(done, "get_plan");
       if (!plan) return call("get_plan");
+      const target = plan.result.upgradeTarget;
+      if (!target) return { answer: `You're already on ${plan.result.name}, the top plan.` };
+      // The quote first: the approval card then names the amount, and the upgrade charges exactly it.
+      const quote = last(done, "get_upgrade_quote");
+      if (!quote) return call("get_upgrade_quote", { targetPlan: target.planType });
       const upgraded = last(done, "upgrade_plan");
       if (upgraded) {
         const r = upgraded.result;
-        return { answer: r.result === "INSTRUMENT_DECLINED" ? "The card was declined, so your plan is unchanged; the invoice stays open — add or pick another card and ask me to retry." : `Done: you're now on ${plan.result.upgradeTarget?.name ?? "the upgraded plan"}.` };
+        const charged = `$${(quote.result.amountCents / 100).toFixed(2)}`;
+        return { answer: r.result === "INSTRUMENT_DECLINED" ? "The card was declined, so your plan is unchanged; the invoice stays open — add or pick another card and ask me to retry." : `Done: you're now on ${target.name}. ${charged} was charged (${quote.result.explanation}).` };
       }
-      const target = plan.result.upgradeTarget;
-      return target ? call("upgrade_plan", { targetPlan: target.planType }) : { answer: `You're already on ${plan.result.name}, the top plan.` };
+      return call("upgrade_plan", { targetPlan: target.planType, expectedAmountCents: quote.result.amountCents });
     },
   },
   {

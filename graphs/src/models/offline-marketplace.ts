@@ -1,4 +1,4 @@
-import type { Intent, IntentContext, Json, Outcome, PlannedCall, Step } from "./offline-intents";
+import type { Intent, IntentContext, Json, Outcome, PlannedCall, Step } from "./offline-types";
 import { countryName, parseAnyCountry, parseMoq, parseProduct } from "./offline-parse";
 import { call, last, usd } from "./offline-steps";
 import { toolResponse, type ToolResponse } from "@atelier/tools";

@@ -4,9 +4,10 @@ import type { ChatResult } from "@langchain/core/outputs";
 import type { Runnable, RunnableConfig } from "@langchain/core/runnables";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
 import { getRunContext } from "@atelier/tools";
-import { INTENTS, type IntentContext, type Json, type Outcome, type Step } from "./offline-intents";
+import { INTENTS } from "./offline-intents";
+import type { IntentContext, Json, Outcome, Step } from "./offline-types";
 import { parseAttachmentLinks, withoutAttachmentLines } from "./offline-parse";
-import type { ModelRole } from "./model-factory";
+import type { ModelRole } from "./model-role";
 
 export const OFFLINE_NOTICE =
   "_I'm Atelier's offline assistant: I understand the common requests below without a language model. To connect a model, set OPENAI_API_KEY (and OPENAI_BASE_URL for a local OpenAI-compatible server such as Ollama, and ATELIER_MODEL for the model name) and restart the agent server._";

@@ -1,4 +1,4 @@
-import type { Intent, Json, Outcome } from "./offline-intents";
+import type { Intent, Json, Outcome } from "./offline-types";
 import { parseKeyword, saysSupplier, supplierSearchStep } from "./offline-marketplace";
 import { countryName } from "./offline-parse";
 import { parseQuantity } from "./offline-sourcing";

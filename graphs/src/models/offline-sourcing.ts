@@ -1,4 +1,4 @@
-import type { Intent, IntentContext, Json, Outcome, Step } from "./offline-intents";
+import type { Intent, IntentContext, Json, Outcome, Step } from "./offline-types";
 import { countryName, parseAnyCountry, parseCountries, parseEmail, parseMoq, parseProduct, parseUnitPrice } from "./offline-parse";
 import { call, last } from "./offline-steps";
 

@@ -1,5 +1,5 @@
 import type { ToolName } from "@atelier/tools";
-import type { Outcome, Step } from "./offline-intents";
+import type { Outcome, Step } from "./offline-types";
 
 // Small helpers every offline intent file writes its steps with.
 

@@ -1,5 +1,5 @@
 import type { ToolName } from "@atelier/tools";
-import type { Intent, Json, Outcome } from "./offline-intents";
+import type { Intent, Json, Outcome } from "./offline-types";
 import { parseKeyword, saysSupplier, supplierLine } from "./offline-marketplace";
 import { countryName, parseAnyCountry } from "./offline-parse";
 import { call, last, usd } from "./offline-steps";

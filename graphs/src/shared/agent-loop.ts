@@ -5,7 +5,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { createTools, type ApprovalRequest, type ToolName } from "@atelier/tools";
-import type { GraphDeps } from "../index";
+import type { GraphDeps } from "./graph-deps";
 
 /** The graph's tools, built with LangGraph's interrupt so approval-gated writes pause the run. */
 export function buildGraphTools(deps: Pick<GraphDeps, "apiBaseUrl">, names: readonly ToolName[]): StructuredToolInterface[] {

@@ -1,5 +1,5 @@
 import { START, StateGraph } from "@langchain/langgraph";
-import type { GraphDeps } from "../index";
+import type { GraphDeps } from "../shared/graph-deps";
 import { bindTools, buildGraphTools, createToolNode, routeAfterModel } from "../shared/agent-loop";
 import { createCallModel, recordFindings } from "./nodes";
 import { EVENT_ITEM_TYPES, SourcingState, type SourcingStateType, type SourcingVariant } from "./state";

@@ -10,11 +10,31 @@ export const planTools = [
     description: "Get the store's plan: tier and name, monthly price, upgrade target, subscription status, pause state, open invoice and AI credit balance. Use it for 'show my plan', 'what plan am I on', 'can I upgrade'.",
   }),
   defineTool({
+    contract: plans.getUpgradeQuote,
+    name: "get_upgrade_quote",
+    description: "Get what an upgrade would charge now (the prorated difference mid-period), the card it charges and the period it covers. Use it before upgrade_plan and tell the user the amount.",
+    argDescriptions: { targetPlan: "The plan to upgrade to (the upgrade target get_plan names)" },
+  }),
+  defineTool({
     contract: plans.upgradePlan,
     name: "upgrade_plan",
-    description: "Upgrade the plan to its upgrade target (get_plan tells which), charging a saved card. Needs the user's approval. Use it only when the user asks to upgrade.",
-    argDescriptions: { targetPlan: "The plan to upgrade to; must be the current plan's upgrade target (TIER_2 from TIER_1, TIER_3 from TIER_2 or TIER_2_5)", paymentMethodId },
-    approval: { summary: (a) => `Upgrade the plan to ${PLAN_NAMES[a.targetPlan as PlanType] ?? String(a.targetPlan)} and charge the card` },
+    description: "Upgrade the plan to its upgrade target (get_plan tells which), charging a saved card the amount get_upgrade_quote gave. Needs the user's approval. Use it only when the user asks to upgrade.",
+    argDescriptions: {
+      targetPlan: "The plan to upgrade to; must be the current plan's upgrade target (TIER_2 from TIER_1, TIER_3 from TIER_2 or TIER_2_5)",
+      paymentMethodId,
+      expectedAmountCents: "The amountCents of get_upgrade_quote that the user agreed to; the upgrade is refused if the price changed",
+    },
+    approval: {
+      summary: (a) =>
+        `Upgrade the plan to ${PLAN_NAMES[a.targetPlan as PlanType] ?? String(a.targetPlan)} and charge the card${typeof a.expectedAmountCents === "number" ? ` $${(a.expectedAmountCents / 100).toFixed(2)}` : ""}`,
+    },
+  }),
+  defineTool({
+    contract: plans.downgradePlan,
+    name: "downgrade_plan",
+    description: "Schedule a move to a lower paid plan at the end of the paid period (nothing is charged or refunded now). Needs the user's approval. For Free, use cancel_plan.",
+    argDescriptions: { targetPlan: "The lower paid plan: TIER_2 or TIER_2_5" },
+    approval: { summary: (a) => `Move to ${PLAN_NAMES[a.targetPlan as PlanType] ?? String(a.targetPlan)} at the end of the paid period` },
   }),
   defineTool({
     contract: plans.pausePlan,

@@ -95,7 +95,7 @@ export const purchasingTools = [
     name: "pay_sourcing_invoice",
     description:
       "Pay a sourcing invoice (the cart's open invoice) with the store's default saved card, or another saved card. Paid items go into production; sample and production orders are not refundable. Needs the user's approval. Use it for 'pay my cart' or 'checkout'. Never ask for card numbers.",
-    omit: ["card"],
+    omit: ["card", "saveCard"],
     argDescriptions: { invoiceId: sourcingInvoiceId, paymentMethodId: "Id of a saved card (list_payment_methods); the default card when omitted", promotionCode: "A promotion code the user gave, e.g. PRODUCTS10" },
     approval: {
       summary: (a) =>

@@ -2,6 +2,7 @@ import { API_TIMEOUT_MS, PREVIEW_QUERY_KEY, createApiClient, type ApiClient, typ
 import { clearSession, currentToken, currentV2Token, getSession, isPreviewAccount, saveRefreshedToken, saveRefreshedV2Token } from "../session/session-store";
 import { interpretError } from "./error-catalogue";
 import { openUpgradePrompt, showToast } from "../ui/toast-store";
+import { invalidate, setQueryLoader, tagsInvalidatedBy } from "./query-cache";
 
 /** Where the client sends the browser after a forced logout; replaced by the router once it exists. */
 let navigate: (to: string) => void = (to) => window.location.assign(to);
@@ -35,6 +36,14 @@ export type RequestOptions = CallOptions & {
   skipCatalogue?: boolean;
 };
 
+/**
+ * Whether a successful call changed server state: every non-GET contract, except the read-only
+ * actions sent as POST (searches, quotes) that preview accounts may call.
+ */
+function changesState(contract: Contract): boolean {
+  return contract.method !== "GET" && !contract.previewAllowed;
+}
+
 /** Applies the error catalogue to a failure: toast, logout and redirect, or the upgrade prompt. */
 export function handleApiError(error: unknown, quiet = false): void {
   const outcome = interpretError(error, { pathname: window.location.pathname, search: window.location.search });
@@ -51,13 +60,24 @@ export function handleApiError(error: unknown, quiet = false): void {
 /** The one request client (000 §7): typed calls through the shared contracts, with the error catalogue. */
 export async function request<C extends Contract>(contract: C, input: CallInput<C>, options: RequestOptions = {}): Promise<ResponseOf<C>> {
   const { quiet, skipCatalogue, ...callOptions } = options;
+  let answer: ResponseOf<C>;
   try {
-    return await clientFor(contract).call(contract, input, callOptions);
+    answer = await clientFor(contract).call(contract, input, callOptions);
   } catch (error) {
     if (!skipCatalogue) handleApiError(error, quiet);
     throw error;
   }
+  // Every screen showing data this change moved loads it again (docs/decisions.md, "One cache").
+  if (changesState(contract)) invalidate(tagsInvalidatedBy(contract));
+  return answer;
 }
+
+// The query cache loads through the same client (with the catalogue), never invalidating: a
+// read sent as POST must not make the screens that show it load again in a loop.
+setQueryLoader((contract, input) => clientFor(contract).call(contract, input as CallInput<Contract>).catch((error: unknown) => {
+  handleApiError(error);
+  throw error;
+}));
 
 /** Usage reports and tracking are best effort: a failure is logged and never shown (000 §8). */
 export async function reportQuietly<C extends Contract>(contract: C, input: CallInput<C>): Promise<void> {

@@ -10,3 +10,4 @@ export * as storeStats from "@atelier/contracts/store-stats";
 export * as plans from "@atelier/contracts/plans";
 export * as payments from "@atelier/contracts/payments";
 export * as team from "@atelier/contracts/team";
+export * as jobs from "@atelier/contracts/jobs";

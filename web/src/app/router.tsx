@@ -4,7 +4,11 @@ import { stores } from "../api/contracts";
 import { ROUTES, type RouteEntry, type ScreenKey } from "../routes/route-table";
 import { REDIRECTS, resolveRedirect } from "../routes/redirects";
 import { decideLogin, decideRoute } from "../routes/guards";
-import { isLoggedIn, setStoreRecord, useSession } from "../session/session-store";
+import { getSession, isLoggedIn, setStoreRecord, useSession } from "../session/session-store";
+import { invalidate, onInvalidate } from "../api/query-cache";
+import { useRealtimeEvent } from "../realtime/use-realtime-event";
+import { realtimeJobSource } from "../realtime/job-source";
+import { JobLiveSourceProvider } from "../ui/job-progress";
 import { isTokenValid } from "../session/token";
 import { request, setNavigator } from "../api/client";
 import { getRuntime } from "./runtime";
@@ -20,6 +24,8 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "not-found": lazy(() => import("../features/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage }))),
   playground: lazy(() => import("../features/playground/playground-page").then((m) => ({ default: m.PlaygroundPage }))),
   "track-order": lazy(() => import("../features/track-order/track-order-page").then((m) => ({ default: m.TrackOrderPage }))),
+  "help-centre": lazy(() => import("../features/help-center/help-centre-page").then((m) => ({ default: m.HelpCentrePage }))),
+  "help-article": lazy(() => import("../features/help-center/help-centre-page").then((m) => ({ default: m.HelpArticlePage }))),
   pending: lazy(() => import("../features/pending/pending-page").then((m) => ({ default: m.PendingPage }))),
   // The sourcing marketplace, checkout and sourcing inbox (issue 5).
   "sourcing-home": lazy(() => import("../features/marketplace/sourcing-home-page").then((m) => ({ default: m.SourcingHomePage }))),
@@ -59,13 +65,23 @@ function Root() {
     if (!loggedIn || session.storeRecord) return;
     request(stores.getMyStore, {}).then(setStoreRecord, () => undefined);
   }, [loggedIn, session.storeRecord, session.token]);
+  // The store record (plan, pause state) is server state too: a change under "stores" reloads it.
+  useEffect(() => onInvalidate((keys) => {
+    if (keys.has("stores") && isLoggedIn(getSession())) request(stores.getMyStore, {}).then(setStoreRecord, () => undefined);
+  }), []);
+  // A plan changed in another tab (or by the agent): every screen reading plans, the store record
+  // (and the gates reading it), payments and seats load again.
+  useRealtimeEvent("plan.changed", () => invalidate(["plans", "stores", "payments", "team"]));
   return (
-    <>
+    <JobLiveSourceProvider source={jobSource}>
       <Outlet />
       <Toasts />
-    </>
+    </JobLiveSourceProvider>
   );
 }
+
+/** Every progress bar of long work follows its job over the realtime socket. */
+const jobSource = realtimeJobSource();
 
 /** Applies the route's guard, then shows its screen in the app shell (logged in) or the public frame. */
 function Guarded({ route }: { route: RouteEntry }) {

@@ -5,6 +5,9 @@ import type { RemoteThreadListAdapter } from "@assistant-ui/core";
 import { agentClient } from "./agent-client";
 import { branchHead, branchesOf, copyCheckpoint, findForkCheckpoint, readCheckpoints, type CheckpointMessages, type MessageBranches } from "./checkpoints";
 import type { ScreenContext } from "./screen-context";
+import { invalidatingAfterTools } from "./tool-invalidation";
+import { FollowedRunContext, type Followed } from "./followed-run";
+import { useRealtimeEvent } from "../realtime/use-realtime-event";
 
 // The one place the LangGraph runtime is set up: the assistant panel and the agents' full-page
 // chats only compose it with their own thread list, input and layout.
@@ -39,6 +42,8 @@ export function useMessageBranches(): BranchApi {
   return useContext(BranchContext);
 }
 
+type StreamCallback = Parameters<typeof useLangGraphRuntime>[0]["stream"];
+
 const messageOf = (e: unknown) => (typeof e === "object" && e && "message" in e ? String((e as { message: unknown }).message) : String(e));
 
 /** Whether any run of the thread forked from a checkpoint: only then can it have branches to show. */
@@ -62,11 +67,25 @@ export function AgentRuntimeProvider(props: AgentRuntimeOptions) {
   const [view, setView] = useState(0);
   const headRef = useRef<string | null>(null);
   headRef.current = shownHead;
+  const own = useRef<OwnRuns>({ streaming: 0, runIds: new Set() });
+  const [followed, setFollowed] = useState<Followed>(null);
 
   useEffect(() => {
     setCheckpoints([]);
     setShownHead(null);
+    setFollowed(null);
   }, [threadId]);
+
+  // Another tab of this user runs the shown thread: follow it live, then load the thread as stored.
+  const othersRun = (p: { threadId: string; runId: string }) => p.threadId === threadId && !own.current.streaming && !own.current.runIds.has(p.runId);
+  useRealtimeEvent("run.started", (p) => {
+    if (othersRun(p)) setFollowed({ threadId: p.threadId, runId: p.runId });
+  });
+  useRealtimeEvent("run.ended", (p) => {
+    if (!othersRun(p)) return;
+    setFollowed(null);
+    setView((v) => v + 1);
+  });
 
   const refreshBranches = useCallback(
     async (id: string) => {
@@ -102,12 +121,18 @@ export function AgentRuntimeProvider(props: AgentRuntimeOptions) {
 
   return (
     <BranchContext.Provider value={api}>
-      <RuntimeHost key={view} {...props} headRef={headRef} onForked={refreshBranches} onLoaded={refreshBranches} onLeftBranch={() => setShownHead(null)} onForkFailed={() => setView((v) => v + 1)} />
+      <FollowedRunContext.Provider value={followed}>
+        <RuntimeHost key={view} {...props} own={own.current} headRef={headRef} onForked={refreshBranches} onLoaded={refreshBranches} onLeftBranch={() => setShownHead(null)} onForkFailed={() => setView((v) => v + 1)} />
+      </FollowedRunContext.Provider>
     </BranchContext.Provider>
   );
 }
 
+/** The runs this tab streams itself (a count while one starts, then their ids): their realtime events are not followed. */
+type OwnRuns = { streaming: number; runIds: Set<string> };
+
 type HostProps = AgentRuntimeOptions & {
+  own: OwnRuns;
   headRef: { current: string | null };
   onLoaded: (threadId: string) => void;
   onForked: (threadId: string) => void;
@@ -117,7 +142,7 @@ type HostProps = AgentRuntimeOptions & {
   onForkFailed: () => void;
 };
 
-function RuntimeHost({ assistant, threadId, onThreadId, threadListAdapter, screen, input, onRunEnd, onError, prefill, children, headRef, onLoaded, onForked, onLeftBranch, onForkFailed }: HostProps) {
+function RuntimeHost({ assistant, threadId, onThreadId, threadListAdapter, screen, input, onRunEnd, onError, prefill, children, own, headRef, onLoaded, onForked, onLeftBranch, onForkFailed }: HostProps) {
   // A failed fork: the runtime already cut the thread at the edited or retried message, so the
   // thread is loaded again as stored, and the reason is shown.
   const forkFailed = (e: unknown): never => {
@@ -145,30 +170,45 @@ function RuntimeHost({ assistant, threadId, onThreadId, threadListAdapter, scree
       return findForkCheckpoint(agentClient(), id, parentMessages.map((m) => m.id ?? "")).catch(forkFailed);
     },
     stream: async function* (messages, { initialize, command, checkpointId, abortSignal }) {
-      const { externalId } = await initialize();
-      if (!externalId) throw new Error("The thread could not be created.");
-      // A retry (no message, a checkpoint) runs again from a copy of that checkpoint; a message or
-      // an approval sent while an older branch is shown continues that branch.
-      const retry = Boolean(checkpointId) && messages.length === 0 && !command;
-      const from = retry ? await copyForRetry(externalId, checkpointId!) : (checkpointId ?? headRef.current ?? undefined);
-      if (headRef.current) onLeftBranch();
+      own.streaming += 1;
       try {
-        yield* agentClient().runs.stream(externalId, assistant, {
-          input: input ? input(messages) : messages.length ? { messages } : null,
-          command,
-          checkpointId: from,
-          streamMode: ["messages-tuple", "values", "updates"],
-          context: { screen },
-          signal: abortSignal,
-          onDisconnect: "cancel",
-        }) as AsyncGenerator<{ event: string; data: unknown }>;
+        yield* ownStream(messages, { initialize, command, checkpointId, abortSignal });
       } finally {
-        if (from) onForked(externalId);
-        onRunEnd?.();
+        own.streaming -= 1;
       }
     },
     eventHandlers: { onError: (e) => onError(messageOf(e)) },
   });
+  /** Streams one run of this tab, noting its id so its realtime events are not followed as another tab's. */
+  async function* ownStream(...[messages, { initialize, command, checkpointId, abortSignal }]: Parameters<StreamCallback>) {
+    const { externalId } = await initialize();
+    if (!externalId) throw new Error("The thread could not be created.");
+    // A retry (no message, a checkpoint) runs again from a copy of that checkpoint; a message or
+    // an approval sent while an older branch is shown continues that branch.
+    const retry = Boolean(checkpointId) && messages.length === 0 && !command;
+    const from = retry ? await copyForRetry(externalId, checkpointId!) : (checkpointId ?? headRef.current ?? undefined);
+    if (headRef.current) onLeftBranch();
+    try {
+      // A tool that changed data (the assistant paid, upgraded…) makes the screens load again.
+      const parts = invalidatingAfterTools(agentClient().runs.stream(externalId, assistant, {
+        input: input ? input(messages) : messages.length ? { messages } : null,
+        command,
+        checkpointId: from,
+        streamMode: ["messages-tuple", "values", "updates"],
+        context: { screen },
+        signal: abortSignal,
+        onDisconnect: "cancel",
+      }) as AsyncGenerator<{ event: string; data: unknown }>);
+      for await (const part of parts) {
+        const runId = part.event === "metadata" ? (part.data as { run_id?: unknown } | null)?.run_id : undefined;
+        if (typeof runId === "string") own.runIds.add(runId);
+        yield part;
+      }
+    } finally {
+      if (from) onForked(externalId);
+      onRunEnd?.();
+    }
+  }
   return (
     <AssistantRuntimeProvider runtime={runtime}>
       {prefill && <Prefill id={prefill.id} text={prefill.text} />}

@@ -6,6 +6,7 @@ import { closeChat } from "./chat-intents";
 import { agentClient, threadStorageKey } from "./agent-client";
 import { screenContextOf } from "./screen-context";
 import { Approval, MESSAGE_COMPONENTS, SendOrStop } from "./messages";
+import { FollowedRun } from "./followed-run";
 import { AgentRuntimeProvider } from "./agent-runtime";
 import { OfflineNote } from "./offline-note";
 import { agentThreadListAdapter } from "./thread-list-adapter";
@@ -59,6 +60,7 @@ export function ChatDock({ intent }: { intent: ChatIntent }) {
             </ThreadPrimitive.Empty>
             <ThreadPrimitive.Messages components={MESSAGE_COMPONENTS} />
             <Approval />
+            <FollowedRun />
           </ThreadPrimitive.Viewport>
           <ComposerPrimitive.Root className="chat-composer">
             <ComposerPrimitive.Input autoFocus placeholder="Message the assistant" className="chat-input" />

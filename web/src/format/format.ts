@@ -40,3 +40,8 @@ export function gramsToPounds(grams: number): number {
 }
 
 export { isValidLink } from "../api/contracts";
+
+/** A calendar date in en-US: November 25, 2026. */
+export function formatDate(at: Date | string): string {
+  return new Date(at).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+}

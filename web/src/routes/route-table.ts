@@ -7,7 +7,7 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | MarketplaceScreenKey | AgentScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey;
 
 /** The sourcing agents' full-page chats and review pages, and the public supplier review (issue 4). */
 export type AgentScreenKey = "agent-chat" | "agent-review" | "post-review";
@@ -89,7 +89,8 @@ const userRoutes: RouteEntry[] = [
   { path: "/account-info", access: "user", screen: "account-info", alwaysReachable: true },
   pending("/business-kits", "user", CREATION, { alwaysReachable: true }),
   pending("/business-kits/:brandKitId", "user", CREATION, { alwaysReachable: true }),
-  pending("/education", "user", "Education content and help"),
+  { path: "/education", access: "user", screen: "help-centre" },
+  { path: "/education/:slug", access: "user", screen: "help-article" },
   { path: "/home", access: "user", screen: "sourcing-home" },
   pending("/manage-shop", "user", STOREFRONT),
   pending("/subscribers", "user", STOREFRONT),

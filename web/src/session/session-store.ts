@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { ResponseOf, auth, stores } from "../api/contracts";
 import { isTokenValid } from "./token";
+import { clearQueryCache } from "../api/query-cache";
 
 type Session = ResponseOf<typeof auth.login>;
 export type StoreRecord = ResponseOf<typeof stores.getMyStore>;
@@ -63,6 +64,8 @@ export function startSession(session: Session, remember = true): void {
   storage.setItem(STORAGE_KEYS.v2UserToken, session.v2UserToken);
   storage.setItem(STORAGE_KEYS.v2StoreToken, session.v2StoreToken);
   storage.setItem(STORAGE_KEYS.session, JSON.stringify({ user: session.user, store: session.store, role: session.role }));
+  // Another user's (or store's) cached answers must never show.
+  clearQueryCache();
   emit({ ...empty, token: session.token, v2UserToken: session.v2UserToken, v2StoreToken: session.v2StoreToken, user: session.user, store: session.store, role: session.role });
 }
 
@@ -95,6 +98,7 @@ export function setStoreRecord(record: StoreRecord): void {
 export function clearSession(): void {
   window.localStorage.clear();
   window.sessionStorage.clear();
+  clearQueryCache();
   emit(empty);
 }
 
@@ -122,6 +126,11 @@ export function isPreviewAccount(s: SessionState = state): boolean {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Calls listener at each change of the session, outside React (the realtime socket follows logins and logouts). */
+export function subscribeSession(listener: () => void): () => void {
+  return subscribe(listener);
 }
 
 export function useSession(): SessionState {

@@ -27,7 +27,7 @@ export function createLocalCardPayments(): CardPaymentProvider {
         chargeOutcome: chargeOutcomeOf(card.number),
       });
       const current = customer.defaultPaymentMethodId ? await q.getMethod(db, storeId, customer.defaultPaymentMethodId) : null;
-      if (makeDefault || !current) await q.setCustomerDefault(db, storeId, id);
+      if (makeDefault === "always" || (makeDefault === "if-none" && !current)) await q.setCustomerDefault(db, storeId, id);
       return (await q.getMethod(db, storeId, id))!;
     },
 

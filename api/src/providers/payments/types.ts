@@ -9,6 +9,8 @@ export type PromotionTarget = "products" | "design";
 /** What a person types into the card form; only brand, last 4, expiry and a fingerprint survive. */
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
 
+export type DefaultChoice = "always" | "if-none" | "never";
+
 export type PaymentMethod = {
   id: string;
   type: "card";
@@ -52,6 +54,8 @@ export type Subscription = {
   currentPeriodEnd: Date | null;
   canceledAt: Date | null;
   createdAt: Date;
+  /** A downgrade that takes effect at currentPeriodEnd. */
+  scheduledPlanType: Exclude<PlanType, "TIER_1"> | null;
 };
 
 export type Invoice = {
@@ -59,6 +63,10 @@ export type Invoice = {
   storeId: string;
   subscriptionId: string;
   planType: Exclude<PlanType, "TIER_1">;
+  /** PLAN_PERIOD: a period of the plan; UPGRADE_PRORATION: an upgrade's difference for the rest of the period. */
+  reason: "PLAN_PERIOD" | "UPGRADE_PRORATION";
+  /** The line billing history shows. */
+  description: string;
   amountCents: number;
   status: InvoiceStatus;
   periodStart: Date;
@@ -69,7 +77,9 @@ export type Invoice = {
   createdAt: Date;
 };
 
-export type SubscriptionPatch = Partial<Pick<Subscription, "planType" | "status" | "pauseBehavior" | "pausedAt" | "resumesAt" | "discountPercent" | "discountEndsAt" | "currentPeriodStart" | "currentPeriodEnd" | "canceledAt">>;
+export type SubscriptionPatch = Partial<Pick<Subscription, "planType" | "status" | "pauseBehavior" | "pausedAt" | "resumesAt" | "discountPercent" | "discountEndsAt" | "currentPeriodStart" | "currentPeriodEnd" | "canceledAt" | "scheduledPlanType">>;
+
+export type NewInvoice = Pick<Invoice, "storeId" | "subscriptionId" | "planType" | "reason" | "description" | "amountCents" | "periodStart" | "periodEnd">;
 
 /**
  * A card-payment provider. Every call takes the database handle the caller works with: the local
@@ -80,7 +90,8 @@ export type SubscriptionPatch = Partial<Pick<Subscription, "planType" | "status"
 export type CardPaymentProvider = {
   name: string;
   publishableKey: string;
-  attachPaymentMethod(db: Queryable, storeId: string, card: CardInput, makeDefault: boolean): Promise<PaymentMethod>;
+  /** `always`: the new default; `if-none`: the default only when the store has none; `never`: not the default (a card used once at checkout). */
+  attachPaymentMethod(db: Queryable, storeId: string, card: CardInput, makeDefault: DefaultChoice): Promise<PaymentMethod>;
   listPaymentMethods(db: Queryable, storeId: string, limit: number): Promise<PaymentMethod[]>;
   getPaymentMethod(db: Queryable, storeId: string, id: string): Promise<PaymentMethod | null>;
   /** Null when the card is not the store's (or already removed). */
@@ -98,7 +109,7 @@ export type CardPaymentProvider = {
   /** Clears the pause; invoices kept as draft are open again. */
   resumeSubscription(db: Queryable, storeId: string, id: string): Promise<Subscription>;
   cancelSubscription(db: Queryable, storeId: string, id: string): Promise<Subscription>;
-  createInvoice(db: Queryable, input: { storeId: string; subscriptionId: string; planType: Subscription["planType"]; amountCents: number; periodStart: Date; periodEnd: Date }): Promise<Invoice>;
+  createInvoice(db: Queryable, input: NewInvoice): Promise<Invoice>;
   retrieveInvoice(db: Queryable, storeId: string, id: string): Promise<Invoice | null>;
   listInvoices(db: Queryable, storeId: string, page: { limit: number; offset: number }): Promise<{ list: Invoice[]; total: number }>;
   /** Voids the subscription's open invoices (an upgrade to another plan supersedes them). */

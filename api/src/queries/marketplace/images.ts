@@ -26,6 +26,17 @@ export async function itemsNeedingImageIndex(db: Queryable, kind: string, limit:
   return rows;
 }
 
+/** How many items need a picture vector of this kind (none, stale, or another kind's). */
+export async function countItemsNeedingImageIndex(db: Queryable, kind: string): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM catalog_items i
+       LEFT JOIN catalog_item_images m ON m.item_id = i.id
+      WHERE m.item_id IS NULL OR m.item_updated_at <> i.updated_at OR m.descriptor_kind <> $1`,
+    [kind],
+  );
+  return Number(rows[0]!.n);
+}
+
 export async function upsertItemImages(db: Queryable, rows: { itemId: string; kind: string; source: string; itemUpdatedAt: Date; vector: string | null }[]): Promise<void> {
   if (!rows.length) return;
   await db.query(

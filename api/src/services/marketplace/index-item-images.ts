@@ -28,7 +28,7 @@ export async function indexItemImages(
   pool: pg.Pool,
   log: Logger,
   /** `catalogVersion`: the version the caller read; the check is skipped when a pass at it found nothing to do. */
-  options: { embedder?: ImageEmbedder; max?: number; force?: boolean; catalogVersion?: string } = {},
+  options: { embedder?: ImageEmbedder; max?: number; force?: boolean; catalogVersion?: string; onBatch?: (indexed: number) => void } = {},
 ): Promise<number> {
   const embedder = options.embedder ?? descriptorEmbedder;
   const complete = completeFor(pool);
@@ -42,6 +42,7 @@ export async function indexItemImages(
     for (const item of batch) rows.push(await describeItem(item, embedder, log));
     await upsertItemImages(pool, rows);
     done += batch.length;
+    options.onBatch?.(batch.length);
     if (batch.length < BATCH) break;
   }
   // A pass that did work moved the version itself (its upserts), so the next search checks again.

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { BodyOf, ResponseOf, marketplace } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import type { JsonAnswer } from "../../http/json-answer";
+import { JsonAnswer } from "../../json-answer";
 import { AppError, invalid } from "../../errors";
 import { dominantColors } from "../../images/descriptor";
 import { descriptorEmbedder, resolveImageEmbedder, type ImageEmbedder } from "../../images/image-embedder";
@@ -11,6 +11,7 @@ import { toVectorLiteral } from "../../embeddings";
 import { itemsNearImage, setImageEmbeddingSpace } from "../../queries/marketplace/images";
 import { sharedCatalogState } from "../../queries/marketplace/search-log";
 import { indexItemImages } from "./index-item-images";
+import { imageIndexBuildProgress } from "./build-image-index";
 import { cachedSearch } from "./search-cache";
 import { logSearch } from "./search-log";
 import { toItem } from "./dto";
@@ -33,6 +34,10 @@ export async function searchByImage(ctx: UserContext, body: Body): Promise<JsonA
   // One round trip for both: the version must be read before the search runs (see cachedSearch).
   const { version, imageSpace } = await sharedCatalogState(ctx.pool);
   const embedder = await imageEmbedderFor(ctx, imageSpace);
+  // The index is still being built after a start: say how far it is instead of waiting on it
+  // (the web shows the share and asks again); such an answer is never kept.
+  const building = embedder === descriptorEmbedder ? imageIndexBuildProgress(ctx.pool) : null;
+  if (building) return JsonAnswer.of({ list: [], descriptor: { kind: embedder.kind, dominantColors: [] }, indexing: building });
   await indexOnTheWay(ctx, embedder, version);
   const key = `image:${embedder.kind}:${body.quantity}:${body.type ?? ""}:${createHash("sha256").update(bytes).digest("base64")}`;
   const { answer, resultCount, fromCache } = await cachedSearch(ctx, key, (value) => value.list.length, async () => {

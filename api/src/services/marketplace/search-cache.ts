@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { RequestContext } from "../../context";
-import { JsonAnswer } from "../../http/json-answer";
+import { JsonAnswer } from "../../json-answer";
 import { keywordMatchRows, type KeywordMatches, type MarketQuery } from "../../queries/marketplace/search";
 import { sharedCatalogState } from "../../queries/marketplace/search-log";
 

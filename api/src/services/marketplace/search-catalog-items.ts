@@ -1,6 +1,6 @@
 import type { QueryOf, ResponseOf, marketplace } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
-import type { JsonAnswer } from "../../http/json-answer";
+import type { JsonAnswer } from "../../json-answer";
 import { searchItemRows } from "../../queries/marketplace/search";
 import { cachedSearch, withKeptMatches } from "./search-cache";
 import { loggedFilters, resolveMarketQuery } from "./market-query";

@@ -8,6 +8,6 @@ import { toPaymentMethodDto, type PaymentMethodDto } from "./dto";
 export async function attachPaymentMethod(ctx: UserContext, body: BodyOf<typeof payments.attachPaymentMethod>): Promise<PaymentMethodDto> {
   requirePermission(ctx, "billing.manage");
   const card = { number: body.cardNumber, expMonth: body.expMonth, expYear: body.expYear, cvc: body.cvc };
-  const method = await withTransaction(ctx.pool, (tx) => ctx.providers.payments.attachPaymentMethod(tx, ctx.auth.storeId, card, body.makeDefault));
+  const method = await withTransaction(ctx.pool, (tx) => ctx.providers.payments.attachPaymentMethod(tx, ctx.auth.storeId, card, body.makeDefault ? "always" : "if-none"));
   return toPaymentMethodDto(method);
 }

@@ -35,6 +35,8 @@ export function toInvoiceDto(i: Invoice): InvoiceDto {
     id: i.id,
     subscriptionId: i.subscriptionId,
     planType: i.planType,
+    reason: i.reason,
+    description: i.description,
     amountCents: i.amountCents,
     currency: "USD",
     status: i.status,

@@ -44,6 +44,10 @@ export async function buildPlanOverview(ctx: UserContext): Promise<PlanOverview>
     modules,
     missingModuleTypes: modules.filter((m) => m.status !== "ACTIVE").map((m) => m.moduleType),
     openInvoice: openInvoice ? toInvoiceDto(openInvoice) : null,
+    scheduledChange:
+      sub?.scheduledPlanType && sub.currentPeriodEnd && sub.status !== "CANCELED"
+        ? { planType: sub.scheduledPlanType, name: PLAN_NAMES[sub.scheduledPlanType], effectiveAt: sub.currentPeriodEnd.toISOString() }
+        : null,
     defaultPaymentMethod: defaultMethod ? toPaymentMethodDto(defaultMethod) : null,
     aiCredits: { balance },
     canManageBilling: can(ctx.auth.role, "billing.manage"),

@@ -25,7 +25,8 @@ export async function createOrderItem(ctx: UserContext, body: BodyOf<typeof purc
       catalogItemId: item.id,
       supplierId: item.supplierId,
       kind: body.kind,
-      title: body.kind === "SAMPLE" ? `Sample: ${item.title}` : item.title,
+      // The kind says "sample"; screens add the word, so the title stays the item's own.
+      title: item.title,
       quantity: body.quantity,
       unitPriceCents,
       color,

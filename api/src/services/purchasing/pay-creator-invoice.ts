@@ -19,6 +19,7 @@ export async function payCreatorInvoice(ctx: UserContext, body: BodyOf<typeof pu
     idempotencyKey: ctx.idempotencyKey,
     paymentMethodId: body.paymentMethodId,
     card: body.card,
+    saveCard: body.saveCard,
     promotionCode: body.promotionCode,
     fieldPrefix: "body",
   });

@@ -17,6 +17,8 @@ export type PayInput = {
   idempotencyKey?: string;
   paymentMethodId?: string;
   card?: CardDetails;
+  /** Keep `card` on the store after a successful charge; a declined card is never kept. */
+  saveCard?: boolean;
   promotionCode?: string;
   /** Where a bad card or code is reported: `body` gives `body.card.number`, `body.promotionCode`. */
   fieldPrefix: string;
@@ -86,13 +88,17 @@ export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<
   if (claim.payment.status !== "PENDING") return { result: claim.payment.status, chargeId: claim.payment.chargeId! };
 
   let paymentMethodId = input.paymentMethodId;
-  let temporaryCard: string | null = null;
+  // A new card is charged as a card that is never the default; it stays only when the store asked
+  // to save it and the charge went through (a declined card kept as the default declined every
+  // later payment). A public payer's card never stays.
+  let newCard: string | null = null;
+  let keepCard = false;
   let outcome;
   try {
     if (input.card) {
-      const method = await payments.attachPaymentMethod(ctx.pool, input.storeId, input.card, false);
+      const method = await payments.attachPaymentMethod(ctx.pool, input.storeId, input.card, "never");
       paymentMethodId = method.id;
-      if (input.payer === "PUBLIC") temporaryCard = method.id;
+      newCard = method.id;
     }
     outcome = await payments.charge(ctx.pool, {
       storeId: input.storeId,
@@ -103,6 +109,8 @@ export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<
       promotionCode: claim.promotionCode,
       appliesTo: claim.promotionCode ? "products" : undefined,
     });
+    keepCard = Boolean(newCard && input.saveCard && input.payer === "STORE" && outcome.result === "COMPLETED");
+    if (keepCard) await keepSavedCard(ctx, input.storeId, newCard!);
   } catch (err) {
     // The provider refused before charging (no card, unknown card, bad code): nothing was taken under
     // this provider key (a charge made under it would have been returned instead), so the claim is
@@ -110,9 +118,9 @@ export async function payInvoice(ctx: RequestContext, input: PayInput): Promise<
     if (err instanceof AppError && claim.fresh) await releaseClaim(ctx, input.storeId, claim.invoice.id, claim.payment.id);
     throw err;
   } finally {
-    if (temporaryCard) {
-      // A public payer's card is not kept on the store; failing to drop it only leaves a non-default card, so log it.
-      await payments.detachPaymentMethod(ctx.pool, input.storeId, temporaryCard).catch((err: unknown) => ctx.log.warn({ err }, "could not detach a public payer's card"));
+    if (newCard && !keepCard) {
+      // Failing to drop it only leaves a card that is never the default, so it is logged, not thrown.
+      await payments.detachPaymentMethod(ctx.pool, input.storeId, newCard).catch((err: unknown) => ctx.log.warn({ err }, "could not drop a card used once at checkout"));
     }
   }
   return settle(ctx, input.storeId, claim.invoice.id, claim.payment.providerKey, outcome);
@@ -140,6 +148,13 @@ async function settle(ctx: RequestContext, storeId: string, invoiceId: string, p
     await q.finishPayment(tx, paymentId, outcome.result, outcome.chargeId);
     return { result: outcome.result, chargeId: outcome.chargeId };
   });
+}
+
+/** A card saved at checkout becomes the default only when the store has no default card. */
+async function keepSavedCard(ctx: RequestContext, storeId: string, methodId: string): Promise<void> {
+  const { payments } = ctx.providers;
+  const methods = await payments.listPaymentMethods(ctx.pool, storeId, 10);
+  if (!methods.some((m) => m.isDefault)) await payments.setDefaultPaymentMethod(ctx.pool, storeId, methodId);
 }
 
 async function releaseClaim(ctx: RequestContext, storeId: string, invoiceId: string, paymentId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { payments, plans } from "../../api/contracts";
+import { PLAN_NAMES, payments, plans } from "../../api/contracts";
 import { PageFrame } from "../../shell/page-frame";
 import { useApi } from "../../api/use-api";
 import { useSession } from "../../session/session-store";
@@ -40,7 +40,7 @@ function BillingSection() {
         <div className="card" id="account-plan" data-testid="account-plan">
           <h2>Plan</h2>
           {overview.data ? (
-            <PlanFlow overview={overview.data} onChanged={(o) => { overview.setData(o); invoices.reload(); }} />
+            <PlanFlow overview={overview.data} onChanged={overview.setData} />
           ) : (
             <p className="muted">{overview.loading ? "Loading…" : "The plan could not be loaded."}</p>
           )}
@@ -48,16 +48,21 @@ function BillingSection() {
         <AiCreditsPanel />
       </div>
       <div className="grid two">
-        <PaymentMethodsPanel onChanged={overview.reload} />
+        <PaymentMethodsPanel />
         <div className="card" id="account-invoices">
           <h2>Billing history</h2>
           {invoices.data?.list.length === 0 && <p className="muted">No invoices yet.</p>}
           {invoices.data && invoices.data.list.length > 0 && (
             <table>
-              <thead><tr><th>Period</th><th>Amount</th><th>Status</th></tr></thead>
+              <thead><tr><th>Date</th><th>What</th><th>Amount</th></tr></thead>
               <tbody>
                 {invoices.data.list.map((i) => (
-                  <tr key={i.id}><td>{new Date(i.periodStart).toLocaleDateString("en-US")}</td><td>{formatUsd(i.amountCents / 100)}</td><td>{i.status}</td></tr>
+                  <tr key={i.id}>
+                    <td>{new Date(i.createdAt).toLocaleDateString("en-US")}</td>
+                    <td>{i.description || `${PLAN_NAMES[i.planType]} plan`}</td>
+                    {/* The status sits under the amount: four columns overflow a phone. */}
+                    <td>{formatUsd(i.amountCents / 100)}<div className="muted">{i.status}</div></td>
+                  </tr>
                 ))}
               </tbody>
             </table>

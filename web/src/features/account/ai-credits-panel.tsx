@@ -11,7 +11,8 @@ export function AiCreditsPanel() {
   const [tier, setTier] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   if (!credits.data) return <div className="card"><h2>AI credits</h2><p className="muted">Loading…</p></div>;
-  const chosen = tier ?? credits.data.defaultCredits;
+  // A tier picked before a plan change may not be sold on the new bundle: then the bundle's default.
+  const chosen = tier !== null && credits.data.tiers.some((t) => t.credits === tier) ? tier : credits.data.defaultCredits;
   return (
     <div className="card" id="account-ai-credits">
       <h2>AI credits</h2>
@@ -26,9 +27,8 @@ export function AiCreditsPanel() {
         type="button"
         onClick={() =>
           request(plans.purchaseAiCredits, { body: { credits: chosen } }, { idempotencyKey: crypto.randomUUID() }).then((out) => {
+            // The balance and the ledger reload through the cache's invalidation.
             setMessage(out.result === "COMPLETED" ? `Added ${out.credits.toLocaleString("en-US")} credits.` : "Your card was declined. Try another card.");
-            credits.reload();
-            movements.reload();
           }, () => undefined)
         }
       >

@@ -1,14 +1,29 @@
 import { useState, type FormEvent } from "react";
-import { payments } from "../../api/contracts";
+import { payments, type ResponseOf } from "../../api/contracts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 
-/** Saved cards: add, make default, remove. */
-export function PaymentMethodsPanel({ onChanged }: { onChanged: () => void }) {
+type Method = ResponseOf<typeof payments.listPaymentMethods>["list"][number];
+
+/** How a card is named to its owner: "visa •••• 4242, expires 12/2027". */
+export const cardName = (m: Pick<Method, "brand" | "last4" | "expMonth" | "expYear">) => `${m.brand} •••• ${m.last4}, expires ${String(m.expMonth).padStart(2, "0")}/${m.expYear}`;
+
+/** Saved cards: add, make default, remove (after a confirmation naming the card). Every change reloads the billing panels through the cache. */
+export function PaymentMethodsPanel() {
   const methods = useApi(payments.listPaymentMethods, { query: {} });
   const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Method | null>(null);
+  const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const act = (p: Promise<unknown>) => p.then(() => { methods.reload(); onChanged(); }, () => undefined);
+  const act = (p: Promise<unknown>) => p.then(() => undefined, () => undefined);
+  const remove = (m: Method) => {
+    setBusy(true);
+    void act(request(payments.detachPaymentMethod, { params: { id: m.id } })).finally(() => {
+      setBusy(false);
+      setRemoving(null);
+    });
+  };
 
   async function add(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -20,8 +35,6 @@ export function PaymentMethodsPanel({ onChanged }: { onChanged: () => void }) {
         body: { cardNumber: String(f.get("cardNumber") ?? ""), expMonth: Number(mm), expYear: Number(yy.length === 2 ? `20${yy}` : yy), cvc: String(f.get("cvc") ?? ""), makeDefault: f.get("makeDefault") === "on" },
       }, { quiet: true });
       setAdding(false);
-      methods.reload();
-      onChanged();
     } catch (err) {
       const details = (err as { details?: { field?: string; reason?: string }[] }).details ?? [];
       setErrors(details.length ? Object.fromEntries(details.map((d) => [String(d.field).replace(/^body\./, ""), String(d.reason)])) : { form: err instanceof Error ? err.message : "There was an error." });
@@ -36,10 +49,18 @@ export function PaymentMethodsPanel({ onChanged }: { onChanged: () => void }) {
           <li key={m.id}>
             {m.brand} •••• {m.last4} · {String(m.expMonth).padStart(2, "0")}/{m.expYear} {m.isDefault && <strong>(default)</strong>}{" "}
             {!m.isDefault && <button type="button" onClick={() => void act(request(payments.setDefaultPaymentMethod, { params: { id: m.id } }))}>Make default</button>}{" "}
-            <button type="button" onClick={() => void act(request(payments.detachPaymentMethod, { params: { id: m.id } }))}>Remove</button>
+            <button type="button" onClick={() => setRemoving(m)} aria-label={`Remove ${m.brand} •••• ${m.last4}`}>Remove</button>
           </li>
         ))}
       </ul>
+      {removing && (
+        <ConfirmDialog title="Remove this card?" confirmLabel="Remove card" danger busy={busy} onCancel={() => setRemoving(null)} onConfirm={() => remove(removing)}>
+          <p>
+            <strong>{cardName(removing)}</strong> will be removed from your store.
+            {removing.isDefault && " It is your default card: the newest remaining card becomes the default, and without one, plan and credit payments stop."}
+          </p>
+        </ConfirmDialog>
+      )}
       {adding ? (
         <form className="form" onSubmit={(e) => void add(e)}>
           <label>Card number<input name="cardNumber" inputMode="numeric" autoComplete="cc-number" required />{errors.cardNumber && <span className="field-error">{errors.cardNumber}</span>}</label>

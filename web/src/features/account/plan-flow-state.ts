@@ -10,7 +10,8 @@ export type PlanStep = "OVERVIEW" | "MANAGE_PLAN" | "VERIFY_PAUSE" | "VERIFY_CAN
 
 /** Where each step may go next; anything else is refused, so a screen never shows an impossible step. */
 export const PLAN_TRANSITIONS: Record<PlanStep, PlanStep[]> = {
-  OVERVIEW: ["MANAGE_PLAN"],
+  // A paused plan's overview leads with "Resume my plan".
+  OVERVIEW: ["MANAGE_PLAN", "PLAN_RESUMED"],
   MANAGE_PLAN: ["OVERVIEW", "VERIFY_PAUSE", "VERIFY_CANCEL", "PLAN_RESUMED"],
   VERIFY_PAUSE: ["MANAGE_PLAN", "CONFIRMED_REQUEST_SENT"],
   VERIFY_CANCEL: ["MANAGE_PLAN", "CONFIRMED_REQUEST_SENT"],

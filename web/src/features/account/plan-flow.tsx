@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { PLAN_NAMES, isSubscriptionActive, payments, plans, type BodyOf, type ResponseOf } from "../../api/contracts";
+import { PLAN_NAMES, PLAN_RANK, PLAN_TYPES, isSubscriptionActive, payments, plans, type BodyOf, type PlanType, type ResponseOf } from "../../api/contracts";
 
 const { CANCELLATION_REASONS, OFFER_ANSWERS, RETENTION_OFFER, SAMPLES_NOT_ORDERED_REASONS } = payments;
 import { request } from "../../api/client";
-import { formatUsd } from "../../format/format";
+import { formatDate, formatUsd } from "../../format/format";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { OFFER_LABELS, RATING_BUCKETS, REASON_LABELS, SAMPLES_LABELS, canMove, visibleSurveySteps, type PlanStep } from "./plan-flow-state";
 
 type Overview = ResponseOf<typeof plans.getPlanOverview>;
@@ -30,11 +31,32 @@ export function PlanFlow({ overview, onChanged, initialStep = "OVERVIEW" }: { ov
     }
   }
 
+  const resume = () => void run(() => request(plans.resumePlan, {}), "PLAN_RESUMED");
+  if (step === "OVERVIEW" && overview.isBlueprintPaused) {
+    const resumesAt = overview.subscription?.resumesAt;
+    return (
+      <div className="plan-flow" data-step="OVERVIEW">
+        <p className="big">{overview.name} · paused</p>
+        <div className="plan-notice" role="status">
+          <strong>Your plan is paused.</strong> While it is paused, the rest of Atelier is locked: every other page brings you back here. Nothing is charged.{" "}
+          {resumesAt ? `It resumes by itself on ${formatDate(resumesAt)}.` : "It stays paused until you resume it."}
+        </div>
+        {overview.canManageBilling ? (
+          <button type="button" className="primary" disabled={busy} onClick={resume}>Resume my plan</button>
+        ) : (
+          <p className="muted">Ask the store owner to resume the plan.</p>
+        )}
+        {canManage(overview) && <button type="button" onClick={() => go("MANAGE_PLAN")}>Manage plan</button>}
+      </div>
+    );
+  }
   if (step === "OVERVIEW") {
+    const change = overview.scheduledChange;
     return (
       <div className="plan-flow" data-step="OVERVIEW">
         <p className="big">{overview.name} · {formatUsd(overview.priceCents / 100)}/month</p>
-        <p className="muted">{overview.isBlueprintPaused ? "Your plan is paused." : overview.subscriptionStatus ? `Subscription ${overview.subscriptionStatus.toLowerCase().replace(/_/g, " ")}.` : "No paid subscription."}</p>
+        <p className="muted">{overview.subscriptionStatus ? `Subscription ${overview.subscriptionStatus.toLowerCase().replace(/_/g, " ")}.` : "No paid subscription."}</p>
+        {change && <p className="plan-notice" data-testid="scheduled-change">Changes to {change.name} on {formatDate(change.effectiveAt)}. You keep {overview.name} until then.</p>}
         {overview.upgradeTarget && (
           <UpgradeButton overview={overview} onChanged={onChanged} />
         )}
@@ -47,9 +69,12 @@ export function PlanFlow({ overview, onChanged, initialStep = "OVERVIEW" }: { ov
       <div className="plan-flow" data-step="MANAGE_PLAN">
         <h3>Manage your {overview.name} plan</h3>
         {overview.isBlueprintPaused ? (
-          <button type="button" className="primary" disabled={busy} onClick={() => void run(() => request(plans.resumePlan, {}), "PLAN_RESUMED")}>Resume my plan</button>
+          <button type="button" className="primary" disabled={busy} onClick={resume}>Resume my plan</button>
         ) : (
-          <button type="button" onClick={() => go("VERIFY_PAUSE")}>Pause my plan</button>
+          <>
+            <button type="button" onClick={() => go("VERIFY_PAUSE")}>Pause my plan</button>
+            {!overview.scheduledChange && <DowngradeButtons overview={overview} onChanged={onChanged} />}
+          </>
         )}
         <button type="button" onClick={() => go("VERIFY_CANCEL")}>Cancel my plan</button>
         <button type="button" className="link-button" onClick={() => go("OVERVIEW")}>Back</button>
@@ -87,40 +112,109 @@ function canManage(overview: Overview): boolean {
   return overview.canManageBilling && overview.subscription !== null && (overview.isBlueprintPaused || isSubscriptionActive(overview.subscriptionStatus));
 }
 
+type Quote = ResponseOf<typeof plans.getUpgradeQuote>;
+
+/** The upgrade: a quote first (amount, card, date), charged only on the dialog's confirm. */
 function UpgradeButton({ overview, onChanged }: { overview: Overview; onChanged: (o: Overview) => void }) {
   const [busy, setBusy] = useState(false);
   const [declined, setDeclined] = useState(false);
+  const [quote, setQuote] = useState<Quote | null>(null);
   const target = overview.upgradeTarget!;
+  const ask = () => {
+    setBusy(true);
+    request(plans.getUpgradeQuote, { query: { targetPlan: target.planType } }).then(setQuote, () => undefined).finally(() => setBusy(false));
+  };
+  const confirm = (q: Quote) => {
+    setBusy(true);
+    request(plans.upgradePlan, { body: { targetPlan: q.targetPlan, expectedAmountCents: q.amountCents } }, { idempotencyKey: crypto.randomUUID() })
+      .then((out) => {
+        setDeclined(out.result === "INSTRUMENT_DECLINED");
+        onChanged(out.plan);
+      }, () => undefined)
+      .finally(() => {
+        setBusy(false);
+        setQuote(null);
+      });
+  };
   return (
     <div>
-      <button
-        type="button"
-        className="primary"
-        disabled={busy || !overview.canManageBilling}
-        onClick={() => {
-          setBusy(true);
-          request(plans.upgradePlan, { body: { targetPlan: target.planType } }, { idempotencyKey: crypto.randomUUID() })
-            .then((out) => {
-              setDeclined(out.result === "INSTRUMENT_DECLINED");
-              onChanged(out.plan);
-            }, () => undefined)
-            .finally(() => setBusy(false));
-        }}
-      >
+      <button type="button" className="primary" disabled={busy || !overview.canManageBilling} onClick={ask}>
         Upgrade to {target.name} · {formatUsd(target.priceCents / 100)}/month
       </button>
       {!overview.defaultPaymentMethod && <p className="muted">Add a card under payment methods first.</p>}
       {declined && <p className="form-error" role="alert">Your card was declined. Try another card.</p>}
+      {quote && (
+        <ConfirmDialog
+          title={`Upgrade to ${quote.name}?`}
+          confirmLabel={`Pay ${formatUsd(quote.amountCents / 100)} and upgrade`}
+          busy={busy}
+          onCancel={() => setQuote(null)}
+          onConfirm={() => confirm(quote)}
+        >
+          <p data-testid="upgrade-quote">
+            <strong>{formatUsd(quote.amountCents / 100)}</strong> charged today, {formatDate(quote.chargedAt)}, to{" "}
+            {quote.paymentMethod ? `${quote.paymentMethod.brand} •••• ${quote.paymentMethod.last4}` : "your default card"}.
+          </p>
+          <p className="muted">{quote.explanation}.</p>
+          <p className="muted">
+            {quote.prorated ? `From ${formatDate(quote.periodEnd)} the plan costs ${formatUsd(quote.fullPriceCents / 100)}/month.` : `Then ${formatUsd(quote.fullPriceCents / 100)}/month from ${formatDate(quote.periodEnd)}.`}
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
 
+/** Moves to a lower paid plan, at the end of the paid period (Free is cancelling). */
+function DowngradeButtons({ overview, onChanged }: { overview: Overview; onChanged: (o: Overview) => void }) {
+  const [target, setTarget] = useState<PlanType | null>(null);
+  const [busy, setBusy] = useState(false);
+  const lower = PLAN_TYPES.filter((p) => p !== "TIER_1" && PLAN_RANK[p] < PLAN_RANK[overview.planType]);
+  if (!overview.canManageBilling || lower.length === 0) return null;
+  const end = overview.subscription?.currentPeriodEnd;
+  return (
+    <>
+      {lower.map((p) => <button key={p} type="button" onClick={() => setTarget(p)}>Move to {PLAN_NAMES[p]}</button>)}
+      {target && (
+        <ConfirmDialog
+          title={`Move to ${PLAN_NAMES[target]}?`}
+          confirmLabel={`Move to ${PLAN_NAMES[target]}${end ? ` on ${formatDate(end)}` : ""}`}
+          busy={busy}
+          onCancel={() => setTarget(null)}
+          onConfirm={() => {
+            setBusy(true);
+            request(plans.downgradePlan, { body: { targetPlan: target } })
+              .then((out) => onChanged(out.plan), () => undefined)
+              .finally(() => {
+                setBusy(false);
+                setTarget(null);
+              });
+          }}
+        >
+          <p>
+            You keep {overview.name} until {end ? formatDate(end) : "the end of the paid period"}; then your plan becomes {PLAN_NAMES[target]} at{" "}
+            {formatUsd(plans.PLAN_PRICES_CENTS[target] / 100)}/month. Nothing is charged or refunded today.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+/** What a pause does, said before it is done: the app locks, nothing is charged, and when it comes back. */
 function VerifyPause({ busy, onBack, onPause }: { busy: boolean; onBack: () => void; onPause: (b: BodyOf<typeof plans.pausePlan>) => void }) {
   const [behavior, setBehavior] = useState<BodyOf<typeof plans.pausePlan>["behavior"]>("keep_as_draft");
   const [resumesAt, setResumesAt] = useState("");
   return (
-    <form className="form plan-flow" data-step="VERIFY_PAUSE" onSubmit={(e) => { e.preventDefault(); onPause({ behavior, resumesAt: resumesAt ? new Date(resumesAt).toISOString() : undefined }); }}>
+    <form className="form plan-flow" data-step="VERIFY_PAUSE" onSubmit={(e) => { e.preventDefault(); onPause({ behavior, resumesAt: resumesAt ? new Date(`${resumesAt}T00:00:00`).toISOString() : undefined }); }}>
       <h3>Pause your plan?</h3>
+      <div className="plan-notice" data-testid="pause-warning">
+        <p>
+          <strong>While your plan is paused, Atelier is locked.</strong> Every page except this account page, business kits and the playground
+          brings you back here, and your assistants, sourcing and orders wait until you resume. Nothing is charged while paused.
+        </p>
+        <p>{resumesAt ? `Your plan resumes by itself on ${formatDate(`${resumesAt}T00:00:00`)}.` : "Your plan stays paused until you resume it here."}</p>
+      </div>
       <label>
         While paused, invoices are
         <select value={behavior} onChange={(e) => setBehavior(e.target.value as typeof behavior)}>
@@ -129,6 +223,7 @@ function VerifyPause({ busy, onBack, onPause }: { busy: boolean; onBack: () => v
           <option value="void">voided</option>
         </select>
       </label>
+      {/* The day is the user's own: local midnight, as the warning above says it. */}
       <label>Resume automatically on (optional)<input type="date" value={resumesAt} onChange={(e) => setResumesAt(e.target.value)} /></label>
       <div className="dialog-actions">
         <button type="button" onClick={onBack}>Back</button>
@@ -160,10 +255,8 @@ function CancellationSurvey({ busy, onBack, onSubmit }: { busy: boolean; onBack:
     <form
       className="form plan-flow"
       data-step="VERIFY_CANCEL"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (complete) onSubmit({ ...answers, suggestions: answers.suggestions ?? "" } as BodyOf<typeof plans.cancelPlan>);
-      }}
+      // Enter in a field never cancels: only the final button's own click does.
+      onSubmit={(e) => e.preventDefault()}
     >
       <h3>Before you go ({Math.min(index + 1, steps.length)} of {steps.length})</h3>
       {step === "reason" && (<><p>Why are you cancelling?</p>{choice("reason", CANCELLATION_REASONS, REASON_LABELS)}</>)}
@@ -184,10 +277,21 @@ function CancellationSurvey({ busy, onBack, onSubmit }: { busy: boolean; onBack:
       )}
       <div className="dialog-actions">
         <button type="button" onClick={() => (index === 0 ? onBack() : setIndex(index - 1))}>Back</button>
+        {/* Two elements under their own keys: were Next to become the final button under the click,
+            the browser would run the changed button's action (a real click's default runs after
+            React re-renders), and step 5's Next would cancel the plan. */}
         {index < steps.length - 1 ? (
-          <button type="button" className="primary" disabled={!answered} onClick={() => setIndex(index + 1)}>Next</button>
+          <button key="next" type="button" className="primary" disabled={!answered} onClick={() => setIndex(index + 1)}>Next</button>
         ) : (
-          <button type="submit" className="primary" disabled={!complete || busy}>{answers.offerAnswer === "YES" ? "Keep my plan at 40% off" : "Cancel my plan"}</button>
+          <button
+            key="final"
+            type="button"
+            className="primary"
+            disabled={!complete || busy}
+            onClick={() => onSubmit({ ...answers, suggestions: answers.suggestions ?? "" } as BodyOf<typeof plans.cancelPlan>)}
+          >
+            {answers.offerAnswer === "YES" ? "Keep my plan at 40% off" : "Cancel my plan"}
+          </button>
         )}
       </div>
     </form>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { ComposerPrimitive, ThreadPrimitive, type TextMessagePartProps } from "@assistant-ui/react";
 import type { LangChainMessage } from "@assistant-ui/react-langgraph";
+import { FollowedRun } from "../../chat/followed-run";
 import { AgentRuntimeProvider } from "../../chat/agent-runtime";
 import { Approval, MESSAGE_COMPONENTS, SendOrStop, UserMessage } from "../../chat/messages";
 import { OfflineNote } from "../../chat/offline-note";
@@ -119,6 +120,7 @@ function AgentChat({ page }: { page: AgentPage }) {
               </ThreadPrimitive.Empty>
               <ThreadPrimitive.Messages components={{ ...MESSAGE_COMPONENTS, UserMessage: AgentUserMessage }} />
               <Approval />
+              <FollowedRun />
             </ThreadPrimitive.Viewport>
             <AttachmentChips testId="pending-attachments" list={pending} onRemove={(a) => setPending((list) => list.filter((x) => x.url !== a.url))} />
             <ComposerPrimitive.Root className="chat-composer">

@@ -4,14 +4,23 @@ import { formatCardNumber, isExpired, parseExpiry } from "./checkout-steps";
 
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
 
-type Props = { busy: boolean; submitLabel: string; onPay: (card: CardInput, promotionCode: string | undefined) => void; refundPolicy?: string; allowPromotion?: boolean };
+type Props = {
+  busy: boolean;
+  submitLabel: string;
+  onPay: (card: CardInput, promotionCode: string | undefined, saveCard: boolean) => void;
+  refundPolicy?: string;
+  allowPromotion?: boolean;
+  /** Offer to keep the card on the store (off until ticked); public payers are never offered it. */
+  offerSave?: boolean;
+};
 
 /** The card entry of every payment screen, with the refund policy said before paying. */
-export function CardForm({ busy, submitLabel, onPay, refundPolicy = REFUND_POLICY, allowPromotion = true }: Props) {
+export function CardForm({ busy, submitLabel, onPay, refundPolicy = REFUND_POLICY, allowPromotion = true, offerSave = false }: Props) {
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
   const [promotionCode, setPromotionCode] = useState("");
+  const [saveCard, setSaveCard] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -24,7 +33,7 @@ export function CardForm({ busy, submitLabel, onPay, refundPolicy = REFUND_POLIC
     if (!/^\d{3,4}$/.test(cvc)) next.cvc = "Enter the 3 or 4 digit security code.";
     setErrors(next);
     if (Object.keys(next).length || !exp) return;
-    onPay({ number: digits, ...exp, cvc }, promotionCode.trim() || undefined);
+    onPay({ number: digits, ...exp, cvc }, promotionCode.trim() || undefined, offerSave && saveCard);
   };
   return (
     <form className="form card-form" onSubmit={submit} noValidate aria-label="Card payment">
@@ -50,6 +59,11 @@ export function CardForm({ busy, submitLabel, onPay, refundPolicy = REFUND_POLIC
         <label>
           Promotion code (optional)
           <input value={promotionCode} maxLength={40} onChange={(e) => setPromotionCode(e.target.value.toUpperCase())} />
+        </label>
+      )}
+      {offerSave && (
+        <label className="choice">
+          <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> Save this card for later payments (only if the payment goes through)
         </label>
       )}
       <button type="submit" className="primary" disabled={busy}>{busy ? "Paying…" : submitLabel}</button>

@@ -85,7 +85,7 @@ function PaymentStep({ invoiceId, refundPolicy, totalCents, onPaid, onDeclined }
   useEffect(() => {
     if (methods.data?.defaultPaymentMethodId) setSaved(methods.data.defaultPaymentMethodId);
   }, [methods.data]);
-  const pay = async (body: { card?: CardInput; paymentMethodId?: string; promotionCode?: string }) => {
+  const pay = async (body: { card?: CardInput; paymentMethodId?: string; promotionCode?: string; saveCard?: boolean }) => {
     setBusy(true);
     setMessage(null);
     try {
@@ -128,7 +128,7 @@ function PaymentStep({ invoiceId, refundPolicy, totalCents, onPaid, onDeclined }
       </div>
       <div>
         <h2>{cards.length ? "Or pay with a new card" : "Pay by card"}</h2>
-        <CardForm busy={busy} submitLabel="Pay now" refundPolicy={refundPolicy} onPay={(card, promotionCode) => void pay({ card, promotionCode })} />
+        <CardForm busy={busy} submitLabel="Pay now" refundPolicy={refundPolicy} offerSave onPay={(card, promotionCode, saveCard) => void pay({ card, promotionCode, saveCard })} />
       </div>
     </section>
   );

@@ -29,6 +29,10 @@ export function imageSearchError(err: unknown): string {
   return err.message || "The image could not be searched.";
 }
 
+// The closest matches come first; more on request, so 120 results are not one page 15,000 px long.
+const IMAGE_PAGE = 24;
+const INDEX_POLL_MS = 1500;
+
 /** Search by image (/browse-suppliers-with-uploaded-image): an upload or a link → visually similar items. */
 export function ImageSearchPage() {
   const [params, setParams] = useSearchParams();
@@ -38,15 +42,26 @@ export function ImageSearchPage() {
   const [results, setResults] = useState<{ list: Match[]; colors: string[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState(IMAGE_PAGE);
+  // Right after a start the picture index may still be building: the share done, while we wait.
+  const [indexing, setIndexing] = useState<number | null>(null);
 
   const run = async (body: { imageUrl: string } | { image: string }, shown: string) => {
     setBusy(true);
     setError(null);
     setPreview(shown);
     try {
-      const answer = await request(searchByImage, { body: { ...body, quantity: 120 } }, { quiet: true });
+      let answer = await request(searchByImage, { body: { ...body, quantity: 120 } }, { quiet: true });
+      while (answer.indexing) {
+        setIndexing(answer.indexing.share);
+        await new Promise((done) => setTimeout(done, INDEX_POLL_MS));
+        answer = await request(searchByImage, { body: { ...body, quantity: 120 } }, { quiet: true });
+      }
+      setIndexing(null);
       setResults({ list: answer.list, colors: answer.descriptor.dominantColors });
+      setShown(IMAGE_PAGE);
     } catch (err) {
+      setIndexing(null);
       setResults(null);
       setError(imageSearchError(err));
     } finally {
@@ -80,17 +95,26 @@ export function ImageSearchPage() {
         Matching compares colours and composition of the pictures; it finds products that look alike, not products that are the same kind of object.
       </p>
       {error && <p className="form-error" role="alert">{error}</p>}
-      {busy && <p role="status">Searching…</p>}
+      {busy && (
+        <p role="status" data-testid="image-search-status">
+          {indexing === null ? "Searching…" : `Preparing image search: the product pictures are being indexed (${Math.floor(indexing * 100)}% done). Results follow as soon as it finishes.`}
+        </p>
+      )}
+      {busy && indexing !== null && <progress max={1} value={indexing} aria-label="Picture index progress" />}
       {results && (
         <section aria-label="Similar products">
           <div className="section-head">
-            {preview && <img src={preview} alt="Your picture" width={160} height={160} className="card-image" />}
+            {preview && <img src={preview} alt="Your picture" width={160} height={160} className="card-image image-query" />}
             <span className="chips">
               {results.colors.map((c) => <span key={c} className="chip"><span className="swatch" style={{ background: c }} aria-hidden /> {c}</span>)}
             </span>
             <span data-testid="result-count">{results.list.length} similar products</span>
           </div>
-          <div className="result-grid">{results.list.map((item) => <ItemCard key={item.id} item={item} />)}</div>
+          <div className="result-grid">{results.list.slice(0, shown).map((item) => <ItemCard key={item.id} item={item} />)}</div>
+          <div className="load-more">
+            <span className="muted">Showing {Math.min(shown, results.list.length)} of {results.list.length}</span>
+            {shown < results.list.length && <button type="button" onClick={() => setShown((n) => n + IMAGE_PAGE)}>Show more</button>}
+          </div>
         </section>
       )}
     </PageFrame>

@@ -38,7 +38,7 @@ export function SearchBox({ initial, onSearch, id }: { initial: string; onSearch
       <input
         type="search"
         aria-label="Search suppliers and products"
-        placeholder="Search suppliers and products, e.g. organic cotton tote"
+        placeholder="Search suppliers and products, e.g. organic cotton T-shirt"
         value={text}
         maxLength={200}
         list={listId}

@@ -1,16 +1,12 @@
 import type { Router, Request, Response, NextFunction } from "express";
 import multer from "multer";
 import { UPLOAD_MAX_BYTES } from "@atelier/contracts/uploads";
-import type { AppDeps } from "../../context";
-import { AppError } from "../../errors";
-import { receiveLargeFile } from "./large-file-upload";
-import { holdIncomingFile } from "./pending-files";
-import { openUploadedFile } from "./serve-file";
-
-const bearer = (req: Request) => {
-  const header = req.header("authorization");
-  return header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
-};
+import type { AppDeps } from "../context";
+import { AppError } from "../errors";
+import { bearerToken } from "../auth/tokens";
+import { receiveLargeFile } from "../services/uploads/large-file-upload";
+import { holdIncomingFile } from "../services/uploads/pending-files";
+import { openUploadedFile } from "../services/uploads/serve-file";
 
 /**
  * The three upload paths that are not JSON: the multipart parser in front of the POST /upload
@@ -22,7 +18,7 @@ export function mountUploadHandlers(router: Router, deps: AppDeps): void {
   router.post("/upload", async (req: Request, res: Response, next: NextFunction) => {
     try {
       // Anonymous or expired callers are refused by the contract route before any byte is buffered.
-      const token = bearer(req);
+      const token = bearerToken(req.header("authorization"));
       if (!token || !(await deps.tokens.verify(token))) return next();
       parse(req, res, (err: unknown) => {
         if (err) return next(multerError(err));
@@ -47,7 +43,7 @@ export function mountUploadHandlers(router: Router, deps: AppDeps): void {
 
   const serve = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const { upload, body } = await openUploadedFile(req.ctx, bearer(req), String(req.params.id));
+      const { upload, body } = await openUploadedFile(req.ctx, bearerToken(req.header("authorization")) ?? undefined, String(req.params.id));
       res.setHeader("content-type", upload.contentType);
       res.setHeader("content-length", String(upload.sizeBytes));
       res.setHeader("content-disposition", `inline; filename="${upload.fileName}"`);

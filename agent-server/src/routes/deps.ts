@@ -1,0 +1,18 @@
+import type pg from "pg";
+import type { Logger } from "pino";
+import type { TokenService } from "@atelier/api/platform";
+import type { GraphRegistry } from "../graphs";
+import type { Runner } from "../runner";
+
+/** What the agent server's routes need: the database, tokens, graphs and the run worker. */
+export type AppDeps = {
+  pool: pg.Pool;
+  tokens: TokenService;
+  graphs: GraphRegistry;
+  runner: Runner;
+  log: Logger;
+  /** Runs an anonymous visitor (and one address) may start per minute. */
+  anonymousRunsPerMinute: number;
+  pollMs: number;
+  startedAt: string;
+};

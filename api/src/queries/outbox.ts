@@ -1,0 +1,14 @@
+import type { Queryable } from "../db/pool";
+
+/** An email as the outbox stores it. */
+export type OutboxEmail = { storeId: string | null; to: string; subject: string; body: string; kind: string; payload: Record<string, unknown> };
+
+/** Queues an email in the outbox (in the caller's transaction); returns its id. */
+export async function insertOutboxEmail(db: Queryable, email: OutboxEmail): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO outbox_messages (store_id, channel, to_address, subject, body, kind, payload)
+     VALUES ($1, 'email', $2, $3, $4, $5, $6) RETURNING id`,
+    [email.storeId, email.to, email.subject, email.body, email.kind, JSON.stringify(email.payload)],
+  );
+  return rows[0]!.id;
+}

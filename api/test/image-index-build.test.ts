@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { marketplace } from "@atelier/contracts";
+import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { seedCatalog, type CatalogFixture } from "./marketplace-fixtures";
+import { descriptorEmbedder, type ImageEmbedder } from "../src/images/image-embedder";
+import { itemImageDataUrl } from "../src/images/item-image";
+import { startImageIndexBuild } from "../src/services/marketplace/build-image-index";
+
+// The picture index built in the background after a start (scripts/start.ts): while it runs, an
+// image search answers at once with the share done instead of waiting on it; once built, it finds.
+
+let api: TestApi;
+let user: TestUser;
+let fx: CatalogFixture;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  user = await registerUser(api);
+  fx = await seedCatalog(api.deps.pool, [{ name: "Index Build Supplier" }], [0, 1, 2].map((n) => ({ supplier: 0, title: `Index build item ${n}`, imageSeed: 7100 + n, imageColor: "#8a2be2" })));
+});
+afterAll(() => api.close());
+
+describe("building the picture index in the background", () => {
+  it("answers searches with the share done while it builds, then with matches", async () => {
+    // The descriptor, held at its first picture until the test lets it go: the build is surely running.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held: ImageEmbedder = { ...descriptorEmbedder, embed: async (raster) => { await gate; return descriptorEmbedder.embed(raster); } };
+    const build = startImageIndexBuild(api.deps.pool, api.deps.log, held);
+    expect(startImageIndexBuild(api.deps.pool, api.deps.log, held)).toBe(build);
+
+    const imageUrl = itemImageDataUrl({ imageSeed: 7100, imageColor: "#8a2be2" });
+    const waiting = await as(api, user.token, marketplace.searchByImage, { body: { imageUrl, quantity: 20 } });
+    expect(waiting.list).toEqual([]);
+    expect(waiting.indexing).toMatchObject({ done: 0, share: 0 });
+    expect(waiting.indexing!.total).toBeGreaterThanOrEqual(3);
+
+    release();
+    expect(await build).toBeGreaterThanOrEqual(3);
+    const found = await as(api, user.token, marketplace.searchByImage, { body: { imageUrl, quantity: 20 } });
+    expect(found.indexing ?? null).toBeNull();
+    expect(found.list[0]!.id).toBe(fx.itemIds[0]);
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { planTypeSchema } from "./domain";
+import { jobEventSchemas } from "./jobs";
+
+// Realtime (socket.io) events: one zod payload per `noun.verbed` name. The server validates a
+// payload before it emits it; the web client parses it again when it arrives (the receiving edge).
+// An event is a hint that something changed: the database stays the truth, and a client that
+// missed one (offline, reconnecting) reloads from the REST API.
+
+const id = z.string().min(1);
+
+/** A run of an agent on a thread started (by any tab, the API or a reclaiming worker). */
+const runStarted = z.object({ threadId: id, runId: id, assistantId: z.string() });
+
+/** A run ended; its events and checkpoints are stored, so a reader reloading the thread sees all of it. */
+const runEnded = z.object({ threadId: id, runId: id, assistantId: z.string(), status: z.enum(["success", "error", "interrupted", "cancelled"]) });
+
+/** A thread's state or status changed (a run ended, it was renamed or deleted). */
+const threadUpdated = z.object({ threadId: id, status: z.string().nullable() });
+
+/** The store's plan or subscription changed (upgrade, pause, resume, cancel, paid invoice). */
+const planChanged = z.object({ storeId: id, planType: planTypeSchema, subscriptionStatus: z.string().nullable() });
+
+/** Every event the server may emit, by name. Add an event here, then publish it with its audience. */
+export const realtimeEvents = {
+  "run.started": runStarted,
+  "run.ended": runEnded,
+  "thread.updated": threadUpdated,
+  "plan.changed": planChanged,
+  /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
+  ...jobEventSchemas,
+} as const;
+
+export type RealtimeEventName = keyof typeof realtimeEvents;
+export type RealtimePayload<N extends RealtimeEventName> = z.infer<(typeof realtimeEvents)[N]>;
+
+/** Who receives an event: everyone of a store, one user (all their tabs), or a conversation's members. */
+export type RealtimeAudience = { storeId: string } | { userId: string } | { conversationId: string };
+
+/** One event to publish: its name, its audience and its payload. */
+export type RealtimeEvent<N extends RealtimeEventName = RealtimeEventName> = N extends RealtimeEventName ? { name: N; to: RealtimeAudience; payload: RealtimePayload<N> } : never;
+
+/** The kinds of room a socket can be in; store and user rooms are joined at the handshake from the token. */
+export const ROOM_KINDS = ["store", "user", "conversation"] as const;
+export type RoomKind = (typeof ROOM_KINDS)[number];
+
+/** The socket.io room name of an audience. */
+export function roomOf(to: RealtimeAudience): string {
+  if ("storeId" in to) return `store:${to.storeId}`;
+  if ("userId" in to) return `user:${to.userId}`;
+  return `conversation:${to.conversationId}`;
+}
+
+/** A request from a client to join (or leave) a room it is not put in at the handshake. */
+export const roomRequestSchema = z.strictObject({ kind: z.enum(ROOM_KINDS), id });
+export type RoomRequest = z.infer<typeof roomRequestSchema>;
+
+/** The answer to a join or leave request (socket.io acknowledgement). */
+export type RoomAnswer = { ok: true } | { ok: false; message: string };
+
+/** Client-to-server requests (the only ones the server listens to). */
+export const ROOM_JOIN = "room.join";
+export const ROOM_LEAVE = "room.leave";
+
+/** The Postgres NOTIFY channel by which a process without the socket server (the agent server run apart) publishes. */
+export const REALTIME_NOTIFY_CHANNEL = "atelier_realtime";
+
+const audienceSchema = z.union([z.strictObject({ storeId: id }), z.strictObject({ userId: id }), z.strictObject({ conversationId: id })]);
+
+/**
+ * Checks an event (name known, audience well formed, payload matching its contract) and returns
+ * it with the payload as parsed; throws a ZodError naming the field otherwise.
+ */
+export function parseRealtimeEvent(input: unknown): RealtimeEvent {
+  const head = z.object({ name: z.enum(Object.keys(realtimeEvents) as [RealtimeEventName, ...RealtimeEventName[]]), to: audienceSchema, payload: z.unknown() }).parse(input);
+  const payload = realtimeEvents[head.name].parse(head.payload);
+  return { name: head.name, to: head.to, payload } as RealtimeEvent;
+}

@@ -1,0 +1,29 @@
+// The offline assistant's shared types, apart from the intents so its modules import no cycle.
+import type { ScreenContext } from "@atelier/contracts/agent-context";
+import type { ToolName } from "@atelier/tools";
+
+/** A tool result's JSON: contract-validated by the API, read loosely by the offline assistant. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+/** A tool call the offline assistant decides on. */
+export type PlannedCall = { name: string; args: Record<string, unknown> };
+
+/** A tool result seen since the user's last message. */
+export type Outcome = { name: string; args: Record<string, unknown>; result: Json; error?: { status: number; code: string; message: string }; declined?: string };
+
+/** What the run knows beside the messages: the screen the user asks from ("this supplier"), and the conversation's attachment links. */
+export type IntentContext = { screen?: ScreenContext | null; attachments?: string[] };
+
+/** What an intent does next: call tools, or answer. */
+export type Step = { calls: PlannedCall[] } | { answer: string };
+
+/** One thing the offline assistant understands. `tools` must all be bound for the intent to apply. */
+export type Intent = {
+  name: string;
+  tools: ToolName[];
+  /** Agents the intent is limited to; all when absent. */
+  roles?: string[];
+  match: (text: string) => boolean;
+  step: (text: string, done: Outcome[], history: Outcome[], context: IntentContext) => Step;
+};

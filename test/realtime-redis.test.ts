@@ -1,0 +1,104 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io as connect, type Socket } from "socket.io-client";
+import { auth, createApiClient, payments, plans, type RealtimePayload } from "@atelier/contracts";
+
+// Two API processes (real child processes, as two containers behind a load balancer) and a real
+// Redis: an event emitted in one reaches a socket connected to the other through the Redis
+// streams adapter. Redis is Debian's redis-server, started here; CI installs it (.ci/run).
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+if (!hasRedis && process.env.CI) throw new Error("redis-server is missing: CI installs Debian's redis-server (see .ci/run).");
+if (!hasRedis) console.warn("realtime-redis.test.ts skipped: redis-server is not installed (apt-get install redis-server).");
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+const sockets: Socket[] = [];
+
+afterAll(() => {
+  for (const s of sockets) s.close();
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts a child process; resolves when its output contains `ready`, fails with its output if it exits first. */
+function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (output.includes(ready)) resolve(child);
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${command} exited (${code}) before it was ready:\n${output}`)));
+  });
+}
+
+const secret = crypto.randomBytes(32).toString("base64url");
+
+async function startApiProcess(redisUrl: string): Promise<string> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-realtime-"));
+  dirs.push(dataDir);
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "test", PORT: String(port), REDIS_URL: redisUrl, ATELIER_JWT_SECRET: secret, ATELIER_DATA_DIR: dataDir, ATELIER_LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL;
+  await startChild(process.execPath, ["--import", "tsx", "api/src/main.ts"], env, "Atelier API on");
+  return `http://127.0.0.1:${port}`;
+}
+
+let first = "";
+let second = "";
+
+beforeAll(async () => {
+  if (!hasRedis) return;
+  const redisPort = await freePort();
+  await startChild("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], process.env, "Ready to accept connections");
+  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+  [first, second] = await Promise.all([startApiProcess(redisUrl), startApiProcess(redisUrl)]);
+}, 180_000);
+
+describe.skipIf(!hasRedis)("realtime across API processes (Redis streams adapter)", () => {
+  it("delivers a plan change committed in one process to the store's socket connected to the other", { timeout: 60_000 }, async () => {
+    // Each process has its own database here; the token is good on both (one secret), which is all a socket needs.
+    const client = createApiClient({ baseUrl: first });
+    const session = await client.call(auth.register, {
+      body: { email: `redis-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery", storeName: "Two processes", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" },
+    });
+    const socket = connect(second, { auth: { token: session.token }, transports: ["websocket"], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", () => resolve());
+      socket.once("connect_error", reject);
+    });
+    const heard: RealtimePayload<"plan.changed">[] = [];
+    const active = new Promise<void>((resolve) =>
+      socket.on("plan.changed", (payload: RealtimePayload<"plan.changed">) => {
+        heard.push(payload);
+        if (payload.subscriptionStatus === "ACTIVE") resolve();
+      }),
+    );
+    const token = session.token;
+    await client.call(payments.attachPaymentMethod, { body: { cardNumber: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: "123", makeDefault: true } }, { token });
+    await client.call(plans.upgradePlan, { body: { targetPlan: "TIER_2" } }, { token });
+    await active;
+    expect(heard.at(-1)).toEqual({ storeId: session.store.id, planType: "TIER_2", subscriptionStatus: "ACTIVE" });
+  });
+});
