@@ -28,6 +28,7 @@ const boundaryZones = [
 // sentences are not caught.
 const SQL_START = "^\\s*(SELECT|INSERT INTO|UPDATE \\w+ (\\w+ )?SET|DELETE FROM|WITH \\w+ AS)\\s";
 const SQL_MESSAGE = "SQL lives in a queries module (queries.ts, *-queries.ts, queries/): call a query function from there.";
+import regexpPlugin from "eslint-plugin-regexp";
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", ".data/**", "web/dist/**", "coverage/**"] },
@@ -80,4 +81,17 @@ export default tseslint.config(
     },
   },
   { files: ["**/test/**/*.ts", "test/**/*.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
+  // Regular expressions that can take time growing faster than their input (docs/security.md):
+  // a crafted text must never hold the process. The plugin's safety rules, not its style ones.
+  {
+    plugins: { regexp: regexpPlugin },
+    rules: {
+      "regexp/no-super-linear-backtracking": "error",
+      "regexp/no-misleading-capturing-group": "error",
+      "regexp/no-dupe-disjunctions": "error",
+      "regexp/no-useless-backreference": "error",
+      "regexp/no-invalid-regexp": "error",
+      "regexp/no-empty-lookarounds-assertion": "error"
+    }
+  }
 );

@@ -75,8 +75,8 @@ try {
     config,
     database,
     migrate: false,
-    extend: (app) => {
-      mountAgentProxy(app, config.agentUrl ?? `http://127.0.0.1:${config.agentPort}`);
+    extend: (app, deps) => {
+      mountAgentProxy(app, config.agentUrl ?? `http://127.0.0.1:${config.agentPort}`, undefined, deps.tokens.forwarderKey);
       mountWebApp(app, { runtime: webRuntime });
     },
   });

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allContracts, auth, buildPath, marketplace, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
+import { allContracts, auth, buildPath, marketplace, orders, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
+import { createOrder } from "./factories/orders";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
@@ -124,7 +125,19 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
     const project = await call(owner, projects.saveCustomProject, { body: { formStage: "PREVIEW" } });
     return { params: { id: project.id } };
   },
+  // Customer orders arrive from store platforms (no API creates them yet): the factory writes one.
+  addOrderNote: async (owner) => ({ params: { id: await customerOrder(owner) }, body: { note: "Walk note" } }),
+  holdOrder: async (owner) => ({ params: { id: await customerOrder(owner) }, body: { reason: "Walk hold" } }),
+  cancelOrder: async (owner) => ({ params: { id: await customerOrder(owner) }, body: { reason: "Walk cancel" } }),
+  bulkUpdateOrders: async (owner) => ({ body: { action: "HOLD", orderIds: [await customerOrder(owner)], reason: "Walk hold" } }),
+  async releaseOrderHold(owner) {
+    const id = await customerOrder(owner);
+    const held = await call(owner, orders.holdOrder, { params: { id }, body: { reason: "Walk hold" } });
+    return { params: { id, holdId: held.holds[0]!.id }, body: {} };
+  },
 };
+
+const customerOrder = (owner: Owner) => createOrder(api, owner.storeId, { orderNumber: 1001 });
 
 type Request = { contract: Contract; path: string; body: unknown };
 

@@ -13,7 +13,7 @@ export type { AppDeps };
 export function createAgentApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", deps.trustProxy ?? false);
   app.use(express.json({ limit: "2mb" }));
   // LangGraph's API reads a missing body as an empty one (its bodies' keys are all optional or checked).
   app.use((req, _res, next) => {

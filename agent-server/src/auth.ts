@@ -1,6 +1,6 @@
 import type express from "express";
 import { ANONYMOUS_ASSISTANT_IDS } from "@atelier/contracts/agent-context";
-import { AppError, bearerToken, type TokenClaims, type TokenService, unauthorized } from "@atelier/api/platform";
+import { AppError, bearerToken, type TokenClaims, type TokenService, unauthorized, forwardedVisitorAddress } from "@atelier/api/platform";
 import type { Owner } from "./queries";
 
 /** The caller of a request: a signed-in user (with the token they sent) or an anonymous visitor. */
@@ -28,4 +28,12 @@ export async function authenticate(req: express.Request, tokens: TokenService): 
     return { kind: "anonymous", owner: { kind: "anonymous", anonymousId: anonymous } };
   }
   throw unauthorized("Log in to continue.");
+}
+
+/**
+ * The visitor's address for per-address limits: the one the API's /agent-api forwarder vouches for
+ * (its key), else the peer's as Express resolves it (TRUST_PROXY names the proxies it believes).
+ */
+export function clientAddress(req: express.Request, tokens: TokenService): string | null {
+  return forwardedVisitorAddress(req.headers, tokens.forwarderKey) ?? req.ip ?? null;
 }

@@ -56,7 +56,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     finishWithLastBatch: (run) => checkpointer.finishWithLastBatch(run),
     publish: options.publish,
   });
-  const app = createAgentApp({ pool, tokens, graphs, runner, log, pollMs, anonymousRunsPerMinute: options.anonymousRunsPerMinute ?? 20, startedAt: new Date().toISOString() });
+  const app = createAgentApp({ pool, tokens, graphs, runner, log, pollMs, anonymousRunsPerMinute: options.anonymousRunsPerMinute ?? 20, trustProxy: config.trustProxy, startedAt: new Date().toISOString() });
   const server = http.createServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

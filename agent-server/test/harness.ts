@@ -3,6 +3,7 @@ import { Client } from "@langchain/langgraph-sdk";
 import { openDatabase, type Database } from "../../api/src/db/pool";
 import { startTestApi, registerUser, testConfig, type TestApi, type TestUser } from "../../api/test/harness";
 import { startAgentServer, type AgentServer, type AgentServerOptions } from "../src/server";
+import type { Config } from "../../api/src/config";
 import { startIsolatedApi } from "../../test/isolated-api";
 import { teamMember } from "../../test/factories/accounts";
 import { testGraphs } from "./test-graph";
@@ -20,6 +21,8 @@ export type AgentEnv = {
 export type AgentEnvOptions = {
   leaseMs?: number;
   anonymousRunsPerMinute?: number;
+  /** The agent server's TRUST_PROXY (default: none). */
+  trustProxy?: Config["trustProxy"];
   /**
    * A fresh embedded database (API included) instead of the run's shared one: every agent server
    * on a database claims its queued runs, so a file that starts extra servers, or holds runs on the
@@ -53,7 +56,7 @@ export async function startAgentEnv(options: AgentEnvOptions = {}): Promise<Agen
   }
   const start = (pool: pg.Pool) =>
     startAgentServer({
-      config: testConfig(),
+      config: testConfig(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
       pool,
       graphs: testGraphs,
       apiBaseUrl: api.url,

@@ -371,7 +371,8 @@ describe("anonymous storefront visitors", () => {
   });
 
   it("are limited per address too: many anonymous ids from one address get 429 after five times the per-id limit", async () => {
-    const limited = await startAgentEnv({ anonymousRunsPerMinute: 2 });
+    // The proxy in front is named (TRUST_PROXY=loopback); test/security covers the default, which believes none.
+    const limited = await startAgentEnv({ anonymousRunsPerMinute: 2, trustProxy: ["loopback"] });
     try {
       // Behind the web app's proxy (a loopback peer) the visitor's address is X-Forwarded-For's;
       // addresses from the documentation range keep this test's count apart from other tests'.

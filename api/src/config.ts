@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -23,6 +24,20 @@ const envSchema = z.object({
   GOOGLE_JWKS_FILE: z.string().optional(),
   ATELIER_PREVIEW_EMAILS: z.string().default("preview@example.com"),
   ATELIER_RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
+  ATELIER_PUBLIC_PAY_DECLINES: z.coerce.number().int().min(1).default(5),
+  ATELIER_PUBLIC_PAY_LOCK_HOURS: z.coerce.number().int().min(1).default(24),
+  ATELIER_RATE_LIMIT_PUBLIC_PAY: z.coerce.number().int().min(1).default(10),
+  ATELIER_LOGIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  ATELIER_LOGIN_WAIT_SECONDS: z.coerce.number().int().min(1).default(30),
+  ATELIER_LOGIN_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).default(900),
+  TRUST_PROXY: z.string().default("").transform((v, ctx) => {
+    try {
+      return parseTrustProxy(v);
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
   ATELIER_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ATELIER_SKIP_DEMO_SEED: z.enum(["0", "1"]).default("0"),
   ATELIER_SEARCH_CACHE: z.enum(["0", "1"]).default("1"),
@@ -53,6 +68,12 @@ export type Config = {
   imageEmbeddings: { model?: string; apiKey?: string; baseUrl?: string };
   previewEmails: string[];
   authRateLimitPerMinute: number;
+  /** Per-account sign-in throttle: attempts without a wait, the first wait, doubled per further attempt up to the longest. */
+  loginThrottle: { freeAttempts: number; baseWaitSeconds: number; maxWaitSeconds: number };
+  /** The public pay-invoice page: declined cards before it locks, for how long, and payment attempts per client address a minute. */
+  publicPay: { declinesBeforeLock: number; lockHours: number; perClientPerMinute: number };
+  /** Proxies whose X-Forwarded-For is believed (Express's "trust proxy"); false: none, the peer's address is the client's. */
+  trustProxy: TrustProxy;
   logLevel: string;
   skipDemoSeed: boolean;
   /** Recent marketplace search answers are kept in memory under the catalogue's version (on unless ATELIER_SEARCH_CACHE=0). */
@@ -91,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     imageEmbeddings: { model: e.ATELIER_IMAGE_EMBEDDING_MODEL, apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     previewEmails: e.ATELIER_PREVIEW_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
     authRateLimitPerMinute: e.ATELIER_RATE_LIMIT_AUTH,
+    publicPay: { declinesBeforeLock: e.ATELIER_PUBLIC_PAY_DECLINES, lockHours: e.ATELIER_PUBLIC_PAY_LOCK_HOURS, perClientPerMinute: e.ATELIER_RATE_LIMIT_PUBLIC_PAY },
+    loginThrottle: { freeAttempts: e.ATELIER_LOGIN_FREE_ATTEMPTS, baseWaitSeconds: e.ATELIER_LOGIN_WAIT_SECONDS, maxWaitSeconds: e.ATELIER_LOGIN_MAX_WAIT_SECONDS },
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.ATELIER_LOG_LEVEL,
     skipDemoSeed: e.ATELIER_SKIP_DEMO_SEED === "1",
     searchCache: e.ATELIER_SEARCH_CACHE === "1",
@@ -99,4 +123,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     idempotencyWaitMs: 10_000,
     ...overrides,
   };
+}
+
+/** false (trust no proxy), a hop count, or the proxies' addresses, subnets and Express's names. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: empty, 0, false or off → trust none (the default); a number 1-10 → that many hops of
+ * proxies in front; otherwise a comma-separated list of addresses, subnets (10.0.0.0/8) and the names
+ * loopback, linklocal, uniquelocal. "true" (trust everyone) is refused: any client could then choose
+ * its own address.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = (value ?? "").trim().toLowerCase();
+  if (v === "" || v === "0" || v === "false" || v === "off") return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new Error("must be at most 10 hops");
+    return hops;
+  }
+  if (v === "true") throw new Error("true would believe any client's X-Forwarded-For: name the proxies (addresses, subnets, loopback) or a hop count");
+  const parts = v.split(",").map((p) => p.trim()).filter(Boolean);
+  for (const part of parts) {
+    if (PROXY_NAMES.has(part)) continue;
+    const [address, prefix, ...rest] = part.split("/");
+    const family = net.isIP(address ?? "");
+    const maxPrefix = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (!family || !prefixOk || rest.length) throw new Error(`"${part}" is not an address, a subnet, loopback, linklocal or uniquelocal`);
+  }
+  return parts;
 }

@@ -29,6 +29,8 @@ export type RequestContext = AppDeps & {
   idempotencyKey?: string;
   /** The caller's Accept-Language header, for locale guesses (infer-country). */
   acceptLanguage?: string;
+  /** The client's address as Express resolves it under TRUST_PROXY. */
+  clientAddress?: string;
 };
 
 export type UserContext = RequestContext & { auth: TokenClaims };

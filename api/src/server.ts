@@ -32,7 +32,7 @@ export type StartApiOptions = {
   database?: Database;
   providers?: Partial<Providers>;
   /** Mount more handlers before the API (the web app's static files). */
-  extend?: (app: express.Express) => void;
+  extend?: (app: express.Express, deps: AppDeps) => void;
   /** Run migrations at start (default true). */
   migrate?: boolean;
   /** Where job progress is published; default: the realtime module (store and user rooms). */
@@ -62,7 +62,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
       deps.providers.embeddings = await resolveQueryEmbeddings(deps.pool, deps.providers.embeddings, (m) => log.warn(m));
     }
     const app = createApp(deps, allRoutes);
-    options.extend?.(app);
+    options.extend?.(app, deps);
     const server = http.createServer(app);
     const realtime = await startRealtime(server, deps);
     try {

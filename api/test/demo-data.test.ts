@@ -117,6 +117,9 @@ describe("demo data in a database", () => {
     expect(await count("SELECT count(*)::int AS n FROM orders WHERE store_id = $1", [demo.storeId])).toBe(expected.commerce.demo.orders.length);
     expect(await count("SELECT count(*)::int AS n FROM customers WHERE store_id = $1", [demo.storeId])).toBe(expected.commerce.demo.customers.length);
     expect(await count("SELECT count(*)::int AS n FROM order_line_items WHERE store_id = $1", [demo.storeId])).toBe(expected.commerce.demo.lineItems.length);
+    // Every order on hold says why: one open hold with a reason, and the status it returns to.
+    const onHold = expected.commerce.demo.orders.filter((o) => o.processingStatus === "ON_HOLD").length;
+    expect(await count("SELECT count(*)::int AS n FROM order_holds h JOIN orders o ON o.id = h.order_id WHERE o.store_id = $1 AND h.released_at IS NULL AND o.processing_status = 'ON_HOLD' AND o.held_from_status = 'PROCESSING'", [demo.storeId])).toBe(onHold);
     // Same seed, same ids: the first generated supplier is in the table under its generated id and name.
     const s = expected.catalog.suppliers[0]!;
     const { rows } = await pool.query("SELECT name, capabilities, category_ids FROM suppliers WHERE id = $1", [s.id]);

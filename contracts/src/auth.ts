@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineContract } from "./contract";
 import { ACCOUNT_TYPES, WORK_STYLES, emailSchema, planTypeSchema, teamRoleSchema } from "./domain";
 
-const passwordSchema = z.string().min(8, "must be at least 8 characters").max(200, "must be at most 200 characters");
+/** A new password (registration); the API also refuses easily guessed ones (docs/security.md). */
+const passwordSchema = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
 
 /** The tokens a login returns: version 1 for the main API, version 2 user and store tokens for the v2 routes. */
 export const sessionSchema = z.object({

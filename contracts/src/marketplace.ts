@@ -45,7 +45,7 @@ const csv = <T extends z.ZodType>(item: T, max: number, what: string) =>
   }, z.array(item).max(max, `must list at most ${max} ${what}`));
 
 const keywordSchema = z.string().trim().max(200, "must be at most 200 characters");
-const categoryRef = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").regex(/^[a-z0-9/&-]+$|^\d+$/, "must be a category id or key like products/apparel");
+const categoryRef = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").regex(/^[a-z0-9/&-]+$/, "must be a category id or key like products/apparel");
 
 /** The marketplace state of 000 §3 as query keys: what the browse screen and the copilot send. */
 export const marketplaceFilterQuery = {
@@ -573,7 +573,7 @@ export const postPublicSupplierReview = defineContract({
   id: "postPublicSupplierReview",
   method: "POST",
   path: "/app/supplier-profile/:supplierId/post-review",
-  summary: "Posts a review from the public supplier profile without logging in: author name and e-mail, one review per e-mail and supplier, at most 5 reviews per e-mail a day.",
+  summary: "Posts a review from the public supplier profile without logging in: author name and e-mail, one review per e-mail and supplier, at most 5 reviews per e-mail a day. It is held for moderation: not counted in the supplier's rating nor listed until confirmed.",
   tags: ["catalog"],
   access: "public",
   status: 201,

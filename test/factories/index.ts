@@ -5,3 +5,4 @@
 export * from "./accounts";
 export * from "./suppliers";
 export * from "./catalog-scope";
+export * from "./orders";

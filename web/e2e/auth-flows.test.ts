@@ -49,7 +49,7 @@ describe("sessions in the browser", () => {
     // The browser's own minlength check would stop the form; the API's answer is what we test.
     await page.evaluate(() => document.querySelector("form")?.setAttribute("novalidate", ""));
     await page.getByRole("button", { name: "Create account" }).click();
-    await poll(() => page.locator("#password-error").textContent()).toContain("at least 8 characters");
+    await poll(() => page.locator("#password-error").textContent()).toContain("at least 10 characters");
     await page.context().close();
   });
 

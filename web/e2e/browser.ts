@@ -31,10 +31,10 @@ export async function startWebWithAgents(options: AgentStackOptions = {}): Promi
   let agentUrl = "";
   const api = await startTestApi({
     config: testConfig(),
-    extend: (app) => {
+    extend: (app, deps) => {
       // The agent server starts after the API (its tools call the API); the proxy reads its address then.
       app.use("/agent-api", (req, res, next) => (agentUrl ? next() : res.status(503).end()));
-      mountAgentProxy(app, "http://127.0.0.1:1", () => agentUrl);
+      mountAgentProxy(app, "http://127.0.0.1:1", () => agentUrl, deps.tokens.forwarderKey);
       mountWebApp(app, { runtime });
     },
   });

@@ -12,6 +12,8 @@ const described: Record<string, string> = {
   "track-order": "frame: the lookup arrives with the orders capability",
   "help-centre": "built: help centre, articles by topic and search",
   "help-article": "built: one help article, with \"Ask the assistant\" about it",
+  orders: "built: customer orders by tab (000 §4), search, sort, server paging, bulk hold/release/cancel",
+  "order-details": "built: lines, customer, holds with release, timeline and notes, hold and cancel",
 };
 const lines = [
   "# Routes",

@@ -10,6 +10,8 @@ import { API_BASE_PATH } from "@atelier/contracts";
 import { WEB_DIST, mountWebApp, webRuntimeConfig } from "./serve-web";
 import { mountAgentProxy } from "./agent-proxy";
 import { forwardTo } from "./forward";
+import { parseTrustProxy, type TrustProxy } from "../../api/src/config";
+import { forwarderKeyFor } from "../../api/src/auth/forwarder";
 
 /** Answered by the web process itself: 200 once the built app is there to serve. */
 export const WEB_HEALTH_PATH = "/healthz";
@@ -20,9 +22,14 @@ const envSchema = z.object({
   // The defaults are where `npm start` puts the API (PORT) and the agent server (AGENT_PORT).
   ATELIER_API_URL: z.string().url().default("http://127.0.0.1:3000"),
   ATELIER_AGENT_URL: z.string().url().default("http://127.0.0.1:3001"),
+  // Same meaning as the API's (README): which proxy in front of this one is believed.
+  TRUST_PROXY: z.string().default(""),
+  // With the API's and agent server's secret, the agent server can trust the visitor addresses this
+  // process forwards (api/src/auth/forwarder.ts); without it they see this process's address.
+  ATELIER_JWT_SECRET: z.string().min(32).optional(),
 });
 
-export type WebServerConfig = { host: string; port: number; apiUrl: string; agentUrl: string; distDir: string };
+export type WebServerConfig = { host: string; port: number; apiUrl: string; agentUrl: string; distDir: string; trustProxy?: TrustProxy; visitorKey?: string };
 
 /** Parses the web process's environment once; a bad value stops it with the variable and the reason. */
 export function loadWebServerConfig(env: Record<string, string | undefined> = process.env): WebServerConfig {
@@ -31,7 +38,14 @@ export function loadWebServerConfig(env: Record<string, string | undefined> = pr
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
   const e = parsed.data;
-  return { host: e.HOST, port: e.WEB_PORT, apiUrl: e.ATELIER_API_URL, agentUrl: e.ATELIER_AGENT_URL, distDir: WEB_DIST };
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (err) {
+    throw new Error(`Invalid environment: TRUST_PROXY: ${(err as Error).message}`);
+  }
+  const visitorKey = e.ATELIER_JWT_SECRET ? forwarderKeyFor(new TextEncoder().encode(e.ATELIER_JWT_SECRET)) : undefined;
+  return { host: e.HOST, port: e.WEB_PORT, apiUrl: e.ATELIER_API_URL, agentUrl: e.ATELIER_AGENT_URL, distDir: WEB_DIST, trustProxy, visitorKey };
 }
 
 export type WebServer = { url: string; port: number; close(): Promise<void> };
@@ -41,6 +55,7 @@ export async function startWebServer(config: WebServerConfig, env: Record<string
   const index = path.join(config.distDir, "index.html");
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy ?? false);
   app.get(WEB_HEALTH_PATH, (_req, res) => {
     const built = fs.existsSync(index);
     res.status(built ? 200 : 503).json({ status: built ? "ok" : "the web app is not built (npm run build --workspace web)" });
@@ -49,7 +64,7 @@ export async function startWebServer(config: WebServerConfig, env: Record<string
   // Realtime (socket.io) lives on the API: HTTP long-polling passes through here; WebSocket
   // upgrades are not forwarded, so the client stays on polling behind this server.
   app.use("/socket.io", forwardTo({ target: () => config.apiUrl, keepMount: true, unreachable: "Live updates are unavailable: the API is not reachable." }));
-  mountAgentProxy(app, config.agentUrl);
+  mountAgentProxy(app, config.agentUrl, undefined, config.visitorKey);
   mountWebApp(app, { distDir: config.distDir, runtime: await webRuntimeConfig(env) });
   const server = http.createServer(app);
   await new Promise<void>((resolve, reject) => {

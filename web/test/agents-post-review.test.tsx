@@ -66,6 +66,6 @@ describe("the public post-review page", () => {
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: "ana@example.com" } });
     fireEvent.change(screen.getByRole("textbox", { name: /^Review/ }), { target: { value: "Great" } });
     fireEvent.click(screen.getByRole("button", { name: "Post review" }));
-    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Your review of Jingdezhen Ceramics is posted."));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Your review of Jingdezhen Ceramics is saved. It appears on the profile once we have confirmed you worked with this supplier."));
   });
 });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type express from "express";
 import type { z } from "zod";
 import { AppError, conflict, forbidden, invalid, notFound, parsePart, type Queryable, withTransaction } from "@atelier/api/platform";
-import { ANONYMOUS_ASSISTANTS, type Principal } from "../auth";
+import { ANONYMOUS_ASSISTANTS, clientAddress, type Principal } from "../auth";
 import * as q from "../queries";
 import * as s from "../schemas";
 import type { Runner } from "../runner";
@@ -21,7 +21,7 @@ export async function createRun(deps: AppDeps, req: express.Request, streaming: 
   if (!deps.graphs.has(body.assistant_id)) throw notFound("Assistant");
   if (p.kind === "anonymous" && !ANONYMOUS_ASSISTANTS.has(body.assistant_id)) throw forbidden("Log in to use this assistant.");
   if (body.input != null && body.command) throw invalid("command", "cannot be sent together with input");
-  const clientIp = req.ip ?? null;
+  const clientIp = clientAddress(req, deps.tokens);
   const kwargs = runKwargs(body);
   const strategy = body.multitask_strategy ?? "reject";
   // A caller waiting on the stream gets the run started by this process when the thread is free

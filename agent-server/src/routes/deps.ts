@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { Logger } from "pino";
-import type { TokenService } from "@atelier/api/platform";
+import type { TokenService, TrustProxy } from "@atelier/api/platform";
 import type { GraphRegistry } from "../graphs";
 import type { Runner } from "../runner";
 
@@ -13,6 +13,8 @@ export type AppDeps = {
   log: Logger;
   /** Runs an anonymous visitor (and one address) may start per minute. */
   anonymousRunsPerMinute: number;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
+  trustProxy?: TrustProxy;
   pollMs: number;
   startedAt: string;
 };

@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   "sourcing.use": ["OWNER", "ADMIN"],
   "sourcing.purchase": ["OWNER", "ADMIN"],
   "orders.manage": ["OWNER", "ADMIN", "CX"],
+  // Cancelling gives up a sale (and later refunds it): owners and admins only, CX holds and asks.
+  "orders.cancel": ["OWNER", "ADMIN"],
   "inbox.use": ["OWNER", "ADMIN", "CX"],
   "marketing.manage": ["OWNER", "ADMIN"],
   "ai.use": ["OWNER", "ADMIN", "CX"],

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import type { TeamRole } from "@atelier/contracts";
+import { forwarderKeyFor } from "./forwarder";
 
 /** version 1 (main API), version 2 user and version 2 store (the v2 routes), per 000 §3. */
 export type TokenType = "v1" | "v2-user" | "v2-store";
@@ -22,6 +23,8 @@ export type TokenService = {
   /** The claims of a signed, unexpired token; null for anything else. */
   verify(token: string): Promise<TokenClaims | null>;
   ttlSeconds: number;
+  /** The /agent-api forwarder's key, derived from the same secret (auth/forwarder.ts). */
+  forwarderKey: string;
 };
 
 const ISSUER = "atelier";
@@ -35,6 +38,7 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
   const verified = new Map<string, TokenClaims>();
   return {
     ttlSeconds,
+    forwarderKey: forwarderKeyFor(secret),
     async sign(claims, type) {
       const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
       const token = await new SignJWT({ sid: claims.storeId, role: claims.role, pv: claims.isPreview, typ: type })

@@ -32,7 +32,8 @@ declare module "express-serve-static-core" {
 export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Forwarding headers only from the proxies the operator names (TRUST_PROXY); none by default.
+  app.set("trust proxy", deps.config.trustProxy);
   app.set("query parser", "extended");
 
   // Security headers are the same on every answer, so they are worked out once (helmet's eleven
@@ -45,7 +46,7 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
     const requestId = requestIdOf(req.header("x-request-id"));
     res.setHeaders(securityHeaders);
     res.setHeader("x-request-id", requestId);
-    req.ctx = requestContext(deps, requestId, req.header("accept-language"));
+    req.ctx = requestContext(deps, requestId, req.header("accept-language"), req.ip);
     // The request line: 5xx at error, 4xx at info, the rest at debug. Below info only 5xx are
     // logged, and writeError does that, so no listener is added per request.
     if (deps.log.isLevelEnabled("info")) {
@@ -75,10 +76,26 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
         limit: deps.config.authRateLimitPerMinute,
         standardHeaders: "draft-7",
         legacyHeaders: false,
+        // A client's own X-Forwarded-For is ignored on purpose unless TRUST_PROXY names its proxy.
+        validate: { xForwardedForHeader: false },
         handler: (req, res) => writeApiError(req, res, new AppError("RATE_LIMITED", "Too many attempts. Please wait a minute and try again.")),
       }),
     );
   }
+
+  // Public card payments by invoice number: a card tester tries many cards from one address.
+  api.use(
+    "/app/creator-invoice-payments",
+    rateLimit({
+      windowMs: 60_000,
+      limit: deps.config.publicPay.perClientPerMinute,
+      standardHeaders: "draft-7",
+      legacyHeaders: false,
+      validate: { xForwardedForHeader: false },
+      skip: (req) => req.method !== "POST",
+      handler: (req, res) => writeApiError(req, res, new AppError("RATE_LIMITED", "Too many payment attempts from this connection. Please wait a minute and try again.")),
+    }),
+  );
 
   api.get("/openapi.json", (_req, res) => void res.json(openApiDocument()));
   api.get("/docs", (_req, res) => void res.setHeaders(documentHeaders).type("html").send(openApiDocsPage(`${API_BASE_PATH}/openapi.json`)));
@@ -204,7 +221,7 @@ function helmetHeaders(): Map<string, string> {
 }
 
 /** A request's context; its logger (a child binding the request id) is made on first use. */
-function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string | undefined): RequestContext {
+function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string | undefined, clientAddress: string | undefined): RequestContext {
   let log: RequestContext["log"] | undefined;
   // The deps one by one: an object literal of fixed shape is cheaper to build than a spread.
   return {
@@ -216,6 +233,7 @@ function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string
     requestId,
     auth: null,
     acceptLanguage,
+    clientAddress,
     get log() {
       return (log ??= deps.log.child({ requestId }));
     },

@@ -5,6 +5,7 @@ import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
 import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
+import { ordersRoutes } from "./orders";
 import { paymentsRoutes } from "./payments";
 import { plansRoutes } from "./plans";
 import { projectsRoutes } from "./projects";
@@ -32,4 +33,5 @@ export const allRoutes: Route[] = [
   ...uploadsRoutes,
   ...marketplaceRoutes,
   ...jobsRoutes,
+  ...ordersRoutes,
 ];

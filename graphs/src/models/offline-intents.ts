@@ -1,4 +1,5 @@
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
+import { ORDER_INTENTS } from "./offline-orders";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
@@ -41,6 +42,7 @@ function matchByEmail(outcome: Outcome | undefined, email: string): Json {
 /** Requests the copilot and the other agents understand, most specific first. */
 export const INTENTS: Intent[] = [
   ...STOREFRONT_INTENTS,
+  ...ORDER_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
   {

@@ -124,6 +124,7 @@ function cartAnswer(cart: Json): string {
 }
 
 function sampleName(text: string): string | undefined {
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- reads at most OFFLINE_TEXT_LIMIT (2,000) characters of a message
   const m = text.match(/\bsamples?\s+(?:of|for)\s+(?:the\s+|a\s+|an\s+)?(.+?)(?:\s+(?:to|in|into)\s+(?:my|the)\s+(?:shopping\s+)?cart\b|\s+please\b|[.?!]|$)/i) ?? text.match(/\b(?:add|order|get|buy)\s+(?:the\s+|a\s+|an\s+)?(.+?)\s+samples?\b/i);
   const name = m?.[1]?.trim();
   return name && !/^(a|an|the|one|some|\d+|this|it|that|this one|that one|this item|this product)$/i.test(name) ? name : undefined;
@@ -139,6 +140,7 @@ function orderSample(item: { id: string }, text: string): Step {
 }
 
 function favouriteName(text: string): string | undefined {
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- reads at most OFFLINE_TEXT_LIMIT (2,000) characters of a message
   const m = text.match(/\b(?:favou?rite|bookmark|save)\s+(.+?)(?:\s+(?:to|in)\s+(?:my\s+)?favou?rites)?[.?!]?$/i) ?? text.match(/\badd\s+(.+?)\s+to\s+(?:my\s+)?favou?rites\b/i);
   const name = m?.[1]?.replace(/\b(the|supplier|factory|manufacturer|vendor|item|product)\b/gi, " ").trim();
   return name && !refersToScreen(name) && name.length >= 2 ? name : undefined;

@@ -23,6 +23,9 @@ const EXAMPLES: Record<ModelRole, string[]> = {
     "what's in my cart",
     "pay my cart",
     "favourite this supplier",
+    "show my orders on hold",
+    "why is #1043 on hold?",
+    "hold order 1043 because the address looks wrong",
   ],
   "sourcing-agent": [
     "find suppliers for organic cotton tees under MOQ 500",
@@ -38,6 +41,9 @@ const EXAMPLES: Record<ModelRole, string[]> = {
   "packaging-agent": ["find mailer boxes with inside printing, 1000 units", "find packaging suppliers for mailer boxes, MOQ 1000", "how much does fulfilment cost"],
   "storefront-chat": ["how do I get started", "show me suppliers of leather bags", "find products like ceramic mugs", "how much does fulfilment cost", "which sales channels can I sell on", "what plans are there", "how do I contact support"],
 };
+
+/** The most of a message the offline assistant parses; a request it understands is far shorter. */
+export const OFFLINE_TEXT_LIMIT = 2000;
 
 function textOf(message: BaseMessage): string {
   if (typeof message.content === "string") return message.content;
@@ -99,7 +105,8 @@ export class OfflineChatModel extends BaseChatModel {
   decide(messages: BaseMessage[], context: IntentContext = {}): Step {
     const lastHuman = messages.map((m) => m.getType()).lastIndexOf("human");
     const human = messages[lastHuman];
-    const text = human ? withoutAttachmentLines(textOf(human)) : "";
+    // The parsers read a bounded prefix: some of their patterns backtrack in polynomial time (docs/security.md).
+    const text = human ? withoutAttachmentLines(textOf(human)).slice(0, OFFLINE_TEXT_LIMIT) : "";
     const done = outcomesOf(messages.slice(lastHuman + 1));
     const failed = done.find((o) => o.error || o.declined);
     if (failed?.declined) return { answer: `Understood — I didn't go ahead. ${failed.declined}` };

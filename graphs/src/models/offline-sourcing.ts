@@ -88,6 +88,7 @@ const names = (list: Json[]) => list.map((o: Json) => o.supplierName ?? o.name).
 /** "Acme Mills <sales@acme.example>", "Mill Two two@mill.example": the suppliers a user lists by name and email. */
 export function parseSupplierContacts(text: string): { name: string; email: string }[] {
   const out: { name: string; email: string }[] = [];
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- reads at most OFFLINE_TEXT_LIMIT (2,000) characters of a message
   const re = /((?:[A-Z0-9][\w&.'-]*\s+){0,4}?)[<(]?\s*([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
   for (const m of text.matchAll(re)) {
     const email = m[2]!.toLowerCase();
@@ -105,6 +106,7 @@ export function parseSupplierInvite(text: string): { name?: string; website?: st
   const withoutEmail = text.replace(/[^\s,;<>()]+@[^\s,;<>()]+/g, " ");
   const site = withoutEmail.match(/\b((?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s,;)]*)?)/i)?.[1];
   const phone = withoutEmail.match(/\+?\d[\d ().-]{5,22}\d/)?.[0]?.trim();
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- reads at most OFFLINE_TEXT_LIMIT (2,000) characters of a message
   const name = text.match(/\b(?:suppliers?|factory|manufacturer|vendor)\s+(?:called\s+|named\s+)?([^,;<(]+?)\s*(?:[,;<(]|$)/i)?.[1]?.trim();
   return {
     name: name && !/@|\.[a-z]{2,}$/i.test(name) ? name : undefined,
@@ -116,7 +118,7 @@ export function parseSupplierInvite(text: string): { name?: string; website?: st
 
 const SIZE = "(?:XXS|XS|S|M|L|XL|XXL|XXXL|2XL|3XL)";
 /** "sizes S, M and L": the size run, read before the edits are split at commas. */
-const SIZE_RUN = new RegExp(`\\bsizes?\\s*:?\\s*(${SIZE}(?:\\s*(?:,|and|&|/)\\s*${SIZE})*)\\b`, "i");
+const SIZE_RUN = new RegExp(`\\bsizes?\\s*(?::\\s*)?(${SIZE}(?:\\s*(?:,|and|&|/)\\s*${SIZE})*)\\b`, "i");
 
 /** Tech pack edits from "update the tech pack: 1200 units, $5 per unit, materials 100% linen; print: …". */
 export function parseTechPackChanges(text: string, pack: Json): Record<string, unknown> {
@@ -135,7 +137,7 @@ export function parseTechPackChanges(text: string, pack: Json): Record<string, u
     else if (price !== undefined) body.targetUnitPrice = price;
     else if (date) body.targetDate = date;
     else if (/\b(materials?|fabric)\b/i.test(clause)) body.materials = [...((body.materials as string[]) ?? []), clause.replace(/\b(materials?|fabric)\b\s*(:|is|are|to|of)?\s*/i, "").slice(0, 200)].filter(Boolean);
-    else if (/\b(print|printing|embroider)/i.test(clause)) body.printDetails = clause.replace(/^print(ing)?( details)?\s*:\s*/i, "").slice(0, 2000);
+    else if (/\b(print|embroider)/i.test(clause)) body.printDetails = clause.replace(/^print(ing)?( details)?\s*:\s*/i, "").slice(0, 2000);
     else if (/\bpackag/i.test(clause)) body.packaging = clause.replace(/^packaging\s*:\s*/i, "").slice(0, 2000);
     else if (/\b(name|call it)\b/i.test(clause)) body.productName = clause.replace(/^.*?\b(name|call it)\b\s*(:|is|to)?\s*/i, "").slice(0, 200);
     else notes.push(clause);

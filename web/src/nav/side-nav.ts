@@ -81,7 +81,7 @@ function analyticsGroup(flags: Set<FeatureFlag>): NavEntry {
     icon: "chart",
     hidden: !flags.has("analytics"),
     children: [
-      { id: "nav-analytics-customers", label: "Customers", link: "/analytics-customer", icon: "users", matchLinks: [/^\/analytics-(customer|all-customers|repeat|time-between|base-zone|ltv|rfm|percentile|zone|cohorts|recovered|revenue-by-cohorts|customer-persona)/, /^\/customer-daily-ltv/] },
+      { id: "nav-analytics-customers", label: "Customers", link: "/analytics-customer", icon: "users", matchLinks: [/^\/analytics-(customer|all-customers|repeat|time-between|base-zone|ltv|rfm|percentile|zone|cohorts|recovered|revenue-by-cohorts)/, /^\/customer-daily-ltv/] },
       { id: "nav-analytics-orders", label: "Orders", link: "/analytics-order", icon: "list", matchLinks: [/^\/analytics-(all-)?order/, /^\/order-(development|count-distribution|time-analysis|discounts|first-order-value|aov-pre-order-count|avg-value|items-per-basket)/, /^\/free-shipping-threshold/] },
       { id: "nav-analytics-products", label: "Products", link: "/analytics-product", icon: "tag", matchLinks: [/^\/product-(all|best-item|sold-item|return|cross-selling|follow-up)/] },
       { id: "nav-analytics-marketing", label: "Marketing channels", link: "/marketing-channels", icon: "megaphone" },

@@ -7,7 +7,10 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey;
+
+/** The store's customer orders (issue 16, first slice). */
+export type OrdersScreenKey = "orders" | "order-details";
 
 /** The sourcing agents' full-page chats and review pages, and the public supplier review (issue 4). */
 export type AgentScreenKey = "agent-chat" | "agent-review" | "post-review";
@@ -121,12 +124,12 @@ const userRoutes: RouteEntry[] = [
   pending("/return-settings", "user", FULFILMENT),
   pending("/ecommerce-services", "user", "Sales channels"),
   ...ECOMMERCE_CHANNELS().map((c) => pending(`/ecommerce-services/${c}`, "user", "Sales channels")),
-  pending("/orders", "user", FULFILMENT),
+  { path: "/orders", access: "user", screen: "orders" },
   pending("/receivings", "user", FULFILMENT),
   pending("/receivings/new", "user", FULFILMENT),
   pending("/receivings/:sn/details", "user", FULFILMENT),
   pending("/inventory", "user", FULFILMENT),
-  pending("/order-details/:id", "user", FULFILMENT),
+  { path: "/order-details/:id", access: "user", screen: "order-details" },
   pending("/order-packaging/:packagingCategory", "user", SOURCING),
   pending("/print-on-demand-catalog", "user", "The print-on-demand catalogue"),
   pending("/printful-widget/:externalProductId?", "user", "The print-on-demand catalogue"),

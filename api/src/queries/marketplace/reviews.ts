@@ -7,8 +7,8 @@ export type ReviewRow = { id: string; supplier_id: string; store_id: string | nu
 const REVIEW_COLUMNS = "id, supplier_id, store_id, author_name, rating, title, body, created_at, updated_at";
 
 export async function listReviewRows(db: Queryable, supplierId: string, page: Page): Promise<{ rows: ReviewRow[]; total: number }> {
-  const { rows } = await db.query<ReviewRow>(`SELECT ${REVIEW_COLUMNS} FROM supplier_reviews WHERE supplier_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`, [supplierId, page.limit, page.offset]);
-  const { rows: c } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM supplier_reviews WHERE supplier_id = $1", [supplierId]);
+  const { rows } = await db.query<ReviewRow>(`SELECT ${REVIEW_COLUMNS} FROM supplier_reviews WHERE supplier_id = $1 AND held_at IS NULL ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`, [supplierId, page.limit, page.offset]);
+  const { rows: c } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM supplier_reviews WHERE supplier_id = $1 AND held_at IS NULL", [supplierId]);
   return { rows, total: c[0]!.n };
 }
 
@@ -17,17 +17,18 @@ export async function reviewSummaryRow(db: Queryable, supplierId: string): Promi
     `SELECT round(avg(rating), 2) AS average, count(*)::int AS count,
             count(*) FILTER (WHERE rating = 1)::int AS h1, count(*) FILTER (WHERE rating = 2)::int AS h2, count(*) FILTER (WHERE rating = 3)::int AS h3,
             count(*) FILTER (WHERE rating = 4)::int AS h4, count(*) FILTER (WHERE rating = 5)::int AS h5
-       FROM supplier_reviews WHERE supplier_id = $1`,
+       FROM supplier_reviews WHERE supplier_id = $1 AND held_at IS NULL`,
     [supplierId],
   );
   const r = rows[0]!;
   return { average: r.average ?? 0, count: r.count, histogram: { 1: r.h1, 2: r.h2, 3: r.h3, 4: r.h4, 5: r.h5 } };
 }
 
-export async function insertReview(db: Queryable, r: { supplierId: string; storeId: string | null; authorName: string; authorEmail: string | null; rating: number; title: string; body: string }): Promise<ReviewRow> {
+/** A review; `held` ones (posted without an account) are kept for moderation and neither counted nor listed. */
+export async function insertReview(db: Queryable, r: { supplierId: string; storeId: string | null; authorName: string; authorEmail: string | null; rating: number; title: string; body: string; held?: boolean }): Promise<ReviewRow> {
   const { rows } = await db.query<ReviewRow>(
-    `INSERT INTO supplier_reviews (supplier_id, store_id, author_name, author_email, rating, title, body) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${REVIEW_COLUMNS}`,
-    [r.supplierId, r.storeId, r.authorName, r.authorEmail, r.rating, r.title, r.body],
+    `INSERT INTO supplier_reviews (supplier_id, store_id, author_name, author_email, rating, title, body, held_at) VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END) RETURNING ${REVIEW_COLUMNS}`,
+    [r.supplierId, r.storeId, r.authorName, r.authorEmail, r.rating, r.title, r.body, r.held ?? false],
   );
   return rows[0]!;
 }

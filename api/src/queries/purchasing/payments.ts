@@ -88,3 +88,17 @@ export async function lockPaymentByProviderKey(db: Queryable, invoiceId: string,
   const { rows } = await db.query(`SELECT * FROM creator_invoice_payments WHERE invoice_id = $1 AND provider_key = $2 FOR UPDATE`, [invoiceId, providerKey]);
   return rows[0] ? toPayment(rows[0]) : null;
 }
+
+/**
+ * When an invoice's public payment page opens again after `declines` declined public cards within
+ * `lockHours`: the time the oldest of those declines ages out; null when it is open.
+ */
+export async function publicPaymentLockedUntil(db: Queryable, invoiceId: string, declines: number, lockHours: number): Promise<Date | null> {
+  const { rows } = await db.query<{ until: Date }>(
+    `SELECT created_at + make_interval(hours => $3) AS until FROM creator_invoice_payments
+     WHERE invoice_id = $1 AND payer = 'PUBLIC' AND status = 'INSTRUMENT_DECLINED' AND created_at > now() - make_interval(hours => $3)
+     ORDER BY created_at DESC OFFSET $2 - 1 LIMIT 1`,
+    [invoiceId, declines, lockHours],
+  );
+  return rows[0]?.until ?? null;
+}

@@ -1,7 +1,8 @@
 import type { BodyOf, auth } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import { withTransaction } from "../../db/pool";
-import { conflict } from "../../errors";
+import { conflict, invalid } from "../../errors";
+import { weakPasswordReason } from "../../auth/password-strength";
 import { findUserByEmail, insertMember, insertStore, insertUser, type MembershipRow } from "../../queries/accounts";
 import { hashPassword } from "../../auth/passwords";
 import { issueSession, type Session } from "./issue-session";
@@ -12,6 +13,8 @@ type Input = BodyOf<typeof auth.register>;
 /** Creates the user, their store (Free plan) and the OWNER membership in one transaction. */
 export async function register(ctx: RequestContext, input: Input): Promise<Session> {
   if (await findUserByEmail(ctx.pool, input.email)) throw conflict("An account with this email already exists. Log in instead.");
+  const weak = weakPasswordReason(input.password, [input.email, input.storeName]);
+  if (weak) throw invalid("body.password", weak);
   const passwordHash = await hashPassword(input.password);
   const isPreview = ctx.config.previewEmails.includes(input.email);
   const { user, membership } = await withTransaction(ctx.pool, async (tx) => {

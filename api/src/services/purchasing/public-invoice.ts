@@ -1,6 +1,6 @@
 import type { BodyOf, ResponseOf, purchasing } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
-import { notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import * as q from "../../queries/purchasing";
 import { toPublicInvoiceDto, type PublicInvoiceDto } from "./dto";
 import { payInvoice } from "./pay-invoice";
@@ -16,6 +16,17 @@ export async function getPublicInvoice(ctx: RequestContext, sn: string): Promise
 export async function payPublicInvoice(ctx: RequestContext, sn: string, body: BodyOf<typeof purchasing.payPublicInvoice>): Promise<ResponseOf<typeof purchasing.payPublicInvoice>> {
   const invoice = await q.getInvoiceBySn(ctx.pool, sn);
   if (!invoice) throw notFound("Invoice");
+  // Card testing: after a few declined cards the page stops taking cards for a while. One public
+  // payment runs at a time per invoice (the claim), so the count is exact (docs/security.md).
+  const { declinesBeforeLock, lockHours } = ctx.config.publicPay;
+  const lockedUntil = await q.publicPaymentLockedUntil(ctx.pool, invoice.id, declinesBeforeLock, lockHours);
+  if (lockedUntil) {
+    const hours = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 3_600_000));
+    throw new AppError(
+      "RATE_LIMITED",
+      `This invoice no longer takes cards here after ${declinesBeforeLock} declined cards. It opens again in ${hours} hour${hours === 1 ? "" : "s"}, or ${invoice.storeTitle} can pay it from their account.`,
+    );
+  }
   const outcome = await payInvoice(ctx, {
     storeId: invoice.storeId,
     invoiceId: invoice.id,

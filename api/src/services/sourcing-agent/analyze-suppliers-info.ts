@@ -18,16 +18,72 @@ const CAPABILITIES = [
 ];
 const GENERIC_TLDS = new Set(["co", "io", "ai", "me", "tv", "ly", "fm", "gg", "to", "cc", "ws", "la", "so", "sh", "ac"]);
 
+// Every scan below reads each character of the page a bounded number of times: pageText may be
+// 200,000 characters, and a regular expression that retries from every position (an unclosed
+// `<script`, a long run of letters with no `@`) took the whole process for a minute and a half.
+const BLOCK_TAGS = new Set(["br", "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr"]);
+const RAW_TEXT_TAGS = new Set(["script", "style"]);
+const TAG_NAME = /^\/?([a-z][a-z0-9]*)/;
+
+/** The page's text and title: tags become spaces (line breaks after blocks), scripts and styles go; one pass. */
 function plainText(page: string): { text: string; title: string | null } {
-  const title = page.match(/<title[^>]*>([^<]{1,300})<\/title>/i)?.[1]?.trim() ?? null;
-  if (!/<[a-z!][^>]*>/i.test(page)) return { text: page, title };
-  const text = page
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|tr)>/gi, "\n")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&");
-  return { text, title };
+  const lowerPage = page.toLowerCase();
+  const out: string[] = [];
+  let title: string | null = null;
+  let sawTag = false;
+  let gt = -1; // the first ">" at or after the current "<" (kept: it serves every "<" before it)
+  let i = 0;
+  while (i < page.length) {
+    const lt = page.indexOf("<", i);
+    if (lt < 0) break;
+    if (gt < lt) gt = page.indexOf(">", lt);
+    if (gt < 0) break; // no tag can close after here: the rest is text
+    const name = TAG_NAME.exec(lowerPage.slice(lt + 1, Math.min(gt, lt + 12)))?.[1];
+    const opening = lowerPage[lt + 1] !== "/";
+    if (!name && lowerPage[lt + 1] !== "!") {
+      out.push(page.slice(i, lt + 1));
+      i = lt + 1;
+      continue;
+    }
+    sawTag = true;
+    out.push(page.slice(i, lt), name && BLOCK_TAGS.has(name) && (name === "br" || !opening) ? "\n" : " ");
+    i = gt + 1;
+    if (name && opening && RAW_TEXT_TAGS.has(name)) {
+      const close = lowerPage.indexOf(`</${name}`, i);
+      if (close < 0) return { text: out.join(""), title };
+      i = close;
+    } else if (name === "title" && opening && title === null) {
+      title = titleAt(page, lowerPage, i);
+    }
+  }
+  if (!sawTag) return { text: page, title };
+  out.push(page.slice(i));
+  return { text: out.join("").replaceAll("&nbsp;", " ").replaceAll("&amp;", "&"), title };
+}
+
+/** The title's text when it runs from `start` to a `</title` within 300 characters. */
+function titleAt(page: string, lowerPage: string, start: number): string | null {
+  const end = page.indexOf("<", start);
+  if (end <= start || end - start > 300 || !lowerPage.startsWith("</title", end)) return null;
+  return page.slice(start, end).trim() || null;
+}
+
+const EMAIL_LOCAL = /^[\w.%+-]+$/;
+const EMAIL_LABEL = /^[a-z\d-]+$/i;
+const EMAIL_TLD = /^[a-z]{2,}$/i;
+/** Runs of the characters an address is made of; the rest of the text separates them. */
+const EMAIL_RUN = /[\w.%+@-]+/g;
+
+/** An address as the runs of the text hold it (a trailing full stop is the sentence's), or null. */
+function emailIn(run: string): string | null {
+  const candidate = run.replace(/[.-]+$/, "");
+  if (candidate.length > 254) return null;
+  const at = candidate.lastIndexOf("@");
+  if (at <= 0) return null;
+  const local = candidate.slice(candidate.lastIndexOf("@", at - 1) + 1, at);
+  const labels = candidate.slice(at + 1).split(".");
+  if (!EMAIL_LOCAL.test(local) || labels.length < 2 || !labels.every((l) => EMAIL_LABEL.test(l)) || !EMAIL_TLD.test(labels.at(-1)!)) return null;
+  return `${local}@${labels.join(".")}`;
 }
 
 function hostOf(url: string): string {
@@ -92,7 +148,8 @@ export async function analyzeSuppliersInfo(ctx: UserContext, body: BodyOf<typeof
   const lower = ` ${text.toLowerCase().replace(/\s+/g, " ")} `;
   const capabilities = CAPABILITIES.filter((c) => new RegExp(`[^a-z0-9]${c.replace(/ /g, "[ -]")}[^a-z0-9]`).test(lower));
   const countryCode = findCountryIn(text, host);
-  const emails = [...new Set((text.match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? []).map((e) => e.toLowerCase()))].slice(0, 5);
+  const found = (text.match(EMAIL_RUN) ?? []).map(emailIn).filter((e): e is string => e !== null);
+  const emails = [...new Set(found.map((e) => e.toLowerCase()))].slice(0, 5);
   return {
     supplierUrl: body.supplierUrl,
     website: host,
@@ -102,7 +159,7 @@ export async function analyzeSuppliersInfo(ctx: UserContext, body: BodyOf<typeof
     countryCode,
     countryName: countryCode ? (findCountry(countryCode)?.name ?? null) : null,
     emails,
-    phoneNumbers: findPhones(text.replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, " ")),
+    phoneNumbers: findPhones(text.replace(EMAIL_RUN, (run) => (emailIn(run) ? " " : run))),
     knownSupplierId: await findSupplierByHost(ctx.pool, host),
   };
 }

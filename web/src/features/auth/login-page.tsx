@@ -79,7 +79,8 @@ export function LoginPage() {
         </label>
         <label>
           Password
-          <input name="password" type="password" autoComplete={mode === "login" ? "current-password" : "new-password"} required minLength={mode === "register" ? 8 : 1} maxLength={200} />
+          <input name="password" type="password" autoComplete={mode === "login" ? "current-password" : "new-password"} required minLength={mode === "register" ? 10 : 1} maxLength={200} aria-describedby={mode === "register" ? "password-hint" : undefined} />
+          {mode === "register" && <small id="password-hint">At least 10 characters. A few unrelated words together are easy to remember and hard to guess.</small>}
           {fieldError("password")}
         </label>
         {mode === "register" && (

@@ -51,7 +51,7 @@ export const REGION_LABELS: Record<Region, string> = { AF: "Africa", NA: "North 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined => (value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined);
 const list = (params: URLSearchParams, key: string): string[] =>
   params.getAll(key).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
-const CATEGORY_REF = /^[a-z0-9/&-]+$|^\d+$/;
+const CATEGORY_REF = /^[a-z0-9/&-]+$/;
 
 /** Reads the state from a query string; values the API would refuse are dropped rather than kept broken. */
 export function parseMarketplaceState(search: string): MarketplaceState {

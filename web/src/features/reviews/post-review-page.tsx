@@ -47,7 +47,7 @@ export function PostReviewPage() {
     return (
       <section className="auth-card" aria-labelledby="page-title">
         <h1 id="page-title">Thank you</h1>
-        <p role="status">Your review of {name ?? "this supplier"} is posted.</p>
+        <p role="status">Your review of {name ?? "this supplier"} is saved. It appears on the profile once we have confirmed you worked with this supplier.</p>
         <Link to={`/preview-supplier-profile/${supplierId}`}>See the supplier's profile</Link>
       </section>
     );
@@ -55,7 +55,7 @@ export function PostReviewPage() {
   return (
     <section className="auth-card" aria-labelledby="page-title">
       <h1 id="page-title">Review {name ?? "this supplier"}</h1>
-      <p className="muted">Tell other creators how working with this supplier went. One review per e-mail address; your e-mail is never shown.</p>
+      <p className="muted">Tell other creators how working with this supplier went. One review per e-mail address; your e-mail is never shown. Reviews from a store that ordered from this supplier count at once: log in and review it from the supplier's page.</p>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Post a review">
         {field("authorName", "Your name")}
         {field("email", "Email", "email")}

@@ -1,0 +1,146 @@
+import type { Queryable } from "../../db/pool";
+
+// SQL of the order ledger: holds (rows, several open at once) and the append-only event list.
+// Every statement is scoped to one store.
+
+export type Actor = { userId: string | null; userName: string | null; rule: string | null };
+
+export type OrderHoldRow = {
+  id: string;
+  orderId: string;
+  reason: string;
+  setBy: Actor;
+  createdAt: Date;
+  releasedAt: Date | null;
+  releasedBy: Actor | null;
+  releaseNote: string | null;
+};
+
+export type OrderEventKind = "NOTE_ADDED" | "HOLD_PLACED" | "HOLD_RELEASED" | "STATUS_CHANGED" | "CANCELED";
+
+export type OrderEventRow = {
+  id: string;
+  kind: OrderEventKind;
+  fromStatus: string | null;
+  toStatus: string | null;
+  message: string;
+  holdId: string | null;
+  actor: Actor;
+  createdAt: Date;
+};
+
+export type NewOrderEvent = {
+  kind: OrderEventKind;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  message?: string;
+  holdId?: string | null;
+  actorUserId: string | null;
+  actorRule?: string | null;
+};
+
+type Row = Record<string, unknown>;
+
+const HOLD_SELECT = `SELECT h.*, su.username AS set_by_name, ru.username AS released_by_name
+  FROM order_holds h LEFT JOIN users su ON su.id = h.set_by_user_id LEFT JOIN users ru ON ru.id = h.released_by_user_id`;
+
+function toHold(r: Row): OrderHoldRow {
+  const released = r.released_at as Date | null;
+  return {
+    id: r.id as string,
+    orderId: r.order_id as string,
+    reason: r.reason as string,
+    setBy: { userId: r.set_by_user_id as string | null, userName: r.set_by_name as string | null, rule: r.set_by_rule as string | null },
+    createdAt: r.created_at as Date,
+    releasedAt: released,
+    releasedBy: released ? { userId: r.released_by_user_id as string | null, userName: r.released_by_name as string | null, rule: r.released_by_rule as string | null } : null,
+    releaseNote: r.release_note as string | null,
+  };
+}
+
+/** The order's holds, open ones first, then newest first. */
+export async function listHolds(db: Queryable, storeId: string, orderId: string): Promise<OrderHoldRow[]> {
+  const { rows } = await db.query(`${HOLD_SELECT} WHERE h.store_id = $1 AND h.order_id = $2 ORDER BY h.released_at IS NOT NULL, h.created_at DESC, h.id`, [storeId, orderId]);
+  return rows.map(toHold);
+}
+
+/** The order's open holds, oldest first, locked for a release. */
+export async function openHolds(db: Queryable, storeId: string, orderId: string): Promise<OrderHoldRow[]> {
+  const { rows } = await db.query(`${HOLD_SELECT} WHERE h.store_id = $1 AND h.order_id = $2 AND h.released_at IS NULL ORDER BY h.created_at, h.id FOR UPDATE OF h`, [storeId, orderId]);
+  return rows.map(toHold);
+}
+
+export async function getHold(db: Queryable, storeId: string, orderId: string, holdId: string): Promise<OrderHoldRow | null> {
+  const { rows } = await db.query(`${HOLD_SELECT} WHERE h.store_id = $1 AND h.order_id = $2 AND h.id = $3`, [storeId, orderId, holdId]);
+  return rows[0] ? toHold(rows[0]) : null;
+}
+
+export async function insertHold(db: Queryable, storeId: string, orderId: string, hold: { reason: string; userId: string | null; rule?: string | null }): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO order_holds (store_id, order_id, reason, set_by_user_id, set_by_rule) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [storeId, orderId, hold.reason, hold.userId, hold.rule ?? null],
+  );
+  return rows[0]!.id;
+}
+
+/** Releases an open hold; false when it was already released. */
+export async function releaseHold(db: Queryable, storeId: string, holdId: string, by: { userId: string | null; rule?: string | null; note?: string | null }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE order_holds SET released_at = clock_timestamp(), released_by_user_id = $3, released_by_rule = $4, release_note = $5
+      WHERE store_id = $1 AND id = $2 AND released_at IS NULL`,
+    [storeId, holdId, by.userId, by.rule ?? null, by.note ?? null],
+  );
+  return rowCount === 1;
+}
+
+export async function appendEvent(db: Queryable, storeId: string, orderId: string, e: NewOrderEvent): Promise<void> {
+  await db.query(
+    `INSERT INTO order_events (store_id, order_id, kind, from_status, to_status, message, hold_id, actor_user_id, actor_rule)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [storeId, orderId, e.kind, e.fromStatus ?? null, e.toStatus ?? null, e.message ?? "", e.holdId ?? null, e.actorUserId, e.actorRule ?? null],
+  );
+}
+
+/** The order's ledger, oldest first. */
+export async function listEvents(db: Queryable, storeId: string, orderId: string): Promise<OrderEventRow[]> {
+  const { rows } = await db.query(
+    `SELECT e.*, u.username AS actor_name FROM order_events e LEFT JOIN users u ON u.id = e.actor_user_id
+      WHERE e.store_id = $1 AND e.order_id = $2 ORDER BY e.created_at, e.id`,
+    [storeId, orderId],
+  );
+  return rows.map((r: Row) => ({
+    id: r.id as string,
+    kind: r.kind as OrderEventKind,
+    fromStatus: r.from_status as string | null,
+    toStatus: r.to_status as string | null,
+    message: r.message as string,
+    holdId: r.hold_id as string | null,
+    actor: { userId: r.actor_user_id as string | null, userName: r.actor_name as string | null, rule: r.actor_rule as string | null },
+    createdAt: r.created_at as Date,
+  }));
+}
+
+const DEMO_HOLD_REASONS = [
+  ["Address could not be verified by the carrier", "Address check"],
+  ["Payment flagged for a fraud review", "Fraud review"],
+  ["Customer asked to change the size before shipping", null],
+] as const;
+
+/**
+ * Demo stores' ON_HOLD orders get the hold that explains them (the generator writes statuses only):
+ * one open hold each, from a rule or the owner, and the status they return to.
+ */
+export async function backfillDemoHolds(db: Queryable, storeId: string, ownerUserId: string): Promise<number> {
+  const { rows } = await db.query<{ id: string; order_number: number }>(
+    `SELECT o.id, o.order_number FROM orders o WHERE o.store_id = $1 AND o.processing_status = 'ON_HOLD'
+        AND NOT EXISTS (SELECT 1 FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL)`,
+    [storeId],
+  );
+  for (const o of rows) {
+    const [reason, rule] = DEMO_HOLD_REASONS[o.order_number % DEMO_HOLD_REASONS.length]!;
+    const holdId = await insertHold(db, storeId, o.id, { reason, userId: rule ? null : ownerUserId, rule });
+    await db.query(`UPDATE orders SET held_from_status = 'PROCESSING' WHERE id = $1`, [o.id]);
+    await appendEvent(db, storeId, o.id, { kind: "HOLD_PLACED", fromStatus: "PROCESSING", toStatus: "ON_HOLD", message: reason, holdId, actorUserId: rule ? null : ownerUserId, actorRule: rule });
+  }
+  return rows.length;
+}

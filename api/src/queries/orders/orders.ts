@@ -1,0 +1,213 @@
+import type { OrderListFilter, OrderSort, ProcessingStatus } from "@atelier/contracts/orders";
+import type { Queryable } from "../../db/pool";
+
+// SQL of customer orders: the list (every tab pages in SQL on stored, indexed states), one order
+// with its lines, and the status columns the ledger's use cases move. Every statement is scoped to one store.
+
+export type OrderSummaryRow = {
+  id: string;
+  orderNumber: number;
+  origin: string;
+  customerName: string;
+  email: string | null;
+  totalCents: number;
+  currency: string;
+  itemCount: number;
+  processingStatus: ProcessingStatus;
+  fulfillmentState: "NONE" | "PARTIAL" | "FULFILLED";
+  cancellationState: "NONE" | "PARTIAL" | "CANCELED";
+  hasReturns: boolean;
+  openHolds: number;
+  placedAt: Date;
+};
+
+export type OrderRow = OrderSummaryRow & {
+  storeId: string;
+  customerId: string | null;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  discountCode: string | null;
+  shippingName: string | null;
+  shippingAddress1: string | null;
+  shippingCity: string | null;
+  shippingRegion: string | null;
+  shippingPostalCode: string | null;
+  shippingCountryCode: string | null;
+  note: string | null;
+  heldFromStatus: "OUTSTANDING" | "PROCESSING" | null;
+  fulfilledAt: Date | null;
+  canceledAt: Date | null;
+};
+
+export type OrderLineRow = {
+  id: string;
+  sku: string;
+  title: string;
+  variantTitle: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  fulfilledQuantity: number;
+  returnedQuantity: number;
+};
+
+/** Each tab as a condition on the order `o` (000 §4); canceled orders leave the working tabs. */
+const FILTER_SQL: Record<OrderListFilter, string> = {
+  ALL: "TRUE",
+  OUTSTANDING: "o.processing_status = 'OUTSTANDING' AND o.cancellation_state <> 'CANCELED'",
+  PROCESSING: "o.processing_status = 'PROCESSING' AND o.cancellation_state <> 'CANCELED'",
+  ON_HOLD: "o.processing_status = 'ON_HOLD'",
+  FULFILLED: "o.fulfillment_state = 'FULFILLED'",
+  CANCELED: "o.cancellation_state = 'CANCELED'",
+  RETURNS: "EXISTS (SELECT 1 FROM order_line_items r WHERE r.store_id = o.store_id AND r.order_id = o.id AND r.returned_quantity > 0)",
+};
+
+const SORT_SQL: Record<OrderSort, string> = {
+  "-placedAt": "o.placed_at DESC, o.id DESC",
+  placedAt: "o.placed_at ASC, o.id ASC",
+  "-orderNumber": "o.order_number DESC",
+  orderNumber: "o.order_number ASC",
+  "-total": "o.total_cents DESC, o.id DESC",
+  total: "o.total_cents ASC, o.id ASC",
+};
+
+const SUMMARY_COLUMNS = `o.id, o.order_number, o.origin, coalesce(nullif(c.name, ''), o.shipping_name, '') AS customer_name, o.email::text AS email,
+  o.total_cents, o.currency, o.processing_status, o.fulfillment_state, o.cancellation_state, o.placed_at,
+  (SELECT coalesce(sum(l.quantity), 0)::int FROM order_line_items l WHERE l.order_id = o.id) AS item_count,
+  EXISTS (SELECT 1 FROM order_line_items l WHERE l.order_id = o.id AND l.returned_quantity > 0) AS has_returns,
+  (SELECT count(*)::int FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL) AS open_holds`;
+
+type Row = Record<string, unknown>;
+
+function toSummary(r: Row): OrderSummaryRow {
+  return {
+    id: r.id as string,
+    orderNumber: r.order_number as number,
+    origin: r.origin as string,
+    customerName: r.customer_name as string,
+    email: r.email as string | null,
+    totalCents: r.total_cents as number,
+    currency: r.currency as string,
+    itemCount: r.item_count as number,
+    processingStatus: r.processing_status as ProcessingStatus,
+    fulfillmentState: r.fulfillment_state as OrderSummaryRow["fulfillmentState"],
+    cancellationState: r.cancellation_state as OrderSummaryRow["cancellationState"],
+    hasReturns: r.has_returns as boolean,
+    openHolds: r.open_holds as number,
+    placedAt: r.placed_at as Date,
+  };
+}
+
+/** The search condition: `#1043` or `1043` matches the number; other text the customer's name or e-mail. */
+function searchSql(search: string | undefined, params: unknown[]): string {
+  if (!search) return "TRUE";
+  const number = search.replace(/^#/, "");
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  params.push(like);
+  const likeParam = `$${params.length}`;
+  const byText = `(o.email::text ILIKE ${likeParam} OR c.name ILIKE ${likeParam} OR o.shipping_name ILIKE ${likeParam})`;
+  if (!/^\d{1,9}$/.test(number)) return byText;
+  params.push(Number(number));
+  return `(o.order_number = $${params.length} OR ${byText})`;
+}
+
+export type ListOrdersInput = { filter: OrderListFilter; search?: string; sort: OrderSort; limit: number; offset: number };
+
+export async function listOrders(db: Queryable, storeId: string, input: ListOrdersInput): Promise<{ list: OrderSummaryRow[]; total: number }> {
+  const params: unknown[] = [storeId];
+  const where = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${searchSql(input.search, params)}`;
+  const from = "FROM orders o LEFT JOIN customers c ON c.id = o.customer_id";
+  const page = await db.query(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, params);
+  return { list: page.rows.map(toSummary), total: count.rows[0]!.n };
+}
+
+/** How many orders each tab holds (one pass over the store's orders). */
+export async function countOrdersByFilter(db: Queryable, storeId: string): Promise<Record<OrderListFilter, number>> {
+  const columns = Object.entries(FILTER_SQL).map(([name, cond]) => `count(*) FILTER (WHERE ${cond})::int AS "${name}"`);
+  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM orders o WHERE o.store_id = $1`, [storeId]);
+  return rows[0] as Record<OrderListFilter, number>;
+}
+
+/** An order of the store by id or number; another store's order is null. */
+export async function getOrder(db: Queryable, storeId: string, ref: { id?: string; number?: number }, lock = false): Promise<OrderRow | null> {
+  const by = ref.id !== undefined ? "o.id = $2" : "o.order_number = $2";
+  const { rows } = await db.query(
+    `SELECT ${SUMMARY_COLUMNS}, o.store_id, o.customer_id, c.email::text AS customer_email, c.phone_number AS customer_phone,
+       o.subtotal_cents, o.discount_cents, o.shipping_cents, o.tax_cents, o.discount_code, o.shipping_name, o.shipping_address1,
+       o.shipping_city, o.shipping_region, o.shipping_postal_code, o.shipping_country_code, o.note, o.held_from_status,
+       o.fulfilled_at, o.canceled_at
+     FROM orders o LEFT JOIN customers c ON c.id = o.customer_id
+     WHERE o.store_id = $1 AND ${by}${lock ? " FOR UPDATE OF o" : ""}`,
+    [storeId, ref.id ?? ref.number],
+  );
+  const r = rows[0] as Row | undefined;
+  if (!r) return null;
+  return {
+    ...toSummary(r),
+    storeId: r.store_id as string,
+    customerId: r.customer_id as string | null,
+    customerEmail: r.customer_email as string | null,
+    customerPhone: r.customer_phone as string | null,
+    subtotalCents: r.subtotal_cents as number,
+    discountCents: r.discount_cents as number,
+    shippingCents: r.shipping_cents as number,
+    taxCents: r.tax_cents as number,
+    discountCode: r.discount_code as string | null,
+    shippingName: r.shipping_name as string | null,
+    shippingAddress1: r.shipping_address1 as string | null,
+    shippingCity: r.shipping_city as string | null,
+    shippingRegion: r.shipping_region as string | null,
+    shippingPostalCode: r.shipping_postal_code as string | null,
+    shippingCountryCode: r.shipping_country_code as string | null,
+    note: r.note as string | null,
+    heldFromStatus: r.held_from_status as OrderRow["heldFromStatus"],
+    fulfilledAt: r.fulfilled_at as Date | null,
+    canceledAt: r.canceled_at as Date | null,
+  };
+}
+
+export async function listOrderLines(db: Queryable, storeId: string, orderId: string): Promise<OrderLineRow[]> {
+  const { rows } = await db.query(
+    `SELECT id, sku, title, variant_title, quantity, unit_price_cents, fulfilled_quantity, returned_quantity
+       FROM order_line_items WHERE store_id = $1 AND order_id = $2 ORDER BY created_at, id`,
+    [storeId, orderId],
+  );
+  return rows.map((r: Row) => ({
+    id: r.id as string,
+    sku: r.sku as string,
+    title: r.title as string,
+    variantTitle: r.variant_title as string | null,
+    quantity: r.quantity as number,
+    unitPriceCents: r.unit_price_cents as number,
+    fulfilledQuantity: r.fulfilled_quantity as number,
+    returnedQuantity: r.returned_quantity as number,
+  }));
+}
+
+/** Moves an order onto hold, remembering where it returns to. */
+export async function markOnHold(db: Queryable, storeId: string, orderId: string, from: "OUTSTANDING" | "PROCESSING"): Promise<void> {
+  await db.query(`UPDATE orders SET processing_status = 'ON_HOLD', held_from_status = $3, updated_at = now() WHERE store_id = $1 AND id = $2`, [storeId, orderId, from]);
+}
+
+/** Takes an order off hold, back to the status it had. */
+export async function markReleased(db: Queryable, storeId: string, orderId: string, to: "OUTSTANDING" | "PROCESSING"): Promise<void> {
+  await db.query(`UPDATE orders SET processing_status = $3, held_from_status = NULL, updated_at = now() WHERE store_id = $1 AND id = $2`, [storeId, orderId, to]);
+}
+
+export async function markCanceled(db: Queryable, storeId: string, orderId: string): Promise<void> {
+  await db.query(
+    `UPDATE orders SET processing_status = 'FINISHED', cancellation_state = 'CANCELED', held_from_status = NULL, canceled_at = now(), updated_at = now()
+      WHERE store_id = $1 AND id = $2`,
+    [storeId, orderId],
+  );
+}
+
+/** The numbers of the given orders of the store (others are left out). */
+export async function orderNumbers(db: Queryable, storeId: string, ids: string[]): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ id: string; order_number: number }>(`SELECT id, order_number FROM orders WHERE store_id = $1 AND id = ANY($2::uuid[])`, [storeId, ids]);
+  return new Map(rows.map((r) => [r.id, r.order_number]));
+}

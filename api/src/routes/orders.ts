@@ -1,0 +1,19 @@
+import { orders } from "@atelier/contracts";
+import { route } from "../http/route";
+import { addOrderNote } from "../services/orders/add-order-note";
+import { bulkUpdateOrders } from "../services/orders/bulk-update-orders";
+import { cancelOrder } from "../services/orders/cancel-order";
+import { getOrder } from "../services/orders/get-order";
+import { holdOrder } from "../services/orders/hold-order";
+import { listOrders } from "../services/orders/list-orders";
+import { releaseOrderHold } from "../services/orders/release-order-hold";
+
+export const ordersRoutes = [
+  route(orders.listOrders, ({ ctx, query }) => listOrders(ctx, query)),
+  route(orders.bulkUpdateOrders, ({ ctx, body }) => bulkUpdateOrders(ctx, body)),
+  route(orders.getOrder, ({ ctx, params }) => getOrder(ctx, params.id)),
+  route(orders.addOrderNote, ({ ctx, params, body }) => addOrderNote(ctx, params.id, body.note)),
+  route(orders.holdOrder, ({ ctx, params, body }) => holdOrder(ctx, params.id, body.reason)),
+  route(orders.releaseOrderHold, ({ ctx, params, body }) => releaseOrderHold(ctx, params.id, params.holdId, body.note)),
+  route(orders.cancelOrder, ({ ctx, params, body }) => cancelOrder(ctx, params.id, body.reason)),
+];

@@ -1,0 +1,31 @@
+import type { OrderDetail } from "@atelier/contracts/orders";
+import type { UserContext } from "../../context";
+import { requirePermission } from "../../auth/permissions";
+import { withTransaction, type Queryable } from "../../db/pool";
+import { conflict } from "../../errors";
+import * as ledger from "../../queries/orders/ledger";
+import * as q from "../../queries/orders/orders";
+import { findOrder, orderDetail, type OrderRef } from "./get-order";
+import { cancelBlocker } from "./order-rules";
+
+/** Cancels a locked order nothing of which shipped; its open holds are released as part of it. */
+export async function cancelLocked(tx: Queryable, ctx: UserContext, order: q.OrderRow, reason: string): Promise<void> {
+  const blocker = cancelBlocker(order);
+  if (blocker) throw conflict(blocker);
+  const storeId = ctx.auth.storeId;
+  for (const hold of await ledger.openHolds(tx, storeId, order.id)) {
+    await ledger.releaseHold(tx, storeId, hold.id, { userId: ctx.auth.userId, note: "Order canceled" });
+  }
+  await q.markCanceled(tx, storeId, order.id);
+  await ledger.appendEvent(tx, storeId, order.id, { kind: "CANCELED", fromStatus: order.processingStatus, toStatus: "FINISHED", message: reason, actorUserId: ctx.auth.userId });
+}
+
+/** Cancels an order (owners and admins); 409 with the reason when it can't be. */
+export async function cancelOrder(ctx: UserContext, ref: OrderRef, reason: string): Promise<OrderDetail> {
+  requirePermission(ctx, "orders.cancel");
+  return withTransaction(ctx.pool, async (tx) => {
+    const order = await findOrder(tx, ctx, ref, true);
+    await cancelLocked(tx, ctx, order, reason);
+    return orderDetail(tx, ctx, order.id);
+  });
+}

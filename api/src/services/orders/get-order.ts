@@ -1,0 +1,32 @@
+import type { OrderDetail } from "@atelier/contracts/orders";
+import type { UserContext } from "../../context";
+import { can, requirePermission } from "../../auth/permissions";
+import type { Queryable } from "../../db/pool";
+import { notFound } from "../../errors";
+import * as ledger from "../../queries/orders/ledger";
+import * as q from "../../queries/orders/orders";
+import { toOrderDetailDto } from "./dto";
+
+export type OrderRef = { id?: string; number?: number };
+
+/** The order of the caller's store (locked for a change when asked); another store's order is 404. */
+export async function findOrder(db: Queryable, ctx: UserContext, ref: OrderRef, lock = false): Promise<q.OrderRow> {
+  const order = await q.getOrder(db, ctx.auth.storeId, ref, lock);
+  if (!order) throw notFound(ref.number !== undefined ? `Order #${ref.number}` : "Order");
+  return order;
+}
+
+/** The detail of one order as the caller sees it (lines, holds, timeline, allowed actions). */
+export async function orderDetail(db: Queryable, ctx: UserContext, orderId: string): Promise<OrderDetail> {
+  const storeId = ctx.auth.storeId;
+  const order = await findOrder(db, ctx, { id: orderId });
+  const [lines, holds, events] = await Promise.all([q.listOrderLines(db, storeId, orderId), ledger.listHolds(db, storeId, orderId), ledger.listEvents(db, storeId, orderId)]);
+  return toOrderDetailDto(order, lines, holds, events, can(ctx.auth.role, "orders.cancel"));
+}
+
+/** One order of the store by id or number. */
+export async function getOrder(ctx: UserContext, ref: OrderRef): Promise<OrderDetail> {
+  requirePermission(ctx, "orders.manage");
+  const order = await findOrder(ctx.pool, ctx, ref);
+  return orderDetail(ctx.pool, ctx, order.id);
+}

@@ -1,0 +1,240 @@
+import { z } from "zod";
+import { defineContract } from "./contract";
+import { idSchema, pageOf, pageQuery } from "./domain";
+
+// What a store's own customers buy from it (000 §3 order origin, §4 order list filter, processing,
+// fulfilment and cancellation states, §7 /web/orders). Not purchases from suppliers: those are
+// `purchasing`. This slice: the list, the detail, notes, holds and cancelling.
+
+/** Where an order came from (000 §3). */
+export const ORDER_ORIGINS = ["SHOPIFY_PLATFORM", "SHOPIFY_CREATOR", "IMPORT", "CART_ROVER", "MANUAL_RETAIL", "MANUAL_WHOLESALE"] as const;
+export type OrderOrigin = (typeof ORDER_ORIGINS)[number];
+/** How each origin is shown (000 §3: IMPORT is "Imported"). */
+export const ORDER_ORIGIN_LABELS: Record<OrderOrigin, string> = {
+  SHOPIFY_PLATFORM: "Atelier shop",
+  SHOPIFY_CREATOR: "Shopify",
+  IMPORT: "Imported",
+  CART_ROVER: "CartRover",
+  MANUAL_RETAIL: "Manual retail",
+  MANUAL_WHOLESALE: "Manual wholesale",
+};
+
+export const PROCESSING_STATUSES = ["OUTSTANDING", "PROCESSING", "ON_HOLD", "FINISHED"] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+export const FULFILLMENT_STATES = ["NONE", "PARTIAL", "FULFILLED"] as const;
+export const CANCELLATION_STATES = ["NONE", "PARTIAL", "CANCELED"] as const;
+
+/** The list's tabs (000 §4). */
+export const ORDER_LIST_FILTERS = ["ALL", "OUTSTANDING", "PROCESSING", "FULFILLED", "CANCELED", "ON_HOLD", "RETURNS"] as const;
+export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
+
+export const ORDER_SORTS = ["-placedAt", "placedAt", "-orderNumber", "orderNumber", "-total", "total"] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+export const ORDER_EVENT_KINDS = ["PLACED", "NOTE_ADDED", "HOLD_PLACED", "HOLD_RELEASED", "STATUS_CHANGED", "CANCELED"] as const;
+
+/**
+ * An order as a path names it: its id, or its number (`1043` or `#1043`), as people say it.
+ * Numbers become `{ number }`, ids `{ id }`.
+ */
+export const orderRefSchema = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const n = v.replace(/^#/, "");
+    if (/^\d{1,9}$/.test(n)) return { number: Number(n) } as { number: number; id?: undefined };
+    if (z.uuid().safeParse(v).success) return { id: v.toLowerCase() } as { id: string; number?: undefined };
+    ctx.addIssue({ code: "custom", message: "must be an order id or an order number like 1043" });
+    return z.NEVER;
+  });
+
+const actorSchema = z.object({
+  userId: z.string().nullable(),
+  /** The person's name or e-mail, or null for a rule. */
+  userName: z.string().nullable(),
+  /** The rule that acted, when no person did. */
+  rule: z.string().nullable(),
+});
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  orderNumber: z.number().int(),
+  origin: z.enum(ORDER_ORIGINS),
+  customerName: z.string(),
+  email: z.string().nullable(),
+  totalCents: z.number().int(),
+  currency: z.string(),
+  itemCount: z.number().int(),
+  processingStatus: z.enum(PROCESSING_STATUSES),
+  fulfillmentState: z.enum(FULFILLMENT_STATES),
+  cancellationState: z.enum(CANCELLATION_STATES),
+  hasReturns: z.boolean(),
+  openHolds: z.number().int(),
+  placedAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderHoldSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  setBy: actorSchema,
+  createdAt: z.string(),
+  releasedAt: z.string().nullable(),
+  releasedBy: actorSchema.nullable(),
+  releaseNote: z.string().nullable(),
+});
+export type OrderHold = z.infer<typeof orderHoldSchema>;
+
+export const orderEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ORDER_EVENT_KINDS),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  message: z.string(),
+  holdId: z.string().nullable(),
+  actor: actorSchema,
+  createdAt: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const orderLineSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  variantTitle: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  fulfilledQuantity: z.number().int(),
+  returnedQuantity: z.number().int(),
+});
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  shippingCents: z.number().int(),
+  taxCents: z.number().int(),
+  discountCode: z.string().nullable(),
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string(), phoneNumber: z.string().nullable() }).nullable(),
+  shippingAddress: z
+    .object({ name: z.string().nullable(), address1: z.string().nullable(), city: z.string().nullable(), region: z.string().nullable(), postalCode: z.string().nullable(), countryCode: z.string().nullable() })
+    .nullable(),
+  note: z.string().nullable(),
+  fulfilledAt: z.string().nullable(),
+  canceledAt: z.string().nullable(),
+  lines: z.array(orderLineSchema),
+  holds: z.array(orderHoldSchema),
+  /** The ledger, oldest first, starting with the order being placed. */
+  timeline: z.array(orderEventSchema),
+  /** What the caller may do now, with the sentence saying why not. */
+  actions: z.object({
+    hold: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
+    cancel: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
+  }),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+const orderParams = z.strictObject({ id: orderRefSchema.describe("The order's id, or its number like 1043") });
+const text = (min: number, max: number, what: string) =>
+  z.string().trim().min(min, `must have at least ${min} characters`).max(max, `must be at most ${max} characters`).describe(what);
+
+export const listOrders = defineContract({
+  id: "listOrders",
+  method: "GET",
+  path: "/web/orders",
+  summary: "The store's customer orders, one tab of 000 §4 (ALL, OUTSTANDING, PROCESSING, FULFILLED, CANCELED, ON_HOLD, RETURNS), searched by order number, customer name or e-mail, sorted and paged; with the number of orders in each tab.",
+  tags: ["orders"],
+  access: "user",
+  query: z.strictObject({
+    filter: z.enum(ORDER_LIST_FILTERS).default("ALL"),
+    search: z.string().trim().max(100, "must be at most 100 characters").optional(),
+    sort: z.enum(ORDER_SORTS).default("-placedAt"),
+    ...pageQuery,
+  }),
+  response: pageOf(orderSummarySchema).extend({ counts: z.record(z.enum(ORDER_LIST_FILTERS), z.number().int()) }),
+});
+
+export const getOrder = defineContract({
+  id: "getOrder",
+  method: "GET",
+  path: "/web/orders/:id",
+  summary: "One order of the store: lines, customer, address, holds (open and released) and its timeline.",
+  tags: ["orders"],
+  access: "user",
+  params: orderParams,
+  response: orderDetailSchema,
+});
+
+export const addOrderNote = defineContract({
+  id: "addOrderNote",
+  method: "POST",
+  path: "/web/orders/:id/order-notes",
+  summary: "Adds a note to the order's timeline (notes are never edited or deleted).",
+  tags: ["orders"],
+  access: "user",
+  status: 201,
+  idempotent: true,
+  params: orderParams,
+  body: z.strictObject({ note: text(1, 2000, "The note, as the team should read it") }),
+  response: orderDetailSchema,
+});
+
+export const holdOrder = defineContract({
+  id: "holdOrder",
+  method: "POST",
+  path: "/web/orders/:id/holds",
+  summary: "Puts the order on hold with a reason. Several holds can be open at once; the order ships only when every one is released. A fulfilled or canceled order cannot be held (409).",
+  tags: ["orders"],
+  access: "user",
+  status: 201,
+  idempotent: true,
+  params: orderParams,
+  body: z.strictObject({ reason: text(3, 500, "Why the order must wait, e.g. 'Address looks wrong'") }),
+  response: orderDetailSchema,
+});
+
+export const releaseOrderHold = defineContract({
+  id: "releaseOrderHold",
+  method: "POST",
+  path: "/web/orders/:id/holds/:holdId/release",
+  summary: "Releases one hold. When it was the last open hold, the order goes back to the status it had before (OUTSTANDING or PROCESSING). A hold already released is 409.",
+  tags: ["orders"],
+  access: "user",
+  idempotent: true,
+  params: z.strictObject({ id: orderRefSchema.describe("The order's id, or its number like 1043"), holdId: idSchema.describe("The hold to release, from get_order") }),
+  body: z.strictObject({ note: text(0, 500, "Optional: why the hold can be released").optional() }),
+  response: orderDetailSchema,
+});
+
+export const cancelOrder = defineContract({
+  id: "cancelOrder",
+  method: "POST",
+  path: "/web/orders/:id/cancel",
+  summary: "Cancels an order nothing of which has shipped; its open holds are released. Already canceled, fulfilled or partly shipped orders are 409. Owners and admins only.",
+  tags: ["orders"],
+  access: "user",
+  idempotent: true,
+  params: orderParams,
+  body: z.strictObject({ reason: text(3, 500, "Why the order is canceled") }),
+  response: orderDetailSchema,
+});
+
+export const BULK_ORDER_ACTIONS = ["HOLD", "RELEASE", "CANCEL"] as const;
+
+export const bulkUpdateOrders = defineContract({
+  id: "bulkUpdateOrders",
+  method: "POST",
+  path: "/web/orders/-/bulk",
+  summary: "Holds, releases (every open hold) or cancels up to 100 orders at once; each order succeeds or fails on its own, with the sentence saying why.",
+  tags: ["orders"],
+  access: "user",
+  idempotent: true,
+  noToolReason: "Agents act on one order at a time (hold_order, release_order_hold, cancel_order), each with its own approval.",
+  body: z.strictObject({
+    action: z.enum(BULK_ORDER_ACTIONS),
+    orderIds: z.array(idSchema).min(1, "must list at least one order").max(100, "must list at most 100 orders"),
+    reason: text(3, 500, "Why (required to hold or cancel)").optional(),
+  }),
+  response: z.object({
+    results: z.array(z.object({ orderId: z.string(), orderNumber: z.number().int().nullable(), ok: z.boolean(), message: z.string() })),
+  }),
+});

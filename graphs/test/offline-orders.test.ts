@@ -1,0 +1,95 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { createTools, hasTool } from "@atelier/tools";
+import { buildScreenContext } from "@atelier/contracts/agent-context";
+import { OfflineChatModel } from "../src/models/offline-model";
+import { COPILOT_TOOLS } from "../src/copilot/graph";
+
+function copilot() {
+  return new OfflineChatModel({ role: "copilot" }).bindTools(createTools({ apiBaseUrl: "http://127.0.0.1:1" }, COPILOT_TOOLS.filter(hasTool))) as unknown as OfflineChatModel;
+}
+
+function toolTurn(name: string, args: Record<string, unknown>, result: unknown): BaseMessage[] {
+  const id = `call_${crypto.randomUUID().slice(0, 8)}`;
+  return [new AIMessage({ content: "", tool_calls: [{ id, name, args, type: "tool_call" }] }), new ToolMessage({ tool_call_id: id, name, content: JSON.stringify(result) })];
+}
+
+const calls = (step: ReturnType<OfflineChatModel["decide"]>) => ("calls" in step ? step.calls : []);
+const answer = (step: ReturnType<OfflineChatModel["decide"]>) => ("answer" in step ? step.answer : "");
+
+const orderId = crypto.randomUUID();
+const hold = (reason: string, extra: Record<string, unknown> = {}) => ({
+  id: crypto.randomUUID(), reason, setBy: { userId: null, userName: null, rule: "Address check" }, createdAt: "2026-11-20T10:00:00.000Z", releasedAt: null, releasedBy: null, releaseNote: null, ...extra,
+});
+const order = (extra: Record<string, unknown> = {}) => ({
+  id: orderId, orderNumber: 1043, customerName: "Ada Lovelace", email: "ada@example.com", totalCents: 4200, processingStatus: "ON_HOLD", fulfillmentState: "NONE", cancellationState: "NONE",
+  placedAt: "2026-11-19T10:00:00.000Z", lines: [{ sku: "TEE-BLK-M", title: "Heavyweight tee", quantity: 2 }], holds: [hold("Address could not be verified by the carrier")], ...extra,
+});
+const orderScreen = buildScreenContext({ route: "/order-details/:id", path: `/order-details/${orderId}`, entity: { type: "order", id: orderId } });
+
+describe("offline copilot: orders", () => {
+  it.each(["why is #1043 on hold?", "why is order 1043 on hodl", "whats the reason 1043 is on hold?", "Why is oder #1043 held"])("asks for the order and explains its holds: %s", (text) => {
+    expect(calls(copilot().decide([new HumanMessage(text)]))).toEqual([{ name: "get_order", args: { id: "1043" } }]);
+    const thread = [new HumanMessage(text), ...toolTurn("get_order", { id: "1043" }, order())];
+    const said = answer(copilot().decide(thread));
+    expect(said).toContain("Order #1043 (Ada Lovelace, $42.00) is on hold because:");
+    expect(said).toContain("- Address could not be verified by the carrier — set by the Address check rule on 2026-11-20");
+  });
+
+  it("says when the order is not on hold", () => {
+    const thread = [new HumanMessage("why is #1043 on hold?"), ...toolTurn("get_order", { id: "1043" }, order({ processingStatus: "PROCESSING", holds: [] }))];
+    expect(answer(copilot().decide(thread))).toBe("Order #1043 isn't on hold: it's processing.");
+  });
+
+  it.each([
+    ["hold order 1043 because the address looks wrong", "The address looks wrong"],
+    ["hold ordr 1043 becuase the adress looks wrong", "The adress looks wrong"],
+    ["please put #1043 on hodl - customer wants to change size", "Customer wants to change size"],
+  ])("holds an order with the reason given: %s", (text, reason) => {
+    expect(calls(copilot().decide([new HumanMessage(text)]))).toEqual([{ name: "hold_order", args: { id: "1043", reason } }]);
+    const thread = [new HumanMessage(text), ...toolTurn("hold_order", { id: "1043", reason }, order({ holds: [hold(reason)] }))];
+    expect(answer(copilot().decide(thread))).toBe(`Order #1043 is on hold: ${reason}. It won't ship until the hold is released.`);
+  });
+
+  it("asks for a reason before holding", () => {
+    expect(answer(copilot().decide([new HumanMessage("hold order 1043")]))).toMatch(/Why should order #1043 wait\?/);
+  });
+
+  it("resolves 'this order' from the screen", () => {
+    const step = copilot().decide([new HumanMessage("hold this order because the address looks wrong")], { screen: orderScreen });
+    expect(calls(step)).toEqual([{ name: "hold_order", args: { id: orderId, reason: "The address looks wrong" } }]);
+    expect(calls(copilot().decide([new HumanMessage("why is this order on hold?")], { screen: orderScreen }))).toEqual([{ name: "get_order", args: { id: orderId } }]);
+  });
+
+  it.each(["show my orders on hold", "show my oders on hold", "lsit my orders on hlod", "which orders are on hold?"])("lists the ON_HOLD tab: %s", (text) => {
+    expect(calls(copilot().decide([new HumanMessage(text)]))).toEqual([{ name: "list_orders", args: { filter: "ON_HOLD", size: 10 } }]);
+    const thread = [new HumanMessage(text), ...toolTurn("list_orders", { filter: "ON_HOLD", size: 10 }, { list: [{ ...order(), openHolds: 2 }], total: 1, page: 0, size: 10 })];
+    const said = answer(copilot().decide(thread));
+    expect(said).toContain("Your orders on hold (1):");
+    expect(said).toContain("- #1043 — Ada Lovelace, $42.00, placed 2026-11-19, 2 open holds");
+  });
+
+  it("lists other tabs and keeps supplier purchases out of it", () => {
+    expect(calls(copilot().decide([new HumanMessage("show my returned orders")]))).toEqual([{ name: "list_orders", args: { filter: "RETURNS", size: 10 } }]);
+    expect(calls(copilot().decide([new HumanMessage("show my sample orders")])).map((c) => c.name)).not.toContain("list_orders");
+  });
+
+  it("releases the only open hold after reading the order, and asks which when several are open", () => {
+    const text = "release the hold on #1043";
+    expect(calls(copilot().decide([new HumanMessage(text)]))).toEqual([{ name: "get_order", args: { id: "1043" } }]);
+    const one = order();
+    const step = copilot().decide([new HumanMessage(text), ...toolTurn("get_order", { id: "1043" }, one)]);
+    expect(calls(step)).toEqual([{ name: "release_order_hold", args: { id: orderId, holdId: one.holds[0]!.id } }]);
+    const two = order({ holds: [hold("Address could not be verified"), hold("Fraud review")] });
+    expect(answer(copilot().decide([new HumanMessage(text), ...toolTurn("get_order", { id: "1043" }, two)]))).toMatch(/has 2 open holds — which one\?/);
+    const fraud = copilot().decide([new HumanMessage("release the fraud hold on 1043"), ...toolTurn("get_order", { id: "1043" }, two)]);
+    expect(calls(fraud)).toEqual([{ name: "release_order_hold", args: { id: orderId, holdId: two.holds[1]!.id } }]);
+  });
+
+  it("cancels with a reason and notes orders; a plan cancellation stays the plan's", () => {
+    expect(calls(copilot().decide([new HumanMessage("cancel order 1043 because the customer asked")]))).toEqual([{ name: "cancel_order", args: { id: "1043", reason: "The customer asked" } }]);
+    expect(calls(copilot().decide([new HumanMessage("add a note to order 1043: customer called about gift wrap")]))).toEqual([{ name: "add_order_note", args: { id: "1043", note: "customer called about gift wrap" } }]);
+    expect(answer(copilot().decide([new HumanMessage("cancel my plan")]))).toMatch(/cancellation survey/);
+  });
+});

@@ -1,0 +1,209 @@
+import { useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { ORDER_LIST_FILTERS, ORDER_SORTS, bulkUpdateOrders, listOrders, type OrderListFilter, type OrderSort } from "@atelier/contracts/orders";
+import type { ResponseOf } from "@atelier/contracts";
+import { request } from "../../api/client";
+import { useApi } from "../../api/use-api";
+import { PageFrame } from "../../shell/page-frame";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { showToast } from "../../ui/toast-store";
+import { FILTER_LABELS, SORT_LABELS, money, orderStatus, shortDate } from "./order-labels";
+import "./orders.css";
+
+const PAGE_SIZE = 20;
+type BulkAction = "HOLD" | "RELEASE" | "CANCEL";
+type BulkResults = ResponseOf<typeof bulkUpdateOrders>["results"];
+
+const BULK_WORDS: Record<BulkAction, { verb: string; title: string; needsReason: boolean }> = {
+  HOLD: { verb: "Hold", title: "Put orders on hold", needsReason: true },
+  RELEASE: { verb: "Release holds", title: "Release every hold", needsReason: false },
+  CANCEL: { verb: "Cancel", title: "Cancel orders", needsReason: true },
+};
+
+/** Reads the list's state from the address, so a tab, search, sort and page can be linked and kept on reload. */
+export function ordersQueryOf(params: URLSearchParams): { filter: OrderListFilter; search: string; sort: OrderSort; page: number } {
+  const filter = ORDER_LIST_FILTERS.find((f) => f === params.get("filter")) ?? "ALL";
+  const sort = ORDER_SORTS.find((s) => s === params.get("sort")) ?? "-placedAt";
+  const page = Math.max(0, Math.min(100_000, Number.parseInt(params.get("page") ?? "0", 10) || 0));
+  return { filter, search: (params.get("q") ?? "").slice(0, 100), sort, page };
+}
+
+/** Orders & Fulfillment (/orders): the store's customer orders by tab, searched, sorted and paged on the server, with bulk hold, release and cancel. */
+export function OrdersListPage() {
+  const [params, setParams] = useSearchParams();
+  const q = ordersQueryOf(params);
+  const list = useApi(listOrders, { query: { filter: q.filter, sort: q.sort, page: q.page, size: PAGE_SIZE, ...(q.search ? { search: q.search } : {}) } });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [results, setResults] = useState<BulkResults | null>(null);
+  const [searchText, setSearchText] = useState(q.search);
+
+  const update = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    if (!("page" in patch)) next.delete("page");
+    setSelected(new Set());
+    setParams(next);
+  };
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    update({ q: searchText.trim() || null });
+  };
+  const rows = list.data?.list ?? [];
+  const total = list.data?.total ?? 0;
+  const allSelected = rows.length > 0 && rows.every((o) => selected.has(o.id));
+  const toggle = (id: string) => setSelected((s) => {
+    const next = new Set(s);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  });
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(rows.map((o) => o.id)));
+
+  return (
+    <PageFrame title="Orders & Fulfillment" chatPrompt={q.filter === "ON_HOLD" ? "Why are my orders on hold?" : "Show my orders on hold"}>
+      <div className="orders-tabs tabs" role="tablist" aria-label="Order filters">
+        {ORDER_LIST_FILTERS.map((f) => (
+          <button key={f} type="button" role="tab" aria-selected={f === q.filter} className={`tab${f === q.filter ? " tab-current" : ""}`} onClick={() => update({ filter: f === "ALL" ? null : f })}>
+            {FILTER_LABELS[f]}{list.data ? ` (${list.data.counts[f] ?? 0})` : ""}
+          </button>
+        ))}
+      </div>
+      <div className="orders-toolbar">
+        <form role="search" onSubmit={onSearch} className="orders-toolbar" style={{ margin: 0, flex: "1 1 260px" }}>
+          <input type="search" aria-label="Search orders" placeholder="Order number, customer name or e-mail" value={searchText} maxLength={100} onChange={(e) => setSearchText(e.target.value)} />
+          <button type="submit">Search</button>
+        </form>
+        <label>
+          Sort{" "}
+          <select aria-label="Sort orders" value={q.sort} onChange={(e) => update({ sort: e.target.value === "-placedAt" ? null : e.target.value })}>
+            {ORDER_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+          </select>
+        </label>
+      </div>
+      {selected.size > 0 && (
+        <div className="orders-bulk card" data-testid="orders-bulk">
+          <strong>{selected.size} selected</strong>
+          {(Object.keys(BULK_WORDS) as BulkAction[]).map((a) => (
+            <button key={a} type="button" className={a === "CANCEL" ? "danger" : undefined} onClick={() => setBulk(a)}>{BULK_WORDS[a].verb}</button>
+          ))}
+          <button type="button" className="link-button" onClick={() => setSelected(new Set())}>Clear</button>
+        </div>
+      )}
+      {results && <BulkOutcome results={results} onClose={() => setResults(null)} />}
+      {list.data && total === 0 ? (
+        <p className="card" data-testid="orders-empty">{q.search ? `No orders match "${q.search}".` : `No ${q.filter === "ALL" ? "" : `${FILTER_LABELS[q.filter].toLowerCase()} `}orders.`}</p>
+      ) : (
+        <table className="orders-table" aria-label="Orders" aria-busy={list.loading}>
+          <thead>
+            <tr>
+              <th><input type="checkbox" aria-label="Select all orders on this page" checked={allSelected} onChange={toggleAll} /></th>
+              <th>Order</th>
+              <th>Date</th>
+              <th>Customer</th>
+              <th className="num">Items</th>
+              <th className="num">Total</th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((o) => {
+              const status = orderStatus(o);
+              return (
+                <tr key={o.id} data-testid="order-row" data-order-number={o.orderNumber}>
+                  <td className="cell-check"><input type="checkbox" aria-label={`Select order #${o.orderNumber}`} checked={selected.has(o.id)} onChange={() => toggle(o.id)} /></td>
+                  <td><Link to={`/order-details/${o.id}`}>#{o.orderNumber}</Link></td>
+                  <td className="muted">{shortDate(o.placedAt)}</td>
+                  <td>{o.customerName || o.email}</td>
+                  <td className="num cell-hide-narrow">{o.itemCount}</td>
+                  <td className="num">{money(o.totalCents, o.currency)}</td>
+                  <td>
+                    <span className={`order-badge tone-${status.tone}`}>{status.label}</span>
+                    {o.openHolds > 1 && <span className="muted"> · {o.openHolds} holds</span>}
+                    {o.hasReturns && <span className="muted"> · returned</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {total > 0 && (
+        <nav className="orders-pager" aria-label="Pages">
+          <span className="muted" data-testid="orders-range">{q.page * PAGE_SIZE + 1}–{Math.min(total, (q.page + 1) * PAGE_SIZE)} of {total}</span>
+          <button type="button" disabled={q.page === 0} onClick={() => update({ page: q.page - 1 > 0 ? String(q.page - 1) : null })}>Previous</button>
+          <button type="button" disabled={(q.page + 1) * PAGE_SIZE >= total} onClick={() => update({ page: String(q.page + 1) })}>Next</button>
+        </nav>
+      )}
+      {bulk && (
+        <BulkDialog
+          action={bulk}
+          count={selected.size}
+          onCancel={() => setBulk(null)}
+          onDone={(r) => {
+            setBulk(null);
+            setSelected(new Set());
+            const failed = r.filter((x) => !x.ok).length;
+            if (failed) setResults(r);
+            else showToast(`${r.length} order${r.length === 1 ? "" : "s"} updated.`, "success");
+          }}
+          orderIds={[...selected]}
+        />
+      )}
+    </PageFrame>
+  );
+}
+
+function BulkDialog({ action, count, orderIds, onCancel, onDone }: { action: BulkAction; count: number; orderIds: string[]; onCancel: () => void; onDone: (r: BulkResults) => void }) {
+  const words = BULK_WORDS[action];
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    if (words.needsReason && reason.trim().length < 3) {
+      setError("Say why, in a few words.");
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await request(bulkUpdateOrders, { body: { action, orderIds, ...(words.needsReason ? { reason: reason.trim() } : {}) } }, { idempotencyKey: crypto.randomUUID() });
+      onDone(answer.results);
+    } catch {
+      // The request client has shown why.
+      setBusy(false);
+    }
+  };
+  const what = `${count} order${count === 1 ? "" : "s"}`;
+  return (
+    <ConfirmDialog title={words.title} confirmLabel={`${words.verb} ${what}`} danger={action === "CANCEL"} busy={busy} onConfirm={() => void confirm()} onCancel={onCancel}>
+      <div className="order-dialog">
+        <p>
+          {action === "HOLD" && `${what} will wait and not ship until every hold on them is released.`}
+          {action === "RELEASE" && `Every open hold on ${what} will be released; orders with no hold left can ship.`}
+          {action === "CANCEL" && `${what} will be canceled and their holds released. Orders that already shipped stay as they are.`}
+        </p>
+        {words.needsReason && (
+          <label>
+            Reason
+            <textarea aria-label="Reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} aria-invalid={Boolean(error)} />
+          </label>
+        )}
+        {error && <p className="field-error" role="alert">{error}</p>}
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+function BulkOutcome({ results, onClose }: { results: BulkResults; onClose: () => void }) {
+  const failed = results.filter((r) => !r.ok);
+  return (
+    <div className="card" role="status" data-testid="orders-bulk-results">
+      <strong>{results.length - failed.length} of {results.length} orders updated.</strong>
+      <ul className="order-results">{failed.map((r) => <li key={r.orderId}>{r.message}</li>)}</ul>
+      <button type="button" className="link-button" onClick={onClose}>Dismiss</button>
+    </div>
+  );
+}
