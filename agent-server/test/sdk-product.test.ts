@@ -101,7 +101,7 @@ describe("the product's assistants on the offline model, over the official SDK",
     const values = await sdk.runs.join(thread.thread_id, run.run_id);
     const messages = messagesOf(values);
     expect(toolResult(messages, "invite_team_member")).toMatchObject({ declined: true });
-    expect(finalText(messages)).toContain("I didn't go ahead");
+    expect(finalText(messages)).toContain("Understood, I didn't do it.");
     expect(finalText(messages)).toContain("not yet");
     const { rows } = await api.deps.pool.query("SELECT count(*)::int AS n FROM store_team_member_invites WHERE store_id = $1", [user.store.id]);
     expect(rows[0].n).toBe(0);

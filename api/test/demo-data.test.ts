@@ -7,6 +7,7 @@ import { startApi } from "../src/server";
 import { embedText, toVectorLiteral } from "../src/embeddings";
 import { DEMO_ACCOUNTS, generateDemoData, seedDemoData, seedDemoDataIfEmpty, type SeedReport } from "../src/demo/seed";
 import { CATALOG_BASE } from "../src/demo/generate-catalog";
+import { CAPABILITIES, COUNTRIES, NAME_WORDS } from "../src/demo/words";
 import { COMMERCE_BASE } from "../src/demo/generate-commerce";
 import { createApiClient } from "@atelier/contracts";
 import { testConfig } from "./harness";
@@ -37,6 +38,27 @@ describe("demo data generation (in memory)", () => {
       const s = supplierById.get(i.supplierId)!;
       if (s.primaryVertical === "business-creative-services" || s.primaryVertical === "website-development") expect(i.type, i.title).toBe("SERVICES");
     }
+  });
+
+  it("names suppliers in their country's language and form, and lists what their goods allow", () => {
+    const { catalog } = generateDemoData({ scale: 0.2, seed: 7, anchor: ANCHOR });
+    const countries = new Map(COUNTRIES.map((c) => [c.code, c]));
+    const groupTitle = new Map(catalog.categories.map((c) => [c.key, c.title]));
+    const subgroups = new Map(catalog.categories.map((c) => [c.key, c]));
+    for (const s of catalog.suppliers) {
+      const country = countries.get(s.countryCode)!;
+      // "Ege Pet Supply A.Ş." is Turkish: it is never in Morocco.
+      expect(NAME_WORDS[country.style].some((w) => s.name.includes(w)), `${s.name} (${s.countryCode})`).toBe(true);
+      expect(country.suffixes.some((f) => s.name.endsWith(f)), `${s.name} (${s.countryCode})`).toBe(true);
+      const group = groupTitle.get(s.categoryKeys.find((k) => k.split("/").length === 2)!)!;
+      const allowed = CAPABILITIES[group] ?? CAPABILITIES[s.primaryVertical]!;
+      expect(s.capabilities.filter((c) => !allowed.includes(c)), s.name).toEqual([]);
+    }
+    expect(new Set(catalog.suppliers.map((s) => s.name)).size).toBe(catalog.suppliers.length);
+    // Every item is made of its own subgroup's materials: no "Organic Cotton Paper" mailer boxes.
+    const odd = catalog.items.filter((i) => i.materials.some((m) => !subgroups.get(i.subgroupKey)!.materials.includes(m)));
+    expect(odd.map((i) => i.title)).toEqual([]);
+    expect(catalog.items.filter((i) => /organic cotton paper|tempered glass smart plug|steel dog treat|oversized .*(bar|candle|mug)|compostable .*compostable|recycled .*recycled/i.test(i.title)).map((i) => i.title)).toEqual([]);
   });
 
   it("scales counts linearly", () => {

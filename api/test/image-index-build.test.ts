@@ -29,7 +29,7 @@ describe("building the picture index in the background", () => {
     const build = startImageIndexBuild(api.deps.pool, api.deps.log, held);
     expect(startImageIndexBuild(api.deps.pool, api.deps.log, held)).toBe(build);
 
-    const imageUrl = itemImageDataUrl({ imageSeed: 7100, imageColor: "#8a2be2" });
+    const imageUrl = itemImageDataUrl({ imageSeed: 7100, imageColor: "#8a2be2", kind: "box" });
     const waiting = await as(api, user.token, marketplace.searchByImage, { body: { imageUrl, quantity: 20 } });
     expect(waiting.list).toEqual([]);
     expect(waiting.indexing).toMatchObject({ done: 0, share: 0 });

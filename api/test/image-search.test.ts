@@ -23,17 +23,17 @@ import { flushSearchLogs } from "../src/services/marketplace/search-log";
 let api: TestApi;
 let user: TestUser;
 let fx: CatalogFixture;
-// Colours far from each other and from the demo palette's greys.
+// Colours far from each other and from the demo palette's greys; each title names what is drawn.
 const ITEMS = [
-  { seed: 101, color: "#e0115f" },
-  { seed: 202, color: "#0b6e4f" },
-  { seed: 303, color: "#f2a900" },
-];
+  { seed: 101, color: "#e0115f", title: "Stoneware mug", kind: "mug" },
+  { seed: 202, color: "#0b6e4f", title: "Organic cotton T-shirt", kind: "tshirt" },
+  { seed: 303, color: "#f2a900", title: "Kraft mailer box", kind: "box" },
+] as const;
 
 beforeAll(async () => {
   api = await startTestApi();
   user = await registerUser(api);
-  fx = await seedCatalog(api.deps.pool, [{ name: "Image Test Supplier" }], ITEMS.map((it, n) => ({ supplier: 0, title: `Picture item ${n}`, imageSeed: it.seed, imageColor: it.color })));
+  fx = await seedCatalog(api.deps.pool, [{ name: "Image Test Supplier" }], ITEMS.map((it) => ({ supplier: 0, title: it.title, imageSeed: it.seed, imageColor: it.color })));
 });
 afterAll(() => api.close());
 
@@ -42,7 +42,7 @@ const search = (body: Record<string, unknown>) => as(api, user.token, marketplac
 describe("image search", () => {
   it("ranks an item's own card picture (SVG data URL) first", async () => {
     for (const [n, it] of ITEMS.entries()) {
-      const res = await search({ imageUrl: itemImageDataUrl({ imageSeed: it.seed, imageColor: it.color }), quantity: 5 });
+      const res = await search({ imageUrl: itemImageDataUrl({ imageSeed: it.seed, imageColor: it.color, kind: it.kind }), quantity: 5 });
       expect(res.list[0]!.id).toBe(fx.itemIds[n]);
       expect(res.list[0]!.similarity).toBeGreaterThan(0.99);
       expect(res.list.length).toBeLessThanOrEqual(5);
@@ -50,7 +50,7 @@ describe("image search", () => {
   });
 
   it("ranks the item first from its card picture link as answers give it, even on a private host", async () => {
-    const { list } = await search({ imageUrl: itemImageDataUrl({ imageSeed: ITEMS[2]!.seed, imageColor: ITEMS[2]!.color }), quantity: 1 });
+    const { list } = await search({ imageUrl: itemImageDataUrl({ imageSeed: ITEMS[2]!.seed, imageColor: ITEMS[2]!.color, kind: ITEMS[2]!.kind }), quantity: 1 });
     expect(list[0]!.imageUrl).toMatch(/^\/rest\/main\/app\/card-pictures\//);
     // The API's own address is a loopback one, which a fetched link may never be: the drawing is made here.
     const res = await search({ imageUrl: `${api.url}${list[0]!.imageUrl}`, quantity: 3 });
@@ -62,13 +62,13 @@ describe("image search", () => {
     // On a table this small the planner may compare every row; the full catalogue of bench:search takes the index.
     await seedCatalog(api.deps.pool, [{ name: "Many Pictures Supplier" }], Array.from({ length: 70 }, (_, n) => ({ supplier: 0, title: `Many pictures ${n}`, imageSeed: 1000 + n, imageColor: "#3d5a80" })));
     // No indexing step: the new items moved the catalogue's version, so the next search indexes them.
-    const res = await search({ imageUrl: itemImageDataUrl({ imageSeed: 1003, imageColor: "#3d5a80" }), quantity: 60 });
+    const res = await search({ imageUrl: itemImageDataUrl({ imageSeed: 1003, imageColor: "#3d5a80", kind: "box" }), quantity: 60 });
     expect(res.list).toHaveLength(60);
     expect(new Set(res.list.map((i) => i.id)).size).toBe(60);
   });
 
   it("ranks the item first from uploaded PNG bytes of its picture, at another size", async () => {
-    const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: ITEMS[1]!.seed, imageColor: ITEMS[1]!.color }), 200));
+    const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: ITEMS[1]!.seed, imageColor: ITEMS[1]!.color, kind: ITEMS[1]!.kind }), 200));
     const res = await search({ image: png.toString("base64") });
     expect(res.list[0]!.id).toBe(fx.itemIds[1]);
     expect(res.list.length).toBeLessThanOrEqual(120);
@@ -107,7 +107,7 @@ describe("image search", () => {
 });
 
 /** The item's card picture drawn at a size, as a raster (what a photo of it would decode to). */
-const cardRaster = (n: number, size = 120) => rasterizeSvg(itemImageSvg({ imageSeed: ITEMS[n]!.seed, imageColor: ITEMS[n]!.color }), size);
+const cardRaster = (n: number, size = 120) => rasterizeSvg(itemImageSvg({ imageSeed: ITEMS[n]!.seed, imageColor: ITEMS[n]!.color, kind: ITEMS[n]!.kind }), size);
 
 function toJpeg(raster: Raster, quality = 90): Buffer {
   return jpeg.encode({ width: raster.width, height: raster.height, data: Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength) }, quality).data;
@@ -252,9 +252,9 @@ describe("a configured image-embedding model", () => {
 
 describe("image descriptor", () => {
   it("is close for the same picture at two sizes and far for another colour", () => {
-    const a = describeImage(rasterizeSvg(itemImageSvg({ imageSeed: 7, imageColor: "#e0115f" }), 64));
-    const b = describeImage(rasterizeSvg(itemImageSvg({ imageSeed: 7, imageColor: "#e0115f" }), 300));
-    const c = describeImage(rasterizeSvg(itemImageSvg({ imageSeed: 7, imageColor: "#0b6e4f" }), 64));
+    const a = describeImage(rasterizeSvg(itemImageSvg({ imageSeed: 7, imageColor: "#e0115f", kind: "mug" }), 64));
+    const b = describeImage(rasterizeSvg(itemImageSvg({ imageSeed: 7, imageColor: "#e0115f", kind: "mug" }), 300));
+    const c = describeImage(rasterizeSvg(itemImageSvg({ imageSeed: 7, imageColor: "#0b6e4f", kind: "mug" }), 64));
     expect(a).toHaveLength(384);
     expect(cosineSimilarity(a, b)).toBeGreaterThan(0.97);
     expect(cosineSimilarity(a, c)).toBeLessThan(cosineSimilarity(a, b) - 0.2);

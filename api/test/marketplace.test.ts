@@ -3,6 +3,7 @@ import { marketplace } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
 import { seedCatalog, seedMarketScope, uniq, VERTICAL_KEYS, type CatalogFixture, type MarketScope } from "./marketplace-fixtures";
 import { itemImageSvg } from "../src/images/item-image";
+import { pictureKindOf } from "../src/images/picture-kinds";
 
 let api: TestApi;
 let user: TestUser;
@@ -394,18 +395,29 @@ describe("items over the edge fixture", () => {
     const res = await items({});
     expect(res.list[0]!.colors).toEqual([{ name: "Red", hex: "#ff0000", variant: "matte" }]);
     const link = res.list[0]!.imageUrl;
-    expect(link).toMatch(/^\/rest\/main\/app\/card-pictures\/-?\d+-[0-9a-f]{6}\.svg$/);
+    // The link names the drawing: its kind (from the item's title), seed and colour.
+    expect(link).toMatch(/^\/rest\/main\/app\/card-pictures\/[a-z]+--?\d+-[0-9a-f]{6}\.svg$/);
     // Public, immutable, and the same drawing image search describes for the item.
     const picture = await fetch(`${api.url}${link}`);
     expect(picture.status).toBe(200);
     expect(picture.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(picture.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(picture.headers.get("content-security-policy")).toContain("sandbox");
-    const { rows } = await api.deps.pool.query("SELECT image_seed, image_color FROM catalog_items WHERE id = $1", [res.list[0]!.id]);
-    expect(await picture.text()).toBe(itemImageSvg({ imageSeed: rows[0].image_seed, imageColor: rows[0].image_color }));
+    const { rows } = await api.deps.pool.query("SELECT title, image_seed, image_color FROM catalog_items WHERE id = $1", [res.list[0]!.id]);
+    expect(await picture.text()).toBe(itemImageSvg({ imageSeed: rows[0].image_seed, imageColor: rows[0].image_color, kind: pictureKindOf(rows[0].title) }));
+  });
+  it("draws each kind its own way and keeps links made before kinds drawing what they drew", async () => {
+    const mug = await fetch(`${api.url}/rest/main/app/card-pictures/mug-42-c8643b.svg`);
+    expect(mug.status).toBe(200);
+    expect(await mug.text()).toBe(itemImageSvg({ kind: "mug", imageSeed: 42, imageColor: "#c8643b" }));
+    const tshirt = await (await fetch(`${api.url}/rest/main/app/card-pictures/tshirt-42-c8643b.svg`)).text();
+    expect(tshirt).not.toBe(await (await fetch(`${api.url}/rest/main/app/card-pictures/mug-42-c8643b.svg`)).text());
+    const old = await fetch(`${api.url}/rest/main/app/card-pictures/42-c8643b.svg`);
+    expect(old.status).toBe(200);
+    expect(await old.text()).toBe(itemImageSvg({ imageSeed: 42, imageColor: "#c8643b" }));
   });
   it("refuses a card picture name that names no drawing with 400 and the field", async () => {
-    for (const name of ["12.svg", "12-FF0000.svg", "12-ff0000.png", "99999999999-ff0000.svg", "x-ff0000.svg"]) {
+    for (const name of ["12.svg", "12-FF0000.svg", "12-ff0000.png", "99999999999-ff0000.svg", "x-ff0000.svg", "spaceship-12-ff0000.svg", "Mug-12-ff0000.svg"]) {
       const res = await api.raw("GET", `/app/card-pictures/${name}`);
       expect(res.status, name).toBe(400);
       expect(res.body.details[0], name).toEqual({ field: "params.name", reason: expect.stringContaining("<seed>-<rrggbb>.svg") });

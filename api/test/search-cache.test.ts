@@ -9,6 +9,7 @@ import { createSearchCache } from "../src/services/marketplace/search-cache";
 import { encodePng } from "../src/images/png";
 import { rasterizeSvg } from "../src/images/svg";
 import { itemImageSvg } from "../src/images/item-image";
+import { pictureKindOf } from "../src/images/picture-kinds";
 import { flushSearchLogs } from "../src/services/marketplace/search-log";
 import { brotliCopiesMade, GZIP_MIN_BYTES } from "../src/json-answer";
 
@@ -229,7 +230,7 @@ describe("the search cache", () => {
   });
 
   it("keeps image answers by the picture's bytes and drops them when the index changes", async () => {
-    const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: 4242, imageColor: "#c81d25" }), 128)).toString("base64");
+    const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: 4242, imageColor: "#c81d25", kind: pictureKindOf(`${word} linen apron`) }), 128)).toString("base64");
     const search = () => as(api, user.token, marketplace.searchByImage, { body: { image: png, quantity: 5 } });
     const first = await search();
     expect(first.list[0]!.id).toBe(fx.itemIds[0]);

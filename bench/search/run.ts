@@ -16,6 +16,7 @@ import { seedDemoData } from "../../api/src/demo/seed";
 import { encodePng } from "../../api/src/images/png";
 import { rasterizeSvg } from "../../api/src/images/svg";
 import { itemImageSvg } from "../../api/src/images/item-image";
+import { pictureKindOf } from "../../api/src/images/picture-kinds";
 import { indexItemImages } from "../../api/src/services/marketplace/index-item-images";
 import { brotliCopiesMade } from "../../api/src/json-answer";
 import { drain, measure, probe, row, sampleFailure, startBareBytesServer, startBarePrimaryKeyServer, usable, type BareServer, type Figures, type Target } from "../lib/load";
@@ -44,8 +45,8 @@ const session = await client.call(auth.register, { body: { email: `bench-${Date.
 // As a browser sends them: a browser always offers gzip, and large answers are sent compressed.
 const headers = { authorization: `Bearer ${session.token}`, "content-type": "application/json", "accept-encoding": "gzip, deflate, br" };
 
-const { rows: sample } = await database.pool.query("SELECT image_seed, image_color FROM catalog_items ORDER BY id LIMIT 1");
-const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: sample[0].image_seed, imageColor: sample[0].image_color }), 128));
+const { rows: sample } = await database.pool.query("SELECT title, image_seed, image_color FROM catalog_items ORDER BY id LIMIT 1");
+const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: sample[0].image_seed, imageColor: sample[0].image_color, kind: pictureKindOf(sample[0].title) }), 128));
 
 /** The benchmark's targets against one API's base URL. */
 function targetsAt(base: string): Target[] {

@@ -146,7 +146,7 @@ export const catalogItemSchema = z.object({
   productionDaysMin: z.number().int(),
   productionDaysMax: z.number().int(),
   /** The first photo, or the link to the item's drawn card picture when it has none. */
-  imageUrl: z.string().describe("The first photo, or when the item has none the link to its drawn card picture: /rest/main/app/card-pictures/<seed>-<rrggbb>.svg (public, never changes, cached for a year)."),
+  imageUrl: z.string().describe("The first photo, or when the item has none the link to its drawn card picture: /rest/main/app/card-pictures/<kind>-<seed>-<rrggbb>.svg, the kind (tshirt, mug, box…) drawn from the title (public, never changes, cached for a year)."),
   imageUrls: z.array(z.string()),
   isSampleKit: z.boolean(),
   rank: z.number().int(),

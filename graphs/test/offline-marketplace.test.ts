@@ -115,12 +115,22 @@ describe("offline copilot: marketplace intents", () => {
     expect(calls(copilot().decide([human, ...toolTurn("get_cart", {}, cart)]))).toEqual([{ name: "pay_sourcing_invoice", args: { invoiceId } }]);
   });
 
+  it("explains a refused call in a sentence, never a code, status or field path", () => {
+    const human = new HumanMessage("pay my cart");
+    const cart = { invoice: { id: crypto.randomUUID(), totalCents: 1500 }, items: [{ id: "x" }], refundPolicy: "" };
+    const error = { status: 400, code: "VALIDATION_FAILED", message: "body.promotionCode is not a promotion code for sourcing purchases", details: [{ field: "body.promotionCode", reason: "is not a promotion code for sourcing purchases" }] };
+    const text = answer(copilot().decide([human, ...toolTurn("get_cart", {}, cart), ...toolTurn("pay_sourcing_invoice", {}, { error })]));
+    expect(text).toBe("I couldn't complete that: The promotion code is not a promotion code for sourcing purchases.");
+    const upgrade = answer(copilot().decide([human, ...toolTurn("get_cart", {}, { error: { status: 403, code: "UPGRADE_REQUIRED", message: "PLAN_UPGRADE_REQUIRED" } })]));
+    expect(upgrade).not.toMatch(/[A-Z]{2,}_[A-Z]|HTTP \d/);
+  });
+
   it("does not pay an empty cart, and reports a decline and a payment", () => {
     const human = new HumanMessage("pay my cart");
     expect(answer(copilot().decide([human, ...toolTurn("get_cart", {}, { invoice: null, items: [], refundPolicy: "" })]))).toMatch(/empty/);
     const cart = { invoice: { id: crypto.randomUUID(), totalCents: 1500 }, items: [{ id: "x" }], refundPolicy: "" };
     const declined = [human, ...toolTurn("get_cart", {}, cart), ...toolTurn("pay_sourcing_invoice", {}, { declined: true, message: "The user declined: Pay sourcing invoice. Nothing was done." })];
-    expect(answer(copilot().decide(declined))).toMatch(/didn't go ahead/);
+    expect(answer(copilot().decide(declined))).toBe("Understood, I didn't do it.");
     const paid = [human, ...toolTurn("get_cart", {}, cart), ...toolTurn("pay_sourcing_invoice", {}, { result: "COMPLETED", invoice: { totalCents: 1500, sn: "INV-12345678", items: [{}], shippingAddress: null } })];
     expect(answer(copilot().decide(paid))).toMatch(/Paid \$15\.00.*in production.*shipping address/s);
   });

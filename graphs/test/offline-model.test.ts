@@ -225,7 +225,7 @@ const CASES: Case[] = [
     approve: false,
     check: async (t) => {
       expect(t.result("send_messages_in_network")).toMatchObject({ declined: true });
-      expect(t.answer).toContain("I didn't go ahead");
+      expect(t.answer).toContain("Understood, I didn't do it.");
       expect(await rows("SELECT count(*)::int AS n FROM sourcing_outreach WHERE store_id = $1", [t.user.store.id])).toEqual([{ n: 0 }]);
     },
   },
@@ -457,6 +457,11 @@ describe("offline model: asks instead of guessing", () => {
     expect(String(out.content)).toMatch(/OPENAI_API_KEY/);
     expect(String(out.content)).toMatch(/OPENAI_BASE_URL/);
     expect(String(out.content)).toMatch(/ATELIER_MODEL/);
+  });
+
+  it("never tells a storefront visitor how to configure the server", async () => {
+    const out = await new OfflineChatModel({ role: "storefront-chat" }).invoke([new HumanMessage("hello")]);
+    expect(String(out.content)).not.toMatch(/OPENAI_API_KEY|offline assistant/);
   });
 
   it("reports a completed credit purchase as added, and a declined one as not", () => {

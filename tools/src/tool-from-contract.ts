@@ -2,6 +2,7 @@ import { z } from "zod";
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
 import { ApiError, createApiClient, type CallInput, type Contract } from "@atelier/contracts";
+import { sentenceFor } from "@atelier/contracts/error-sentences";
 import { getRunContext } from "./run-context";
 import type { ApprovalLookup, ApprovalRequest, ToolSpec } from "./tool-spec";
 
@@ -78,12 +79,17 @@ export function splitArgs(contract: Contract, args: Args): { params?: Args; quer
   return out;
 }
 
-/** An API error as a tool result the model can explain to the user. */
+/**
+ * An API error as a tool result the model can explain to the user: its message is already the
+ * sentence a person reads (contracts/error-sentences), so no code or field path is repeated.
+ */
 export function errorResult(err: unknown): string {
   if (err instanceof ApiError) {
-    return JSON.stringify({ error: { status: err.status, code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
+    return JSON.stringify({ error: { status: err.status, code: err.code, message: sentenceFor(err), ...(err.details ? { details: err.details } : {}) } });
   }
-  return JSON.stringify({ error: { status: 0, code: "TOOL_FAILED", message: err instanceof Error ? err.message : String(err) } });
+  // Not an API answer (a bug or a broken connection): logged in full, the model gets a sentence.
+  console.error("tool failed", err);
+  return JSON.stringify({ error: { status: 0, code: "TOOL_FAILED", message: sentenceFor({ code: "TOOL_FAILED" }) } });
 }
 
 /**

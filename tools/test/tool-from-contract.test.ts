@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineContract, plans, team } from "@atelier/contracts";
+import { ApiError, defineContract, plans, team } from "@atelier/contracts";
 import { registerUser, setPlan, startTestApi, type TestApi } from "../../api/test/harness";
 import { argsSchemaOf, runContextOf, specByName, splitArgs, toolFromContract, type ApprovalRequest } from "../src/index";
-import { compact } from "../src/tool-from-contract";
+import { compact, errorResult } from "../src/tool-from-contract";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -57,6 +57,16 @@ describe("toolFromContract", () => {
     expect(out.error.status).toBeGreaterThanOrEqual(400);
     expect(out.error.code).toBeTypeOf("string");
     expect(out.error.message).toBeTypeOf("string");
+  });
+
+  it("words an API error for the person the model answers: no field path, code or tier in its message", async () => {
+    const refused = new ApiError(400, "VALIDATION_FAILED", "body.promotionCode is not a promotion code for sourcing purchases", [{ field: "body.promotionCode", reason: "is not a promotion code for sourcing purchases" }]);
+    expect(JSON.parse(errorResult(refused)).error).toMatchObject({ status: 400, code: "VALIDATION_FAILED", message: "The promotion code is not a promotion code for sourcing purchases." });
+    expect(JSON.parse(errorResult(new ApiError(403, "FORBIDDEN", "PLAN_UPGRADE_REQUIRED"))).error.message).toMatch(/^Your plan doesn't include this/);
+    const pause = await specByName("pause_plan").approval?.summary({ behavior: "keep_as_draft" }, async () => undefined);
+    expect(pause).toBe("Pause the plan (open invoices are kept as drafts)");
+    const downgrade = await specByName("downgrade_plan").approval?.summary({ targetPlan: "TIER_2_5" }, async () => undefined);
+    expect(downgrade).not.toMatch(/TIER/);
   });
 
   it("asks approval for writes that contact people, and refuses when nobody can approve", async () => {

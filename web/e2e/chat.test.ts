@@ -131,10 +131,16 @@ describe("the assistant panel against the agent server (offline model)", () => {
     const approval = page.getByTestId("approval-card");
     await approval.waitFor({ state: "visible", timeout: 20_000 });
     expect(await approval.textContent()).toMatch(/purchase ai credits/i);
+    // A message typed while the approval waits is kept, with a visible word on why it waits.
+    const input = dock.getByPlaceholder("Message the assistant");
+    await input.fill("what's in my cart");
+    await input.press("Enter");
+    await dock.getByTestId("approval-pending-note").waitFor({ state: "visible" });
+    expect((await input.inputValue()).trim()).toBe("what's in my cart");
     await approval.getByRole("button", { name: "Reject" }).click();
     await poll(() => page.getByTestId("approval-card").count()).toBe(0);
-    await poll(() => lastAnswer(dock)).toMatch(/didn't go ahead/);
-    expect(await lastAnswer(dock)).toMatch(/Nothing was done/);
+    await poll(() => lastAnswer(dock)).toMatch(/Understood, I didn't do it\./);
+    expect(await lastAnswer(dock)).not.toMatch(/The user declined/);
     await poll(async () => (await runsOf(page))[0]!.status).toBe("success");
     const credits = await env.stack.api.client.call(plans.getAiCredits, {}, { token: token! });
     expect(credits.balance).toBe(0);

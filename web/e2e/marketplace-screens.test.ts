@@ -5,6 +5,7 @@ import { marketplace, stores } from "@atelier/contracts";
 import { as, registerUser, type TestApi, type TestUser } from "../../api/test/harness";
 import { seedCatalog, type CatalogFixture } from "../../api/test/marketplace-fixtures";
 import { itemImageSvg } from "../../api/src/images/item-image";
+import { pictureKindOf } from "../../api/src/images/picture-kinds";
 import { rasterizeSvg } from "../../api/src/images/svg";
 import { encodePng } from "../../api/src/images/png";
 import { launchBrowser, madeUpWord, poll, startWebApi, pageAs, skipSourcingTours } from "./browser";
@@ -205,7 +206,7 @@ describe("search by image", () => {
   it("finds the item whose picture was uploaded as a PNG, first", async () => {
     const page = await pageAs(browser, await newStore());
     await page.goto(`${api.url}/browse-suppliers-with-uploaded-image`);
-    const png = encodePng(rasterizeSvg(itemImageSvg(PICTURE), 200));
+    const png = encodePng(rasterizeSvg(itemImageSvg({ ...PICTURE, kind: pictureKindOf(THROW) }), 200));
     await page.getByLabel("Upload a picture (PNG, JPEG, GIF or SVG)").setInputFiles({ name: "throw.png", mimeType: "image/png", buffer: png });
     const results = page.getByRole("region", { name: "Similar products" });
     await poll(() => results.getByTestId("item-card").count()).toBeGreaterThan(0);

@@ -61,6 +61,8 @@ describe("realtime between two tabs of the same user", () => {
     const loadsBefore = await b.evaluate(() => performance.getEntriesByType("navigation").length);
 
     await a.getByTestId("account-plan").getByRole("button", { name: /^Upgrade to/ }).click();
+    // The upgrade shows its amount first and charges only on the explicit confirmation.
+    await a.getByRole("button", { name: /^Pay \$[\d.,]+ and upgrade$/ }).click();
     await poll(() => planOf(a)).toMatch(/Subscription active/);
     await poll(() => planOf(b)).toMatch(/Subscription active/);
     expect(await planOf(b)).not.toContain("Free");

@@ -47,12 +47,19 @@ describe("the error catalogue (000 §8)", () => {
     expect(interpretError(new ApiError(403, "PREVIEW_MODE", PREVIEW_MODE_MESSAGE), loc("/account-info"))).toEqual({ toast: PREVIEW_MODE_MESSAGE, logout: false, redirectTo: null, upgrade: false });
   });
 
+  it("a refused field reads as a sentence about the field, never its path", () => {
+    const error = new ApiError(400, "VALIDATION_FAILED", "body.promotionCode is not a promotion code for sourcing purchases", [{ field: "body.promotionCode", reason: "is not a promotion code for sourcing purchases" }]);
+    expect(interpretError(error, loc("/pay/1")).toast).toBe("The promotion code is not a promotion code for sourcing purchases.");
+    expect(interpretError(new ApiError(409, "CONFLICT", "Already on TIER_2_5"), loc("/")).toast).toBe("Already on Scaling.");
+  });
+
   it("500: the network message", () => {
     expect(interpretError(new ApiError(500, "INTERNAL", "boom"), loc("/homebase")).toast).toBe("Something is wrong with the network - please wait a few moments and try again.");
   });
 
   it("otherwise the response message, else the error, else the fallback", () => {
     expect(interpretError(new ApiError(409, "CONFLICT", "That already exists."), loc("/")).toast).toBe("That already exists.");
+    expect(interpretError(new ApiError(409, "CONFLICT", "SOME_CODE"), loc("/")).toast).toBe(MESSAGES.fallback);
     expect(interpretError(new ApiError(404, "NOT_FOUND", ""), loc("/")).toast).toBe(MESSAGES.fallback);
     expect(interpretError(new Error("socket hang up"), loc("/")).toast).toBe("socket hang up");
     expect(interpretError(undefined, loc("/")).toast).toBe("There was an error. Please try again later.");
@@ -207,7 +214,7 @@ describe("the request client (000 §7)", () => {
     handleApiError(new ApiError(400, "VALIDATION_FAILED", "body.email is bad"), true);
     expect(getToastsForTest()).toEqual([]);
     handleApiError(new ApiError(400, "VALIDATION_FAILED", "body.email is bad"));
-    expect(getToastsForTest()).toEqual(["body.email is bad"]);
+    expect(getToastsForTest()).toEqual(["The email is bad."]);
   });
 
   it("swallows failed usage reports", async () => {

@@ -119,10 +119,18 @@ describe("tool UIs keyed by the agent tools' real names", () => {
     expect(list.textContent).toBe("+1,000 Purchase of 1,000 credits · balance 1,000");
   });
 
+  it("shows a tool without a card in words: short arguments by label, never its JSON (a tech pack)", () => {
+    render(<ToolFallback {...({ toolName: "create_tech_pack", args: { name: "Tee", quantity: 1200, techPack: { sizes: ["S", "M"], colors: [{ name: "red" }] } }, result: JSON.stringify({ id: "tp-1", techPack: { sizes: ["S"] } }), status: { type: "complete" } } as unknown as ToolCallMessagePartProps)} />);
+    const text = document.querySelector("[data-card='fallback']")?.textContent ?? "";
+    expect(text).toContain("quantity: 1200");
+    expect(text).not.toMatch(/[{}[\]"]/);
+  });
+
   it("falls back for an error, a refusal, text, or an answer of another shape, and shows a running call as pending", () => {
-    const error = draw("search_catalog_items", JSON.stringify({ error: { status: 403, code: "FORBIDDEN", message: "no" } }));
+    const error = draw("search_catalog_items", JSON.stringify({ error: { status: 403, code: "FORBIDDEN", message: "PLAN_UPGRADE_REQUIRED" } }));
     expect(error.dataset.card).toBe("fallback");
-    expect(error.textContent).toContain("FORBIDDEN");
+    expect(error.textContent).toContain("Your plan doesn't include this");
+    expect(error.textContent).not.toMatch(/FORBIDDEN|PLAN_UPGRADE|403/);
     expect(draw("purchase_ai_credits", JSON.stringify({ declined: true, message: "The user declined" })).dataset.card).toBe("fallback");
     expect(draw("get_plan", "plain text").dataset.card).toBe("fallback");
     expect(draw("create_order_item", JSON.stringify({ unexpected: true })).dataset.card).toBe("fallback");
@@ -169,5 +177,19 @@ describe("tool cards in an assistant message", () => {
     expect(cards).toEqual([["search_catalog_items", "product"], ["create_order_item", "order"], ["get_country_tariff", "fallback"]]);
     expect(screen.getByText("Heavyweight organic tee")).toBeTruthy();
     expect(screen.getByText("Sample: Heavyweight organic tee")).toBeTruthy();
+  });
+});
+
+describe("assistant text", () => {
+  it("renders markdown: bold and lists, never the asterisks", async () => {
+    const messages: ThreadMessageLike[] = [
+      { id: "u1", role: "user", content: "show my plan" },
+      { id: "a1", role: "assistant", content: [{ type: "text", text: "You are on **Scaling**.\n\n- 1,200 credits\n- paused: no" }], status: { type: "complete", reason: "stop" } },
+    ];
+    render(<Thread messages={messages} />);
+    const bold = await screen.findByText("Scaling");
+    expect(bold.tagName).toBe("STRONG");
+    expect(document.querySelectorAll("[data-role='assistant'] li")).toHaveLength(2);
+    expect(document.querySelector("[data-role='assistant']")?.textContent).not.toContain("**");
   });
 });

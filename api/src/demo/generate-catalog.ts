@@ -3,8 +3,8 @@ import type { Rng } from "./prng";
 import { daysBefore } from "./dates";
 import { categoryRows, slugify, type CategoryRow, type ItemType, type Vertical } from "./taxonomy";
 import {
-  ADJECTIVES, CAPABILITIES, CERTIFICATIONS, COLORS, COUNTRIES, FIRST_NAMES, LAST_NAMES, NAME_SUFFIXES, NAME_WORDS,
-  REVIEW_SENTENCES, REVIEW_TITLES, SERVICE_ADJECTIVES, TRADE_WORDS, type Country,
+  ADJECTIVES, CAPABILITIES, CERTIFICATIONS, COLORS, COUNTRIES, FIRST_NAMES, LAST_NAMES, NAME_WORDS,
+  REVIEW_SENTENCES, REVIEW_TITLES, SERVICE_ADJECTIVES, TRADE_WORDS, WEAR_ADJECTIVES, type Country,
 } from "./words";
 
 /** Rows per unit of scale; scale 1 is the full demo marketplace. */
@@ -54,57 +54,71 @@ function employeeCount(rng: Rng): number {
   return rng.int(bucket[0], bucket[1]);
 }
 
-function supplierName(rng: Rng, country: Country, city: string, group: string): string {
+// Company forms that say "we make things": a studio or an agency takes the country's others.
+const MAKER_FORM = /Manufactur|Industr|Exports|Overseas|Enterprise Co|Trading/;
+
+function supplierName(rng: Rng, country: Country, city: string, group: string, isService: boolean): string {
   const word = rng.pick(NAME_WORDS[country.style]);
   const trade = rng.pick(TRADE_WORDS[group] ?? ["Trading"]);
-  const suffix = rng.pick(NAME_SUFFIXES[country.style]);
-  switch (country.style) {
-    case "CN":
-      return rng.chance(0.6) ? `${city} ${word} ${trade} ${suffix}` : `${word} ${trade} ${suffix}`;
-    case "IT":
-      return rng.chance(0.5) ? `${word} ${trade} ${suffix}` : `${trade} ${word} di ${city} ${suffix}`;
-    default:
-      return `${word} ${trade} ${suffix}`;
-  }
+  const forms = isService ? country.suffixes.filter((f) => !MAKER_FORM.test(f)) : country.suffixes;
+  const suffix = rng.pick(forms.length ? forms : country.suffixes);
+  // Chinese and Taiwanese makers often lead with their city ("Ningbo Everwin Garment Co., Ltd.").
+  if ((country.style === "CN" || country.style === "TW") && !isService && rng.chance(0.6)) return `${city} ${word} ${trade} ${suffix}`;
+  return `${word} ${trade} ${suffix}`;
 }
 
 function randomHex(rng: Rng): string {
   return `#${rng.int(0x202020, 0xdfdfdf).toString(16).padStart(6, "0").toUpperCase()}`;
 }
 
+// How common a group's suppliers are within their vertical (1 when not listed): clothing and
+// mailer boxes are what most stores source first, as on a real marketplace.
+const GROUP_WEIGHTS: Record<string, number> = {
+  "Apparel": 3, "Accessories": 1.5, "Beauty & personal care": 1.5, "Home & living": 1.5, "Boxes": 2, "Bags & mailers": 1.5,
+};
+
 /**
  * Picks which subgroups a supplier serves: those of one group, the one its name, description and
  * items all speak of (a bag maker named "Cuero Fino Bags" sold T-shirts when neighbouring groups
- * were drawn too). The neighbours are still drawn and dropped, so every later draw of the seed, and
- * so every other row, stays as it was.
+ * were drawn too). Every supplier of a group makes its flagship (the first subgroup: T-shirts,
+ * mailer boxes), as makers of a kind do, plus some of the rest.
  */
 function supplierCategories(rng: Rng, byVertical: Map<Vertical, CategoryRow[]>, vertical: Vertical) {
   const groups = byVertical.get(vertical)!.filter((c) => c.level === "GROUP");
-  const chosen = rng.sample(groups, rng.weighted([[1, 60], [2, 30], [3, 10]] as const));
-  const subgroupsOf = chosen.map((g) => {
-    const subs = byVertical.get(vertical)!.filter((c) => c.parentKey === g.key);
-    return rng.sample(subs, rng.int(Math.min(2, subs.length), subs.length));
-  });
-  return { groups: chosen.slice(0, 1), subgroups: subgroupsOf[0]! };
+  const group = rng.weighted(groups.map((g) => [g, GROUP_WEIGHTS[g.title] ?? 1] as const));
+  const [flagship, ...rest] = byVertical.get(vertical)!.filter((c) => c.parentKey === group.key);
+  const subgroups = [flagship!, ...rng.sample(rest, rng.int(Math.min(1, rest.length), rest.length))];
+  return { groups: [group], subgroups };
 }
 
+/** An item's subgroup: the flagship three times as often as each other one. */
+function itemSubgroup(rng: Rng, subgroups: readonly CategoryRow[]): CategoryRow {
+  return rng.weighted(subgroups.map((s, n) => [s, n === 0 ? 3 : 1] as const));
+}
+
+/** `usedSlugs` also holds the names taken so far, as `name:<name>`. */
 function generateSupplier(rng: Rng, anchor: Date, byVertical: Map<Vertical, CategoryRow[]>, usedSlugs: Set<string>) {
   const vertical = rng.weighted(VERTICAL_WEIGHTS);
   const country = rng.weighted(COUNTRIES.map((c) => [c, c.weight] as const));
   const city = rng.pick(country.cities);
   const { groups, subgroups } = supplierCategories(rng, byVertical, vertical);
   const primary = groups[0]!;
-  const name = supplierName(rng, country, city, primary.title);
+  const drawn = supplierName(rng, country, city, primary.title, vertical === "business-creative-services" || vertical === "website-development");
+  // Two companies never share a name: the second says where it is ("Silverline Fashion Leicester Ltd").
+  const suffix = country.suffixes.find((f) => drawn.endsWith(` ${f}`));
+  const name = !usedSlugs.has(`name:${drawn}`) || !suffix ? drawn : `${drawn.slice(0, -suffix.length - 1)} ${city} ${suffix}`;
+  usedSlugs.add(`name:${name}`);
   const id = rng.uuid();
-  const base = slugify(name.replace(/\b(co|ltd|inc|llc|jsc|pvt|s\.?r\.?l|s\.?p\.?a|s\.?a\.?s?|lda|sarl|a\.ş)\b\.?/gi, ""));
+  const base = slugify(name.replace(/\b(co|ltd|inc|llc|jsc|pvt|s\.?r\.?l|s\.?p\.?a|s\.?a\.?s?|lda|sarl|a\.ş|şti|pty|sae|sac|corp)\b\.?/gi, ""));
   // The id suffix keeps slugs unique across seeds; the counter within one seed.
   let slug = `${base}-${id.slice(0, 6)}`;
   for (let n = 2; usedSlugs.has(slug); n++) slug = `${base}-${id.slice(0, 6)}-${n}`;
   usedSlugs.add(slug);
   const isService = vertical === "business-creative-services" || vertical === "website-development";
   const employees = isService ? rng.int(3, 180) : employeeCount(rng);
-  const capabilities = rng.sample(CAPABILITIES[vertical]!, rng.int(3, 6));
-  const certifications = rng.sample(CERTIFICATIONS[vertical]!, rng.int(0, 3));
+  // What the supplier can do and holds follows what it makes: its group's lists, else its vertical's.
+  const capabilities = rng.sample(CAPABILITIES[primary.title] ?? CAPABILITIES[vertical]!, rng.int(3, 6));
+  const certifications = rng.sample(CERTIFICATIONS[primary.title] ?? CERTIFICATIONS[vertical]!, rng.int(0, 3));
   const foundedYear = rng.int(1965, 2022);
   const moq = isService ? (rng.chance(0.3) ? null : 1) : rng.weighted<number | null>([[null, 8], [rng.int(1, 100), 35], [rng.int(100, 999), 40], [rng.int(1000, 10_000), 17]]);
   const sampleBucket = rng.weighted<[number, number] | null>([[null, 10], [[500, 5000], 50], [[5000, 10_000], 25], [[10_000, 40_000], 15]]);
@@ -120,9 +134,12 @@ function generateSupplier(rng: Rng, anchor: Date, byVertical: Map<Vertical, Cate
   const countryDomain = slugify(name).split("-").slice(0, 2).join("");
   const sizeWord = employees >= 250 ? "large" : employees >= 50 ? "mid-sized" : "small";
   const specialities = subgroups.slice(0, 5).map((s) => s.title.toLowerCase());
+  // A few of the materials its lines are made of, named where buyers search for them.
+  const workMaterials = rng.sample([...new Set(subgroups.flatMap((s) => s.materials))], 3);
   const description = [
     `${name} is a ${sizeWord} ${isService ? "team" : "manufacturer"} in ${city}, founded in ${foundedYear}, with ${employees} people.`,
     `We specialise in ${sentenceList(specialities)}.`,
+    workMaterials.length ? `We work in ${sentenceList(workMaterials)}.` : "",
     `Capabilities: ${capabilities.join(", ")}.`,
     certifications.length ? `Certified ${sentenceList(certifications)}.` : "",
     moq === null ? "MOQ on request." : `Minimum order from ${moq} units.`,
@@ -148,10 +165,14 @@ function generateSupplier(rng: Rng, anchor: Date, byVertical: Map<Vertical, Cate
  * The style words an item named by `words` may take: none it already holds ("Organic" before
  * "organic cotton" read "Organic Organic Cotton T-Shirt"). Still one draw, so other titles stay as they were.
  */
-function adjectivesBeside(words: string): readonly string[] {
+function adjectivesBeside(words: string, group: string): readonly string[] {
   const held = new Set(words.toLowerCase().split(/\s+/));
-  return ADJECTIVES.filter((a) => !held.has(a.toLowerCase()));
+  return ADJECTIVES.filter((a) => !held.has(a.toLowerCase()) && (WEARABLE_GROUPS.has(group) || !WEAR_ADJECTIVES.has(a)) && (a !== "Organic" || ORGANIC_GROUPS.has(group)));
 }
+
+const WEARABLE_GROUPS = new Set(["apparel", "accessories", "footwear"]);
+// Where "Organic" means something (fibres, food, skincare): never "Organic Cotton Paper".
+const ORGANIC_GROUPS = new Set(["apparel", "baby-kids", "food-beverage", "beauty-personal-care", "home-living", "pet-products"]);
 
 function generateItem(rng: Rng, anchor: Date, supplier: SupplierSeed, sub: CategoryRow, isService: boolean): ItemSeed {
   const groupKey = sub.parentKey!;
@@ -165,7 +186,7 @@ function generateItem(rng: Rng, anchor: Date, supplier: SupplierSeed, sub: Categ
   else {
     // "kraft paper" + "paper void fill": the word where they meet is said once.
     const named = `${material ?? ""} ${noun}`.trim().replace(/\s+/g, " ").replace(/\b(\w+) \1\b/gi, "$1");
-    title = titleCase(`${rng.pick(adjectivesBeside(named))} ${named}`);
+    title = titleCase(`${rng.pick(adjectivesBeside(named, groupTitle))} ${named}`);
   }
   const groupPrice = isService ? SERVICE_PRICE : GROUP_PRICE[Object.keys(GROUP_PRICE).find((g) => slugify(g) === groupTitle) ?? ""] ?? 500;
   const priceMin = Math.max(5, Math.round(groupPrice * Math.exp(rng.normal(0, 0.5))));
@@ -218,7 +239,7 @@ export function generateCatalog(rng: Rng, anchor: Date, scale: number): CatalogS
     const { supplier, subgroups, isService } = generateSupplier(supplierRng, anchor, byVertical, usedSlugs);
     suppliers.push(supplier);
     const n = itemRng.int(CATALOG_BASE.itemsPerSupplier[0], CATALOG_BASE.itemsPerSupplier[1]);
-    for (let k = 0; k < n; k++) items.push(generateItem(itemRng, anchor, supplier, itemRng.pick(subgroups), isService));
+    for (let k = 0; k < n; k++) items.push(generateItem(itemRng, anchor, supplier, itemSubgroup(itemRng, subgroups), isService));
     reviews.push(...generateReviews(reviewRng, anchor, supplier));
   }
   return { categories, suppliers, items, reviews };

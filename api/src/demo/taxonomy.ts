@@ -14,8 +14,47 @@ const BEAUTY = ["aloe vera", "shea butter", "hyaluronic acid", "vitamin C", "joj
 const HOME = ["ceramic", "stoneware", "borosilicate glass", "acacia wood", "bamboo", "stainless steel", "linen", "soy wax", "terracotta"];
 const FOOD = ["organic", "non-GMO", "vegan", "gluten-free", "keto", "fair trade", "cold-pressed"];
 const TECH = ["ABS plastic", "aluminium", "silicone", "tempered glass", "TPU", "recycled plastic"];
-const PAPER = ["kraft paper", "recycled cardboard", "corrugated board", "FSC paperboard", "rigid chipboard", "compostable film", "tissue paper", "cotton paper"];
+const PAPER = ["kraft paper", "recycled cardboard", "corrugated board", "FSC paperboard", "rigid chipboard", "compostable film", "tissue paper"];
 const SERVICE: string[] = [];
+
+/**
+ * Materials by item noun where the group's list does not fit every item in it: no "Organic
+ * Cotton Paper" mailer boxes, "Tempered Glass" smart plugs or "Stainless Steel" dog treats.
+ * A noun not listed takes its group's materials.
+ */
+const NOUN_MATERIALS: Record<string, readonly string[]> = {
+  "T-shirt": ["organic cotton", "cotton", "linen", "bamboo viscose", "recycled polyester"], "hoodie": ["French terry", "fleece", "organic cotton", "cotton"],
+  "legging": ["spandex blend", "recycled polyester", "nylon"], "jacket": ["nylon", "recycled polyester", "denim", "merino wool"], "dress": ["linen", "organic cotton", "bamboo viscose", "cotton"],
+  "jean": ["denim", "organic cotton denim", "stretch denim"], "lounge set": ["French terry", "bamboo viscose", "organic cotton", "fleece"], "swimsuit": ["recycled nylon", "spandex blend", "recycled polyester"],
+  "kids tee": ["organic cotton", "cotton", "bamboo viscose"], "sock": ["organic cotton", "merino wool", "bamboo viscose", "nylon"],
+  "cap": ["cotton twill", "canvas", "recycled polyester", "corduroy"], "tote bag": ["canvas", "organic cotton", "jute", "recycled PET"], "backpack": ["nylon", "canvas", "recycled PET", "vegan leather"],
+  "wallet": ["full-grain leather", "vegan leather", "cork"], "belt": ["full-grain leather", "vegan leather", "canvas"], "scarf": ["merino wool", "silk", "cashmere blend", "organic cotton"],
+  "sunglasses": ["acetate", "recycled plastic", "bamboo", "titanium"], "phone case": ["silicone", "TPU", "vegan leather", "recycled plastic"],
+  "candle": ["soy wax", "coconut wax", "beeswax"], "mug": ["ceramic", "stoneware", "porcelain", "enamel"], "cutting board": ["acacia wood", "bamboo", "olive wood"],
+  "duvet cover": ["linen", "organic cotton", "bamboo viscose"], "vase": ["ceramic", "stoneware", "borosilicate glass", "terracotta"], "bath towel": ["organic cotton", "Turkish cotton", "bamboo viscose", "linen"],
+  "dinner plate": ["ceramic", "stoneware", "porcelain"],
+  "chew toy": ["natural rubber", "hemp", "nylon"], "dog sweater": ["merino wool", "organic cotton", "fleece"], "pet bed": ["organic cotton", "recycled polyester", "hemp"],
+  "dog collar": ["nylon", "vegan leather", "hemp"], "dog treat": ["organic", "grain-free", "single-ingredient"],
+  "charging cable": ["braided nylon", "TPE", "silicone"], "wireless earbud": ["ABS plastic", "recycled plastic", "aluminium"], "smart plug": ["ABS plastic", "recycled plastic", "fire-retardant PC"],
+  "fitness band": ["silicone", "TPU", "aluminium"], "LED lamp": ["aluminium", "recycled plastic", "bamboo"],
+  "slide": ["EVA foam", "natural rubber", "vegan leather"], "slipper": ["wool felt", "suede", "fleece"],
+  "notebook": ["cotton paper", "recycled paper", "FSC paper", "vegan leather"], "greeting card": ["cotton paper", "FSC paperboard", "recycled card"], "sticker sheet": ["vinyl", "kraft paper", "holographic vinyl"],
+  "planner": ["FSC paper", "recycled paper", "vegan leather"], "art print": ["cotton rag paper", "archival matte paper", "FSC paper"],
+  "yoga mat": ["natural rubber", "TPE", "cork"], "water bottle": ["stainless steel", "Tritan", "aluminium", "borosilicate glass"], "camp chair": ["aluminium", "ripstop polyester", "steel"],
+  "cycling jersey": ["recycled polyester", "merino wool", "spandex blend"],
+  "baby onesie": ["organic cotton", "bamboo viscose"], "plush toy": ["organic cotton", "recycled polyester", "minky fabric"], "swaddle blanket": ["organic cotton", "muslin", "bamboo viscose"], "silicone bib": ["food-grade silicone"],
+  "mailer box": ["corrugated board", "recycled cardboard", "kraft paper"], "rigid gift box": ["rigid chipboard", "FSC paperboard"], "shipping box": ["corrugated board", "recycled cardboard"],
+  "folding carton": ["FSC paperboard", "recycled cardboard"], "subscription box": ["corrugated board", "FSC paperboard"],
+  "poly mailer": ["recycled polyethylene", "LDPE film", "compostable film"], "padded mailer": ["kraft paper", "recycled polyethylene", "honeycomb paper"], "shopping bag": ["kraft paper", "FSC paperboard", "recycled paper"],
+  "garment bag": ["non-woven polypropylene", "cotton canvas", "PEVA"], "stand-up pouch": ["kraft paper", "compostable film", "foil laminate"],
+  "product label": ["vinyl", "kraft paper", "BOPP film"], "thank-you card": ["cotton paper", "FSC paperboard", "recycled card"], "hang tag": ["FSC paperboard", "kraft paper", "cotton paper"],
+  "woven label": ["polyester damask", "cotton twill", "satin"], "seal sticker": ["vinyl", "kraft paper", "BOPP film"],
+  "cosmetic jar": ["glass", "PCR plastic", "aluminium", "bamboo"], "dropper bottle": ["amber glass", "glass", "PET plastic"], "tin can": ["tin", "aluminium"],
+  "squeeze tube": ["PCR plastic", "sugarcane bioplastic", "aluminium"], "pump bottle": ["PET plastic", "glass", "PCR plastic"],
+  "tissue paper": ["acid-free tissue", "recycled tissue"], "crinkle paper": ["kraft paper", "recycled paper"], "bubble wrap": ["LDPE film", "recycled polyethylene"],
+  "box insert": ["corrugated board", "moulded pulp", "EVA foam"], "compostable mailer": ["PBAT film", "corn-starch film", "kraft paper"], "recycled box": ["corrugated board", "kraft board"],
+  "paper void fill": ["kraft paper", "recycled paper"], "reusable pouch": ["organic cotton", "recycled PET", "canvas"],
+};
 
 /** Every vertical, group and subgroup the demo marketplace lists. */
 export const TAXONOMY: readonly TaxonomyVertical[] = [
@@ -113,7 +152,7 @@ export function categoryRows(): CategoryRow[] {
       rows.push({ key: gKey, parentKey: v.vertical, level: "GROUP", vertical: v.vertical, slug: slugify(g.title), title: g.title, position: gi, itemNoun: null, materials: g.materials, itemType: v.itemType });
       g.subgroups.forEach((s, si) => {
         const [title, noun] = s.split(":") as [string, string];
-        rows.push({ key: `${gKey}/${slugify(title)}`, parentKey: gKey, level: "SUBGROUP", vertical: v.vertical, slug: slugify(title), title, position: si, itemNoun: noun, materials: g.materials, itemType: v.itemType });
+        rows.push({ key: `${gKey}/${slugify(title)}`, parentKey: gKey, level: "SUBGROUP", vertical: v.vertical, slug: slugify(title), title, position: si, itemNoun: noun, materials: NOUN_MATERIALS[noun] ?? g.materials, itemType: v.itemType });
       });
     });
   });

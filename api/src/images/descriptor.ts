@@ -10,7 +10,9 @@ import type { Raster } from "./raster";
 // colours and composition (the same product shot, a recolour, a crop of the same layout); it
 // cannot tell what an object is — a red mug and a red T-shirt on white look alike to it.
 
-export const DESCRIPTOR_KIND = "colour-layout-hash-v1";
+// v2: card pictures are drawn by kind (a T-shirt, a mug); the version names the vector space, so
+// vectors of the old drawings read as stale and the index rebuilds at start (startImageIndexBuild).
+export const DESCRIPTOR_KIND = "colour-layout-hash-v2";
 export const DESCRIPTOR_DIMENSIONS = 384;
 
 const WEIGHTS = { histogram: 0.4, grid: 0.35, dhash: 0.1, ahash: 0.15 };

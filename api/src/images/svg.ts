@@ -1,6 +1,6 @@
 import { createRaster, ImageDecodeError, type Raster } from "./raster";
 
-// A small SVG rasteriser for flat drawings: rect, circle, ellipse and polygon with solid fills,
+// A small SVG rasteriser for flat drawings: rect (rounded too), circle, ellipse and polygon with solid fills,
 // in document order, inside the root viewBox. It reads our own rendered item images exactly and
 // the colours and layout of simple logos and mock-ups; gradients, paths, text, strokes and
 // transforms are not drawn (a drawing made only of those is refused).
@@ -52,7 +52,10 @@ function shapeOf(tag: string, a: Record<string, string>): Shape | null {
   switch (tag) {
     case "rect": {
       const [x, y, w, h] = [num(a.x), num(a.y), num(a.width), num(a.height)];
-      return { fill, inside: (px, py) => px >= x && px < x + w && py >= y && py < y + h };
+      // Rounded corners: rx alone rounds both ways (as SVG does), and neither exceeds half a side.
+      const rx = Math.min(w / 2, num(a.rx, num(a.ry)));
+      const ry = Math.min(h / 2, num(a.ry, num(a.rx)));
+      return { fill, inside: (px, py) => px >= x && px < x + w && py >= y && py < y + h && insideCorners(px - x, py - y, w, h, rx, ry) };
     }
     case "circle": {
       const [cx, cy, r] = [num(a.cx), num(a.cy), num(a.r)];
@@ -72,6 +75,14 @@ function shapeOf(tag: string, a: Record<string, string>): Shape | null {
     default:
       return null;
   }
+}
+
+/** Whether a point of a w × h box (box coordinates) lies within its rounded corners. */
+function insideCorners(x: number, y: number, w: number, h: number, rx: number, ry: number): boolean {
+  if (!(rx > 0 && ry > 0)) return true;
+  const cx = x < rx ? rx : x > w - rx ? w - rx : x;
+  const cy = y < ry ? ry : y > h - ry ? h - ry : y;
+  return ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
 }
 
 function insidePolygon(pts: [number, number][], x: number, y: number): boolean {

@@ -4,6 +4,7 @@ import type { ChatResult } from "@langchain/core/outputs";
 import type { Runnable, RunnableConfig } from "@langchain/core/runnables";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
 import { getRunContext } from "@atelier/tools";
+import { sentenceFor } from "@atelier/contracts/error-sentences";
 import { INTENTS } from "./offline-intents";
 import type { IntentContext, Json, Outcome, Step } from "./offline-types";
 import { parseAttachmentLinks, withoutAttachmentLines } from "./offline-parse";
@@ -109,8 +110,12 @@ export class OfflineChatModel extends BaseChatModel {
     const text = human ? withoutAttachmentLines(textOf(human)).slice(0, OFFLINE_TEXT_LIMIT) : "";
     const done = outcomesOf(messages.slice(lastHuman + 1));
     const failed = done.find((o) => o.error || o.declined);
-    if (failed?.declined) return { answer: `Understood — I didn't go ahead. ${failed.declined}` };
-    if (failed?.error) return { answer: `I couldn't complete that: ${failed.error.message} (${failed.error.code}, HTTP ${failed.error.status}).` };
+    if (failed?.declined) {
+      // The reason the user gave with their refusal (tools append "Reason: …") is repeated back.
+      const reason = /Reason: (.+)$/.exec(failed.declined)?.[1];
+      return { answer: reason ? `Understood, I didn't do it. You said: "${reason}".` : "Understood, I didn't do it." };
+    }
+    if (failed?.error) return { answer: `I couldn't complete that: ${sentenceFor(failed.error)}` };
     const intent = INTENTS.find((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && i.match(text));
     if (!intent) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
@@ -130,8 +135,9 @@ export class OfflineChatModel extends BaseChatModel {
       const message = new AIMessage({ content: "", tool_calls: step.calls.map((c) => ({ id: `offline_${Date.now().toString(36)}_${++this.counter}`, name: c.name, args: c.args, type: "tool_call" as const })) });
       return { generations: [{ text: "", message }] };
     }
-    // The notice goes on the first answer of a thread, so users learn once how to connect a model.
-    const noticed = messages.some((m) => m.getType() === "ai" && textOf(m).includes("offline assistant"));
+    // The notice goes on the first answer of a store owner's thread, so they learn once how to
+    // connect a model; a storefront visitor cannot configure the server and never sees it.
+    const noticed = this.role === "storefront-chat" || messages.some((m) => m.getType() === "ai" && textOf(m).includes("offline assistant"));
     const text = noticed ? step.answer : `${step.answer}\n\n${OFFLINE_NOTICE}`;
     return { generations: [{ text, message: new AIMessage({ content: text }) }] };
   }

@@ -1,8 +1,9 @@
 import type { ToolName } from "@atelier/tools";
-import type { Intent, Json, Outcome } from "./offline-types";
+import type { ToolResponse } from "@atelier/tools/tool-results";
+import type { Intent, Outcome } from "./offline-types";
 import { parseKeyword, saysSupplier, supplierLine } from "./offline-marketplace";
 import { countryName, parseAnyCountry } from "./offline-parse";
-import { call, last, usd } from "./offline-steps";
+import { UNREADABLE_ANSWER, call, lastResponse, usd } from "./offline-steps";
 
 // The storefront chatbot's marketplace, for visitors who may have no account: public supplier and
 // product search. Everything else a visitor asks goes to the help centre.
@@ -22,7 +23,16 @@ function searchArgs(text: string): Record<string, unknown> | undefined {
   return { size: 5, ...(keyword ? { keyword } : {}), ...(country ? { countryCodes: [country] } : {}) };
 }
 
-function productLine(i: Json): string {
+type PublicItem = ToolResponse<"search_public_catalog_items">["list"][number];
+type PublicSupplier = ToolResponse<"search_public_suppliers">["list"][number];
+type Found<R> = { outcome: Outcome; list: R[] } | "unreadable" | undefined;
+
+/** A search's rows, read through its contract. */
+function rows<R>(found: { outcome: Outcome; value: { list: R[] } } | "unreadable" | undefined): Found<R> {
+  return found && found !== "unreadable" ? { outcome: found.outcome, list: found.value.list } : found;
+}
+
+function productLine(i: PublicItem): string {
   const sample = i.samplePriceCents == null ? "sample on quote" : `sample ${usd(i.samplePriceCents)}`;
   return `- **${i.title}** — ${i.supplierName} (${countryName(i.supplierCountryCode)}), ${sample}, MOQ ${i.moq ?? "custom quote"}`;
 }
@@ -33,13 +43,13 @@ const what = (o: Outcome) => (o.args.keyword ? `"${o.args.keyword}"` : "your sea
  * A visitor's public search: the answer once the tool has run, else the call with the words and
  * country of the request, else a question for what to search.
  */
-function visitorSearchStep(tool: ToolName, heading: string, noun: string, lineOf: (row: Json) => string, askWhat: string): Intent["step"] {
+function visitorSearchStep<R>(tool: ToolName, rowsOf: (done: Outcome[]) => Found<R>, heading: string, noun: string, lineOf: (row: R) => string, askWhat: string): Intent["step"] {
   return (t, done) => {
-    const found = last(done, tool);
+    const found = rowsOf(done);
+    if (found === "unreadable") return { answer: UNREADABLE_ANSWER };
     if (found) {
-      const list: Json[] = found.result.list ?? [];
-      if (!list.length) return { answer: `No ${noun} on the marketplace matches ${what(found)} yet. Try other words, or ask me how to get started.` };
-      return { answer: [`${heading} ${what(found)}:`, ...list.map(lineOf), SIGN_UP].join("\n") };
+      if (!found.list.length) return { answer: `No ${noun} on the marketplace matches ${what(found.outcome)} yet. Try other words, or ask me how to get started.` };
+      return { answer: [`${heading} ${what(found.outcome)}:`, ...found.list.map(lineOf), SIGN_UP].join("\n") };
     }
     const args = searchArgs(t);
     return args ? call(tool, args) : { answer: askWhat };
@@ -53,13 +63,13 @@ export const STOREFRONT_INTENTS: Intent[] = [
     tools: ["search_public_suppliers"],
     roles: ["storefront-chat"],
     match: (t) => saysSupplier(t) && (ASKS_TO_SEE.test(t) || /\b(suppliers?|manufacturers?|factor(y|ies)|makers?|vendors?) (of|for)\b/i.test(t)),
-    step: visitorSearchStep("search_public_suppliers", "Suppliers for", "supplier", supplierLine, 'Which product should the suppliers make? e.g. "show me suppliers of leather bags".'),
+    step: visitorSearchStep("search_public_suppliers", (done) => rows(lastResponse(done, "search_public_suppliers")), "Suppliers for", "supplier", (s: PublicSupplier) => supplierLine(s), 'Which product should the suppliers make? e.g. "show me suppliers of leather bags".'),
   },
   {
     name: "visitor-products",
     tools: ["search_public_catalog_items"],
     roles: ["storefront-chat"],
     match: (t) => /\b(products?|items?|goods|catalog(ue)?)\b/i.test(t) && (ASKS_TO_SEE.test(t) || /\b(like|similar to)\b/i.test(t)),
-    step: visitorSearchStep("search_public_catalog_items", "Products like", "product", productLine, 'What kind of product? e.g. "find products like ceramic mugs".'),
+    step: visitorSearchStep("search_public_catalog_items", (done) => rows(lastResponse(done, "search_public_catalog_items")), "Products like", "product", productLine, 'What kind of product? e.g. "find products like ceramic mugs".'),
   },
 ];

@@ -1,4 +1,5 @@
 import { payments } from "@atelier/contracts";
+import { inWords } from "@atelier/contracts/error-sentences";
 import { defineTool } from "../tool-spec";
 
 const invoiceId = "The invoice id, as listed by list_invoices";
@@ -26,7 +27,7 @@ export const paymentTools = [
     name: "pause_subscription",
     description: "Pause one subscription by id. Prefer pause_plan for the store's plan. Needs the user's approval.",
     argDescriptions: { id: subscriptionId },
-    approval: { summary: (a) => `Pause subscription ${String(a.id)} (invoices: ${String(a.behavior)})` },
+    approval: { summary: (a) => `Pause subscription ${String(a.id)} (open invoices are ${inWords(String(a.behavior))})` },
   }),
   defineTool({ contract: payments.resumeCardPaymentSubscription, name: "resume_subscription", description: "Resume one paused subscription by id. Prefer resume_plan for the store's plan.", argDescriptions: { id: subscriptionId } }),
   defineTool({

@@ -1,4 +1,5 @@
 import { PLAN_NAMES, plans, type PlanType } from "@atelier/contracts";
+import { inWords } from "@atelier/contracts/error-sentences";
 import { defineTool } from "../tool-spec";
 
 const paymentMethodId = "Id of a saved card to charge; the default card when omitted";
@@ -40,7 +41,7 @@ export const planTools = [
     contract: plans.pausePlan,
     name: "pause_plan",
     description: "Pause the plan's subscription. Needs the user's approval. Use it when the user asks to pause billing.",
-    approval: { summary: (a) => `Pause the plan (invoices: ${String(a.behavior)}${a.resumesAt ? `, resuming ${String(a.resumesAt)}` : ""})` },
+    approval: { summary: (a) => `Pause the plan (open invoices are ${inWords(String(a.behavior))}${a.resumesAt ? `, resuming ${String(a.resumesAt)}` : ""})` },
   }),
   defineTool({
     contract: plans.resumePlan,

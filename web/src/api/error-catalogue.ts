@@ -1,4 +1,5 @@
-import { ApiError, PREVIEW_MODE_MESSAGE, UPGRADE_REQUIRED_MESSAGE } from "./contracts";
+import { ApiError, PREVIEW_MODE_MESSAGE } from "./contracts";
+import { inWords, isUpgradeRequired, sentenceFor } from "@atelier/contracts/error-sentences";
 import { isPublicPath, loginRedirect } from "../routes/guards";
 
 export const MESSAGES = {
@@ -26,15 +27,25 @@ export function interpretError(error: unknown, location: { pathname: string; sea
       return { ...none, toast: MESSAGES.sessionExpired, logout: true, redirectTo: isPublicPath(location.pathname) ? null : loginRedirect(location.pathname, location.search) };
     }
     if (error.status === 403) {
-      if (error.message === UPGRADE_REQUIRED_MESSAGE) return { ...none, upgrade: true };
+      if (isUpgradeRequired(error)) return { ...none, upgrade: true };
       // A preview account is meant to look around; being refused an action must not end its session.
       if (error.code === "PREVIEW_MODE") return { ...none, toast: PREVIEW_MODE_MESSAGE };
       return { ...none, toast: MESSAGES.noPermission, logout: true, redirectTo: isPublicPath(location.pathname) ? null : loginRedirect(location.pathname, location.search) };
     }
     if (error.status === 500) return { ...none, toast: MESSAGES.network };
-    return { ...none, toast: error.message || MESSAGES.fallback };
+    return { ...none, toast: error.message ? sentenceFor(error) : MESSAGES.fallback };
   }
-  if (error instanceof Error && error.message) return { ...none, toast: error.message };
+  if (error instanceof Error && error.message) return { ...none, toast: inWords(error.message) };
   if (typeof error === "string" && error) return { ...none, toast: error };
   return { ...none, toast: MESSAGES.fallback };
+}
+
+/**
+ * What a screen says about a failure it shows itself (a form, a panel): the API's error as a
+ * sentence (contracts/error-sentences), any other error's text in words, else the fallback.
+ */
+export function errorSentence(error: unknown, fallback: string = MESSAGES.fallback): string {
+  if (error instanceof ApiError) return (error.message || error.details?.length) ? sentenceFor(error) : fallback;
+  if (error instanceof Error && error.message) return inWords(error.message);
+  return fallback;
 }

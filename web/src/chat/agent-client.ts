@@ -19,3 +19,15 @@ export function agentClient(): Client {
 export function threadStorageKey(assistant: string): string {
   return `atelier.chat.${assistant}.thread`;
 }
+
+/**
+ * A run's events as the chat runtime reads them. The agent server closes every stream with an
+ * `end` frame (its event log's marker, which lets a follower resuming with Last-Event-ID know the
+ * run is over); assistant-ui's LangGraph runtime has no case for it and warned "Unhandled event
+ * received: end null" after every run, so it stops here.
+ */
+export async function* runEvents<E extends { event: string }>(events: AsyncIterable<E>): AsyncGenerator<E> {
+  for await (const event of events) {
+    if (event.event !== "end") yield event;
+  }
+}

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { AssistantRuntimeProvider, useAui } from "@assistant-ui/react";
 import { useLangGraphRuntime, type LangChainMessage } from "@assistant-ui/react-langgraph";
 import type { RemoteThreadListAdapter } from "@assistant-ui/core";
-import { agentClient } from "./agent-client";
+import { agentClient, runEvents } from "./agent-client";
 import { branchHead, branchesOf, copyCheckpoint, findForkCheckpoint, readCheckpoints, type CheckpointMessages, type MessageBranches } from "./checkpoints";
 import type { ScreenContext } from "./screen-context";
 import { invalidatingAfterTools } from "./tool-invalidation";
@@ -190,7 +190,7 @@ function RuntimeHost({ assistant, threadId, onThreadId, threadListAdapter, scree
     if (headRef.current) onLeftBranch();
     try {
       // A tool that changed data (the assistant paid, upgraded…) makes the screens load again.
-      const parts = invalidatingAfterTools(agentClient().runs.stream(externalId, assistant, {
+      const parts = invalidatingAfterTools(runEvents(agentClient().runs.stream(externalId, assistant, {
         input: input ? input(messages) : messages.length ? { messages } : null,
         command,
         checkpointId: from,
@@ -198,7 +198,7 @@ function RuntimeHost({ assistant, threadId, onThreadId, threadListAdapter, scree
         context: { screen },
         signal: abortSignal,
         onDisconnect: "cancel",
-      }) as AsyncGenerator<{ event: string; data: unknown }>);
+      }) as AsyncGenerator<{ event: string; data: unknown }>));
       for await (const part of parts) {
         const runId = part.event === "metadata" ? (part.data as { run_id?: unknown } | null)?.run_id : undefined;
         if (typeof runId === "string") own.runIds.add(runId);

@@ -5,11 +5,12 @@ import type { ChatIntent } from "./chat-intents";
 import { closeChat } from "./chat-intents";
 import { agentClient, threadStorageKey } from "./agent-client";
 import { screenContextOf } from "./screen-context";
-import { Approval, MESSAGE_COMPONENTS, SendOrStop } from "./messages";
+import { Approval, ChatInput, MESSAGE_COMPONENTS, SendOrStop } from "./messages";
 import { FollowedRun } from "./followed-run";
 import { AgentRuntimeProvider } from "./agent-runtime";
 import { OfflineNote } from "./offline-note";
 import { agentThreadListAdapter } from "./thread-list-adapter";
+import { errorSentence } from "../api/error-catalogue";
 
 type ThreadSummary = { thread_id: string; updated_at: string; metadata: Record<string, unknown> | null };
 
@@ -26,7 +27,7 @@ export function ChatDock({ intent }: { intent: ChatIntent }) {
     if (intent.newThread) setThreadId(undefined);
   }, [intent.id, intent.newThread]);
   const refreshThreads = useCallback(() => {
-    agentClient().threads.search({ metadata: { graph_id: assistant }, limit: 20 }).then((list) => setThreads(list as unknown as ThreadSummary[]), (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    agentClient().threads.search({ metadata: { graph_id: assistant }, limit: 20 }).then((list) => setThreads(list as unknown as ThreadSummary[]), (e: unknown) => setError(errorSentence(e, "The conversations could not be loaded.")));
   }, [assistant]);
   useEffect(refreshThreads, [refreshThreads]);
 
@@ -63,7 +64,7 @@ export function ChatDock({ intent }: { intent: ChatIntent }) {
             <FollowedRun />
           </ThreadPrimitive.Viewport>
           <ComposerPrimitive.Root className="chat-composer">
-            <ComposerPrimitive.Input autoFocus placeholder="Message the assistant" className="chat-input" />
+            <ChatInput autoFocus placeholder="Message the assistant" className="chat-input" />
             <SendOrStop />
           </ComposerPrimitive.Root>
         </ThreadPrimitive.Root>

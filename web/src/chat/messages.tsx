@@ -1,6 +1,7 @@
-import type { ComponentType } from "react";
+import type { ComponentProps, ComponentType } from "react";
 import { ActionBarPrimitive, ComposerPrimitive, MessagePrimitive, ThreadPrimitive, useAuiState, type TextMessagePartProps } from "@assistant-ui/react";
 import { useLangGraphInterruptState, useLangGraphSendCommand } from "@assistant-ui/react-langgraph";
+import { MarkdownTextPrimitive } from "@assistant-ui/react-markdown";
 import { TOOL_UIS, ToolFallback } from "./tool-uis";
 import { useMessageBranches } from "./agent-runtime";
 import "./chat.css";
@@ -10,12 +11,25 @@ import "./chat.css";
 /** The shared message components, for ThreadPrimitive.Messages. */
 export const MESSAGE_COMPONENTS = { UserMessage, AssistantMessage, EditComposer };
 
-/** The composer's Send button while no run is going, Stop while one is. */
+/** Whether an approval waits for the user: a message sent now would be lost, so it waits too. */
+function useApprovalPending(): boolean {
+  return Boolean(useLangGraphInterruptState()?.value);
+}
+
+/** The message box: Enter sends, except while an approval waits (the text stays in the box). */
+export function ChatInput(props: Pick<ComponentProps<"textarea">, "placeholder" | "className" | "autoFocus" | "aria-label">) {
+  const pending = useApprovalPending();
+  return <ComposerPrimitive.Input {...props} submitMode={pending ? "none" : "enter"} />;
+}
+
+/** The composer's Send button while no run is going, Stop while one is; held while an approval waits. */
 export function SendOrStop({ disabled = false }: { disabled?: boolean }) {
+  const pending = useApprovalPending();
   return (
     <>
+      {pending && <p className="muted approval-pending" role="status" data-testid="approval-pending-note">Approve or reject the action above first; your message stays here until then.</p>}
       <ThreadPrimitive.If running={false}>
-        <ComposerPrimitive.Send className="button primary" disabled={disabled}>Send</ComposerPrimitive.Send>
+        <ComposerPrimitive.Send className="button primary" disabled={disabled || pending}>Send</ComposerPrimitive.Send>
       </ThreadPrimitive.If>
       <ThreadPrimitive.If running>
         <ComposerPrimitive.Cancel className="button">Stop</ComposerPrimitive.Cancel>
@@ -55,11 +69,16 @@ export function EditComposer() {
   );
 }
 
-/** An assistant message: text, tool cards by tool name (with a fallback), retry and copy. */
+/** An assistant text part as markdown (bold, lists, links), the way models and the offline assistant write. */
+function MarkdownText() {
+  return <MarkdownTextPrimitive className="chat-markdown" />;
+}
+
+/** An assistant message: markdown text, tool cards by tool name (with a fallback), retry and copy. */
 export function AssistantMessage() {
   return (
     <MessagePrimitive.Root className="chat-msg assistant" data-role="assistant">
-      <MessagePrimitive.Parts components={{ tools: { by_name: TOOL_UIS, Fallback: ToolFallback } }} />
+      <MessagePrimitive.Parts components={{ Text: MarkdownText, tools: { by_name: TOOL_UIS, Fallback: ToolFallback } }} />
       <ActionBarPrimitive.Root className="chat-actions">
         <ActionBarPrimitive.Reload className="link-button">Retry</ActionBarPrimitive.Reload>
         <ActionBarPrimitive.Copy className="link-button">Copy</ActionBarPrimitive.Copy>

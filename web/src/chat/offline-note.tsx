@@ -2,10 +2,27 @@ import { useEffect, useState } from "react";
 
 type WebConfig = { model?: { kind: string; label: string } };
 
-/** Says plainly when the built-in offline assistant answers, and how to connect a real model. */
+/** Where the store owner's "got it" is remembered, so the note is shown once, not on every screen. */
+export const OFFLINE_NOTE_DISMISSED_KEY = "atelier.offlineNoteDismissed";
+
+function dismissed(): boolean {
+  try {
+    return window.localStorage.getItem(OFFLINE_NOTE_DISMISSED_KEY) === "1";
+  } catch {
+    // Storage blocked (private mode): the note shows, and dismissing hides it for this page.
+    return false;
+  }
+}
+
+/**
+ * Tells the store owner once that the built-in offline assistant answers, and how to connect a real
+ * model; dismissed, it stays away. Only the owner's chat renders it, never the storefront chatbot.
+ */
 export function OfflineNote() {
   const [config, setConfig] = useState<WebConfig>({});
+  const [hidden, setHidden] = useState(dismissed);
   useEffect(() => {
+    if (hidden) return;
     let live = true;
     fetch("/web-config.json")
       .then((r) => (r.ok ? (r.json() as Promise<WebConfig>) : {}))
@@ -13,11 +30,20 @@ export function OfflineNote() {
     return () => {
       live = false;
     };
-  }, []);
-  if (config.model?.kind !== "offline") return null;
+  }, [hidden]);
+  if (hidden || config.model?.kind !== "offline") return null;
+  const dismiss = () => {
+    setHidden(true);
+    try {
+      window.localStorage.setItem(OFFLINE_NOTE_DISMISSED_KEY, "1");
+    } catch {
+      // Storage blocked: hidden for this page only, which is the best that can be done.
+    }
+  };
   return (
     <p className="offline-banner" role="note" data-testid="offline-banner">
-      You are talking to the built-in offline assistant: it understands common requests and uses the same tools. To connect a real model, set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama) and ATELIER_MODEL, then restart.
+      You are talking to the built-in offline assistant: it understands common requests and uses the same tools. To connect a real model, set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama) and ATELIER_MODEL, then restart.{" "}
+      <button type="button" className="link-button" onClick={dismiss}>Dismiss</button>
     </p>
   );
 }

@@ -1,10 +1,7 @@
 import type { ReactNode } from "react";
 import type { ToolCallMessagePartComponent, ToolCallMessagePartProps } from "@assistant-ui/react";
-import type { ResponseOf } from "../api/contracts";
-import type * as marketplace from "@atelier/contracts/marketplace";
-import type * as plans from "@atelier/contracts/plans";
-import type * as purchasing from "@atelier/contracts/purchasing";
-import type * as sourcingAgent from "@atelier/contracts/sourcing-agent";
+import { fieldLabel, inWords, sentenceFor } from "@atelier/contracts/error-sentences";
+import { isToolName, readToolResult, type ToolName, type ToolResponse } from "@atelier/tools/tool-results";
 import { formatUsd } from "../format/format";
 
 // Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
@@ -21,14 +18,14 @@ type PlanView = { name: string; priceCents: number; state: string; creditBalance
 type CreditsView = { balance: number | null; added: number | null; priceCents: number | null; result: string | null; movements: { id: string; delta: number; reason: string; balanceAfter: number }[] };
 type CartView = { items: { id: string; title: string; quantity: number; totalCents: number }[]; totalCents: number; canceled: number | null };
 
-type Supplier = marketplace.Supplier;
-type CatalogItem = marketplace.CatalogItem;
-type OrderItem = ResponseOf<typeof purchasing.getCreatorOrderItem>;
-type Cart = ResponseOf<typeof purchasing.listShoppingCartOrders>;
-type PlanOverview = ResponseOf<typeof plans.getPlanOverview>;
+type Supplier = ToolResponse<"search_suppliers">["list"][number];
+type CatalogItem = ToolResponse<"search_catalog_items">["list"][number];
+type OrderItem = ToolResponse<"get_order_item">;
+type Cart = ToolResponse<"get_cart">;
+type PlanOverview = ToolResponse<"get_plan">;
 
 const supplierRow = (s: Pick<Supplier, "id" | "name" | "city" | "countryCode" | "moq">): SupplierRow => ({ id: s.id, name: s.name, place: [s.city, s.countryCode].filter(Boolean).join(", "), moq: s.moq });
-const mySupplierRow = (s: ResponseOf<typeof sourcingAgent.listMySuppliers>["list"][number]): SupplierRow => ({ id: s.id, name: s.name, place: s.countryCode ?? "", moq: null });
+const mySupplierRow = (s: ToolResponse<"list_my_suppliers">["list"][number]): SupplierRow => ({ id: s.id, name: s.name, place: s.countryCode ?? "", moq: null });
 const productRow = (p: CatalogItem): ProductRow => ({ id: p.id, title: p.title, supplierName: p.supplierName, priceMinCents: p.priceMinCents, priceMaxCents: p.priceMaxCents, moq: p.moq });
 const orderRow = (o: OrderItem): OrderRow => ({ id: o.id, title: o.title, kind: o.kind, status: o.status, quantity: o.quantity, totalCents: o.totalCents });
 const planView = (p: PlanOverview, result: string | null = null): PlanView => ({
@@ -45,34 +42,39 @@ const cartView = (c: Cart, canceled: number | null = null): CartView => ({
   canceled,
 });
 
-/** A tool answer's JSON, or null for text or an answer that is an error or a refusal. */
-function parseResult(result: unknown): unknown {
-  let value = result;
-  if (typeof result === "string") {
-    try {
-      value = JSON.parse(result);
-    } catch {
-      // A plain-text (or truncated) answer has no fields to draw: the fallback prints it.
-      return null;
-    }
-  }
-  if (!value || typeof value !== "object") return null;
-  if ("error" in value || "declined" in value) return null;
-  return value;
-}
-
 function Pending({ toolName }: { toolName: string }) {
   return <div className="tool-card pending" data-tool={toolName}>Working: {toolName.replace(/_/g, " ")}…</div>;
 }
 
-/** Any tool without its own card: its name, arguments and answer. */
+/** A call's arguments in words: each short value by its field's label; long texts and nested data (a tech pack) are left out. */
+function argLines(args: unknown): string[] {
+  if (!args || typeof args !== "object") return [];
+  return Object.entries(args as Record<string, unknown>).flatMap(([key, value]) => {
+    if (typeof value === "number" || typeof value === "boolean") return [`${fieldLabel(key)}: ${String(value)}`];
+    if (typeof value === "string" && value.length <= 80) return [`${fieldLabel(key)}: ${inWords(value)}`];
+    return [];
+  });
+}
+
+/** What became of a call, in a sentence: never the tool's JSON. */
+function outcomeOf(toolName: string, result: unknown): string {
+  if (!isToolName(toolName)) return "Completed.";
+  const read = readToolResult(toolName, result);
+  if (read.ok) return "Completed.";
+  if (read.declined) return "You declined this, so nothing was done.";
+  if (read.error.code === "UNREADABLE_RESULT") return "Completed.";
+  return sentenceFor(read.error);
+}
+
+/** Any tool without its own card: what it did, with what, and how it went, in words. */
 export function ToolFallback({ toolName, args, result, status }: ToolCallMessagePartProps) {
   if (status.type === "running") return <Pending toolName={toolName} />;
+  const lines = argLines(args);
   return (
     <details className="tool-card" data-tool={toolName} data-card="fallback">
       <summary>{toolName.replace(/_/g, " ")}</summary>
-      <pre>{JSON.stringify(args, null, 1)}</pre>
-      {result !== undefined && <pre>{typeof result === "string" ? result.slice(0, 2000) : JSON.stringify(result, null, 1).slice(0, 2000)}</pre>}
+      {lines.length > 0 && <ul className="tool-args">{lines.map((line) => <li key={line}>{line}</li>)}</ul>}
+      {result !== undefined && <p className="muted">{outcomeOf(toolName, result)}</p>}
     </details>
   );
 }
@@ -125,66 +127,60 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
 /** A tool's card: which kind, and the tool UI that reads the tool's answer into it. */
 export type ToolUi = { kind: CardKind; Ui: ToolCallMessagePartComponent };
 
-/** A tool UI that reads its tool's answer `R` into the card's data; anything unreadable falls back. */
-function card<K extends CardKind, R>(kind: K, read: (result: R) => CardData[K]): ToolUi {
+/**
+ * A tool UI that reads its tool's answer through the tool's contract (readToolResult) into the
+ * card's data; an error, a refusal or an answer of another shape falls back.
+ */
+function card<N extends ToolName, K extends CardKind>(name: N, kind: K, read: (result: ToolResponse<N>) => CardData[K]): ToolUi {
   function ToolCard(props: ToolCallMessagePartProps) {
     if (props.status.type === "running") return <Pending toolName={props.toolName} />;
-    const parsed = parseResult(props.result);
-    if (parsed === null) return <ToolFallback {...props} />;
+    const result = props.result === undefined ? undefined : readToolResult(name, props.result);
+    if (!result?.ok) return <ToolFallback {...props} />;
     const draw = DRAW[kind] as (d: CardData[K]) => ReactNode;
-    let drawn: ReactNode;
-    try {
-      drawn = draw(read(parsed as R));
-    } catch {
-      // An answer of another shape (an older API, a missing field): show it as it is.
-      return <ToolFallback {...props} />;
-    }
-    return <div className="tool-card" data-tool={props.toolName} data-card={kind}>{drawn}</div>;
+    return <div className="tool-card" data-tool={props.toolName} data-card={kind}>{draw(read(result.value))}</div>;
   }
   ToolCard.displayName = `${kind}Card`;
   return { kind, Ui: ToolCard };
 }
 
-type Page<T> = { list: T[] };
-
 /** Every tool with a card, by its name in tools/src; the rest use ToolFallback. */
 export const TOOL_CARDS: Record<string, ToolUi> = {
   // Suppliers
-  search_suppliers: card("supplier", (r: Page<Supplier>) => r.list.map(supplierRow)),
-  search_packaging_suppliers: card("supplier", (r: Page<Supplier>) => r.list.map(supplierRow)),
-  search_public_suppliers: card("supplier", (r: Page<Supplier>) => r.list.map(supplierRow)),
-  get_supplier: card("supplier", (r: ResponseOf<typeof marketplace.getSupplierProfile>) => [supplierRow(r.supplier)]),
-  match_factories: card("supplier", (r: ResponseOf<typeof sourcingAgent.matchFactories>) => [...r.inNetwork, ...r.expandedNetwork].map(supplierRow)),
-  list_my_suppliers: card("supplier", (r: ResponseOf<typeof sourcingAgent.listMySuppliers>) => r.list.map(mySupplierRow)),
+  search_suppliers: card("search_suppliers", "supplier", (r) => r.list.map(supplierRow)),
+  search_packaging_suppliers: card("search_packaging_suppliers", "supplier", (r) => r.list.map(supplierRow)),
+  search_public_suppliers: card("search_public_suppliers", "supplier", (r) => r.list.map(supplierRow)),
+  get_supplier: card("get_supplier", "supplier", (r) => [supplierRow(r.supplier)]),
+  match_factories: card("match_factories", "supplier", (r) => [...r.inNetwork, ...r.expandedNetwork].map(supplierRow)),
+  list_my_suppliers: card("list_my_suppliers", "supplier", (r) => r.list.map(mySupplierRow)),
   // Catalog items
-  search_catalog_items: card("product", (r: Page<CatalogItem>) => r.list.map(productRow)),
-  search_packaging_items: card("product", (r: Page<CatalogItem>) => r.list.map(productRow)),
-  search_public_catalog_items: card("product", (r: Page<CatalogItem>) => r.list.map(productRow)),
-  get_catalog_item: card("product", (r: ResponseOf<typeof marketplace.getCatalogItem>) => [productRow(r.item)]),
-  match_design_products: card("product", (r: ResponseOf<typeof marketplace.matchDesignProducts>) => r.list.map(productRow)),
-  search_catalog_by_image: card("product", (r: ResponseOf<typeof marketplace.searchByImage>) => r.list.map(productRow)),
+  search_catalog_items: card("search_catalog_items", "product", (r) => r.list.map(productRow)),
+  search_packaging_items: card("search_packaging_items", "product", (r) => r.list.map(productRow)),
+  search_public_catalog_items: card("search_public_catalog_items", "product", (r) => r.list.map(productRow)),
+  get_catalog_item: card("get_catalog_item", "product", (r) => [productRow(r.item)]),
+  match_design_products: card("match_design_products", "product", (r) => r.list.map(productRow)),
+  search_catalog_by_image: card("search_catalog_by_image", "product", (r) => r.list.map(productRow)),
   // Sourcing orders
-  create_order_item: card("order", (r: OrderItem) => [orderRow(r)]),
-  get_order_item: card("order", (r: OrderItem) => [orderRow(r)]),
-  update_order_item: card("order", (r: OrderItem) => [orderRow(r)]),
-  archive_order_item: card("order", (r: OrderItem) => [orderRow(r)]),
-  reprice_order_item: card("order", (r: ResponseOf<typeof purchasing.updateCreatorOrderItemPrice>) => [orderRow(r.item)]),
-  list_order_items: card("order", (r: Page<OrderItem>) => r.list.map(orderRow)),
+  create_order_item: card("create_order_item", "order", (r) => [orderRow(r)]),
+  get_order_item: card("get_order_item", "order", (r) => [orderRow(r)]),
+  update_order_item: card("update_order_item", "order", (r) => [orderRow(r)]),
+  archive_order_item: card("archive_order_item", "order", (r) => [orderRow(r)]),
+  reprice_order_item: card("reprice_order_item", "order", (r) => [orderRow(r.item)]),
+  list_order_items: card("list_order_items", "order", (r) => r.list.map(orderRow)),
   // The cart
-  get_cart: card("cart", (r: Cart) => cartView(r)),
-  add_to_cart: card("cart", (r: Cart) => cartView(r)),
-  remove_from_cart: card("cart", (r: Cart) => cartView(r)),
-  cancel_cart_orders: card("cart", (r: ResponseOf<typeof purchasing.deleteShoppingCartOrders>) => cartView(r.cart, r.canceled)),
+  get_cart: card("get_cart", "cart", (r) => cartView(r)),
+  add_to_cart: card("add_to_cart", "cart", (r) => cartView(r)),
+  remove_from_cart: card("remove_from_cart", "cart", (r) => cartView(r)),
+  cancel_cart_orders: card("cancel_cart_orders", "cart", (r) => cartView(r.cart, r.canceled)),
   // The plan
-  get_plan: card("plan", (r: PlanOverview) => planView(r)),
-  upgrade_plan: card("plan", (r: ResponseOf<typeof plans.upgradePlan>) => planView(r.plan, r.result)),
-  pause_plan: card("plan", (r: ResponseOf<typeof plans.pausePlan>) => planView(r.plan, r.result)),
-  resume_plan: card("plan", (r: ResponseOf<typeof plans.resumePlan>) => planView(r.plan, r.result)),
-  cancel_plan: card("plan", (r: ResponseOf<typeof plans.cancelPlan>) => planView(r.plan, r.result)),
+  get_plan: card("get_plan", "plan", (r) => planView(r)),
+  upgrade_plan: card("upgrade_plan", "plan", (r) => planView(r.plan, r.result)),
+  pause_plan: card("pause_plan", "plan", (r) => planView(r.plan, r.result)),
+  resume_plan: card("resume_plan", "plan", (r) => planView(r.plan, r.result)),
+  cancel_plan: card("cancel_plan", "plan", (r) => planView(r.plan, r.result)),
   // AI credits
-  get_ai_credits: card("credits", (r: ResponseOf<typeof plans.getAiCredits>) => ({ ...noCredits, balance: r.balance })),
-  purchase_ai_credits: card("credits", (r: ResponseOf<typeof plans.purchaseAiCredits>) => ({ ...noCredits, balance: r.balance, added: r.credits, priceCents: r.priceCents, result: r.result })),
-  list_ai_credit_movements: card("credits", (r: ResponseOf<typeof plans.listAiCreditMovements>) => ({ ...noCredits, movements: r.list.map((m) => ({ id: m.id, delta: m.delta, reason: m.reason, balanceAfter: m.balanceAfter })) })),
+  get_ai_credits: card("get_ai_credits", "credits", (r) => ({ ...noCredits, balance: r.balance })),
+  purchase_ai_credits: card("purchase_ai_credits", "credits", (r) => ({ ...noCredits, balance: r.balance, added: r.credits, priceCents: r.priceCents, result: r.result })),
+  list_ai_credit_movements: card("list_ai_credit_movements", "credits", (r) => ({ ...noCredits, movements: r.list.map((m) => ({ id: m.id, delta: m.delta, reason: m.reason, balanceAfter: m.balanceAfter })) })),
 };
 
 /** The tool UIs by tool name, as MessagePrimitive.Parts takes them (`tools.by_name`). */

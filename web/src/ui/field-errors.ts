@@ -1,4 +1,6 @@
 import { ApiError } from "../api/contracts";
+import { errorSentence } from "../api/error-catalogue";
+import { inWords } from "@atelier/contracts/error-sentences";
 
 /** The API's 400 details by field name (body.title → title); anything else becomes the form-level `form` message. */
 export function fieldErrors(err: unknown, fallback = "It could not be saved."): Record<string, string> {
@@ -7,8 +9,8 @@ export function fieldErrors(err: unknown, fallback = "It could not be saved."): 
   for (const d of err.details ?? []) {
     const field = String(d.field ?? "").replace(/^(body|query|params)\./, "").split(".")[0] ?? "";
     const reason = String(d.reason ?? "");
-    if (field && reason && !out[field]) out[field] = reason;
+    if (field && reason && !out[field]) out[field] = inWords(reason);
   }
-  if (!Object.keys(out).length) out.form = err.message || fallback;
+  if (!Object.keys(out).length) out.form = errorSentence(err, fallback);
   return out;
 }

@@ -12,12 +12,12 @@ export async function setImageEmbeddingSpace(db: Queryable, kind: string): Promi
   );
 }
 
-export type ItemImageSource = { id: string; image_urls: string[]; image_seed: number; image_color: string; updated_at: Date };
+export type ItemImageSource = { id: string; title: string; image_urls: string[]; image_seed: number; image_color: string; updated_at: Date };
 
 /** Items whose image descriptor is missing, stale, or of another descriptor kind. */
 export async function itemsNeedingImageIndex(db: Queryable, kind: string, limit: number): Promise<ItemImageSource[]> {
   const { rows } = await db.query<ItemImageSource>(
-    `SELECT i.id, i.image_urls, i.image_seed, i.image_color, i.updated_at FROM catalog_items i
+    `SELECT i.id, i.title, i.image_urls, i.image_seed, i.image_color, i.updated_at FROM catalog_items i
        LEFT JOIN catalog_item_images m ON m.item_id = i.id
       WHERE m.item_id IS NULL OR m.item_updated_at <> i.updated_at OR m.descriptor_kind <> $1
       LIMIT $2`,

@@ -3,6 +3,7 @@ import type { CategoryRow } from "../../queries/marketplace/categories";
 import type { ReviewRow } from "../../queries/marketplace/reviews";
 import type { ItemRow, SupplierRow } from "../../queries/marketplace/rows";
 import { itemImagePath } from "../../images/item-image";
+import { pictureKindOf } from "../../images/picture-kinds";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -78,7 +79,7 @@ export function toItem(r: ItemRow): CatalogItem {
     samplePriceCents: r.sample_price_cents,
     productionDaysMin: r.production_days_min,
     productionDaysMax: r.production_days_max,
-    imageUrl: r.image_urls[0] ?? itemImagePath({ imageSeed: r.image_seed, imageColor: r.image_color }),
+    imageUrl: r.image_urls[0] ?? itemImagePath({ imageSeed: r.image_seed, imageColor: r.image_color, kind: pictureKindOf(r.title) }),
     imageUrls: r.image_urls,
     isSampleKit: r.is_sample_kit,
     rank: r.rank,

@@ -30,7 +30,7 @@ export async function getCountryTariff(ctx: RequestContext, query: QueryOf<typeo
   const destination = country(query.destinationCountry, "query.destinationCountry");
   const known = await tariffDestinations(ctx.pool);
   if (!known.includes(destination.code)) {
-    throw notFound(`Tariff data for imports into ${destination.name} (the dataset covers ${known.join(", ") || "no country"}; import a CSV to add more)`);
+    throw notFound(`Tariff data for imports into ${destination.name} (tariffs are known for imports into ${known.join(", ") || "no country yet"})`);
   }
 
   let line: TariffLineRow | null;

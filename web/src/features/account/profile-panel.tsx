@@ -4,6 +4,7 @@ import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { showToast } from "../../ui/toast-store";
 import { setStoreRecord, getSession } from "../../session/session-store";
+import { errorSentence } from "../../api/error-catalogue";
 
 /** The store's profile: title, description, website, contact email and phone. */
 export function ProfilePanel() {
@@ -33,7 +34,7 @@ export function ProfilePanel() {
     } catch (err) {
       const details = (err as { details?: { field?: string; reason?: string }[] }).details ?? [];
       setFieldErrors(Object.fromEntries(details.map((d) => [String(d.field).replace(/^body\./, ""), String(d.reason)])));
-      if (!details.length) showToast(err instanceof Error ? err.message : "There was an error. Please try again later.");
+      if (!details.length) showToast(errorSentence(err));
     } finally {
       setBusy(false);
     }

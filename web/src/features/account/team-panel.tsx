@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { team } from "../../api/contracts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
+import { errorSentence } from "../../api/error-catalogue";
 
 const INVITABLE_ROLES_LIST = team.INVITABLE_ROLES;
 const ROLE_LABELS: Record<string, string> = { OWNER: "Owner", ADMIN: "Admin", CX: "Customer support" };
@@ -20,7 +21,7 @@ export function TeamPanel() {
       form.reset();
       invites.reload();
     } catch (err) {
-      setError(err instanceof Error ? err.message : "There was an error. Please try again later.");
+      setError(errorSentence(err));
     }
   }
   const seats = invites.data?.seats;

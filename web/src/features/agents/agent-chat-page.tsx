@@ -4,7 +4,7 @@ import { ComposerPrimitive, ThreadPrimitive, type TextMessagePartProps } from "@
 import type { LangChainMessage } from "@assistant-ui/react-langgraph";
 import { FollowedRun } from "../../chat/followed-run";
 import { AgentRuntimeProvider } from "../../chat/agent-runtime";
-import { Approval, MESSAGE_COMPONENTS, SendOrStop, UserMessage } from "../../chat/messages";
+import { Approval, ChatInput, MESSAGE_COMPONENTS, SendOrStop, UserMessage } from "../../chat/messages";
 import { OfflineNote } from "../../chat/offline-note";
 import { screenContextOf } from "../../chat/screen-context";
 import { uploadAttachment } from "../../ui/upload";
@@ -13,6 +13,7 @@ import { agentPageOf, threadStorageKey, type AgentPage } from "./agent-pages";
 import { listAgentThreads, pageThreadListAdapter, type AgentThread } from "./agent-threads";
 import { AttachmentChips } from "./attachment-chips";
 import { attachmentLine, chatAttachmentType, splitAttachments, type ChatAttachment } from "./attachment-types";
+import { errorSentence } from "../../api/error-catalogue";
 
 /** /sourcing-agent, /tariff-rate-agent and /packaging-agent: a full-page chat with the matching agent. */
 export function AgentChatPage() {
@@ -39,7 +40,7 @@ function AgentChat({ page }: { page: AgentPage }) {
   const screen = useMemo(() => screenContextOf(location.pathname, location.search), [location.pathname, location.search]);
 
   const refreshThreads = useCallback(() => {
-    listAgentThreads(assistant).then(setThreads, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    listAgentThreads(assistant).then(setThreads, (e: unknown) => setError(errorSentence(e, "The conversations could not be loaded.")));
   }, [assistant]);
   useEffect(refreshThreads, [refreshThreads]);
 
@@ -83,7 +84,7 @@ function AgentChat({ page }: { page: AgentPage }) {
         const uploaded = await uploadAttachment(file);
         setPending((list) => [...list, { url: uploaded.url, name: uploaded.fileName, type: chatAttachmentType(uploaded.fileName) }]);
       } catch (err) {
-        setError(`${file.name}: ${err instanceof Error ? err.message : "could not be uploaded"}`);
+        setError(`${file.name}: ${errorSentence(err, "could not be uploaded")}`);
       }
     }
     setUploading(false);
@@ -128,7 +129,7 @@ function AgentChat({ page }: { page: AgentPage }) {
                 {uploading ? "Uploading…" : "Attach"}
                 <input type="file" multiple hidden aria-label="Attach files" disabled={uploading} onChange={(e) => void addFiles(e.target.files).then(() => (e.target.value = ""))} />
               </label>
-              <ComposerPrimitive.Input autoFocus placeholder={`Message the ${page.title.toLowerCase()}`} className="chat-input" />
+              <ChatInput autoFocus placeholder={`Message the ${page.title.toLowerCase()}`} className="chat-input" />
               <SendOrStop disabled={uploading} />
             </ComposerPrimitive.Root>
           </ThreadPrimitive.Root>

@@ -6,6 +6,7 @@ import { anonymousCreatorId, isLoggedIn, startSession, useSession } from "../../
 import { afterLoginPath } from "../../routes/guards";
 import { getRuntime } from "../../app/runtime";
 import { GoogleButton } from "./google-button";
+import { errorSentence } from "../../api/error-catalogue";
 
 const ACCOUNT_TYPE_LABELS: Record<(typeof ACCOUNT_TYPES)[number], string> = { CREATOR: "Creator", SMB: "Small business", UNDECIDED: "Not sure yet" };
 const WORK_STYLE_LABELS: Record<(typeof WORK_STYLES)[number], string> = { WITH_AI_ASSISTANTS: "With AI assistants", USE_THE_TOOLS_MYSELF: "I'll use the tools myself" };
@@ -60,7 +61,7 @@ export function LoginPage() {
       void navigate(afterLoginPath(location.search), { replace: true });
     } catch (err) {
       setFields(fieldErrors(err));
-      setError(err instanceof Error ? err.message : "There was an error. Please try again later.");
+      setError(errorSentence(err));
     } finally {
       setBusy(false);
     }

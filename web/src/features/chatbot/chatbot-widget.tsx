@@ -6,6 +6,7 @@ import { anonymousCreatorId } from "../../session/session-store";
 import { CHATBOT_ASSISTANT, CHATBOT_THREAD_KEY, chatbotClient, toChatbotMessages, type WireMessage } from "./chatbot-client";
 import { GETTING_STARTED_ID, STARTER_QUESTIONS, createChatbotStore, type ChatbotMessage, type ChatbotStore } from "./chatbot-state";
 import "./chatbot.css";
+import { errorSentence } from "../../api/error-catalogue";
 
 // One conversation per tab: moving between public pages keeps the window and its messages.
 let shared: ChatbotStore | null = null;
@@ -83,7 +84,7 @@ export function ChatbotWidget({ store = chatbotStore() }: { store?: ChatbotStore
         if (chunk.event === "error") throw new Error(String((chunk.data as { message?: unknown } | null)?.message ?? "The assistant could not answer."));
       }
     } catch (err) {
-      store.appendMessage({ id: `notice-${crypto.randomUUID()}`, role: "bot", contentType: "notice", text: `Sorry, I couldn't answer that just now (${err instanceof Error ? err.message : String(err)}). Please try again.`, feedback: null, cards: [] });
+      store.appendMessage({ id: `notice-${crypto.randomUUID()}`, role: "bot", contentType: "notice", text: `Sorry, I couldn't answer that just now. ${errorSentence(err, "Please try again.")}`, feedback: null, cards: [] });
     } finally {
       store.setLoader(false);
       store.setInputDisabled(false);

@@ -7,6 +7,8 @@ import { request } from "../../api/client";
 import { PageFrame } from "../../shell/page-frame";
 import { ItemCard } from "../../ui/cards";
 import "../../ui/kit.css";
+import { errorSentence } from "../../api/error-catalogue";
+import { inWords } from "@atelier/contracts/error-sentences";
 
 type Match = z.infer<typeof catalogItemSchema> & { similarity: number };
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -25,8 +27,8 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 export function imageSearchError(err: unknown): string {
   if (!(err instanceof ApiError)) return "The image could not be searched.";
   const detail = err.details?.find((d) => d.field === "body.image" || d.field === "body.imageUrl");
-  if (detail?.reason) return `${detail.field === "body.image" ? "The picture" : "The link"} ${String(detail.reason)}`;
-  return err.message || "The image could not be searched.";
+  if (detail?.reason) return `${detail.field === "body.image" ? "The picture" : "The link"} ${inWords(String(detail.reason))}`;
+  return errorSentence(err, "The image could not be searched.");
 }
 
 // The closest matches come first; more on request, so 120 results are not one page 15,000 px long.

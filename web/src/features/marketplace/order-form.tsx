@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { MAX_SAMPLE_QUANTITY, createCreatorOrderItem } from "@atelier/contracts/purchasing";
-import { ApiError } from "../../api/contracts";
 import { request } from "../../api/client";
 import type { CatalogItem } from "../../ui/cards";
 import { centsToUsd } from "../../ui/money";
+import { errorSentence } from "../../api/error-catalogue";
 
 type Kind = "SAMPLE" | "PRODUCTION";
 
@@ -37,7 +37,7 @@ export function OrderForm({ item }: { item: CatalogItem }) {
       );
       setAdded(`${order.title} × ${order.quantity} is in your cart (${centsToUsd(order.totalCents)}).`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "The order could not be added to the cart.");
+      setError(errorSentence(err, "The order could not be added to the cart."));
     } finally {
       setBusy(false);
     }

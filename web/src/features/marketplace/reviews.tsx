@@ -1,11 +1,11 @@
 import { useCallback, useState } from "react";
 import type { z } from "zod";
 import { createSupplierReview, listSupplierReviews, updateSupplierReview, type reviewSchema, type reviewSummarySchema } from "@atelier/contracts/marketplace";
-import { ApiError } from "../../api/contracts";
 import { request } from "../../api/client";
 import { formatRelativeTime } from "../../format/format";
 import { usePaged } from "../../ui/use-paged";
 import { LoadMore } from "../../ui/load-more";
+import { errorSentence } from "../../api/error-catalogue";
 
 type Review = z.infer<typeof reviewSchema>;
 type Summary = z.infer<typeof reviewSummarySchema>;
@@ -81,7 +81,7 @@ function ReviewForm({ supplierId, mine, onSaved }: { supplierId: string; mine: R
       else await request(createSupplierReview, { body: { supplierId, rating, title, body } }, { quiet: true, idempotencyKey: crypto.randomUUID() });
       onSaved();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "The review could not be saved.");
+      setError(errorSentence(err, "The review could not be saved."));
     } finally {
       setBusy(false);
     }

@@ -10,6 +10,7 @@ import { extensionOf, uploadAttachment } from "../../ui/upload";
 import { NotFound } from "../marketplace/supplier-profile-page";
 import { fieldErrors } from "../../ui/field-errors";
 import "../../ui/kit.css";
+import { errorSentence } from "../../api/error-catalogue";
 
 type Project = z.infer<typeof creatorProjectSchema>;
 const TYPE_LABELS: Record<(typeof RFP_TYPES)[number], string> = { RFP_PRODUCT: "A product", RFP_PACKAGING: "Packaging", RFP_SERVICES: "A service" };
@@ -210,7 +211,7 @@ function Attachments({ urls, onChange, error }: { urls: string[]; onChange: (url
       try {
         added.push((await uploadAttachment(file)).url);
       } catch (err) {
-        setUploadError(`${file.name}: ${err instanceof Error ? err.message : "could not be uploaded"}`);
+        setUploadError(`${file.name}: ${errorSentence(err, "could not be uploaded")}`);
       }
     }
     onChange([...urls, ...added]);
