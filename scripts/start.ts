@@ -85,7 +85,7 @@ try {
   // catalogue); searches meanwhile answer with the share done. Not awaited: the start goes on.
   // With an image model configured, pictures are indexed as searches go (no burst of model calls).
   if (!config.imageEmbeddings.model) {
-    const { startImageIndexBuild } = await import("../api/src/services/catalog/build-image-index");
+    const { startImageIndexBuild } = await import("../api/src/services/marketplace/build-image-index");
     void startImageIndexBuild(database.pool, api.deps.log);
   }
   console.log(`Atelier API and web app on http://localhost:${api.port}`);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { allContracts, auth, buildPath, isMutating, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery, type SampleRequest } from "./contract-samples";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
-import { flushSearchLogs } from "../api/src/services/catalog/search-log";
+import { flushSearchLogs } from "../api/src/services/marketplace/search-log";
 
 // Every contract's params, query and body fed wrong types, huge strings, unknown keys, seeded
 // random values and bad JSON, as the store's own owner on the top plan. Each malformed part is

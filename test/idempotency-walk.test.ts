@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allContracts, auth, buildPath, catalog, orders, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
+import { allContracts, auth, buildPath, marketplace, orders, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
 import { createOrder } from "./factories/orders";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
@@ -96,12 +96,12 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   sendFactoriesContactInfo: async () => ({ body: { companyIds: [supplierId] } }),
   createSupplierReview: async () => ({ body: { supplierId } }),
   async updateSupplierReview(owner) {
-    const review = await call(owner, catalog.createSupplierReview, { body: { supplierId, rating: 4, body: "Good samples." } });
+    const review = await call(owner, marketplace.createSupplierReview, { body: { supplierId, rating: 4, body: "Good samples." } });
     return { params: { id: review.id } };
   },
   addFavorite: async () => ({ body: { targetId: supplierId } }),
   async removeFavorite(owner) {
-    const favorite = await call(owner, catalog.addFavorite, { body: { kind: "SUPPLIER", targetId: supplierId } });
+    const favorite = await call(owner, marketplace.addFavorite, { body: { kind: "SUPPLIER", targetId: supplierId } });
     return { params: { id: favorite.id } };
   },
   createCreatorOrderItem: async () => ({ body: { catalogItemId } }),

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
 import { as, registerUser, setPlan, testConfig, type TestApi, type TestUser } from "../../api/test/harness";
-import { seedCatalog } from "../../api/test/catalog-fixtures";
+import { seedCatalog } from "../../api/test/marketplace-fixtures";
 import { productGraphs } from "../src/product-graphs";
 import { startAgentServer, type AgentServer } from "../src/server";
 

@@ -8,7 +8,7 @@ import { createTokenService, resolveJwtSecret } from "./auth/tokens";
 import { createProviders, type Providers } from "./providers";
 import { resolveQueryEmbeddings } from "./embeddings";
 import { createLogger } from "./logger";
-import { flushSearchLogs } from "./services/catalog/search-log";
+import { flushSearchLogs } from "./services/marketplace/search-log";
 import { createApp } from "./http/app";
 import { realtimeJobEvents, startRealtime, type Realtime } from "./realtime";
 import { allRoutes } from "./routes";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, catalog, createApiClient } from "@atelier/contracts";
+import { auth, marketplace, createApiClient } from "@atelier/contracts";
 import { openDatabase, type Database } from "../src/db/pool";
 import { migrate } from "../src/db/migrate";
 import { startApi, type ApiServer } from "../src/server";
@@ -13,7 +13,7 @@ import { testConfig } from "./harness";
 // chips are help questions, not searches). The examples are read from the screens' sources, so
 // changing one without checking it here fails this test.
 const EXAMPLES = [
-  { source: "web/src/features/sourcing/search-box.tsx", text: "e.g. organic cotton T-shirt", keyword: "organic cotton T-shirt", kind: "tshirt", vertical: "products" },
+  { source: "web/src/features/marketplace/search-box.tsx", text: "e.g. organic cotton T-shirt", keyword: "organic cotton T-shirt", kind: "tshirt", vertical: "products" },
   { source: "web/src/features/agents/agent-pages.ts", text: "find suppliers for organic cotton tees under MOQ 500", keyword: "organic cotton tees", kind: "tshirt", vertical: "products" },
   { source: "web/src/features/agents/agent-pages.ts", text: "find packaging suppliers for mailer boxes, MOQ 1000", keyword: "mailer boxes", kind: "box", vertical: "ecommerce-packaging" },
 ] as const;
@@ -45,7 +45,7 @@ describe("the screens' example searches on the demo marketplace", () => {
   it("rank items of the promised product first", async () => {
     const client = createApiClient({ baseUrl: api.url });
     for (const e of EXAMPLES) {
-      const { list } = await client.call(catalog.searchCatalogItems, { query: { keyword: e.keyword, size: 10 } as never }, { token });
+      const { list } = await client.call(marketplace.searchCatalogItems, { query: { keyword: e.keyword, size: 10 } as never }, { token });
       expect(list.length, e.keyword).toBeGreaterThanOrEqual(5);
       expect(list.slice(0, 5).map((i) => `${pictureKindOf(i.title)}: ${i.title}`), e.keyword).toEqual(list.slice(0, 5).map((i) => `${e.kind}: ${i.title}`));
     }
@@ -54,7 +54,7 @@ describe("the screens' example searches on the demo marketplace", () => {
   it("rank suppliers of the promised goods first, never a service provider for a product", async () => {
     const client = createApiClient({ baseUrl: api.url });
     for (const e of EXAMPLES) {
-      const { list } = await client.call(catalog.searchSuppliers, { query: { keyword: e.keyword, size: 5 } as never }, { token });
+      const { list } = await client.call(marketplace.searchSuppliers, { query: { keyword: e.keyword, size: 5 } as never }, { token });
       expect(list.length, e.keyword).toBeGreaterThanOrEqual(3);
       expect(list.slice(0, 3).map((s) => `${s.primaryVertical}: ${s.name}`), e.keyword).toEqual(list.slice(0, 3).map((s) => `${e.vertical}: ${s.name}`));
     }

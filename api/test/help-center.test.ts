@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commons, sourcingAgent as c } from "@atelier/contracts";
+import { commons, helpCenter as c } from "@atelier/contracts";
 import { HELP_ARTICLES } from "../src/data/help-center/articles";
 import { as, registerUser, startTestApi, type TestApi } from "./harness";
 

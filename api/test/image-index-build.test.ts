@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalog } from "@atelier/contracts";
+import { marketplace } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { seedCatalog, type CatalogFixture } from "./catalog-fixtures";
+import { seedCatalog, type CatalogFixture } from "./marketplace-fixtures";
 import { descriptorEmbedder, type ImageEmbedder } from "../src/images/image-embedder";
 import { itemImageDataUrl } from "../src/images/item-image";
-import { startImageIndexBuild } from "../src/services/catalog/build-image-index";
+import { startImageIndexBuild } from "../src/services/marketplace/build-image-index";
 
 // The picture index built in the background after a start (scripts/start.ts): while it runs, an
 // image search answers at once with the share done instead of waiting on it; once built, it finds.
@@ -30,14 +30,14 @@ describe("building the picture index in the background", () => {
     expect(startImageIndexBuild(api.deps.pool, api.deps.log, held)).toBe(build);
 
     const imageUrl = itemImageDataUrl({ imageSeed: 7100, imageColor: "#8a2be2", kind: "box" });
-    const waiting = await as(api, user.token, catalog.searchByImage, { body: { imageUrl, quantity: 20 } });
+    const waiting = await as(api, user.token, marketplace.searchByImage, { body: { imageUrl, quantity: 20 } });
     expect(waiting.list).toEqual([]);
     expect(waiting.indexing).toMatchObject({ done: 0, share: 0 });
     expect(waiting.indexing!.total).toBeGreaterThanOrEqual(3);
 
     release();
     expect(await build).toBeGreaterThanOrEqual(3);
-    const found = await as(api, user.token, catalog.searchByImage, { body: { imageUrl, quantity: 20 } });
+    const found = await as(api, user.token, marketplace.searchByImage, { body: { imageUrl, quantity: 20 } });
     expect(found.indexing ?? null).toBeNull();
     expect(found.list[0]!.id).toBe(fx.itemIds[0]);
   });

@@ -2,23 +2,23 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import jpeg from "jpeg-js";
 import { GifWriter } from "omggif";
-import { auth, catalog, createApiClient } from "@atelier/contracts";
+import { auth, marketplace, createApiClient } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
 import { openDatabase, type Database } from "../src/db/pool";
 import { migrate } from "../src/db/migrate";
 import { startApi, type ApiServer } from "../src/server";
 import { createOpenAIImageEmbedder, descriptorEmbedder, resolveImageEmbedder } from "../src/images/image-embedder";
 import { decodeImage } from "../src/images/load-image";
-import { reindexItemImages } from "../src/services/catalog/index-item-images";
+import { reindexItemImages } from "../src/services/marketplace/index-item-images";
 import type { Raster } from "../src/images/raster";
-import { seedCatalog, type CatalogFixture } from "./catalog-fixtures";
+import { seedCatalog, type CatalogFixture } from "./marketplace-fixtures";
 import { startEmbeddingsStub, type EmbeddingsRequest, type EmbeddingsStub } from "./openai-embeddings-stub";
 import { itemImageDataUrl, itemImageSvg } from "../src/images/item-image";
 import { rasterizeSvg } from "../src/images/svg";
 import { decodePng, encodePng } from "../src/images/png";
 import { describeImage } from "../src/images/descriptor";
 import { cosineSimilarity } from "../src/embeddings";
-import { flushSearchLogs } from "../src/services/catalog/search-log";
+import { flushSearchLogs } from "../src/services/marketplace/search-log";
 
 let api: TestApi;
 let user: TestUser;
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const search = (body: Record<string, unknown>) => as(api, user.token, catalog.searchByImage, { body: body as never });
+const search = (body: Record<string, unknown>) => as(api, user.token, marketplace.searchByImage, { body: body as never });
 
 describe("image search", () => {
   it("ranks an item's own card picture (SVG data URL) first", async () => {
@@ -194,7 +194,7 @@ describe("a configured image-embedding model", () => {
     await stub?.close();
   });
 
-  const modelSearch = (body: Record<string, unknown>) => createApiClient({ baseUrl: modelApi.url }).call(catalog.searchByImage, { body: body as never }, { token });
+  const modelSearch = (body: Record<string, unknown>) => createApiClient({ baseUrl: modelApi.url }).call(marketplace.searchByImage, { body: body as never }, { token });
   const kinds = async () => (await db.pool.query("SELECT DISTINCT descriptor_kind FROM catalog_item_images")).rows.map((r) => r.descriptor_kind);
 
   it("keeps the descriptor while the index is descriptors, and never asks the model", async () => {

@@ -2,15 +2,15 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { catalog } from "@atelier/contracts";
+import { marketplace } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
-import { seedCatalog, type CatalogFixture } from "./catalog-fixtures";
-import { createSearchCache } from "../src/services/catalog/search-cache";
+import { seedCatalog, type CatalogFixture } from "./marketplace-fixtures";
+import { createSearchCache } from "../src/services/marketplace/search-cache";
 import { encodePng } from "../src/images/png";
 import { rasterizeSvg } from "../src/images/svg";
 import { itemImageSvg } from "../src/images/item-image";
 import { pictureKindOf } from "../src/images/picture-kinds";
-import { flushSearchLogs } from "../src/services/catalog/search-log";
+import { flushSearchLogs } from "../src/services/marketplace/search-log";
 import { brotliCopiesMade, GZIP_MIN_BYTES } from "../src/json-answer";
 
 // Marketplace search answers are kept under the catalogue's version (migration 0019): these tests
@@ -37,10 +37,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const searchItems = (who: TestUser, keyword = word) => as(api, who.token, catalog.searchCatalogItems, { query: { keyword } });
+const searchItems = (who: TestUser, keyword = word) => as(api, who.token, marketplace.searchCatalogItems, { query: { keyword } });
 /** The titles holding the word: the meaning branch may add other test files' rows to an answer. */
 const ownTitles = (answer: { list: { title: string }[] }) => answer.list.map((i) => i.title).filter((t) => t.includes(word)).sort();
-const searchSuppliers = (who: TestUser, query: Record<string, unknown>) => as(api, who.token, catalog.searchSuppliers, { query: query as never });
+const searchSuppliers = (who: TestUser, query: Record<string, unknown>) => as(api, who.token, marketplace.searchSuppliers, { query: query as never });
 
 async function lastLog(who: TestUser): Promise<{ from_cache: boolean; result_count: number }> {
   await flushSearchLogs(api.deps.pool);
@@ -187,8 +187,8 @@ describe("the search cache", () => {
         const kept = [];
         const fresh = [];
         for (const query of variants(keyword)) {
-          kept.push(await as(api, user.token, catalog.searchCatalogItems, { query: query as never }));
-          fresh.push(await as(off, offUser.token, catalog.searchCatalogItems, { query: query as never }));
+          kept.push(await as(api, user.token, marketplace.searchCatalogItems, { query: query as never }));
+          fresh.push(await as(off, offUser.token, marketplace.searchCatalogItems, { query: query as never }));
         }
         scored = runs.mock.calls.filter(([sql]) => typeof sql === "string" && sql.includes("catalog_items_matching_words")).length;
         same = JSON.stringify(kept) === JSON.stringify(fresh);
@@ -225,13 +225,13 @@ describe("the search cache", () => {
     expect(await ids()).not.toContain(fx.supplierIds[0]);
     expect(await ids()).not.toContain(fx.supplierIds[0]);
     // A review changes the supplier's average through a trigger: the next search sees it.
-    await as(api, user.token, catalog.createSupplierReview, { body: { supplierId: fx.supplierIds[0]!, rating: 5, body: "Lovely aprons" } });
+    await as(api, user.token, marketplace.createSupplierReview, { body: { supplierId: fx.supplierIds[0]!, rating: 5, body: "Lovely aprons" } });
     expect(await ids()).toContain(fx.supplierIds[0]);
   });
 
   it("keeps image answers by the picture's bytes and drops them when the index changes", async () => {
     const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: 4242, imageColor: "#c81d25", kind: pictureKindOf(`${word} linen apron`) }), 128)).toString("base64");
-    const search = () => as(api, user.token, catalog.searchByImage, { body: { image: png, quantity: 5 } });
+    const search = () => as(api, user.token, marketplace.searchByImage, { body: { image: png, quantity: 5 } });
     const first = await search();
     expect(first.list[0]!.id).toBe(fx.itemIds[0]);
     expect(await search()).toEqual(first);
@@ -248,7 +248,7 @@ describe("the search cache", () => {
     const second = await startTestApi();
     try {
       const other = await registerUser(second);
-      const search = () => as(second, other.token, catalog.searchCatalogItems, { query: { keyword: word } });
+      const search = () => as(second, other.token, marketplace.searchCatalogItems, { query: { keyword: word } });
       const before = await search();
       await search();
       await api.deps.pool.query("UPDATE catalog_items SET title = $2 WHERE id = $1", [fx.itemIds[1], `${word} canvas tote, heavy`]);
@@ -264,7 +264,7 @@ describe("the search cache", () => {
     const off = await startTestApi({ config: testConfig({ searchCache: false }) });
     try {
       const other = await registerUser(off);
-      for (let n = 0; n < 3; n++) await as(off, other.token, catalog.searchCatalogItems, { query: { keyword: word } });
+      for (let n = 0; n < 3; n++) await as(off, other.token, marketplace.searchCatalogItems, { query: { keyword: word } });
       await flushSearchLogs(off.deps.pool);
       const { rows } = await api.deps.pool.query("SELECT bool_or(from_cache) AS any FROM catalog_search_logs WHERE store_id = $1", [other.store.id]);
       expect(rows[0].any).toBe(false);
@@ -276,7 +276,7 @@ describe("the search cache", () => {
   it("never answers a bad request from memory", async () => {
     await expect(searchSuppliers(user, { keyword: word, group: "no/such-group" })).rejects.toMatchObject({ status: 400 });
     await expect(searchSuppliers(user, { keyword: word, group: "no/such-group" })).rejects.toMatchObject({ status: 400 });
-    await expect(as(api, user.token, catalog.searchByImage, { body: { image: Buffer.from("not a picture").toString("base64"), quantity: 5 } })).rejects.toMatchObject({ status: 400 });
+    await expect(as(api, user.token, marketplace.searchByImage, { body: { image: Buffer.from("not a picture").toString("base64"), quantity: 5 } })).rejects.toMatchObject({ status: 400 });
   });
 });
 

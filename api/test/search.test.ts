@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalog } from "@atelier/contracts";
+import { marketplace } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { seedCatalog, uniq, type CatalogFixture } from "./catalog-fixtures";
-import { coverageQuery } from "../src/queries/catalog";
-import { flushSearchLogs, logSearch } from "../src/services/catalog/search-log";
+import { seedCatalog, uniq, type CatalogFixture } from "./marketplace-fixtures";
+import { coverageQuery } from "../src/queries/marketplace/search";
+import { flushSearchLogs, logSearch } from "../src/services/marketplace/search-log";
 import type { RequestContext } from "../src/context";
 
 let api: TestApi;
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const items = (keyword: string, extra: Record<string, unknown> = {}) => as(api, user.token, catalog.searchCatalogItems, { query: { keyword, group: fx.groupKey, ...extra } as never });
+const items = (keyword: string, extra: Record<string, unknown> = {}) => as(api, user.token, marketplace.searchCatalogItems, { query: { keyword, group: fx.groupKey, ...extra } as never });
 
 describe("keyword search", () => {
   it("takes full-text candidates holding at least half of three or more words", () => {
@@ -70,7 +70,7 @@ describe("keyword search", () => {
   });
 
   it("finds suppliers by a misspelt capability-free name and ranks by the blend", async () => {
-    const res = await as(api, user.token, catalog.searchSuppliers, { query: { keyword: `${BRAND} ceramiks`, group: fx.groupKey } });
+    const res = await as(api, user.token, marketplace.searchSuppliers, { query: { keyword: `${BRAND} ceramiks`, group: fx.groupKey } });
     expect(res.list[0]!.id).toBe(fx.supplierIds[0]);
     expect(res.list[0]!.score).not.toBeNull();
   });
@@ -86,7 +86,7 @@ describe("keyword search", () => {
     // Postgres orders above every number: such a row used to top, and pass, every keyword search.
     const zero = await seedCatalog(api.deps.pool, [{ name: `${BRAND} Zero Supplier` }], [{ supplier: 0, title: `${BRAND} zero tin` }, { supplier: 0, title: `${BRAND} plain tin` }]);
     await api.deps.pool.query("UPDATE catalog_items SET embedding = array_fill(0, ARRAY[384])::real[]::vector WHERE id = $1", [zero.itemIds[0]]);
-    const res = await as(api, user.token, catalog.searchCatalogItems, { query: { keyword: `${BRAND} tin`, group: zero.groupKey } });
+    const res = await as(api, user.token, marketplace.searchCatalogItems, { query: { keyword: `${BRAND} tin`, group: zero.groupKey } });
     expect(res.list.map((i) => i.id)).toEqual([zero.itemIds[1], zero.itemIds[0]]);
     expect(res.list.every((i) => Number.isFinite(i.score))).toBe(true);
     // Every similarity read goes through one function (migration 0020): NaN and a missing embedding are 0.
@@ -101,9 +101,9 @@ describe("keyword search", () => {
 
   it("logs every keyword search with its filters, result count and timing", async () => {
     const who = await registerUser(api);
-    await as(api, who.token, catalog.searchCatalogItems, { query: { keyword: `${BRAND} mug`, group: fx.groupKey, review: "1" } });
-    await as(api, who.token, catalog.searchSuppliers, { query: { keyword: `${BRAND} ceramics` } });
-    await as(api, who.token, catalog.searchSuppliers, { query: {} });
+    await as(api, who.token, marketplace.searchCatalogItems, { query: { keyword: `${BRAND} mug`, group: fx.groupKey, review: "1" } });
+    await as(api, who.token, marketplace.searchSuppliers, { query: { keyword: `${BRAND} ceramics` } });
+    await as(api, who.token, marketplace.searchSuppliers, { query: {} });
     await flushSearchLogs(api.deps.pool);
     const { rows } = await api.deps.pool.query("SELECT target, keyword, filters, result_count, elapsed_ms FROM catalog_search_logs WHERE store_id = $1 ORDER BY id", [who.store.id]);
     expect(rows).toHaveLength(2);
@@ -132,14 +132,14 @@ describe("keyword search", () => {
     // Searches logged just before the API closes are written by the close.
     const other = await startTestApi();
     const searcher = await registerUser(other);
-    await as(other, searcher.token, catalog.searchSuppliers, { query: { keyword: `${BRAND} closing` } });
+    await as(other, searcher.token, marketplace.searchSuppliers, { query: { keyword: `${BRAND} closing` } });
     await other.close();
     const { rows: closed } = await api.deps.pool.query("SELECT count(*)::int AS n FROM catalog_search_logs WHERE store_id = $1", [searcher.store.id]);
     expect(closed[0].n).toBe(1);
   });
 
   it("matches design briefs to items", async () => {
-    const res = await as(api, user.token, catalog.matchDesignProducts, { body: { text: `A ${BRAND} cosy fleece pullover hoodie with a brushed inside for winter drops` } });
+    const res = await as(api, user.token, marketplace.matchDesignProducts, { body: { text: `A ${BRAND} cosy fleece pullover hoodie with a brushed inside for winter drops` } });
     expect(res.list[0]!.id).toBe(fx.itemIds[2]);
     const bad = await api.raw("POST", "/web/catalog-items/design/product-match-new", { token: user.token, body: { text: "x" } });
     expect(bad.body.details[0].field).toBe("body.text");

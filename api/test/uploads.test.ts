@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projects } from "@atelier/contracts";
+import { uploads } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
 import { previewStore } from "../../test/factories/accounts";
 
@@ -97,7 +97,7 @@ describe("POST /upload", () => {
 
 describe("POST /upload-large-file and the signed PUT", () => {
   async function start(user: TestUser, fileName: string, sizeBytes: number) {
-    return as(api, user.token, projects.createLargeFileUpload, { body: { fileName, sizeBytes } });
+    return as(api, user.token, uploads.createLargeFileUpload, { body: { fileName, sizeBytes } });
   }
   const put = (uploadUrl: string, bytes: Buffer) => fetch(`${api.url}${uploadUrl}`, { method: "PUT", body: bytes, headers: { "content-type": "application/octet-stream" } });
 
@@ -135,11 +135,11 @@ describe("POST /upload-large-file and the signed PUT", () => {
 
   it("validates the announced file", async () => {
     const user = await registerUser(api);
-    const bad = await as(api, user.token, projects.createLargeFileUpload, { body: { fileName: "virus.exe", sizeBytes: 10 } }).catch((e) => e);
+    const bad = await as(api, user.token, uploads.createLargeFileUpload, { body: { fileName: "virus.exe", sizeBytes: 10 } }).catch((e) => e);
     expect(bad.details[0].field).toBe("body.fileName");
-    const tooBig = await as(api, user.token, projects.createLargeFileUpload, { body: { fileName: "a.mp4", sizeBytes: 3 * 1024 ** 3 } }).catch((e) => e);
+    const tooBig = await as(api, user.token, uploads.createLargeFileUpload, { body: { fileName: "a.mp4", sizeBytes: 3 * 1024 ** 3 } }).catch((e) => e);
     expect(tooBig.details[0].field).toBe("body.sizeBytes");
-    const pathName = await as(api, user.token, projects.createLargeFileUpload, { body: { fileName: "../x.png", sizeBytes: 10 } }).catch((e) => e);
+    const pathName = await as(api, user.token, uploads.createLargeFileUpload, { body: { fileName: "../x.png", sizeBytes: 10 } }).catch((e) => e);
     expect(pathName.details[0].field).toBe("body.fileName");
     expect((await api.raw("POST", "/upload-large-file", { body: { fileName: "a.png", sizeBytes: 1 } })).status).toBe(401);
   });

@@ -17,7 +17,7 @@ import { encodePng } from "../../api/src/images/png";
 import { rasterizeSvg } from "../../api/src/images/svg";
 import { itemImageSvg } from "../../api/src/images/item-image";
 import { pictureKindOf } from "../../api/src/images/picture-kinds";
-import { indexItemImages } from "../../api/src/services/catalog/index-item-images";
+import { indexItemImages } from "../../api/src/services/marketplace/index-item-images";
 import { brotliCopiesMade } from "../../api/src/json-answer";
 import { drain, measure, probe, row, sampleFailure, startBareBytesServer, startBarePrimaryKeyServer, usable, type BareServer, type Figures, type Target } from "../lib/load";
 

@@ -4,7 +4,7 @@ import { attachmentLinkSchema, emailSchema, idSchema, linkSchema, pageOf, pageQu
 import { phoneSchema } from "./stores";
 
 // The REST side of the sourcing agents (001 §3, §7), supplier invites and my suppliers (000 §7),
-// the tariff lookup and the storefront chatbot's help centre (000 §1).
+// and the tariff lookup.
 
 const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 const countryCode = z
@@ -587,73 +587,4 @@ export const getCountryTariff = defineContract({
     source: z.string(),
     alternatives: z.array(z.object({ htsCode: z.string(), description: z.string(), generalRatePercent: z.number() })),
   }),
-});
-
-// ---------------------------------------------------------------------------------------------
-// Help centre and chatbot feedback (the storefront chatbot, 000 §1).
-
-export const HELP_CENTER_CATEGORIES = ["getting-started", "pricing", "sales-channels", "fulfillment", "support"] as const;
-export const helpCenterCategorySchema = z.enum(HELP_CENTER_CATEGORIES);
-
-export const helpArticleSummarySchema = z.object({ slug: z.string(), category: helpCenterCategorySchema, title: z.string(), summary: z.string() });
-export const helpArticleSchema = helpArticleSummarySchema.extend({ body: z.string(), keywords: z.array(z.string()), updatedAt: z.string() });
-
-/** Ranked help-centre articles for a question. */
-export const searchHelpCenter = defineContract({
-  id: "searchHelpCenter",
-  method: "GET",
-  path: "/commons/help-center/search",
-  summary: "Searches the help centre (getting started, pricing, sales channels, fulfilment, support) for a question: semantic and keyword match blended; best first, with a score.",
-  tags: ["help-center"],
-  access: "public",
-  query: z.strictObject({
-    q: z.string().trim().min(2, "must be at least 2 characters").max(500, "must be at most 500 characters"),
-    category: helpCenterCategorySchema.optional(),
-    limit: z.coerce.number().int().min(1, "must be at least 1").max(20, "must be at most 20").default(5),
-  }),
-  response: z.object({ q: z.string(), list: z.array(helpArticleSummarySchema.extend({ score: z.number(), body: z.string() })) }),
-});
-
-/** The help centre's articles by category. */
-export const listHelpCenterArticles = defineContract({
-  id: "listHelpCenterArticles",
-  method: "GET",
-  path: "/commons/help-center/articles",
-  summary: "Every help-centre article (title and summary), in reading order, optionally of one category.",
-  tags: ["help-center"],
-  access: "public",
-  query: z.strictObject({ category: helpCenterCategorySchema.optional() }),
-  response: z.object({ list: z.array(helpArticleSummarySchema) }),
-});
-
-/** One help-centre article. */
-export const getHelpCenterArticle = defineContract({
-  id: "getHelpCenterArticle",
-  method: "GET",
-  path: "/commons/help-center/articles/:slug",
-  summary: "One help-centre article in full.",
-  tags: ["help-center"],
-  access: "public",
-  params: z.strictObject({ slug: z.string().trim().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be an article slug like fulfillment-fees").max(120) }),
-  response: helpArticleSchema,
-});
-
-/** Thumbs up or down on one chatbot answer. */
-export const submitChatbotFeedback = defineContract({
-  id: "submitChatbotFeedback",
-  method: "POST",
-  path: "/commons/chatbot-feedback",
-  summary: "Records a visitor's rating (up or down, optional comment) of one chatbot message; rating the same message again replaces the earlier rating.",
-  tags: ["help-center"],
-  access: "optional",
-  previewAllowed: true,
-  noToolReason: "The thumbs under a chatbot answer are the visitor's own click; an agent never rates its own answers.",
-  body: z.strictObject({
-    threadId: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters"),
-    messageId: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters"),
-    rating: z.enum(["up", "down"]),
-    comment: z.string().trim().max(2000, "must be at most 2000 characters").optional(),
-    anonymousId: z.string().trim().min(1).max(200, "must be at most 200 characters").optional(),
-  }),
-  response: z.object({ id: z.string(), threadId: z.string(), messageId: z.string(), rating: z.enum(["up", "down"]), comment: z.string().nullable(), updatedAt: z.string() }),
 });

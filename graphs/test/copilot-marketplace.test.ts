@@ -6,7 +6,7 @@ import { payments, purchasing } from "@atelier/contracts";
 import { runContextOf } from "@atelier/tools";
 import { buildScreenContext, type ScreenContext } from "@atelier/contracts/agent-context";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "../../api/test/harness";
-import { seedCatalog, uniq } from "../../api/test/catalog-fixtures";
+import { seedCatalog, uniq } from "../../api/test/marketplace-fixtures";
 import { buildGraph, createScriptedModelFactory } from "../src/index";
 import { createOfflineModelFactory } from "../src/models/model-factory";
 

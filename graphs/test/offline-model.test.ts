@@ -8,7 +8,7 @@ import { openDatabase, type Database } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
 import { registerUser, setPlan, testConfig, type TestApi, type TestUser } from "../../api/test/harness";
-import { seedCatalog } from "../../api/test/catalog-fixtures";
+import { seedCatalog } from "../../api/test/marketplace-fixtures";
 import { ASSISTANT_IDS, buildGraph, type AssistantId, type AtelierGraph } from "../src/index";
 import { createOfflineModelFactory } from "../src/models/model-factory";
 import { OfflineChatModel } from "../src/models/offline-model";

@@ -4,7 +4,7 @@ import { Command, MemorySaver } from "@langchain/langgraph";
 import { HumanMessage, type AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { runContextOf } from "@atelier/tools";
 import { registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "../../api/test/harness";
-import { seedCatalog, uniq } from "../../api/test/catalog-fixtures";
+import { seedCatalog, uniq } from "../../api/test/marketplace-fixtures";
 import { createSupplier } from "../../test/factories/suppliers";
 import { buildGraph, createScriptedModelFactory, createModelFactoryFromEnv, type AssistantId, type ScriptStep } from "../src/index";
 

@@ -4,7 +4,7 @@ import { MemorySaver } from "@langchain/langgraph";
 import { HumanMessage, type AIMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import { runContextOf } from "@atelier/tools";
 import { startTestApi, type TestApi } from "../../api/test/harness";
-import { seedCatalog, uniq } from "../../api/test/catalog-fixtures";
+import { seedCatalog, uniq } from "../../api/test/marketplace-fixtures";
 import { buildGraph, createScriptedModelFactory, type ScriptStep } from "../src/index";
 import { STOREFRONT_TOOLS } from "../src/storefront-chat/graph";
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalog } from "@atelier/contracts";
+import { marketplace } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi } from "../../api/test/harness";
 import { seedSupplierItem } from "./fixtures";
 
@@ -19,7 +19,7 @@ describe("public supplier reviews", () => {
     const { supplierId } = await seedSupplierItem(api);
     for (const stars of [5, 4, 3, 3]) {
       const store = await registerUser(api);
-      await as(api, store.token, catalog.createSupplierReview, { body: { supplierId, rating: stars, body: "Worked with them" } });
+      await as(api, store.token, marketplace.createSupplierReview, { body: { supplierId, rating: stars, body: "Worked with them" } });
     }
     expect(await rating(supplierId)).toEqual({ average_review: 3.75, review_count: 4 });
     for (let i = 0; i < 30; i++) {

@@ -1,15 +1,16 @@
 import type { ResponseOf } from "@atelier/contracts";
-import { commonsTools } from "./catalog/commons";
-import { marketplaceTools } from "./catalog/marketplace";
-import { packagingTools } from "./catalog/packaging";
-import { paymentTools } from "./catalog/payments";
-import { planTools } from "./catalog/plans";
-import { projectTools } from "./catalog/projects";
-import { purchasingTools } from "./catalog/purchasing";
-import { sourcingTools } from "./catalog/sourcing";
-import { storeTools } from "./catalog/stores";
-import { teamTools } from "./catalog/team";
-import { visitorTools } from "./catalog/visitor";
+import { commonsTools } from "./commons/commons-tools";
+import { helpCenterTools } from "./help-center/help-center-tools";
+import { marketplaceTools } from "./marketplace/marketplace-tools";
+import { packagingTools } from "./marketplace/packaging-tools";
+import { paymentTools } from "./payments/payment-tools";
+import { planTools } from "./plans/plan-tools";
+import { projectTools } from "./projects/project-tools";
+import { purchasingTools } from "./purchasing/purchasing-tools";
+import { sourcingTools } from "./sourcing/sourcing-tools";
+import { storeTools } from "./stores/store-tools";
+import { teamTools } from "./team/team-tools";
+import { visitorTools } from "./marketplace/visitor-tools";
 import { orderTools } from "./orders/orders";
 
 // Tool results read through their contracts: a tool's answer is its contract's response (or an
@@ -17,7 +18,7 @@ import { orderTools } from "./orders/orders";
 // Free of LangChain so the web's tool cards read results the same way.
 
 /** Every tool's declaration, each typed by its name and contract. */
-export const TOOL_SPECS = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools, ...orderTools];
+export const TOOL_SPECS = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...helpCenterTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools, ...orderTools];
 
 type AnyToolSpec = (typeof TOOL_SPECS)[number];
 /** The name of a tool that exists. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchasing } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi } from "../../api/test/harness";
-import { seedCatalog, uniq } from "../../api/test/catalog-fixtures";
+import { seedCatalog, uniq } from "../../api/test/marketplace-fixtures";
 import { argsSchemaOf, runContextOf, specByName, toolFromContract, type ApprovalRequest, type ToolDeps } from "../src/index";
 
 let api: TestApi;

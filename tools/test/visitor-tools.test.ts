@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, startTestApi, type TestApi } from "../../api/test/harness";
-import { seedCatalog, uniq } from "../../api/test/catalog-fixtures";
+import { seedCatalog, uniq } from "../../api/test/marketplace-fixtures";
 import { argsSchemaOf, runContextOf, specByName, toolFromContract } from "../src/index";
 
 // Public catalogue search for the storefront chatbot's anonymous visitors, and the packaging

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { payments, stores } from "@atelier/contracts";
 import { as } from "../../api/test/harness";
-import { seedCatalog, uniq, type CatalogFixture } from "../../api/test/catalog-fixtures";
+import { seedCatalog, uniq, type CatalogFixture } from "../../api/test/marketplace-fixtures";
 import { newPage, poll, registerThroughUi, uniqueEmail, sendChat, useAgentStack } from "./browser";
 
 // Issue 5 end to end on the offline model: the copilot finds a supplier, puts a sample in the cart

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { stores } from "@atelier/contracts";
 import { as, type TestApi } from "../../api/test/harness";
-import { seedCatalog, type CatalogFixture } from "../../api/test/catalog-fixtures";
+import { seedCatalog, type CatalogFixture } from "../../api/test/marketplace-fixtures";
 import { launchBrowser, newPage, poll, registerThroughUi, startWebApi, uniqueEmail } from "./browser";
 
 let api: TestApi;

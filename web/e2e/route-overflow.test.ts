@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { projects, purchasing, team } from "@atelier/contracts";
 import { as, registerUser, setPlan, type TestApi, type TestUser } from "../../api/test/harness";
-import { seedCatalog, type CatalogFixture } from "../../api/test/catalog-fixtures";
+import { seedCatalog, type CatalogFixture } from "../../api/test/marketplace-fixtures";
 import { ROUTES } from "../src/routes/route-table";
 import { itemImageSvg } from "../../api/src/images/item-image";
 import { rasterizeSvg } from "../../api/src/images/svg";

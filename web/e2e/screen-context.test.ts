@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { registerUser, type TestUser } from "../../api/test/harness";
-import { seedCatalog, type CatalogFixture } from "../../api/test/catalog-fixtures";
+import { seedCatalog, type CatalogFixture } from "../../api/test/marketplace-fixtures";
 import { madeUpWord, pageAs, poll, sendChat, skipSourcingTours, useAgentStack } from "./browser";
 
 // "This supplier" means the one on screen: the chat dock sends the screen context the web builds

@@ -1,6 +1,6 @@
 import type { Router, Request, Response, NextFunction } from "express";
 import multer from "multer";
-import { UPLOAD_MAX_BYTES } from "@atelier/contracts/projects";
+import { UPLOAD_MAX_BYTES } from "@atelier/contracts/uploads";
 import type { AppDeps } from "../context";
 import { AppError } from "../errors";
 import { bearerToken } from "../auth/tokens";

@@ -5,7 +5,7 @@ import { loadConfig } from "../config";
 import { openDatabase } from "../db/pool";
 import { migrate } from "../db/migrate";
 import { createLogger } from "../logger";
-import { reindexItemImages } from "../services/catalog/index-item-images";
+import { reindexItemImages } from "../services/marketplace/index-item-images";
 import { createConfiguredImageEmbedder } from "./image-embedder";
 
 const config = loadConfig();

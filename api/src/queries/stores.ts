@@ -225,3 +225,9 @@ export async function upsertBankAccount(db: Queryable, storeId: string, v: Omit<
   );
   return rows[0]!;
 }
+
+/** The store's title, shown as the author of its reviews. */
+export async function findStoreTitle(db: Queryable, storeId: string): Promise<string | null> {
+  const { rows } = await db.query<{ title: string }>("SELECT title FROM stores WHERE id = $1", [storeId]);
+  return rows[0]?.title ?? null;
+}

@@ -1,8 +1,9 @@
 import type { Route } from "../http/route";
 import { authRoutes } from "./auth";
-import { catalogRoutes } from "./catalog";
 import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
+import { helpCenterRoutes } from "./help-center";
+import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
 import { ordersRoutes } from "./orders";
 import { paymentsRoutes } from "./payments";
@@ -13,6 +14,7 @@ import { sourcingAgentRoutes } from "./sourcing-agent";
 import { storeRoutes } from "./stores";
 import { storeStatsRoutes } from "./store-stats";
 import { teamRoutes } from "./team";
+import { uploadsRoutes } from "./uploads";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -25,9 +27,11 @@ export const allRoutes: Route[] = [
   ...teamRoutes,
   ...commonsRoutes,
   ...sourcingAgentRoutes,
+  ...helpCenterRoutes,
   ...purchasingRoutes,
   ...projectsRoutes,
-  ...catalogRoutes,
+  ...uploadsRoutes,
+  ...marketplaceRoutes,
   ...jobsRoutes,
   ...ordersRoutes,
 ];

@@ -2,8 +2,6 @@ import { projects } from "@atelier/contracts";
 import { route } from "../http/route";
 import { createProject, getCustomProjectHints, getProject, listProjects, openProject, updateProject } from "../services/projects/creator-projects";
 import { saveCustomProject } from "../services/projects/save-project";
-import { createLargeFileUpload } from "../services/uploads/large-file-upload";
-import { uploadFile } from "../services/uploads/upload-file";
 
 export const projectsRoutes = [
   route(projects.listCreatorProjects, ({ ctx, query }) => listProjects(ctx, query)),
@@ -13,6 +11,4 @@ export const projectsRoutes = [
   route(projects.updateCreatorProject, ({ ctx, params, body }) => updateProject(ctx, params.id, body)),
   route(projects.saveCustomProject, ({ ctx, body }) => saveCustomProject(ctx, body)),
   route(projects.getCustomProjectHints, ({ ctx }) => getCustomProjectHints(ctx)),
-  route(projects.uploadFile, ({ ctx }) => uploadFile(ctx)),
-  route(projects.createLargeFileUpload, ({ ctx, body }) => createLargeFileUpload(ctx, body)),
 ];

@@ -19,12 +19,8 @@ import { analyzeSuppliersInfo } from "../services/sourcing-agent/analyze-supplie
 import { createSupplierInvite } from "../services/sourcing-agent/create-supplier-invite";
 import { listMySuppliers } from "../services/sourcing-agent/list-my-suppliers";
 import { getCountryTariff } from "../services/sourcing-agent/get-country-tariff";
-import { searchHelpCenter } from "../services/help-center/search-help-center";
-import { listHelpCenterArticles } from "../services/help-center/list-help-center-articles";
-import { getHelpCenterArticle } from "../services/help-center/get-help-center-article";
-import { submitChatbotFeedback } from "../services/help-center/submit-chatbot-feedback";
 
-/** Sourcing agents, supplier invites, my suppliers, tariffs and the chatbot's help centre. */
+/** Sourcing agents, supplier invites, my suppliers and tariffs. */
 export const sourcingAgentRoutes: Route[] = [
   route(c.getSourcingAgentGoal, ({ ctx, query }) => getSourcingAgentGoal(ctx, query.conversationSid)),
   route(c.createSourcingAgentGoal, ({ ctx, body }) => createSourcingAgentGoal(ctx, body)),
@@ -45,8 +41,4 @@ export const sourcingAgentRoutes: Route[] = [
   route(c.createSupplierInvite, ({ ctx, body }) => createSupplierInvite(ctx, body)),
   route(c.listMySuppliers, ({ ctx, query }) => listMySuppliers(ctx, query)),
   route(c.getCountryTariff, ({ ctx, query }) => getCountryTariff(ctx, query)),
-  route(c.searchHelpCenter, ({ ctx, query }) => searchHelpCenter(ctx, query)),
-  route(c.listHelpCenterArticles, ({ ctx, query }) => listHelpCenterArticles(ctx, query.category)),
-  route(c.getHelpCenterArticle, ({ ctx, params }) => getHelpCenterArticle(ctx, params.slug)),
-  route(c.submitChatbotFeedback, ({ ctx, body }) => submitChatbotFeedback(ctx, body)),
 ];

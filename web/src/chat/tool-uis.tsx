@@ -4,7 +4,7 @@ import { fieldLabel, inWords, sentenceFor } from "@atelier/contracts/error-sente
 import { isToolName, readToolResult, type ToolName, type ToolResponse } from "@atelier/tools/tool-results";
 import { formatUsd } from "../format/format";
 
-// Tool UIs by the agent tools' real names (tools/src/catalog), one place for every card. Each
+// Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
 // entry reads its tool's contract response into the card's rows; any other tool, an error or a
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 

@@ -1,4 +1,4 @@
-import type { QueryOf, sourcingAgent } from "@atelier/contracts";
+import type { helpCenter, QueryOf } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import { toVectorLiteral } from "../../embeddings";
 import { searchHelpArticles } from "../../queries/help-center";
@@ -6,7 +6,7 @@ import { ensureHelpCenter } from "./sync-help-center";
 import { toArticleSummary } from "./article-view";
 
 /** Ranked articles for a visitor's question. */
-export async function searchHelpCenter(ctx: RequestContext, query: QueryOf<typeof sourcingAgent.searchHelpCenter>) {
+export async function searchHelpCenter(ctx: RequestContext, query: QueryOf<typeof helpCenter.searchHelpCenter>) {
   await ensureHelpCenter(ctx.pool, ctx.providers.embeddings);
   const words = [...new Set(query.q.toLowerCase().match(/[a-z0-9]+/g) ?? [])].filter((w) => w.length > 1).slice(0, 30);
   const rows = await searchHelpArticles(ctx.pool, { text: query.q, words, vector: toVectorLiteral((await ctx.providers.embeddings.embed([query.q]))[0]!), category: query.category, limit: query.limit });

@@ -1,9 +1,9 @@
-import type { BodyOf, sourcingAgent } from "@atelier/contracts";
+import type { BodyOf, helpCenter } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import { upsertChatbotFeedback } from "../../queries/help-center";
 
 /** Stores a visitor's rating of one chatbot message; a logged-in visitor is recorded as such. */
-export async function submitChatbotFeedback(ctx: RequestContext, body: BodyOf<typeof sourcingAgent.submitChatbotFeedback>) {
+export async function submitChatbotFeedback(ctx: RequestContext, body: BodyOf<typeof helpCenter.submitChatbotFeedback>) {
   const row = await upsertChatbotFeedback(ctx.pool, {
     threadId: body.threadId,
     messageId: body.messageId,

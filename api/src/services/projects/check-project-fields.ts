@@ -1,4 +1,4 @@
-import { UPLOAD_URL_PREFIX } from "@atelier/contracts/projects";
+import { UPLOAD_URL_PREFIX } from "@atelier/contracts/uploads";
 import type { Queryable } from "../../db/pool";
 import { invalid } from "../../errors";
 import * as q from "../../queries/projects";

@@ -1,6 +1,6 @@
 import { MAX_SAMPLE_QUANTITY } from "@atelier/contracts/purchasing";
 import { conflict, invalid } from "../../errors";
-import type { CatalogItemForOrder } from "../../queries/purchasing";
+import type { CatalogItemForOrder } from "../../queries/purchasing/order-items";
 
 /**
  * The unit price of an order from the catalogue. Samples cost the item's sample price. Production

@@ -2,7 +2,7 @@ import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { conflict } from "../../errors";
-import { insertGoal } from "../../queries/sourcing-agent";
+import { insertGoal } from "../../queries/sourcing-agent/goals";
 import { normaliseGoal, toGoalResponse } from "./goal-view";
 
 /** Saves the goal of a conversation that has none yet. */

@@ -1,7 +1,7 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
-import { insertTechPack } from "../../queries/sourcing-agent";
+import { insertTechPack } from "../../queries/sourcing-agent/tech-packs";
 import { mergeTechPackData, toTechPack } from "./tech-pack-view";
 
 /** Writes version 1 of a tech pack. */

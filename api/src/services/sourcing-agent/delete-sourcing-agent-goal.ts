@@ -1,7 +1,7 @@
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
-import { deleteGoal } from "../../queries/sourcing-agent";
+import { deleteGoal } from "../../queries/sourcing-agent/goals";
 
 /** Deletes a conversation's goal. */
 export async function deleteSourcingAgentGoal(ctx: UserContext, conversationSid: string) {

@@ -3,7 +3,7 @@ import type { RequestContext } from "../../context";
 import { findCountry } from "../../data/countries";
 import { DOMESTIC_FREIGHT_USD_PER_KG, FREIGHT_USD_PER_KG } from "../../data/tariffs/dataset";
 import { invalid, notFound } from "../../errors";
-import { findAdditionalDuties, findTariffLineByCode, searchTariffLines, tariffDestinations, type TariffLineRow } from "../../queries/sourcing-agent";
+import { findAdditionalDuties, findTariffLineByCode, searchTariffLines, tariffDestinations, type TariffLineRow } from "../../queries/sourcing-agent/tariffs";
 import { ensureTariffDataset } from "./tariff-dataset";
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;

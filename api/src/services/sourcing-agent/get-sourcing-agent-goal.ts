@@ -1,6 +1,6 @@
 import type { UserContext } from "../../context";
 import { notFound } from "../../errors";
-import { findGoal } from "../../queries/sourcing-agent";
+import { findGoal } from "../../queries/sourcing-agent/goals";
 import { toGoalResponse } from "./goal-view";
 
 /** The goal of one of the store's agent conversations. */

@@ -1,7 +1,7 @@
 import type { UserContext } from "../../context";
 import type { Queryable } from "../../db/pool";
 import { notFound } from "../../errors";
-import { findTechPack } from "../../queries/sourcing-agent";
+import { findTechPack } from "../../queries/sourcing-agent/tech-packs";
 import { toTechPack } from "./tech-pack-view";
 
 /** The latest version of one of the store's tech packs. */

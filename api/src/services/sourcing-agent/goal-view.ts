@@ -1,5 +1,5 @@
 import { sourcingAgent, type ResponseOf } from "@atelier/contracts";
-import type { GoalRow } from "../../queries/sourcing-agent";
+import type { GoalRow } from "../../queries/sourcing-agent/goals";
 import { validateGoal } from "./validate-goal";
 
 type GoalValues = sourcingAgent.GoalValues;

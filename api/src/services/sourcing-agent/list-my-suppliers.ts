@@ -1,6 +1,6 @@
 import type { QueryOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { listMySuppliers as listRows } from "../../queries/sourcing-agent";
+import { listMySuppliers as listRows } from "../../queries/sourcing-agent/invites";
 
 /** The store's suppliers: invited, contacted through the agent, or bought from. */
 export async function listMySuppliers(ctx: UserContext, query: QueryOf<typeof sourcingAgent.listMySuppliers>) {

@@ -1,7 +1,7 @@
 import type { QueryOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
 import { notFound } from "../../errors";
-import { findTechPack, listTechPacks, listTechPackVersions } from "../../queries/sourcing-agent";
+import { findTechPack, listTechPacks, listTechPackVersions } from "../../queries/sourcing-agent/tech-packs";
 import { toTechPack } from "./tech-pack-view";
 
 /** The store's tech packs, or the versions of one. */

@@ -5,7 +5,8 @@ import { withTransaction } from "../../db/pool";
 import { findCountry } from "../../data/countries";
 import { notFound } from "../../errors";
 import { queueEmail } from "../../providers/outbox";
-import { findSuppliers, getStoreContact } from "../../queries/sourcing-agent";
+import { getStoreContact } from "../../queries/sourcing-agent/invites";
+import { findSuppliers } from "../../queries/sourcing-agent/suppliers";
 
 /** Emails the user one list of the chosen factories' contact details. */
 export async function sendFactoriesContactInfo(ctx: UserContext, body: BodyOf<typeof sourcingAgent.sendFactoriesContactInfo>) {

@@ -1,5 +1,6 @@
 import type { sourcingAgent } from "@atelier/contracts";
-import type { OutreachRow, SupplierRow } from "../../queries/sourcing-agent";
+import type { OutreachRow } from "../../queries/sourcing-agent/outreach";
+import type { SupplierRow } from "../../queries/sourcing-agent/suppliers";
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 

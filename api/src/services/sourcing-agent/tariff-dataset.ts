@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { withTransaction } from "../../db/pool";
 import { readTariffFiles, SHIPPED_DUTIES_FILE, SHIPPED_LINES_FILE, type TariffFiles } from "../../data/tariffs/dataset";
-import { lockTariffImports, recordTariffImport, tariffImportExists, upsertAdditionalDuties, upsertTariffLines } from "../../queries/sourcing-agent";
+import { lockTariffImports, recordTariffImport, tariffImportExists, upsertAdditionalDuties, upsertTariffLines } from "../../queries/sourcing-agent/tariffs";
 
 export type ImportSummary = { name: string; checksum: string; lines: number; duties: number; skipped: boolean };
 

@@ -1,5 +1,5 @@
 import type { sourcingAgent } from "@atelier/contracts";
-import type { TechPackRow } from "../../queries/sourcing-agent";
+import type { TechPackRow } from "../../queries/sourcing-agent/tech-packs";
 
 type TechPack = sourcingAgent.TechPack;
 type Quantity = TechPack["quantities"][number];

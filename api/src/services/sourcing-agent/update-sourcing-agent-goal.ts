@@ -3,7 +3,7 @@ import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { notFound } from "../../errors";
-import { findGoal, updateGoal } from "../../queries/sourcing-agent";
+import { findGoal, updateGoal } from "../../queries/sourcing-agent/goals";
 import { mergeGoal, normaliseGoal, toGoalResponse } from "./goal-view";
 
 /** Updates a conversation's goal field by field. */

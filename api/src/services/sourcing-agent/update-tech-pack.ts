@@ -3,7 +3,7 @@ import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { notFound } from "../../errors";
-import { findTechPack, saveTechPackVersion } from "../../queries/sourcing-agent";
+import { findTechPack, saveTechPackVersion } from "../../queries/sourcing-agent/tech-packs";
 import { mergeTechPackData, toTechPack, type TechPackData } from "./tech-pack-view";
 
 /** Saves the next version of one of the store's tech packs. */

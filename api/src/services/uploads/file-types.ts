@@ -1,4 +1,4 @@
-import { UPLOAD_EXTENSIONS } from "@atelier/contracts/projects";
+import { UPLOAD_EXTENSIONS } from "@atelier/contracts/uploads";
 import { AppError, invalid } from "../../errors";
 
 export const CONTENT_TYPES: Record<string, string> = {

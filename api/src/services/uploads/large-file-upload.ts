@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Transform, type Readable } from "node:stream";
-import type { BodyOf, ResponseOf, projects } from "@atelier/contracts";
-import { attachmentTypeOf, LARGE_UPLOAD_URL_TTL_SECONDS } from "@atelier/contracts/projects";
+import type { BodyOf, ResponseOf, uploads } from "@atelier/contracts";
+import { attachmentTypeOf, LARGE_UPLOAD_URL_TTL_SECONDS } from "@atelier/contracts/uploads";
 import type { RequestContext, UserContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { getPendingUpload, insertUpload, markUploadStored } from "../../queries/uploads";
@@ -16,7 +16,7 @@ const hash = (token: string) => crypto.createHash("sha256").update(token).digest
  * token (only its hash is stored) that expires and works once: whoever holds it can upload this
  * one file, nothing else, so it may be given to a browser or a CLI without the login token.
  */
-export async function createLargeFileUpload(ctx: UserContext, body: BodyOf<typeof projects.createLargeFileUpload>): Promise<ResponseOf<typeof projects.createLargeFileUpload>> {
+export async function createLargeFileUpload(ctx: UserContext, body: BodyOf<typeof uploads.createLargeFileUpload>): Promise<ResponseOf<typeof uploads.createLargeFileUpload>> {
   const extension = allowedExtension(body.fileName, "body.fileName");
   const id = crypto.randomUUID();
   const token = crypto.randomBytes(32).toString("base64url");

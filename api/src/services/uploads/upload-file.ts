@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
-import type { ResponseOf, projects } from "@atelier/contracts";
-import { attachmentTypeOf, UPLOAD_URL_PREFIX } from "@atelier/contracts/projects";
+import type { ResponseOf, uploads } from "@atelier/contracts";
+import { attachmentTypeOf, UPLOAD_URL_PREFIX } from "@atelier/contracts/uploads";
 import type { UserContext } from "../../context";
 import { invalid } from "../../errors";
 import { insertUpload } from "../../queries/uploads";
@@ -9,7 +9,7 @@ import { fileStorageFor } from "../../storage";
 import { allowedExtension, CONTENT_TYPES, contentMismatch, HEAD_BYTES, matchesSignature, safeFileName } from "./file-types";
 import { takeIncomingFile } from "./pending-files";
 
-export type UploadedFileDto = ResponseOf<typeof projects.uploadFile>;
+export type UploadedFileDto = ResponseOf<typeof uploads.uploadFile>;
 
 /** Stores one multipart file after checking its extension and its leading bytes. */
 export async function uploadFile(ctx: UserContext): Promise<UploadedFileDto> {

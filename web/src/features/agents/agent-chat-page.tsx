@@ -7,7 +7,7 @@ import { AgentRuntimeProvider } from "../../chat/agent-runtime";
 import { Approval, ChatInput, MESSAGE_COMPONENTS, SendOrStop, UserMessage } from "../../chat/messages";
 import { OfflineNote } from "../../chat/offline-note";
 import { screenContextOf } from "../../chat/screen-context";
-import { uploadAttachment } from "../sourcing/upload";
+import { uploadAttachment } from "../../ui/upload";
 import { AgentPageFrame } from "./agent-page-frame";
 import { agentPageOf, threadStorageKey, type AgentPage } from "./agent-pages";
 import { listAgentThreads, pageThreadListAdapter, type AgentThread } from "./agent-threads";

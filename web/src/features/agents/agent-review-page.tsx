@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { getSuppliersByIds } from "@atelier/contracts/catalog";
+import { getSuppliersByIds } from "@atelier/contracts/marketplace";
 import { agentClient } from "../../chat/agent-client";
 import { request } from "../../api/client";
 import { formatUsd } from "../../format/format";
-import { SupplierCard, type Supplier } from "../sourcing/cards";
+import { SupplierCard, type Supplier } from "../../ui/cards";
 import { AgentPageFrame } from "./agent-page-frame";
 import { agentPageOf, threadStorageKey, type AgentPage } from "./agent-pages";
 import { listAgentThreads, type AgentThread } from "./agent-threads";
 import { AttachmentChips } from "./attachment-chips";
 import { chatAttachmentType } from "./attachment-types";
 import { applyReviewEdits, parseFacts, reviewFields, type ReviewField } from "./review-form";
-import "../sourcing/sourcing.css";
+import "../../ui/kit.css";
 
 /** The review pages' part of the sourcing agent state (001 §3). */
 export type ReviewValues = {

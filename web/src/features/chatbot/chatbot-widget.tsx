@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "react-router";
-import { submitChatbotFeedback } from "@atelier/contracts/sourcing-agent";
+import { submitChatbotFeedback } from "@atelier/contracts/help-center";
 import { request } from "../../api/client";
 import { anonymousCreatorId } from "../../session/session-store";
 import { CHATBOT_ASSISTANT, CHATBOT_THREAD_KEY, chatbotClient, toChatbotMessages, type WireMessage } from "./chatbot-client";

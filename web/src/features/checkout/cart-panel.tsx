@@ -3,7 +3,7 @@ import { deleteCreatorInvoiceItem, deleteShoppingCartOrders, listShoppingCartOrd
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { InvoiceLines } from "./invoice-lines";
-import "../sourcing/sourcing.css";
+import "../../ui/kit.css";
 
 /** The cart dialog's content (`?open=cart`): what is in the cart, remove or empty it, go to checkout. */
 export function CartPanel() {

@@ -9,7 +9,7 @@ import { CHECKOUT_STEPS, STEP_LABELS, paymentMessage, previousStep, resolveStep,
 import { CardForm, type CardInput } from "./card-form";
 import { InvoiceLines } from "./invoice-lines";
 import { ShippingForm } from "./shipping-form";
-import "../sourcing/sourcing.css";
+import "../../ui/kit.css";
 
 /** Checkout (/checkout): order overview → shipping details → payment → purchase success; the step is in `?step=`. */
 export function CheckoutPage() {

@@ -1,4 +1,4 @@
-import { centsToUsd } from "../sourcing/money";
+import { centsToUsd } from "../../ui/money";
 
 type Line = { title: string; kind: "SAMPLE" | "PRODUCTION"; supplierName: string | null; quantity: number; unitPriceCents: number; totalCents: number };
 

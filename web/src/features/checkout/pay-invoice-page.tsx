@@ -7,8 +7,8 @@ import { PageFrame } from "../../shell/page-frame";
 import { CardForm, type CardInput } from "./card-form";
 import { InvoiceLines } from "./invoice-lines";
 import { paymentMessage } from "./checkout-steps";
-import { NotFound } from "../sourcing/supplier-profile-page";
-import "../sourcing/sourcing.css";
+import { NotFound } from "../marketplace/supplier-profile-page";
+import "../../ui/kit.css";
 
 type Result = "COMPLETED" | "INSTRUMENT_DECLINED";
 

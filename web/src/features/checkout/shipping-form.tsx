@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import { setInvoiceShippingAddress, type creatorInvoiceSchema, type shippingAddressSchema } from "@atelier/contracts/purchasing";
 import { request } from "../../api/client";
-import { fieldErrors } from "../sourcing/field-errors";
+import { fieldErrors } from "../../ui/field-errors";
 
 type Address = z.infer<typeof shippingAddressSchema>;
 type Invoice = z.infer<typeof creatorInvoiceSchema>;

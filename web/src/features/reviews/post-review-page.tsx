@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { getPublicSupplierProfile, postPublicSupplierReview } from "@atelier/contracts/catalog";
+import { getPublicSupplierProfile, postPublicSupplierReview } from "@atelier/contracts/marketplace";
 import { ApiError, type BodyOf } from "../../api/contracts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
-import { fieldErrors } from "../sourcing/field-errors";
+import { fieldErrors } from "../../ui/field-errors";
 
 type Draft = BodyOf<typeof postPublicSupplierReview>;
 

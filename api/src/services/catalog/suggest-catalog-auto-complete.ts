@@ -1,7 +1,0 @@
-import type { UserContext } from "../../context";
-import { autoCompleteRows } from "../../queries/catalog";
-
-/** Search-box completions: categories, item titles and supplier names, typo tolerant. */
-export async function suggestCatalogAutoComplete(ctx: UserContext, q: { keyword: string; size: number }) {
-  return { list: await autoCompleteRows(ctx.pool, q.keyword, q.size) };
-}

@@ -1,0 +1,24 @@
+import type { UserContext } from "../../context";
+import { requirePermission } from "../../auth/permissions";
+import { conflict, notFound } from "../../errors";
+import { findStoreReview, insertReview } from "../../queries/marketplace/reviews";
+import { supplierExists } from "../../queries/marketplace/suppliers";
+import { findStoreTitle } from "../../queries/stores";
+
+import { toReview } from "./dto";
+
+/** The store's review of a supplier; one per store and supplier (a second is a 409: edit the first). */
+export async function createSupplierReview(ctx: UserContext, body: { supplierId: string; rating: number; title: string; body: string }) {
+  requirePermission(ctx, "sourcing.use");
+  if (!(await supplierExists(ctx.pool, body.supplierId))) throw notFound("The supplier");
+  if (await findStoreReview(ctx.pool, body.supplierId, ctx.auth.storeId)) throw conflict("Your store has already reviewed this supplier: edit that review instead.");
+  const authorName = (await findStoreTitle(ctx.pool, ctx.auth.storeId)) ?? "Store";
+  try {
+    const row = await insertReview(ctx.pool, { supplierId: body.supplierId, storeId: ctx.auth.storeId, authorName, authorEmail: null, rating: body.rating, title: body.title, body: body.body });
+    return toReview(row, ctx.auth.storeId);
+  } catch (err) {
+    // Two tabs posting at once: the unique index decides, and the loser gets the same 409.
+    if ((err as { code?: string }).code === "23505") throw conflict("Your store has already reviewed this supplier: edit that review instead.");
+    throw err;
+  }
+}
