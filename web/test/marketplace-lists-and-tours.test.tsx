@@ -98,7 +98,7 @@ describe("API reasons beside form fields", () => {
       { field: "body.title", reason: "second reason" },
     ]);
     expect(fieldErrors(err)).toEqual({ title: "is required to submit the project", attachments: "is not one of this store's uploads" });
-    expect(fieldErrors(new ApiError(409, "CONFLICT", "Already invited"))).toEqual({ form: "Already invited" });
+    expect(fieldErrors(new ApiError(409, "CONFLICT", "Already invited"))).toEqual({ form: "Already invited." });
     expect(fieldErrors(new Error("boom"), "It could not be saved.")).toEqual({ form: "It could not be saved." });
   });
 
@@ -106,7 +106,7 @@ describe("API reasons beside form fields", () => {
     const failed = (field: string, reason: string) => new ApiError(400, "VALIDATION_FAILED", `${field} ${reason}`, [{ field, reason }]);
     expect(imageSearchError(failed("body.image", "is not a PNG or SVG picture"))).toBe("The picture is not a PNG or SVG picture");
     expect(imageSearchError(failed("body.imageUrl", "could not be fetched (404)"))).toBe("The link could not be fetched (404)");
-    expect(imageSearchError(new ApiError(502, "BAD_GATEWAY", "The image embedding model did not answer"))).toBe("The image embedding model did not answer");
+    expect(imageSearchError(new ApiError(502, "BAD_GATEWAY", "The image embedding model did not answer"))).toBe("The image embedding model did not answer.");
     expect(imageSearchError(new TypeError("Failed to fetch"))).toBe("The image could not be searched.");
   });
 });
