@@ -57,6 +57,16 @@ function Loading() {
   return <div className="loading" role="status" aria-live="polite">Loading…</div>;
 }
 
+// Reloads of the store record can overlap (a change here, the same change announced over realtime):
+// only the latest request's answer is kept, so an older answer arriving last never wins.
+let storeRecordLoads = 0;
+function loadStoreRecord(): void {
+  const mine = ++storeRecordLoads;
+  request(stores.getMyStore, {}).then((record) => {
+    if (mine === storeRecordLoads) setStoreRecord(record);
+  }, () => undefined);
+}
+
 /** Root: toasts, the navigator for forced logouts, and the store record once logged in. */
 function Root() {
   const navigate = useNavigate();
@@ -65,11 +75,11 @@ function Root() {
   useEffect(() => setNavigator((to) => void navigate(to, { replace: true })), [navigate]);
   useEffect(() => {
     if (!loggedIn || session.storeRecord) return;
-    request(stores.getMyStore, {}).then(setStoreRecord, () => undefined);
+    loadStoreRecord();
   }, [loggedIn, session.storeRecord, session.token]);
   // The store record (plan, pause state) is server state too: a change under "stores" reloads it.
   useEffect(() => onInvalidate((keys) => {
-    if (keys.has("stores") && isLoggedIn(getSession())) request(stores.getMyStore, {}).then(setStoreRecord, () => undefined);
+    if (keys.has("stores") && isLoggedIn(getSession())) loadStoreRecord();
   }), []);
   // A plan changed in another tab (or by the agent): every screen reading plans, the store record
   // (and the gates reading it), payments and seats load again.
