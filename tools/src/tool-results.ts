@@ -11,7 +11,7 @@ import { sourcingTools } from "./sourcing/sourcing-tools";
 import { storeTools } from "./stores/store-tools";
 import { teamTools } from "./team/team-tools";
 import { visitorTools } from "./marketplace/visitor-tools";
-import { orderTools } from "./orders/orders";
+import { orderTools } from "./orders/order-tools";
 
 // Tool results read through their contracts: a tool's answer is its contract's response (or an
 // error, or the user's refusal), parsed by that response schema, never read by guessing fields.
