@@ -1,4 +1,4 @@
-import type { ResponseOf } from "@atelier/contracts";
+import type { Contract, ResponseOf } from "@atelier/contracts";
 import { commonsTools } from "./commons/commons-tools";
 import { helpCenterTools } from "./help-center/help-center-tools";
 import { marketplaceTools } from "./marketplace/marketplace-tools";
@@ -37,6 +37,11 @@ const BY_NAME = new Map<string, AnyToolSpec>(TOOL_SPECS.map((s) => [s.name, s]))
 /** Whether a string names a tool; narrows it for `readToolResult`. */
 export function isToolName(name: string): name is ToolName {
   return BY_NAME.has(name);
+}
+
+/** The contract a tool calls, or undefined for a name no tool has. */
+export function toolContract(name: string): Contract | undefined {
+  return BY_NAME.get(name)?.contract;
 }
 
 const unreadable = (message: string): ToolResult<never> => ({ ok: false, declined: false, error: { status: 0, code: "UNREADABLE_RESULT", message } });
