@@ -21,6 +21,11 @@ const boundaryZones = [
     from: "./api/src/http",
     message: "Services know nothing of HTTP: handlers in api/src/routes and api/src/http call them.",
   },
+  {
+    target: "./web/src/ui",
+    from: "./web/src/features",
+    message: "The shared UI kit never imports a feature: move what both need into web/src/ui or contracts.",
+  },
 ];
 
 // SQL lives in queries modules (and the db layer: pool, migrations); a statement anywhere else is

@@ -30,6 +30,13 @@ describe("lint boundaries", () => {
     expect(await rulesHit("api/src/services/stores/probe.ts", 'import { parsePart } from "../../http/validate";\nexport const p = parsePart;\n')).toContain("import-x/no-restricted-paths");
   });
 
+  it("keeps the web's shared UI kit out of features", async () => {
+    const code = 'import { parseMarketplaceState } from "../features/marketplace/marketplace-state";\nexport const p = parseMarketplaceState;\n';
+    expect(await rulesHit("web/src/ui/probe.tsx", code)).toContain("import-x/no-restricted-paths");
+    expect(await rulesHit("web/src/ui/probe.tsx", 'import { centsToUsd } from "./money";\nexport const m = centsToUsd;\n')).toEqual([]);
+    expect(await rulesHit("web/src/features/orders/probe.tsx", 'import { centsToUsd } from "../../ui/money";\nexport const m = centsToUsd;\n')).toEqual([]);
+  });
+
   it("keeps SQL in queries modules", async () => {
     const code = 'import type { Queryable } from "../../db/pool";\nexport const f = (db: Queryable) => db.query("SELECT 1 FROM stores WHERE id = $1", ["x"]);\n';
     expect(await rulesHit("api/src/services/stores/probe.ts", code)).toContain("no-restricted-syntax");

@@ -2,8 +2,8 @@ import type pg from "pg";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { WRITES_IDX_MAP, type Checkpoint, type CheckpointMetadata, type CheckpointPendingWrite, type ChannelVersions, type PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { deltaChain, insertCheckpoints, insertCheckpointWrites, latestCheckpointId, type BlobRow, type CheckpointRow, type WriteRow } from "./checkpoint-queries";
-import type { RunRowsSource } from "./run-rows";
+import { deltaChain, insertCheckpoints, insertCheckpointWrites, latestCheckpointId, type BlobRow, type CheckpointRow, type WriteRow } from "./queries/checkpoint-saver";
+import type { RunRowsSource } from "./queries/run-rows";
 import type { RunFinish } from "./queries";
 
 type DeltaHistory = Record<string, { writes: CheckpointPendingWrite[]; seed?: unknown }>;

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { insertRunRows, type EventRow, type MessageStamp, type PendingRunRows } from "./run-rows";
+import { insertRunRows, type EventRow, type MessageStamp, type PendingRunRows } from "./queries/run-rows";
 
 /** How long an event may wait in memory for a checkpoint to carry it before it is stored alone. */
 const STORE_WITHIN_MS = 100;

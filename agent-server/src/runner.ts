@@ -11,7 +11,7 @@ import type { RunContext } from "@atelier/contracts/agent-context";
 import { buildRuntimeContext } from "./run-context";
 import { toJsonValue } from "./serialize";
 import { claimRun, deleteRunCheckpoints, runHasCheckpoint, finishRun, getRunById, lastEventSeq, renewLeases, type RunFinish, type RunRow, type RunStatus } from "./queries";
-import type { PendingRunRows } from "./run-rows";
+import type { PendingRunRows } from "./queries/run-rows";
 import type { RealtimePublisher } from "./realtime-publisher";
 
 export type RunnerOptions = {

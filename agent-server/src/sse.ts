@@ -1,6 +1,6 @@
 import type express from "express";
 import * as q from "./queries";
-import { eventJson } from "./run-rows";
+import { eventJson } from "./queries/run-rows";
 import type { AppDeps } from "./routes/deps";
 
 const HEARTBEAT_MS = 5000;

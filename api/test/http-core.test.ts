@@ -4,6 +4,7 @@ import { SignJWT } from "jose";
 import { pino } from "pino";
 import { allContracts, defineContract, stores, REFRESHED_TOKEN_HEADER, UPGRADE_REQUIRED_MESSAGE, PREVIEW_MODE_MESSAGE } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi } from "./harness";
+import { setPlan } from "../../test/factories/accounts";
 import { createApp } from "../src/http/app";
 import { route } from "../src/http/route";
 
@@ -296,7 +297,7 @@ describe("gates built into every route", () => {
     const res = await call("/probe/write", user.token, { n: 1 });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: "UPGRADE_REQUIRED", message: UPGRADE_REQUIRED_MESSAGE, details: [{ currentPlan: "TIER_1", requiredPlan: "TIER_3" }] });
-    await api.deps.pool.query("UPDATE stores SET plan_type = 'TIER_3' WHERE id = $1", [user.store.id]);
+    await setPlan(api, user.store.id, "TIER_3");
     expect(await call("/probe/write", user.token, { n: 1 })).toEqual({ status: 200, body: { n: 1 } });
   });
 

@@ -65,6 +65,9 @@ export const AI_CREDIT_TIERS = {
 export const PROMOTION_CODES = { PRODUCTS10: "PRODUCTS10", DESIGN50: "DESIGN50" } as const;
 
 export const REGIONS = ["AF", "NA", "SA", "AS", "EU", "OA"] as const;
+export type Region = (typeof REGIONS)[number];
+/** How each region is shown (cards, profiles, the filter panel). */
+export const REGION_LABELS: Record<Region, string> = { AF: "Africa", NA: "North America", SA: "South America", AS: "Asia", EU: "Europe", OA: "Oceania" };
 export const SOURCING_COUNTRIES = ["CN", "US", "IT", "VN", "IN"] as const;
 
 export const MILESTONE_LEVELS = ["DEFAULT", "FIRST_SALE", "1k", "5k", "10k", "50k", "100k", "500k", "1MM", "5MM"] as const;

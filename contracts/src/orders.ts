@@ -133,7 +133,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-const orderParams = z.strictObject({ id: orderRefSchema.describe("The order's id, or its number like 1043") });
+/** The `:id` of every order route: the order's id or its number. */
+export const orderRefParams = z.strictObject({ id: orderRefSchema.describe("The order's id, or its number like 1043") });
 const text = (min: number, max: number, what: string) =>
   z.string().trim().min(min, `must have at least ${min} characters`).max(max, `must be at most ${max} characters`).describe(what);
 
@@ -160,7 +161,7 @@ export const getOrder = defineContract({
   summary: "One order of the store: lines, customer, address, holds (open and released) and its timeline.",
   tags: ["orders"],
   access: "user",
-  params: orderParams,
+  params: orderRefParams,
   response: orderDetailSchema,
 });
 
@@ -173,7 +174,7 @@ export const addOrderNote = defineContract({
   access: "user",
   status: 201,
   idempotent: true,
-  params: orderParams,
+  params: orderRefParams,
   body: z.strictObject({ note: text(1, 2000, "The note, as the team should read it") }),
   response: orderDetailSchema,
 });
@@ -187,7 +188,7 @@ export const holdOrder = defineContract({
   access: "user",
   status: 201,
   idempotent: true,
-  params: orderParams,
+  params: orderRefParams,
   body: z.strictObject({ reason: text(3, 500, "Why the order must wait, e.g. 'Address looks wrong'") }),
   response: orderDetailSchema,
 });
@@ -200,7 +201,7 @@ export const releaseOrderHold = defineContract({
   tags: ["orders"],
   access: "user",
   idempotent: true,
-  params: z.strictObject({ id: orderRefSchema.describe("The order's id, or its number like 1043"), holdId: idSchema.describe("The hold to release, from get_order") }),
+  params: orderRefParams.extend({ holdId: idSchema.describe("The hold to release, from get_order") }),
   body: z.strictObject({ note: text(0, 500, "Optional: why the hold can be released").optional() }),
   response: orderDetailSchema,
 });
@@ -213,7 +214,7 @@ export const cancelOrder = defineContract({
   tags: ["orders"],
   access: "user",
   idempotent: true,
-  params: orderParams,
+  params: orderRefParams,
   body: z.strictObject({ reason: text(3, 500, "Why the order is canceled") }),
   response: orderDetailSchema,
 });

@@ -107,9 +107,9 @@ const SPLIT_MODULES: Record<string, Record<string, string[]>> = {
   "api/src/queries/sourcing-agent": {
     "api/src/queries/sourcing-agent/goals": ["GoalRow", "GOAL_COLUMNS", "findGoal", "insertGoal", "updateGoal", "deleteGoal"],
     "api/src/queries/sourcing-agent/tech-packs": ["TechPackRow", "PACK_COLUMNS", "insertTechPack", "findTechPack", "saveTechPackVersion", "listTechPacks", "listTechPackVersions"],
-    "api/src/queries/sourcing-agent/suppliers": ["SupplierRow", "SUPPLIER_COLUMNS", "MatchFilters", "matchSuppliers", "enableFilteredVectorScan", "findSuppliers", "listExpandedNetwork", "findSupplierByHost"],
+    "api/src/queries/marketplace/supplier-matching": ["SupplierRow", "SUPPLIER_COLUMNS", "MatchFilters", "matchSuppliers", "enableFilteredVectorScan", "findSuppliers", "listExpandedNetwork", "findSupplierByHost"],
     "api/src/queries/sourcing-agent/outreach": ["OutreachRow", "OUTREACH_COLUMNS", "NewOutreach", "insertOutreach", "findOutreach", "setOutreachOutboxId"],
-    "api/src/queries/sourcing-agent/invites": ["getStoreContact", "InviteRow", "insertSupplierInvite", "MySupplierRow", "listMySuppliers"],
+    "api/src/queries/sourcing-agent/invites": ["InviteRow", "insertSupplierInvite", "MySupplierRow", "listMySuppliers"],
     "api/src/queries/sourcing-agent/tariffs": ["tariffImportExists", "upsertTariffLines", "upsertAdditionalDuties", "recordTariffImport", "lockTariffImports", "TariffLineRow", "LINE_COLUMNS", "searchTariffLines", "findTariffLineByCode", "AdditionalDutyRow", "findAdditionalDuties", "tariffDestinations"],
   },
 };

@@ -1,4 +1,4 @@
-import type { ResponseOf } from "@atelier/contracts";
+import type { Contract, ResponseOf } from "@atelier/contracts";
 import { commonsTools } from "./commons/commons-tools";
 import { helpCenterTools } from "./help-center/help-center-tools";
 import { marketplaceTools } from "./marketplace/marketplace-tools";
@@ -11,7 +11,7 @@ import { sourcingTools } from "./sourcing/sourcing-tools";
 import { storeTools } from "./stores/store-tools";
 import { teamTools } from "./team/team-tools";
 import { visitorTools } from "./marketplace/visitor-tools";
-import { orderTools } from "./orders/orders";
+import { orderTools } from "./orders/order-tools";
 
 // Tool results read through their contracts: a tool's answer is its contract's response (or an
 // error, or the user's refusal), parsed by that response schema, never read by guessing fields.
@@ -37,6 +37,11 @@ const BY_NAME = new Map<string, AnyToolSpec>(TOOL_SPECS.map((s) => [s.name, s]))
 /** Whether a string names a tool; narrows it for `readToolResult`. */
 export function isToolName(name: string): name is ToolName {
   return BY_NAME.has(name);
+}
+
+/** The contract a tool calls, or undefined for a name no tool has. */
+export function toolContract(name: string): Contract | undefined {
+  return BY_NAME.get(name)?.contract;
 }
 
 const unreadable = (message: string): ToolResult<never> => ({ ok: false, declined: false, error: { status: 0, code: "UNREADABLE_RESULT", message } });

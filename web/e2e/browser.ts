@@ -18,6 +18,20 @@ export async function startWebApi(overrides: Partial<Config> = {}): Promise<Test
   return startTestApi({ config: testConfig(overrides), extend: (app) => mountWebApp(app) });
 }
 
+/** The API serving the web app, and Chromium, for one test file (filled in before its tests, closed after them). */
+export function useWebApi(overrides: Partial<Config> = {}): { api: TestApi; browser: Browser } {
+  const env = {} as { api: TestApi; browser: Browser };
+  beforeAll(async () => {
+    env.api = await startWebApi(overrides);
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.api?.close();
+  });
+  return env;
+}
+
 /** The API serving the web app, and the agent server behind its proxy. */
 export type AgentStack = { api: TestApi; agent: AgentServer; close(): Promise<void> };
 

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { registerUser, type TestApi } from "../../api/test/harness";
-import { launchBrowser, pageAs, poll, startWebApi } from "./browser";
+import { describe, expect, it } from "vitest";
+import { registerUser } from "../../api/test/harness";
+import { pageAs, poll, useWebApi } from "./browser";
 
 // The help centre (/education) as a store owner uses it: browse the articles by topic, search them,
 // read one, and ask the assistant about it through the page's chat entry.
 
-let api: TestApi;
-let browser: Browser;
-
-beforeAll(async () => {
-  api = await startWebApi();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+const env = useWebApi();
 
 describe("the help centre", () => {
   it("lists every article by topic, narrows to one topic, searches, opens an article and asks the assistant about it", async () => {
-    const page = await pageAs(browser, await registerUser(api));
-    await page.goto(`${api.url}/education`);
+    const page = await pageAs(env.browser, await registerUser(env.api));
+    await page.goto(`${env.api.url}/education`);
     await poll(() => page.getByTestId("help-article").count()).toBe(35);
     expect(await page.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["Getting started", "Plans and pricing", "Sales channels", "Storage and fulfilment", "Support"]);
 
@@ -34,23 +22,23 @@ describe("the help centre", () => {
     await poll(() => page.getByTestId("help-result-count").textContent()).toMatch(/articles for/);
     expect(await page.getByTestId("help-article").first().textContent()).toMatch(/[Ff]ulfil/);
 
-    await page.goto(`${api.url}/education/fulfillment-fees`);
+    await page.goto(`${env.api.url}/education/fulfillment-fees`);
     const title = await page.getByRole("heading", { level: 1 }).textContent();
     await poll(() => page.getByTestId("help-article-body").textContent()).toMatch(/.{120}/s);
     await page.getByTestId("page-chat-entry").click();
     await poll(() => page.locator("aside.chat-dock .chat-input").first().inputValue()).toBe(`About the help article "${title}": `);
 
-    await page.goto(`${api.url}/education/no-such-article`);
+    await page.goto(`${env.api.url}/education/no-such-article`);
     await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Article not found");
     await page.context().close();
   });
 
   it("logged out, a screen's chat entry leads to the login and back instead of doing nothing", async () => {
-    const page = await pageAs(browser, null);
-    await page.goto(`${api.url}/ai-storefront`);
+    const page = await pageAs(env.browser, null);
+    await page.goto(`${env.api.url}/ai-storefront`);
     await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("AI storefront");
     await page.getByTestId("page-chat-entry").click();
-    await page.waitForURL(`${api.url}/login?path=%2Fai-storefront`);
+    await page.waitForURL(`${env.api.url}/login?path=%2Fai-storefront`);
     await page.context().close();
   });
 });

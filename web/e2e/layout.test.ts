@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import type { TestApi } from "../../api/test/harness";
-import { launchBrowser, newPage, poll, registerThroughUi, startWebApi, uniqueEmail } from "./browser";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { newPage, poll, registerThroughUi, uniqueEmail, useWebApi } from "./browser";
 
-let api: TestApi;
-let browser: Browser;
-
-beforeAll(async () => {
-  api = await startWebApi();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+const env = useWebApi();
 
 /** The width of the page column inside the shell's content area. */
 const columnWidth = (page: Page) => page.evaluate(() => document.querySelector("main.content > .page")!.getBoundingClientRect().width);
@@ -30,8 +18,8 @@ const sideNavBox = (page: Page) => page.evaluate(() => {
 
 describe("the shell's layout", () => {
   it("keeps homebase, inbox and marketing between 980 and 1280 px wide on a desktop, with an icon on every nav entry", async () => {
-    const page = await newPage(browser, { width: 1440, height: 900 });
-    await registerThroughUi(page, api.url, uniqueEmail("wide"));
+    const page = await newPage(env.browser, { width: 1440, height: 900 });
+    await registerThroughUi(page, env.api.url, uniqueEmail("wide"));
     await page.getByTestId("homebase-plan").waitFor();
     const homebase = await columnWidth(page);
     expect(homebase).toBeGreaterThanOrEqual(980);
@@ -65,7 +53,7 @@ describe("the shell's layout", () => {
     await page.getByRole("button", { name: "Close assistant" }).click();
 
     for (const path of ["/inbox/orders", "/email-capture"]) {
-      await page.goto(`${api.url}${path}`);
+      await page.goto(`${env.api.url}${path}`);
       await page.getByTestId("page-chat-entry").waitFor();
       const width = await columnWidth(page);
       expect(width, path).toBeGreaterThanOrEqual(980);
@@ -76,8 +64,8 @@ describe("the shell's layout", () => {
   });
 
   it("works on a phone: no sideways scroll, and the menu button opens and closes the side navigation", async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
-    await registerThroughUi(page, api.url, uniqueEmail("phone"));
+    const page = await newPage(env.browser, { width: 390, height: 844 });
+    await registerThroughUi(page, env.api.url, uniqueEmail("phone"));
     await page.getByTestId("homebase-plan").waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     expect(await columnWidth(page)).toBeLessThanOrEqual(390);
@@ -95,7 +83,7 @@ describe("the shell's layout", () => {
 
     // Following an entry navigates and collapses the menu again.
     await page.locator("#nav-email-capture").click();
-    await page.waitForURL(`${api.url}/email-capture`);
+    await page.waitForURL(`${env.api.url}/email-capture`);
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
     await poll(() => sideNavBox(page).then((b) => b.right)).toBeLessThanOrEqual(0);
 
@@ -106,7 +94,7 @@ describe("the shell's layout", () => {
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
 
     for (const path of ["/inbox/orders", "/account-info", "/email-capture"]) {
-      await page.goto(`${api.url}${path}`);
+      await page.goto(`${env.api.url}${path}`);
       await page.getByTestId("page-chat-entry").waitFor();
       await page.waitForLoadState("networkidle");
       expect(await overflowsSideways(page), path).toBe(false);

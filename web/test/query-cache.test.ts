@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { payments, plans, purchasing, stores } from "@atelier/contracts";
+import { orders, payments, plans, purchasing, stores } from "@atelier/contracts";
 import { clearQueryCache, invalidate, onInvalidate, setQueryLoader, snapshotOf, subscribe, ensureLoading, tagsInvalidatedBy } from "../src/api/query-cache";
-import { invalidatingAfterTools, toolResultsIn } from "../src/chat/tool-invalidation";
+import { invalidatingAfterTools, keysInvalidatedByTool, toolResultsIn } from "../src/chat/tool-invalidation";
 
 afterEach(() => clearQueryCache());
 
@@ -78,5 +78,38 @@ describe("tool results from an agent run", () => {
     expect(passed).toHaveLength(2);
     expect(loads).toEqual(["getPlanOverview", "getPlanOverview"]);
     stop();
+  });
+
+  it("maps each tool through its contract to the tags it moves; reads move none, an unknown tool everything", () => {
+    expect(keysInvalidatedByTool("get_plan")).toEqual([]);
+    expect(keysInvalidatedByTool("list_orders")).toEqual([]);
+    expect(keysInvalidatedByTool("hold_order")).toEqual(["orders"]);
+    expect(keysInvalidatedByTool("upgrade_plan")).toEqual(expect.arrayContaining(["plans", "payments", "stores"]));
+    expect(keysInvalidatedByTool("upgrade_plan")).not.toContain("orders");
+    expect(keysInvalidatedByTool("tool_from_a_newer_server")).toBe("all");
+  });
+
+  it("refreshes only the screens a tool's contract touches, and every screen after an unknown tool", async () => {
+    const loads = countingLoader();
+    const stop = [subscribe(plans.getPlanOverview, {}, () => undefined), subscribe(orders.getOrder, { params: { id: "1043" } }, () => undefined)];
+    ensureLoading(plans.getPlanOverview, {});
+    ensureLoading(orders.getOrder, { params: { id: "1043" } });
+    await settle();
+    expect(loads.sort()).toEqual(["getOrder", "getPlanOverview"]);
+    async function* run() {
+      yield update("hold_order");
+      yield update("tool_from_a_newer_server");
+    }
+    // Each event's invalidation runs once the consumer has taken the event, before the next one.
+    const seen: string[][] = [];
+    for await (const _ of invalidatingAfterTools(run())) {
+      await settle();
+      seen.push([...loads]);
+    }
+    await settle();
+    // The hold reloads the order only; the plan card keeps its answer until the unknown tool.
+    expect(seen[1]!.slice(2)).toEqual(["getOrder"]);
+    expect(loads.slice(3).sort()).toEqual(["getOrder", "getPlanOverview"]);
+    stop.forEach((s) => s());
   });
 });

@@ -1,6 +1,6 @@
 import express from "express";
 import { notFound, parsePart } from "@atelier/api/platform";
-import { deltaChain } from "../checkpoint-queries";
+import { deltaChain } from "../queries/checkpoint-saver";
 import { handle } from "../http-util";
 import { LruCache } from "../lru-cache";
 import * as q from "../queries";

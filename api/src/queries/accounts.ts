@@ -77,3 +77,8 @@ export async function getMembership(db: Queryable, userId: string, storeId: stri
   );
   return rows[0] ?? null;
 }
+
+export async function getUserById(db: Queryable, userId: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>("SELECT id, email, username, password_hash, google_sub FROM users WHERE id = $1", [userId]);
+  return rows[0] ?? null;
+}

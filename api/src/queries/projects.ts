@@ -138,21 +138,6 @@ export async function updateProject(db: Queryable, storeId: string, id: string, 
   await db.query(`UPDATE creator_projects SET ${sets.join(", ")} WHERE store_id = $1 AND id = $2`, [storeId, id, ...entries.map(([, v]) => v)]);
 }
 
-export async function supplierExists(db: Queryable, id: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM suppliers WHERE id = $1`, [id]);
-  return rows.length > 0;
-}
-
-export async function catalogItemExists(db: Queryable, id: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM catalog_items WHERE id = $1`, [id]);
-  return rows.length > 0;
-}
-
-export async function storeTitle(db: Queryable, storeId: string): Promise<string> {
-  const { rows } = await db.query<{ title: string }>(`SELECT title FROM stores WHERE id = $1`, [storeId]);
-  return rows[0]?.title ?? "";
-}
-
 /** Serialises "open or create" per store: the store row is the lock. */
 export async function lockStoreProjects(db: Queryable, storeId: string): Promise<void> {
   await db.query(`SELECT id FROM stores WHERE id = $1 FOR UPDATE`, [storeId]);

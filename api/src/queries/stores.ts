@@ -231,3 +231,9 @@ export async function findStoreTitle(db: Queryable, storeId: string): Promise<st
   const { rows } = await db.query<{ title: string }>("SELECT title FROM stores WHERE id = $1", [storeId]);
   return rows[0]?.title ?? null;
 }
+
+/** The store's title and who owns it (the sender named in its suppliers' e-mails). */
+export async function getStoreTitleAndOwner(db: Queryable, storeId: string): Promise<{ title: string; ownerUserId: string } | null> {
+  const { rows } = await db.query<{ title: string; owner_user_id: string }>("SELECT title, owner_user_id FROM stores WHERE id = $1", [storeId]);
+  return rows[0] ? { title: rows[0].title, ownerUserId: rows[0].owner_user_id } : null;
+}

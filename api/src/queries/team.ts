@@ -1,6 +1,5 @@
 import type { PlanType, TeamRole } from "@atelier/contracts";
 import type { Queryable } from "../db/pool";
-import type { UserRow } from "./accounts";
 
 export type InviteStatus = "PENDING" | "ACCEPTED" | "CANCELED";
 
@@ -126,7 +125,5 @@ export async function removeMember(db: Queryable, storeId: string, userId: strin
   await db.query("DELETE FROM store_members WHERE store_id = $1 AND user_id = $2 AND role <> 'OWNER'", [storeId, userId]);
 }
 
-export async function getUserById(db: Queryable, userId: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>("SELECT id, email, username, password_hash, google_sub FROM users WHERE id = $1", [userId]);
-  return rows[0] ?? null;
-}
+// Users are the accounts' table; the team's use cases read them from there.
+export { getUserById } from "./accounts";

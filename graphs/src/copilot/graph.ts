@@ -14,7 +14,7 @@ export function buildCopilotGraph(deps: GraphDeps) {
   const model = bindTools(deps.modelFactory.create("copilot"), tools);
   return new StateGraph(CopilotState)
     .addNode("callModel", createCallModel(model))
-    .addNode("tools", createToolNode(tools))
+    .addNode("tools", createToolNode(tools, "copilot", deps.log))
     .addEdge(START, "callModel")
     .addConditionalEdges("callModel", routeAfterModel, ["tools", "__end__"])
     .addEdge("tools", "callModel")

@@ -7,4 +7,9 @@ export type GraphDeps = {
   checkpointer?: BaseCheckpointSaver;
   /** Origin of the REST API the tools call (the run context may override it per run). */
   apiBaseUrl: string;
+  /** Where the graph writes what operators should see (a model calling a tool it does not have); stderr by default. */
+  log?: GraphLog;
 };
+
+/** One log line: a sentence and its fields. */
+export type GraphLog = (message: string, fields: Record<string, unknown>) => void;

@@ -18,7 +18,7 @@ export function buildSourcingGraph(variant: SourcingVariant, deps: GraphDeps) {
       return state.eventItemType === eventItemType ? {} : { eventItemType };
     })
     .addNode("callModel", createCallModel(model, config.prompt))
-    .addNode("tools", createToolNode(tools))
+    .addNode("tools", createToolNode(tools, ROLE[variant], deps.log))
     .addNode("recordFindings", recordFindings)
     .addEdge(START, "setVariant")
     .addEdge("setVariant", "callModel")

@@ -13,7 +13,7 @@ export function buildStorefrontChatGraph(deps: GraphDeps) {
   const model = bindTools(deps.modelFactory.create("storefront-chat"), tools);
   return new StateGraph(StorefrontChatState)
     .addNode("callModel", createCallModel(model))
-    .addNode("tools", createToolNode(tools))
+    .addNode("tools", createToolNode(tools, "storefront-chat", deps.log))
     .addNode("tagContent", tagContent)
     .addEdge(START, "callModel")
     .addConditionalEdges("callModel", (s) => (routeAfterModel(s) === "tools" ? "tools" : "tagContent"), ["tools", "tagContent"])

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { z } from "zod";
+import { REGION_LABELS } from "@atelier/contracts/domain";
 import type { catalogItemSchema, supplierSchema } from "@atelier/contracts/marketplace";
 import { CardImage, SupplierAvatar, type CardSize } from "./card-image";
 import { centsRange, centsToUsd, productionTime } from "./money";
-import { REGION_LABELS } from "../features/marketplace/marketplace-state";
 
 export type Supplier = z.infer<typeof supplierSchema>;
 export type CatalogItem = z.infer<typeof catalogItemSchema>;

@@ -57,8 +57,9 @@ export async function itemsNearVector(db: Queryable, vector: string, size: numbe
   return rows;
 }
 
-export async function itemExists(db: Queryable, id: string): Promise<boolean> {
-  const { rows } = await db.query("SELECT 1 FROM catalog_items WHERE id = $1 AND enabled_at IS NOT NULL", [id]);
+/** Whether the item exists and, unless `enabledOnly` is false, is shown in the marketplace. */
+export async function itemExists(db: Queryable, id: string, enabledOnly = true): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM catalog_items WHERE id = $1${enabledOnly ? " AND enabled_at IS NOT NULL" : ""}`, [id]);
   return rows.length > 0;
 }
 
@@ -70,4 +71,41 @@ export async function itemSupplierId(db: Queryable, itemId: string): Promise<str
 export async function itemsByIds(db: Queryable, ids: string[]): Promise<ItemRow[]> {
   const { rows } = await db.query<ItemRow>(`SELECT ${ITEM_COLUMNS}, NULL::float8 AS score FROM catalog_items i JOIN suppliers s ON s.id = i.supplier_id WHERE i.id = ANY($1::uuid[])`, [ids]);
   return rows;
+}
+
+/** What buying a catalog item needs: its prices, colours and supplier. */
+export type ItemForPurchase = {
+  id: string;
+  title: string;
+  supplierId: string;
+  supplierName: string;
+  moq: number | null;
+  samplePriceCents: number | null;
+  priceMinCents: number | null;
+  priceMaxCents: number | null;
+  colors: string;
+  enabled: boolean;
+};
+
+export async function itemForPurchase(db: Queryable, id: string): Promise<ItemForPurchase | null> {
+  const { rows } = await db.query(
+    `SELECT ci.id, ci.title, ci.supplier_id, s.name AS supplier_name, ci.moq, ci.sample_price_cents, ci.price_min_cents, ci.price_max_cents,
+            ci.colors, (ci.enabled_at IS NOT NULL) AS enabled
+       FROM catalog_items ci JOIN suppliers s ON s.id = ci.supplier_id WHERE ci.id = $1`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    title: r.title,
+    supplierId: r.supplier_id,
+    supplierName: r.supplier_name,
+    moq: r.moq,
+    samplePriceCents: r.sample_price_cents,
+    priceMinCents: r.price_min_cents,
+    priceMaxCents: r.price_max_cents,
+    colors: r.colors,
+    enabled: r.enabled,
+  };
 }

@@ -8,6 +8,13 @@ export async function suppliersByIds(db: Queryable, ids: string[]): Promise<Supp
   return rows;
 }
 
+/** The names of the given suppliers, enabled or not (purchases keep naming a supplier that left). */
+export async function supplierNames(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const { rows } = await db.query<{ id: string; name: string }>("SELECT id, name FROM suppliers WHERE id = ANY($1::uuid[])", [[...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Suppliers nearest to a taste vector. */
 export async function suppliersNearVector(db: Queryable, vector: string, limit: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
@@ -42,8 +49,9 @@ export async function supplierRowsNearVector(db: Queryable, vector: string, page
   return { rows, total: c[0]!.n };
 }
 
-export async function supplierExists(db: Queryable, id: string): Promise<boolean> {
-  const { rows } = await db.query("SELECT 1 FROM suppliers WHERE id = $1 AND enabled_at IS NOT NULL", [id]);
+/** Whether the supplier exists and, unless `enabledOnly` is false, is shown in the marketplace. */
+export async function supplierExists(db: Queryable, id: string, enabledOnly = true): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM suppliers WHERE id = $1${enabledOnly ? " AND enabled_at IS NOT NULL" : ""}`, [id]);
   return rows.length > 0;
 }
 

@@ -80,6 +80,15 @@ const SUMMARY_COLUMNS = `o.id, o.order_number, o.origin, coalesce(nullif(c.name,
   EXISTS (SELECT 1 FROM order_line_items l WHERE l.order_id = o.id AND l.returned_quantity > 0) AS has_returns,
   (SELECT count(*)::int FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL) AS open_holds`;
 
+/** The summary's columns and what one order's page adds. */
+const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, o.store_id, o.customer_id, c.email::text AS customer_email, c.phone_number AS customer_phone,
+  o.subtotal_cents, o.discount_cents, o.shipping_cents, o.tax_cents, o.discount_code, o.shipping_name, o.shipping_address1,
+  o.shipping_city, o.shipping_region, o.shipping_postal_code, o.shipping_country_code, o.note, o.held_from_status,
+  o.fulfilled_at, o.canceled_at`;
+
+/** Every order read joins its customer (the name and e-mail shown). */
+const ORDERS_FROM = "FROM orders o LEFT JOIN customers c ON c.id = o.customer_id";
+
 type Row = Record<string, unknown>;
 
 function toSummary(r: Row): OrderSummaryRow {
@@ -119,9 +128,8 @@ export type ListOrdersInput = { filter: OrderListFilter; search?: string; sort: 
 export async function listOrders(db: Queryable, storeId: string, input: ListOrdersInput): Promise<{ list: OrderSummaryRow[]; total: number }> {
   const params: unknown[] = [storeId];
   const where = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${searchSql(input.search, params)}`;
-  const from = "FROM orders o LEFT JOIN customers c ON c.id = o.customer_id";
-  const page = await db.query(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
-  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, params);
+    const page = await db.query(`SELECT ${SUMMARY_COLUMNS} ${ORDERS_FROM} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${ORDERS_FROM} WHERE ${where}`, params);
   return { list: page.rows.map(toSummary), total: count.rows[0]!.n };
 }
 
@@ -136,11 +144,7 @@ export async function countOrdersByFilter(db: Queryable, storeId: string): Promi
 export async function getOrder(db: Queryable, storeId: string, ref: { id?: string; number?: number }, lock = false): Promise<OrderRow | null> {
   const by = ref.id !== undefined ? "o.id = $2" : "o.order_number = $2";
   const { rows } = await db.query(
-    `SELECT ${SUMMARY_COLUMNS}, o.store_id, o.customer_id, c.email::text AS customer_email, c.phone_number AS customer_phone,
-       o.subtotal_cents, o.discount_cents, o.shipping_cents, o.tax_cents, o.discount_code, o.shipping_name, o.shipping_address1,
-       o.shipping_city, o.shipping_region, o.shipping_postal_code, o.shipping_country_code, o.note, o.held_from_status,
-       o.fulfilled_at, o.canceled_at
-     FROM orders o LEFT JOIN customers c ON c.id = o.customer_id
+    `SELECT ${DETAIL_COLUMNS} ${ORDERS_FROM}
      WHERE o.store_id = $1 AND ${by}${lock ? " FOR UPDATE OF o" : ""}`,
     [storeId, ref.id ?? ref.number],
   );

@@ -1,26 +1,24 @@
 import type { OrderItemStatus } from "@atelier/contracts/purchasing";
 import type { Queryable } from "../../db/pool";
 
-// Invoice items: the order items an invoice charges for.
-
-// Invoice items.
+// Invoice items: the order items an invoice charges for (their suppliers' names are the
+// marketplace's, read by the services).
 
 export type InvoiceLineRow = {
   id: string;
   orderItemId: string;
   kind: "SAMPLE" | "PRODUCTION";
   title: string;
-  supplierName: string | null;
+  supplierId: string | null;
   quantity: number;
   unitPriceCents: number;
 };
 
 export async function listInvoiceLines(db: Queryable, invoiceIds: string[]): Promise<(InvoiceLineRow & { invoiceId: string })[]> {
   const { rows } = await db.query(
-    `SELECT ii.id, ii.invoice_id, ii.order_item_id, oi.kind, oi.title, s.name AS supplier_name, ii.quantity, ii.unit_price_cents
+    `SELECT ii.id, ii.invoice_id, ii.order_item_id, oi.kind, oi.title, oi.supplier_id, ii.quantity, ii.unit_price_cents
        FROM creator_invoice_items ii
        JOIN creator_order_items oi ON oi.id = ii.order_item_id
-       LEFT JOIN suppliers s ON s.id = oi.supplier_id
       WHERE ii.invoice_id = ANY($1::uuid[]) ORDER BY ii.created_at, ii.id`,
     [invoiceIds],
   );
@@ -30,7 +28,7 @@ export async function listInvoiceLines(db: Queryable, invoiceIds: string[]): Pro
     orderItemId: r.order_item_id,
     kind: r.kind,
     title: r.title,
-    supplierName: r.supplier_name,
+    supplierId: r.supplier_id,
     quantity: r.quantity,
     unitPriceCents: r.unit_price_cents,
   }));

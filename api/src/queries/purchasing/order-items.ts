@@ -2,53 +2,15 @@ import type { OrderItemStatus } from "@atelier/contracts/purchasing";
 import type { Queryable } from "../../db/pool";
 
 // Creator order items (a store's sample and bulk purchases from suppliers). Every statement is
-// scoped to one store.
-
-// SQL of purchasing: creator order items, invoices (the cart), invoice items, payment attempts,
-// shipping addresses and replayed answers. Every statement is scoped to one store.
-
-export type CatalogItemForOrder = {
-  id: string;
-  title: string;
-  supplierId: string;
-  supplierName: string;
-  moq: number | null;
-  samplePriceCents: number | null;
-  priceMinCents: number | null;
-  priceMaxCents: number | null;
-  colors: string;
-  enabled: boolean;
-};
-
-export async function getCatalogItemForOrder(db: Queryable, id: string): Promise<CatalogItemForOrder | null> {
-  const { rows } = await db.query(
-    `SELECT ci.id, ci.title, ci.supplier_id, s.name AS supplier_name, ci.moq, ci.sample_price_cents, ci.price_min_cents, ci.price_max_cents,
-            ci.colors, (ci.enabled_at IS NOT NULL) AS enabled
-       FROM catalog_items ci JOIN suppliers s ON s.id = ci.supplier_id WHERE ci.id = $1`,
-    [id],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    id: r.id,
-    title: r.title,
-    supplierId: r.supplier_id,
-    supplierName: r.supplier_name,
-    moq: r.moq,
-    samplePriceCents: r.sample_price_cents,
-    priceMinCents: r.price_min_cents,
-    priceMaxCents: r.price_max_cents,
-    colors: r.colors,
-    enabled: r.enabled,
-  };
-}
+// scoped to one store and reads purchasing's own table only: the item's price and its supplier's
+// name come from the marketplace's queries (`marketplace/items.itemForPurchase`,
+// `marketplace/suppliers.supplierNames`), composed by the services.
 
 export type OrderItemRow = {
   id: string;
   storeId: string;
   catalogItemId: string | null;
   supplierId: string | null;
-  supplierName: string | null;
   kind: "SAMPLE" | "PRODUCTION";
   status: OrderItemStatus;
   title: string;
@@ -67,14 +29,13 @@ export type OrderItemRow = {
   updatedAt: Date;
 };
 
-const ORDER_ITEM_SELECT = `SELECT oi.*, s.name AS supplier_name FROM creator_order_items oi LEFT JOIN suppliers s ON s.id = oi.supplier_id`;
+const ORDER_ITEM_SELECT = `SELECT oi.* FROM creator_order_items oi`;
 
 type OrderItemDbRow = {
   id: string;
   store_id: string;
   catalog_item_id: string | null;
   supplier_id: string | null;
-  supplier_name: string | null;
   kind: "SAMPLE" | "PRODUCTION";
   status: OrderItemStatus;
   title: string;
@@ -99,7 +60,6 @@ function toOrderItem(r: OrderItemDbRow): OrderItemRow {
     storeId: r.store_id,
     catalogItemId: r.catalog_item_id,
     supplierId: r.supplier_id,
-    supplierName: r.supplier_name ?? null,
     kind: r.kind,
     status: r.status,
     title: r.title,
@@ -132,10 +92,7 @@ export async function insertOrderItem(
 }
 
 export async function getOrderItem(db: Queryable, storeId: string, id: string, lock = false): Promise<OrderItemRow | null> {
-  const sql = lock
-    ? `SELECT oi.*, (SELECT name FROM suppliers WHERE id = oi.supplier_id) AS supplier_name FROM creator_order_items oi WHERE oi.store_id = $1 AND oi.id = $2 FOR UPDATE`
-    : `${ORDER_ITEM_SELECT} WHERE oi.store_id = $1 AND oi.id = $2`;
-  const { rows } = await db.query(sql, [storeId, id]);
+  const { rows } = await db.query(`${ORDER_ITEM_SELECT} WHERE oi.store_id = $1 AND oi.id = $2${lock ? " FOR UPDATE" : ""}`, [storeId, id]);
   return rows[0] ? toOrderItem(rows[0]) : null;
 }
 

@@ -1,14 +1,8 @@
 import type { Queryable } from "../../db/pool";
 
-// Supplier invites and the store's own suppliers.
-
-export async function getStoreContact(db: Queryable, storeId: string): Promise<{ title: string; owner_email: string; owner_name: string } | null> {
-  const { rows } = await db.query<{ title: string; owner_email: string; owner_name: string }>(
-    "SELECT s.title, u.email::text AS owner_email, u.username AS owner_name FROM stores s JOIN users u ON u.id = s.owner_user_id WHERE s.id = $1",
-    [storeId],
-  );
-  return rows[0] ?? null;
-}
+// Supplier invites and the store's own suppliers. `listMySuppliers` is the one read-only join
+// across domains (docs/decisions.md, "Queries touch their own tables"): it pages and searches the
+// union of outreach, purchases and invites in SQL.
 
 export type InviteRow = { id: string; name: string; website: string; email: string; phone_number: string; created_at: Date };
 

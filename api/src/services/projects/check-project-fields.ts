@@ -1,7 +1,8 @@
 import { UPLOAD_URL_PREFIX } from "@atelier/contracts/uploads";
 import type { Queryable } from "../../db/pool";
 import { invalid } from "../../errors";
-import * as q from "../../queries/projects";
+import { itemExists } from "../../queries/marketplace/items";
+import { supplierExists } from "../../queries/marketplace/suppliers";
 import { ownedUploadIds } from "../../queries/uploads";
 
 type References = { supplierId?: string | null; catalogItemId?: string | null; attachments?: string[] };
@@ -10,8 +11,8 @@ const UPLOAD_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 /** The supplier and catalog item must exist, and attached upload URLs must be this store's own files. */
 export async function checkProjectReferences(db: Queryable, storeId: string, refs: References): Promise<void> {
-  if (refs.supplierId && !(await q.supplierExists(db, refs.supplierId))) throw invalid("body.supplierId", "is not a known supplier");
-  if (refs.catalogItemId && !(await q.catalogItemExists(db, refs.catalogItemId))) throw invalid("body.catalogItemId", "is not a catalog item");
+  if (refs.supplierId && !(await supplierExists(db, refs.supplierId, false))) throw invalid("body.supplierId", "is not a known supplier");
+  if (refs.catalogItemId && !(await itemExists(db, refs.catalogItemId, false))) throw invalid("body.catalogItemId", "is not a catalog item");
   const uploads = (refs.attachments ?? []).map((url, index) => ({ url, index })).filter((a) => a.url.startsWith(UPLOAD_URL_PREFIX));
   if (!uploads.length) return;
   const ids = uploads.map((a) => UPLOAD_ID.exec(a.url.slice(UPLOAD_URL_PREFIX.length))?.[1]?.toLowerCase() ?? null);

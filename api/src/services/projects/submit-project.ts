@@ -2,7 +2,7 @@ import type { Queryable } from "../../db/pool";
 import { invalid } from "../../errors";
 import { INTERNAL_NOTIFY_ADDRESSES, queueEmail } from "../../providers/outbox";
 import type { ProjectRow } from "../../queries/projects";
-import * as q from "../../queries/projects";
+import { findStoreTitle } from "../../queries/stores";
 
 /** What a submitted request must have, checked on the merged project so drafts saved earlier count. */
 export function checkSubmittable(p: ProjectRow): void {
@@ -19,7 +19,7 @@ export function checkSubmittable(p: ProjectRow): void {
  * supplier was chosen or the supplier has no address on file, so every request reaches someone.
  */
 export async function notifyProjectSubmitted(tx: Queryable, p: ProjectRow): Promise<string[]> {
-  const storeTitle = await q.storeTitle(tx, p.storeId);
+  const storeTitle = (await findStoreTitle(tx, p.storeId)) ?? "";
   const toSupplier = p.supplierId && p.supplierEmail;
   const recipients = toSupplier ? [p.supplierEmail!] : INTERNAL_NOTIFY_ADDRESSES;
   const body = [

@@ -3,7 +3,7 @@ import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import * as q from "../../queries/purchasing";
-import { toOrderItemDto, type OrderItemDto } from "./dto";
+import { loadOrderItemDto, type OrderItemDto } from "./dto";
 
 /** Archives or restores an order item; items in the cart or being charged stay where they are. */
 export async function archiveOrderItem(ctx: UserContext, id: string, isArchived: boolean): Promise<OrderItemDto> {
@@ -17,5 +17,5 @@ export async function archiveOrderItem(ctx: UserContext, id: string, isArchived:
     }
     await q.setOrderItemArchived(tx, storeId, id, isArchived);
   });
-  return toOrderItemDto((await q.getOrderItem(ctx.pool, storeId, id))!);
+  return await loadOrderItemDto(ctx.pool, storeId, id);
 }

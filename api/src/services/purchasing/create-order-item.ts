@@ -4,15 +4,16 @@ import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, invalid } from "../../errors";
+import { itemForPurchase } from "../../queries/marketplace/items";
 import * as q from "../../queries/purchasing";
-import { toOrderItemDto, type OrderItemDto } from "./dto";
+import { loadOrderItemDto, type OrderItemDto } from "./dto";
 import { unitPriceFor } from "./pricing";
 import { putInCart } from "./add-to-cart";
 
 /** Orders a sample or a production run of a catalog item, at the catalogue's price; optionally straight into the cart. */
 export async function createOrderItem(ctx: UserContext, body: BodyOf<typeof purchasing.createCreatorOrderItem>): Promise<OrderItemDto> {
   requirePermission(ctx, "sourcing.purchase");
-  const item = await q.getCatalogItemForOrder(ctx.pool, body.catalogItemId);
+  const item = await itemForPurchase(ctx.pool, body.catalogItemId);
   if (!item) throw invalid("body.catalogItemId", "is not a catalog item");
   if (!item.enabled) throw conflict("This catalog item is not offered any more.");
   const unitPriceCents = unitPriceFor(item, body.kind, body.quantity);
@@ -35,7 +36,7 @@ export async function createOrderItem(ctx: UserContext, body: BodyOf<typeof purc
     if (body.addToCart) await putInCart(tx, storeId, [created]);
     return created;
   });
-  return toOrderItemDto((await q.getOrderItem(ctx.pool, storeId, id))!);
+  return await loadOrderItemDto(ctx.pool, storeId, id);
 }
 
 /** A colour must be one of the item's entries when the item lists any. */

@@ -2,6 +2,7 @@ import type { ResponseOf } from "@atelier/contracts";
 import { ORDER_ITEM_TRANSITIONS, REFUND_POLICY } from "@atelier/contracts/purchasing";
 import type { purchasing } from "@atelier/contracts";
 import type { Queryable } from "../../db/pool";
+import { supplierNames } from "../../queries/marketplace/suppliers";
 import * as q from "../../queries/purchasing";
 
 export type OrderItemDto = ResponseOf<typeof purchasing.getCreatorOrderItem>;
@@ -11,7 +12,22 @@ export type PublicInvoiceDto = ResponseOf<typeof purchasing.getPublicInvoice>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function toOrderItemDto(r: q.OrderItemRow): OrderItemDto {
+/** Order items as the contract shows them; their suppliers' names come from the marketplace in one read. */
+export async function toOrderItemDtos(db: Queryable, rows: q.OrderItemRow[]): Promise<OrderItemDto[]> {
+  const names = await supplierNames(db, supplierIdsOf(rows));
+  return rows.map((r) => toOrderItemDto(r, names));
+}
+
+/** One order item of the store, as the contract shows it (the caller knows it exists). */
+export async function loadOrderItemDto(db: Queryable, storeId: string, id: string): Promise<OrderItemDto> {
+  return (await toOrderItemDtos(db, [(await q.getOrderItem(db, storeId, id))!]))[0]!;
+}
+
+function supplierIdsOf(rows: { supplierId: string | null }[]): string[] {
+  return rows.flatMap((r) => (r.supplierId ? [r.supplierId] : []));
+}
+
+function toOrderItemDto(r: q.OrderItemRow, names: Map<string, string>): OrderItemDto {
   return {
     id: r.id,
     kind: r.kind,
@@ -24,7 +40,7 @@ export function toOrderItemDto(r: q.OrderItemRow): OrderItemDto {
     currency: "USD",
     catalogItemId: r.catalogItemId,
     supplierId: r.supplierId,
-    supplierName: r.supplierName,
+    supplierName: (r.supplierId && names.get(r.supplierId)) || null,
     color: r.color,
     note: r.note,
     invoiceId: r.invoiceId,
@@ -45,6 +61,7 @@ export async function toInvoiceDtos(db: Queryable, invoices: q.InvoiceRow[]): Pr
   if (!invoices.length) return [];
   const ids = invoices.map((i) => i.id);
   const lines = await q.listInvoiceLines(db, ids);
+  const names = await supplierNames(db, supplierIdsOf(lines));
   const addresses = await q.getShippingAddresses(db, ids);
   return invoices.map((invoice) => {
     const own = lines.filter((l) => l.invoiceId === invoice.id);
@@ -58,7 +75,7 @@ export async function toInvoiceDtos(db: Queryable, invoices: q.InvoiceRow[]): Pr
         orderItemId: l.orderItemId,
         kind: l.kind,
         title: l.title,
-        supplierName: l.supplierName,
+        supplierName: (l.supplierId && names.get(l.supplierId)) || null,
         quantity: l.quantity,
         unitPriceCents: l.unitPriceCents,
         totalCents: l.quantity * l.unitPriceCents,
@@ -105,5 +122,5 @@ export async function loadCart(db: Queryable, storeId: string): Promise<CartDto>
   if (!invoice) return { invoice: null, items: [], refundPolicy: REFUND_POLICY };
   const dto = await toInvoiceDto(db, invoice);
   const items = await q.getOrderItems(db, storeId, dto.items.map((l) => l.orderItemId));
-  return { invoice: dto.items.length ? dto : null, items: items.map(toOrderItemDto), refundPolicy: REFUND_POLICY };
+  return { invoice: dto.items.length ? dto : null, items: await toOrderItemDtos(db, items), refundPolicy: REFUND_POLICY };
 }

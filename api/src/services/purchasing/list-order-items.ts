@@ -3,14 +3,14 @@ import { ORDER_ITEM_TABS } from "@atelier/contracts/purchasing";
 import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import * as q from "../../queries/purchasing";
-import { toOrderItemDto } from "./dto";
+import { toOrderItemDtos } from "./dto";
 
 /** The store's order items of one tab, newest first. */
 export async function listOrderItems(ctx: UserContext, query: QueryOf<typeof purchasing.listCreatorOrderItems>): Promise<ResponseOf<typeof purchasing.listCreatorOrderItems>> {
   requirePermission(ctx, "sourcing.use");
   const tab = ORDER_ITEM_TABS[query.tab];
   const { list, total } = await q.listOrderItems(ctx.pool, ctx.auth.storeId, { ...tab, status: query.status }, query.size, query.page * query.size);
-  return { list: list.map(toOrderItemDto), total, page: query.page, size: query.size };
+  return { list: await toOrderItemDtos(ctx.pool, list), total, page: query.page, size: query.size };
 }
 
 /** How many items each tab holds. */

@@ -1,6 +1,6 @@
 import { MAX_SAMPLE_QUANTITY } from "@atelier/contracts/purchasing";
 import { conflict, invalid } from "../../errors";
-import type { CatalogItemForOrder } from "../../queries/purchasing/order-items";
+import type { ItemForPurchase } from "../../queries/marketplace/items";
 
 /**
  * The unit price of an order from the catalogue. Samples cost the item's sample price. Production
@@ -8,7 +8,7 @@ import type { CatalogItemForOrder } from "../../queries/purchasing/order-items";
  * the middle, from 10× the bottom (docs/decisions.md). Items priced "custom quote" cannot be
  * bought here: they go through a custom project.
  */
-export function unitPriceFor(item: CatalogItemForOrder, kind: "SAMPLE" | "PRODUCTION", quantity: number, field = "body.quantity"): number {
+export function unitPriceFor(item: ItemForPurchase, kind: "SAMPLE" | "PRODUCTION", quantity: number, field = "body.quantity"): number {
   if (kind === "SAMPLE") {
     if (item.samplePriceCents === null) throw conflict("This item's sample is priced by quote. Start a custom project to ask the supplier.");
     if (quantity > MAX_SAMPLE_QUANTITY) throw invalid(field, `must be at most ${MAX_SAMPLE_QUANTITY} for a sample order`);

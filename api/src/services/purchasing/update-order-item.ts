@@ -4,9 +4,10 @@ import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, invalid, notFound } from "../../errors";
+import { itemForPurchase } from "../../queries/marketplace/items";
 import * as q from "../../queries/purchasing";
 import { checkColor } from "./create-order-item";
-import { toOrderItemDto, type OrderItemDto } from "./dto";
+import { loadOrderItemDto, type OrderItemDto } from "./dto";
 import { unitPriceFor } from "./pricing";
 
 const EDITABLE: readonly OrderItemStatus[] = ["NOT_PURCHASED", "IN_SHOPPING_CART"];
@@ -21,7 +22,7 @@ export async function updateOrderItem(ctx: UserContext, id: string, body: BodyOf
     const editsFields = body.quantity !== undefined || body.color !== undefined || body.note !== undefined;
     if (editsFields) {
       if (!EDITABLE.includes(item.status)) throw conflict(`This order item is ${item.status}; quantity, colour and note can only change before payment.`);
-      const catalogItem = item.catalogItemId ? await q.getCatalogItemForOrder(tx, item.catalogItemId) : null;
+      const catalogItem = item.catalogItemId ? await itemForPurchase(tx, item.catalogItemId) : null;
       let unitPriceCents: number | undefined;
       if (body.quantity !== undefined && body.quantity !== item.quantity) {
         if (!catalogItem) throw conflict("This item is no longer in the catalogue; its quantity cannot change.");
@@ -34,7 +35,7 @@ export async function updateOrderItem(ctx: UserContext, id: string, body: BodyOf
     if (body.trackingUrl !== undefined && body.status !== "SHIPPED") throw invalid("body.trackingUrl", "can only be given with status SHIPPED");
     if (body.status) await moveStatus(tx, item, body.status, body.trackingUrl);
   });
-  return toOrderItemDto((await q.getOrderItem(ctx.pool, storeId, id))!);
+  return await loadOrderItemDto(ctx.pool, storeId, id);
 }
 
 async function moveStatus(tx: Parameters<typeof q.moveOrderItems>[0], item: q.OrderItemRow, to: OrderItemStatus, trackingUrl?: string): Promise<void> {

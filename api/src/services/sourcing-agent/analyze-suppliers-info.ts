@@ -2,7 +2,7 @@ import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
 import { COUNTRIES, findCountry } from "../../data/countries";
 import { AppError } from "../../errors";
-import { findSupplierByHost } from "../../queries/sourcing-agent/suppliers";
+import { findSupplierByHost } from "../../queries/marketplace/supplier-matching";
 
 // The server does not fetch pages: it may have no internet, and fetching any URL a user types
 // would let them probe our network (SSRF). The agent passes the page text the user pasted.

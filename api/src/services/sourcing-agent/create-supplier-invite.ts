@@ -4,7 +4,8 @@ import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict } from "../../errors";
 import { INTERNAL_NOTIFY_ADDRESSES, queueEmail } from "../../providers/outbox";
-import { getStoreContact, insertSupplierInvite } from "../../queries/sourcing-agent/invites";
+import { insertSupplierInvite } from "../../queries/sourcing-agent/invites";
+import { getStoreContact } from "./store-contact";
 
 /** Stores an invite and notifies the sourcing team with the creator and the supplier (000 §7). */
 export async function createSupplierInvite(ctx: UserContext, body: BodyOf<typeof sourcingAgent.createSupplierInvite>) {

@@ -1,6 +1,6 @@
 import type { QueryOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { listExpandedNetwork } from "../../queries/sourcing-agent/suppliers";
+import { listExpandedNetwork } from "../../queries/marketplace/supplier-matching";
 import { toExpandedRecord } from "./supplier-view";
 
 /** Pages through the expanded network. */

@@ -2,7 +2,7 @@ import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
 import { toVectorLiteral } from "../../embeddings";
 import { withTransaction } from "../../db/pool";
-import { enableFilteredVectorScan, matchSuppliers } from "../../queries/sourcing-agent/suppliers";
+import { enableFilteredVectorScan, matchSuppliers } from "../../queries/marketplace/supplier-matching";
 import { getTechPack } from "./get-tech-pack";
 import { techPackSearchText } from "./tech-pack-view";
 import { toExpandedRecord, toMatchedSupplier } from "./supplier-view";

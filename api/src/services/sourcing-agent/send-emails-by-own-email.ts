@@ -3,11 +3,11 @@ import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { queueEmail } from "../../providers/outbox";
-import { getStoreContact } from "../../queries/sourcing-agent/invites";
 import { findOutreach, insertOutreach, setOutreachOutboxId } from "../../queries/sourcing-agent/outreach";
 import { getTechPack } from "./get-tech-pack";
 import { techPackMessage } from "./tech-pack-view";
 import { toOutreach } from "./supplier-view";
+import { getStoreContact } from "./store-contact";
 
 /**
  * Emails suppliers the user brings with the user's own subject and body, the tech pack appended,

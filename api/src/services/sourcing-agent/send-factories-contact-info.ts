@@ -5,8 +5,8 @@ import { withTransaction } from "../../db/pool";
 import { findCountry } from "../../data/countries";
 import { notFound } from "../../errors";
 import { queueEmail } from "../../providers/outbox";
-import { getStoreContact } from "../../queries/sourcing-agent/invites";
-import { findSuppliers } from "../../queries/sourcing-agent/suppliers";
+import { findSuppliers } from "../../queries/marketplace/supplier-matching";
+import { getStoreContact } from "./store-contact";
 
 /** Emails the user one list of the chosen factories' contact details. */
 export async function sendFactoriesContactInfo(ctx: UserContext, body: BodyOf<typeof sourcingAgent.sendFactoriesContactInfo>) {

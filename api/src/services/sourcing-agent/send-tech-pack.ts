@@ -4,12 +4,12 @@ import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { invalid, notFound } from "../../errors";
 import { queueEmail } from "../../providers/outbox";
-import { getStoreContact } from "../../queries/sourcing-agent/invites";
 import { findOutreach, insertOutreach, setOutreachOutboxId } from "../../queries/sourcing-agent/outreach";
-import { findSuppliers } from "../../queries/sourcing-agent/suppliers";
+import { findSuppliers } from "../../queries/marketplace/supplier-matching";
 import { getTechPack } from "./get-tech-pack";
 import { techPackMessage } from "./tech-pack-view";
 import { toOutreach } from "./supplier-view";
+import { getStoreContact } from "./store-contact";
 
 type Network = "IN_NETWORK" | "EXPANDED_NETWORK";
 

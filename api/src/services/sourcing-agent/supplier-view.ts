@@ -1,6 +1,6 @@
 import type { sourcingAgent } from "@atelier/contracts";
 import type { OutreachRow } from "../../queries/sourcing-agent/outreach";
-import type { SupplierRow } from "../../queries/sourcing-agent/suppliers";
+import type { SupplierRow } from "../../queries/marketplace/supplier-matching";
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 

@@ -2,11 +2,12 @@ import {
   CATALOG_ITEM_TYPES, MARKETPLACE_SORTS, MARKETPLACE_VIEW_TYPES, MOQ_FILTERS, ORDER_VOLUME_FILTERS, PRODUCTION_TIME_FILTERS, REVIEW_FILTERS,
   SAMPLE_PRICE_FILTERS, SUPPLIER_SIZE_FILTERS, VERTICALS,
 } from "@atelier/contracts/marketplace";
-import { REGIONS } from "@atelier/contracts/domain";
+import { REGIONS, type Region } from "@atelier/contracts/domain";
 
 export type ViewType = (typeof MARKETPLACE_VIEW_TYPES)[number];
 export type SortKey = keyof typeof MARKETPLACE_SORTS;
-export type Region = (typeof REGIONS)[number];
+export type { Region };
+export { REGION_LABELS } from "@atelier/contracts/domain";
 
 /** The marketplace state of 000 §3, held in the URL so a search can be shared and reloaded. */
 export type MarketplaceState = {
@@ -46,7 +47,6 @@ export type OneChoiceFilter = keyof typeof FILTER_OPTIONS;
 export const ONE_CHOICE_FILTERS = Object.keys(FILTER_OPTIONS) as OneChoiceFilter[];
 
 export const VIEW_LABELS: Record<ViewType, string> = { SUPPLIERS: "Suppliers", EXPANDED_NETWORK: "Expanded network", CATALOG_PRODUCTS: "Catalog products", RFP: "Custom projects" };
-export const REGION_LABELS: Record<Region, string> = { AF: "Africa", NA: "North America", SA: "South America", AS: "Asia", EU: "Europe", OA: "Oceania" };
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined => (value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined);
 const list = (params: URLSearchParams, key: string): string[] =>

@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/pool";
 
-// Suppliers for the sourcing agent: matching and the expanded network.
+// Suppliers for the sourcing agent: matching and the expanded network (the marketplace's
+// suppliers table, so the module lives with the marketplace's queries).
 
 export type SupplierRow = {
   id: string;

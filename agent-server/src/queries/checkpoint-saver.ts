@@ -1,6 +1,6 @@
 import type { Queryable } from "@atelier/api/platform";
 import { runRowsCtes, type PendingRunRows } from "./run-rows";
-import { FINISH_SELECT, finishRunCtes, type RunFinish } from "./queries";
+import { FINISH_SELECT, finishRunCtes, type RunFinish } from "./run-queue";
 
 // The checkpoint tables are LangGraph's (see migrations/0007); these statements write what its
 // Postgres saver writes, one statement per call instead of a transaction of one per row: on the
