@@ -148,6 +148,8 @@ describe("plan management on /account-info", () => {
     await click("Pause plan");
     await waitFor(() => expect(step()).toBe("CONFIRMED_REQUEST_SENT"), TIMEOUT);
     expect(plan().getByRole("heading", { level: 3 }).textContent).toBe("Your plan is paused");
+    // The route guard reads the session's store record: it says paused by the time the screen does.
+    expect(getSession().storeRecord?.isBlueprintPaused).toBe(true);
     expect(await callAs(api, user, stores.getMyStore, {})).toMatchObject({ isBlueprintPaused: true, blueprintSubscriptionBehavior: "void" });
 
     // While paused, the plan card says what that means and leads with resuming; upgrading waits.
@@ -161,6 +163,7 @@ describe("plan management on /account-info", () => {
     await click("Resume my plan");
     await waitFor(() => expect(step()).toBe("PLAN_RESUMED"), TIMEOUT);
     expect(plan().getByRole("heading", { level: 3 }).textContent).toBe("Your plan is active again");
+    expect(getSession().storeRecord?.isBlueprintPaused).toBe(false);
     expect(await callAs(api, user, stores.getMyStore, {})).toMatchObject({ isBlueprintPaused: false });
     await click("Done");
     expect(step()).toBe("OVERVIEW");
