@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, marketplace, createApiClient } from "@atelier/contracts";
+import { auth, marketplace, sourcingAgent, createApiClient } from "@atelier/contracts";
 import { openDatabase, type Database } from "../src/db/pool";
 import { migrate } from "../src/db/migrate";
 import { startApi, type ApiServer } from "../src/server";
@@ -57,6 +57,50 @@ describe("the screens' example searches on the demo marketplace", () => {
       const { list } = await client.call(marketplace.searchSuppliers, { query: { keyword: e.keyword, size: 5 } as never }, { token });
       expect(list.length, e.keyword).toBeGreaterThanOrEqual(3);
       expect(list.slice(0, 3).map((s) => `${s.primaryVertical}: ${s.name}`), e.keyword).toEqual(list.slice(0, 3).map((s) => `${e.vertical}: ${s.name}`));
+    }
+  });
+});
+
+// Service providers (studios, agencies, web developers) sell work to a brief, never goods: a search
+// for a physical product must not list them anywhere, however close their words or meaning.
+const PRODUCT_SEARCHES = ["organic cotton tote", "mailer boxes", "organic cotton T-shirt", "ceramic mug"];
+const SERVICE_VERTICALS = ["business-creative-services", "website-development"];
+
+async function verticalsOf(ids: string[]): Promise<string[]> {
+  const { rows } = await db.pool.query<{ primary_vertical: string }>("SELECT primary_vertical FROM suppliers WHERE id = ANY($1::uuid[])", [ids]);
+  return rows.map((r) => r.primary_vertical);
+}
+
+describe("product searches never list service providers", () => {
+  it("in the supplier search, the item search and the design match", async () => {
+    const client = createApiClient({ baseUrl: api.url });
+    for (const keyword of PRODUCT_SEARCHES) {
+      const suppliers = await client.call(marketplace.searchSuppliers, { query: { keyword, size: 100 } as never }, { token });
+      expect(suppliers.list.length, keyword).toBeGreaterThan(0);
+      expect(suppliers.list.filter((s) => SERVICE_VERTICALS.includes(s.primaryVertical)).map((s) => s.name), keyword).toEqual([]);
+      const items = await client.call(marketplace.searchCatalogItems, { query: { keyword, size: 100 } as never }, { token });
+      expect(items.list.filter((i) => i.type === "SERVICES").map((i) => i.title), keyword).toEqual([]);
+      const matched = await client.call(marketplace.matchDesignProducts, { body: { text: keyword, size: 100 } }, { token });
+      expect(matched.list.filter((i) => i.type === "SERVICES").map((i) => i.title), keyword).toEqual([]);
+    }
+  });
+
+  it("in the sourcing agent's factory match, in and outside the network", async () => {
+    const client = createApiClient({ baseUrl: api.url });
+    for (const query of PRODUCT_SEARCHES) {
+      const { inNetworkIds, expandedIds } = await client.call(sourcingAgent.matchFactories, { body: { query, limit: 50 } }, { token });
+      expect(inNetworkIds.length, query).toBeGreaterThan(0);
+      expect((await verticalsOf([...inNetworkIds, ...expandedIds])).filter((v) => SERVICE_VERTICALS.includes(v)), query).toEqual([]);
+    }
+  });
+
+  it("while a search for a service still finds service providers", async () => {
+    const client = createApiClient({ baseUrl: api.url });
+    for (const keyword of ["packaging design", "product photography", "website development"]) {
+      const suppliers = await client.call(marketplace.searchSuppliers, { query: { keyword, size: 10 } as never }, { token });
+      expect(suppliers.list.some((s) => SERVICE_VERTICALS.includes(s.primaryVertical)), keyword).toBe(true);
+      const { inNetworkIds } = await client.call(sourcingAgent.matchFactories, { body: { query: keyword, limit: 10 } }, { token });
+      expect((await verticalsOf(inNetworkIds)).some((v) => SERVICE_VERTICALS.includes(v)), keyword).toBe(true);
     }
   });
 });

@@ -5,6 +5,9 @@ import { seedCatalog, seedMarketScope, uniq, VERTICAL_KEYS, type CatalogFixture,
 import { itemImageSvg } from "../src/images/item-image";
 import { pictureKindOf } from "../src/images/picture-kinds";
 
+/** What a keyword search for goods keeps: suppliers (and their items) outside the service verticals. */
+const GOODS_ONLY = "s.primary_vertical NOT IN ('business-creative-services', 'website-development')";
+
 let api: TestApi;
 let user: TestUser;
 let fx: CatalogFixture;
@@ -189,7 +192,9 @@ describe("supplier filters and sorts match plain SQL over a demo-generated scope
       [{ vertical: "products", supplierSize: "50_PLUS" }, `${mx.verticals.products.verticalId} = ANY(s.category_ids) AND s.employee_count >= 50`],
       [{ viewType: "RFP" }, RFP_SQL],
     ] as const) {
-      const expected = await supplierSql(`${named} AND ${sql}`, "s.tariff_rate_percent ASC, s.rank DESC, s.id");
+      // A keyword without a service word searches for goods: service providers are left out unless a vertical or type is chosen.
+      const goods = "vertical" in query ? "true" : GOODS_ONLY;
+      const expected = await supplierSql(`${named} AND ${sql} AND ${goods}`, "s.tariff_rate_percent ASC, s.rank DESC, s.id");
       const sorted = await allPages({ keyword: mx.word, sort: "tariffRatePercent", ...query });
       expect(sorted.list.map((s) => s.id), JSON.stringify(query)).toEqual(expected);
       // Best match (the default with a keyword) ranks the same set by score.
@@ -305,7 +310,8 @@ describe("item filters and sorts match plain SQL over a demo-generated scope", (
       [{ samplePrice: "5_50", type: "PRODUCT" }, "i.sample_price_cents >= 500 AND i.sample_price_cents < 5000 AND i.type = 'PRODUCT'"],
       [{ productionTime: "1_2_MONTHS", review: "4" }, "i.production_days_max BETWEEN 31 AND 60 AND s.average_review >= 4"],
     ] as const) {
-      const expected = await itemSql(`${named} AND ${sql}`, "i.price_min_cents ASC NULLS LAST, i.id");
+      const goods = "type" in query ? "true" : GOODS_ONLY;
+      const expected = await itemSql(`${named} AND ${sql} AND ${goods}`, "i.price_min_cents ASC NULLS LAST, i.id");
       const sorted = await allPages({ keyword: mx.word, sort: "productionMinPrice", ...query });
       expect(sorted.list.map((i) => i.id), JSON.stringify(query)).toEqual(expected);
       const best = await allPages({ keyword: mx.word, ...query });

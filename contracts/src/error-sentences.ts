@@ -40,6 +40,9 @@ const FIELD_LABELS: Record<string, string> = {
   stateCode: "state",
   postalCode: "postal code",
   paymentMethodId: "card",
+  expMonth: "expiry month",
+  expYear: "expiry year",
+  cvc: "security code (CVC)",
   expectedAmountCents: "amount",
   priceCents: "price",
   totalCents: "total",
@@ -96,11 +99,16 @@ const sentence = (text: string): string => {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 };
 
+/** One field's reason as a sentence: `body.cardNumber`, "must be 12 to 19 digits" → "The card number must be 12 to 19 digits." */
+export function fieldSentence(field: string, reason: string): string {
+  return sentence(`the ${fieldLabel(field)} ${inWords(reason)}`);
+}
+
 function fieldReasons(details: unknown): string[] {
   if (!Array.isArray(details)) return [];
   return details.flatMap((d: unknown) => {
     const { field, reason } = (d ?? {}) as { field?: unknown; reason?: unknown };
-    return typeof field === "string" && typeof reason === "string" ? [sentence(`the ${fieldLabel(field)} ${inWords(reason)}`)] : [];
+    return typeof field === "string" && typeof reason === "string" ? [fieldSentence(field, reason)] : [];
   });
 }
 

@@ -148,6 +148,8 @@ describe("plan management on /account-info", () => {
     await click("Pause plan");
     await waitFor(() => expect(step()).toBe("CONFIRMED_REQUEST_SENT"), TIMEOUT);
     expect(plan().getByRole("heading", { level: 3 }).textContent).toBe("Your plan is paused");
+    // The route guard reads the session's store record: it says paused by the time the screen does.
+    expect(getSession().storeRecord?.isBlueprintPaused).toBe(true);
     expect(await callAs(api, user, stores.getMyStore, {})).toMatchObject({ isBlueprintPaused: true, blueprintSubscriptionBehavior: "void" });
 
     // While paused, the plan card says what that means and leads with resuming; upgrading waits.
@@ -161,6 +163,7 @@ describe("plan management on /account-info", () => {
     await click("Resume my plan");
     await waitFor(() => expect(step()).toBe("PLAN_RESUMED"), TIMEOUT);
     expect(plan().getByRole("heading", { level: 3 }).textContent).toBe("Your plan is active again");
+    expect(getSession().storeRecord?.isBlueprintPaused).toBe(false);
     expect(await callAs(api, user, stores.getMyStore, {})).toMatchObject({ isBlueprintPaused: false });
     await click("Done");
     expect(step()).toBe("OVERVIEW");
@@ -212,7 +215,8 @@ describe("upgrading on /account-info", () => {
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: /^Move to Beginner on / })));
     await waitFor(() => expect(step()).toBe("MANAGE_PLAN"), TIMEOUT);
     await click("Back");
-    expect(plan().getByTestId("scheduled-change").textContent).toMatch(/^Changes to Beginner on .+\. You keep Professional until then\.$/);
+    // The flow stays on MANAGE_PLAN while the change is sent: the plan card shows it once the answer is in.
+    expect((await plan().findByTestId("scheduled-change", {}, TIMEOUT)).textContent).toMatch(/^Changes to Beginner on .+\. You keep Professional until then\.$/);
     expect(await callAs(api, user, plans.getPlanOverview, {})).toMatchObject({ planType: "TIER_3", scheduledChange: { planType: "TIER_2" } });
   }, 30_000);
 });
@@ -236,8 +240,10 @@ describe("payment methods and AI credits on /account-info", () => {
     await cards().findByText("No card saved yet.", {}, TIMEOUT);
     const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, "0");
 
-    await addCard("1234", `12/${nextYear}`);
-    await cards().findByText("must be 12 to 19 digits", { selector: ".field-error" }, TIMEOUT);
+    // The API's field reasons read as sentences naming the field: no field paths, no codes.
+    await addCard("1234", `13/${nextYear}`);
+    await cards().findByText("The card number must be 12 to 19 digits.", { selector: ".field-error" }, TIMEOUT);
+    expect(cards().getByText("The expiry month must be 1 to 12.", { selector: ".field-error" })).toBeTruthy();
     await act(async () => fireEvent.click(cards().getByRole("button", { name: "Cancel" })));
 
     await addCard("4242424242424242", `12/${nextYear}`);

@@ -13,18 +13,21 @@ const STATE = { values: { reviewForm: { productName: "Mug" }, perUnitPrice: 4, p
 
 let stateAnswer: () => Response;
 let saveAnswer: () => Response;
+let threadStatus: "idle" | "busy" = "busy";
 let saved: unknown[] = [];
 
 beforeEach(() => {
   const exp = Math.floor(Date.now() / 1000) + 3600;
   startSession({ token: jwt({ exp }), v2UserToken: "", v2StoreToken: "", expiresAt: "", user: { id: "u", email: "a@example.com", username: "a" }, store: { id: "s1", title: "Shop", planType: "TIER_1", isPreviewAccount: false }, role: "OWNER" });
   saved = [];
+  threadStatus = "busy";
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
       const path = new URL(String(url instanceof Request ? url.url : url), "http://localhost").pathname;
       const method = init?.method ?? (url instanceof Request ? url.method : "GET");
       if (path.endsWith("/threads/search")) return json(200, []);
+      if (path.endsWith("/threads/t1") && method === "GET") return json(200, { thread_id: "t1", status: threadStatus, metadata: {}, values: {}, created_at: "", updated_at: "" });
       if (path.endsWith("/threads/t1/state") && method === "GET") return stateAnswer();
       if (path.endsWith("/threads/t1/state") && method === "POST") {
         saved.push(JSON.parse(String(init?.body)));
@@ -74,6 +77,30 @@ describe("the agent review page when the agent server refuses", () => {
   it("says the review could not be saved for any other refusal", async () => {
     stateAnswer = () => json(200, STATE);
     saveAnswer = () => json(403, { detail: "Forbidden" });
+    open();
+    fireEvent.submit(await screen.findByRole("form", { name: "Review form" }, { timeout: 8000 }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The review could not be saved.");
+  });
+
+  // The page reads the answer's status and the thread's own status, never words in the answer's text.
+  it("says a refusal that is not a 404 could not load, whatever its text says", async () => {
+    stateAnswer = () => json(403, { detail: "checkpoint not found" });
+    open();
+    expect((await screen.findByRole("alert", {}, { timeout: 8000 })).textContent).toBe("The conversation could not be loaded.");
+  });
+
+  it("tells a thread that no agent has answered yet from a busy one (both 409), by the thread's status", async () => {
+    stateAnswer = () => json(200, STATE);
+    saveAnswer = () => json(409, { detail: "This thread has no assistant yet: start a run first." });
+    threadStatus = "idle";
+    open();
+    fireEvent.submit(await screen.findByRole("form", { name: "Review form" }, { timeout: 8000 }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Ask the agent something first: the review is saved into its conversation.");
+  });
+
+  it("does not call a refusal 'still answering' because its text says busy", async () => {
+    stateAnswer = () => json(200, STATE);
+    saveAnswer = () => json(400, { detail: "The server is busy" });
     open();
     fireEvent.submit(await screen.findByRole("form", { name: "Review form" }, { timeout: 8000 }));
     expect((await screen.findByRole("alert")).textContent).toBe("The review could not be saved.");

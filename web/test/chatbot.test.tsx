@@ -125,6 +125,24 @@ describe("the chatbot widget", () => {
     expect(store.get()).toMatchObject({ isOpen: true, inputDisabled: true, showLoader: true });
   });
 
+  it("draws an answer's markdown (bold, lists, links) with the copilot's renderer; a visitor's question stays as typed", async () => {
+    const store = createChatbotStore(initialChatbotState({ isOpen: true }));
+    store.setConversation([
+      { id: "q1", role: "visitor", contentType: "text", text: "what is **fulfilment**?", feedback: null, cards: [] },
+      { id: "a1", role: "bot", contentType: "text", text: "**Fulfilment** costs:\n\n- $3.00 per order\n- $0.50 per extra item\n\nSee [the help centre](/education).", feedback: null, cards: [] },
+    ]);
+    render(<MemoryRouter><ChatbotWidget store={store} /></MemoryRouter>);
+    const answer = document.querySelector('[data-role="bot"][data-content-type="text"]')!;
+    await waitFor(() => expect(answer.querySelectorAll("li")).toHaveLength(2));
+    expect(answer.querySelector(".chat-markdown")).not.toBeNull();
+    expect(answer.querySelector("strong")?.textContent).toBe("Fulfilment");
+    expect(answer.querySelector("a")?.getAttribute("href")).toBe("/education");
+    expect(answer.textContent).not.toContain("**");
+    expect(answer.textContent).not.toContain("- $3.00");
+    const question = document.querySelector('[data-role="visitor"]')!;
+    expect(question.textContent).toContain("what is **fulfilment**?");
+  });
+
   it("posts thumbs up or down for an answer with the anonymous creator id", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ id: "f1", threadId: "t1", messageId: "a1", rating: "up", comment: null, updatedAt: new Date().toISOString() }), { status: 200 }));
     vi.stubGlobal("fetch", fetch);

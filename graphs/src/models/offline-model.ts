@@ -10,9 +10,6 @@ import type { IntentContext, Json, Outcome, Step } from "./offline-types";
 import { parseAttachmentLinks, withoutAttachmentLines } from "./offline-parse";
 import type { ModelRole } from "./model-role";
 
-export const OFFLINE_NOTICE =
-  "_I'm Atelier's offline assistant: I understand the common requests below without a language model. To connect a model, set OPENAI_API_KEY (and OPENAI_BASE_URL for a local OpenAI-compatible server such as Ollama, and ATELIER_MODEL for the model name) and restart the agent server._";
-
 const EXAMPLES: Record<ModelRole, string[]> = {
   copilot: [
     "show my plan",
@@ -135,10 +132,7 @@ export class OfflineChatModel extends BaseChatModel {
       const message = new AIMessage({ content: "", tool_calls: step.calls.map((c) => ({ id: `offline_${Date.now().toString(36)}_${++this.counter}`, name: c.name, args: c.args, type: "tool_call" as const })) });
       return { generations: [{ text: "", message }] };
     }
-    // The notice goes on the first answer of a store owner's thread, so they learn once how to
-    // connect a model; a storefront visitor cannot configure the server and never sees it.
-    const noticed = this.role === "storefront-chat" || messages.some((m) => m.getType() === "ai" && textOf(m).includes("offline assistant"));
-    const text = noticed ? step.answer : `${step.answer}\n\n${OFFLINE_NOTICE}`;
-    return { generations: [{ text, message: new AIMessage({ content: text }) }] };
+    // No model notice in the answer: the web shows the store owner a dismissible note once (web/src/chat/offline-note.tsx).
+    return { generations: [{ text: step.answer, message: new AIMessage({ content: step.answer }) }] };
   }
 }

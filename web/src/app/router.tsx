@@ -1,16 +1,16 @@
 import { Suspense, lazy, useEffect, type ReactNode } from "react";
 import { Navigate, Outlet, createBrowserRouter, useLocation, useNavigate, type RouteObject } from "react-router";
-import { stores } from "../api/contracts";
 import { ROUTES, type RouteEntry, type ScreenKey } from "../routes/route-table";
 import { REDIRECTS, resolveRedirect } from "../routes/redirects";
 import { decideLogin, decideRoute } from "../routes/guards";
-import { getSession, isLoggedIn, setStoreRecord, useSession } from "../session/session-store";
+import { getSession, isLoggedIn, useSession } from "../session/session-store";
+import { reloadStoreRecord } from "../session/store-record";
 import { invalidate, onInvalidate } from "../api/query-cache";
 import { useRealtimeEvent } from "../realtime/use-realtime-event";
 import { realtimeJobSource } from "../realtime/job-source";
 import { JobLiveSourceProvider } from "../ui/job-progress";
 import { isTokenValid } from "../session/token";
-import { request, setNavigator } from "../api/client";
+import { setNavigator } from "../api/client";
 import { getRuntime } from "./runtime";
 import { Toasts } from "../ui/toasts";
 import { PublicFrame } from "../shell/public-frame";
@@ -57,16 +57,6 @@ function Loading() {
   return <div className="loading" role="status" aria-live="polite">Loading…</div>;
 }
 
-// Reloads of the store record can overlap (a change here, the same change announced over realtime):
-// only the latest request's answer is kept, so an older answer arriving last never wins.
-let storeRecordLoads = 0;
-function loadStoreRecord(): void {
-  const mine = ++storeRecordLoads;
-  request(stores.getMyStore, {}).then((record) => {
-    if (mine === storeRecordLoads) setStoreRecord(record);
-  }, () => undefined);
-}
-
 /** Root: toasts, the navigator for forced logouts, and the store record once logged in. */
 function Root() {
   const navigate = useNavigate();
@@ -75,11 +65,11 @@ function Root() {
   useEffect(() => setNavigator((to) => void navigate(to, { replace: true })), [navigate]);
   useEffect(() => {
     if (!loggedIn || session.storeRecord) return;
-    loadStoreRecord();
+    void reloadStoreRecord();
   }, [loggedIn, session.storeRecord, session.token]);
   // The store record (plan, pause state) is server state too: a change under "stores" reloads it.
   useEffect(() => onInvalidate((keys) => {
-    if (keys.has("stores") && isLoggedIn(getSession())) loadStoreRecord();
+    if (keys.has("stores") && isLoggedIn(getSession())) void reloadStoreRecord();
   }), []);
   // A plan changed in another tab (or by the agent): every screen reading plans, the store record
   // (and the gates reading it), payments and seats load again.

@@ -15,6 +15,15 @@ export function agentClient(): Client {
   });
 }
 
+/**
+ * The HTTP status of an agent server refusal: the SDK's HTTPError carries it as a typed field
+ * (its message is "HTTP 409: <body>" and is never read); null for anything else (network, aborted).
+ */
+export function agentErrorStatus(err: unknown): number | null {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === "number" ? status : null;
+}
+
 /** Where the browser keeps the open thread of each assistant, so a reload restores it. */
 export function threadStorageKey(assistant: string): string {
   return `atelier.chat.${assistant}.thread`;

@@ -1,7 +1,7 @@
 import type { ComponentProps, ComponentType } from "react";
 import { ActionBarPrimitive, ComposerPrimitive, MessagePrimitive, ThreadPrimitive, useAuiState, type TextMessagePartProps } from "@assistant-ui/react";
 import { useLangGraphInterruptState, useLangGraphSendCommand } from "@assistant-ui/react-langgraph";
-import { MarkdownTextPrimitive } from "@assistant-ui/react-markdown";
+import { MarkdownText } from "./markdown-text";
 import { TOOL_UIS, ToolFallback } from "./tool-uis";
 import { useMessageBranches } from "./agent-runtime";
 import "./chat.css";
@@ -67,11 +67,6 @@ export function EditComposer() {
       </ComposerPrimitive.Root>
     </MessagePrimitive.Root>
   );
-}
-
-/** An assistant text part as markdown (bold, lists, links), the way models and the offline assistant write. */
-function MarkdownText() {
-  return <MarkdownTextPrimitive className="chat-markdown" />;
 }
 
 /** An assistant message: markdown text, tool cards by tool name (with a fallback), retry and copy. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useSession } from "../session/session-store";
 
 type WebConfig = { model?: { kind: string; label: string } };
 
@@ -16,13 +17,16 @@ function dismissed(): boolean {
 
 /**
  * Tells the store owner once that the built-in offline assistant answers, and how to connect a real
- * model; dismissed, it stays away. Only the owner's chat renders it, never the storefront chatbot.
+ * model; dismissed, it stays away. Only the owner can act on it (the server's settings are theirs):
+ * team members (ADMIN, CX) never see it, nor do storefront visitors (the chatbot never renders it).
  */
 export function OfflineNote() {
+  const session = useSession();
+  const isOwner = (session.storeRecord?.role ?? session.role) === "OWNER";
   const [config, setConfig] = useState<WebConfig>({});
   const [hidden, setHidden] = useState(dismissed);
   useEffect(() => {
-    if (hidden) return;
+    if (hidden || !isOwner) return;
     let live = true;
     fetch("/web-config.json")
       .then((r) => (r.ok ? (r.json() as Promise<WebConfig>) : {}))
@@ -30,8 +34,8 @@ export function OfflineNote() {
     return () => {
       live = false;
     };
-  }, [hidden]);
-  if (hidden || config.model?.kind !== "offline") return null;
+  }, [hidden, isOwner]);
+  if (hidden || !isOwner || config.model?.kind !== "offline") return null;
   const dismiss = () => {
     setHidden(true);
     try {

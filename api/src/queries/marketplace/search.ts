@@ -34,6 +34,8 @@ export type MarketQuery = {
   matches?: KeywordMatches;
   network?: "CORE" | "EXPANDED";
   supplierVerticals?: string[];
+  /** Supplier verticals left out: a search for goods leaves out service providers (service-query.ts). */
+  excludedVerticals?: string[];
   itemTypes?: string[];
   verticalId?: number;
   groupId?: number;
@@ -79,6 +81,8 @@ function whereOf(q: MarketQuery, target: "suppliers" | "items", p: Params): stri
   const own = target === "items" ? "i" : "s";
   if (target === "items") w.push("i.enabled_at IS NOT NULL");
   if (q.network) w.push(q.network === "EXPANDED" ? "s.is_expanded_network" : "NOT s.is_expanded_network");
+  // A supplier's items are of its vertical: leaving out its vertical leaves out its items too.
+  if (q.excludedVerticals) w.push(`s.primary_vertical <> ALL(${p.add(q.excludedVerticals)}::text[])`);
   if (target === "suppliers") {
     if (q.supplierVerticals) w.push(`s.primary_vertical = ANY(${p.add(q.supplierVerticals)}::text[])`);
     const required = [q.verticalId, q.groupId, q.subgroupId].filter((x): x is number => x !== undefined);

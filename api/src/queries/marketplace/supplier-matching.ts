@@ -25,7 +25,7 @@ export type SupplierRow = {
 const SUPPLIER_COLUMNS = `s.id, s.name, s.country_code, s.region, s.city, s.capabilities, s.moq, s.sample_price_min_cents,
   s.production_days_min, s.production_days_max, s.average_review, s.is_expanded_network, s.contact_email::text AS contact_email, s.website, s.phone_number`;
 
-export type MatchFilters = { countryCodes?: string[]; regions?: string[]; moqMax?: number; samplePriceMaxCents?: number; productionDaysMax?: number };
+export type MatchFilters = { countryCodes?: string[]; regions?: string[]; moqMax?: number; samplePriceMaxCents?: number; productionDaysMax?: number; excludedVerticals?: string[] };
 
 /**
  * Suppliers of one network nearest to an embedding by cosine distance, after the filters. A
@@ -42,9 +42,10 @@ export async function matchSuppliers(db: Queryable, vector: string, expanded: bo
         AND ($5::int IS NULL OR s.moq <= $5)
         AND ($6::int IS NULL OR s.sample_price_min_cents <= $6)
         AND ($7::int IS NULL OR s.production_days_max <= $7)
+        AND ($9::text[] IS NULL OR s.primary_vertical <> ALL($9))
       ORDER BY s.embedding <=> $1::vector, s.id
       LIMIT $8`,
-    [vector, expanded, f.countryCodes?.length ? f.countryCodes : null, f.regions?.length ? f.regions : null, f.moqMax ?? null, f.samplePriceMaxCents ?? null, f.productionDaysMax ?? null, limit],
+    [vector, expanded, f.countryCodes?.length ? f.countryCodes : null, f.regions?.length ? f.regions : null, f.moqMax ?? null, f.samplePriceMaxCents ?? null, f.productionDaysMax ?? null, limit, f.excludedVerticals ?? null],
   );
   return rows;
 }

@@ -6,6 +6,7 @@ import { toVectorLiteral, type EmbeddingProvider } from "../../embeddings";
 import { findCategory, findVerticalCategory } from "../../queries/marketplace/categories";
 import { type Bucket, type MarketQuery } from "../../queries/marketplace/search";
 import { expandKeyword, semanticText } from "./synonyms";
+import { verticalsLeftOut } from "./service-query";
 
 type FilterQuery = { [K in keyof typeof marketplace.marketplaceFilterQuery]?: z.infer<(typeof marketplace.marketplaceFilterQuery)[K]> };
 
@@ -56,6 +57,7 @@ export async function resolveMarketQuery(ctx: { pool: Queryable; providers: { em
     // as starting points for a project). CATALOG_PRODUCTS narrows nothing: it is the items view.
     customProjects: q.viewType === "RFP" || undefined,
     supplierVerticals: target === "suppliers" && q.type ? TYPE_VERTICALS[q.type] : undefined,
+    excludedVerticals: verticalsLeftOut(q.keyword, { type: q.type, vertical: q.vertical }),
     itemTypes: target === "items" && q.type ? TYPE_ITEM[q.type] : undefined,
     verticalId,
     groupId: await categoryId(db, "group", q.group, "GROUP"),

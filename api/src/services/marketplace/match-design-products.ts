@@ -2,6 +2,7 @@ import type { CatalogItem } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
 import { searchItemRows } from "../../queries/marketplace/search";
 import { keywordOf } from "./market-query";
+import { verticalsLeftOut } from "./service-query";
 import { logSearch } from "./search-log";
 import { toItem } from "./dto";
 
@@ -14,7 +15,7 @@ export async function matchDesignProducts(ctx: UserContext, body: { text: string
   const keyword = await keywordOf(ctx.providers.embeddings, body.text);
   const { rows, total } = await searchItemRows(
     ctx.pool,
-    { keyword, sort: "relevance", itemTypes: body.type ? [body.type] : undefined, anyCategoryIds: body.categoryIds?.length ? body.categoryIds : undefined },
+    { keyword, sort: "relevance", excludedVerticals: verticalsLeftOut(body.text, { type: body.type }), itemTypes: body.type ? [body.type] : undefined, anyCategoryIds: body.categoryIds?.length ? body.categoryIds : undefined },
     { limit: body.size, offset: 0 },
   );
   logSearch(ctx, { target: "CATALOG_ITEMS", keyword: body.text.slice(0, 500), filters: { source: "design-product-match", type: body.type }, resultCount: total, startedAt });

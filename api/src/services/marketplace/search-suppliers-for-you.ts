@@ -2,6 +2,7 @@ import type { UserContext } from "../../context";
 import { searchSupplierRows } from "../../queries/marketplace/search";
 import { storeTasteVector, supplierRowsNearVector } from "../../queries/marketplace/suppliers";
 import { keywordOf } from "./market-query";
+import { verticalsLeftOut } from "./service-query";
 import { toSupplier } from "./dto";
 
 /**
@@ -14,6 +15,6 @@ export async function searchSuppliersForYou(ctx: UserContext, q: { keyword?: str
   const taste = keyword ? null : await storeTasteVector(ctx.pool, ctx.auth.storeId);
   const { rows, total } = taste?.vector
     ? await supplierRowsNearVector(ctx.pool, taste.vector, page)
-    : await searchSupplierRows(ctx.pool, { keyword, sort: keyword ? "relevance" : "-rank" }, page);
+    : await searchSupplierRows(ctx.pool, { keyword, excludedVerticals: verticalsLeftOut(q.keyword), sort: keyword ? "relevance" : "-rank" }, page);
   return { list: rows.map(toSupplier), total, page: q.page, size: q.size };
 }

@@ -4,6 +4,7 @@ import { toVectorLiteral } from "../../embeddings";
 import { withTransaction } from "../../db/pool";
 import { enableFilteredVectorScan, matchSuppliers } from "../../queries/marketplace/supplier-matching";
 import { getTechPack } from "./get-tech-pack";
+import { SERVICE_VERTICALS, verticalsLeftOut } from "../marketplace/service-query";
 import { techPackSearchText } from "./tech-pack-view";
 import { toExpandedRecord, toMatchedSupplier } from "./supplier-view";
 
@@ -23,6 +24,8 @@ export async function matchFactories(ctx: UserContext, body: BodyOf<typeof sourc
     moqMax: f.moqMax,
     samplePriceMaxCents: f.samplePriceMax === undefined ? undefined : Math.round(f.samplePriceMax * 100),
     productionDaysMax: f.productionDaysMax,
+    // A tech pack describes goods; a description asking for no service is a search for goods too.
+    excludedVerticals: pack ? [...SERVICE_VERTICALS] : verticalsLeftOut(body.query),
   };
   // A read-only transaction only to scope the index settings to these two queries.
   const [inNetwork, expanded] = await withTransaction(ctx.pool, async (db) => {

@@ -3,7 +3,7 @@ import { payments, type ResponseOf } from "../../api/contracts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { errorSentence } from "../../api/error-catalogue";
+import { fieldSentences } from "../../ui/field-errors";
 
 type Method = ResponseOf<typeof payments.listPaymentMethods>["list"][number];
 
@@ -37,8 +37,7 @@ export function PaymentMethodsPanel() {
       }, { quiet: true });
       setAdding(false);
     } catch (err) {
-      const details = (err as { details?: { field?: string; reason?: string }[] }).details ?? [];
-      setErrors(details.length ? Object.fromEntries(details.map((d) => [String(d.field).replace(/^body\./, ""), String(d.reason)])) : { form: errorSentence(err, "There was an error.") });
+      setErrors(fieldSentences(err, "The card could not be saved. Please try again."));
     }
   }
   return (

@@ -3,6 +3,7 @@ import { PLAN_NAMES, PLAN_RANK, PLAN_TYPES, isSubscriptionActive, payments, plan
 
 const { CANCELLATION_REASONS, OFFER_ANSWERS, RETENTION_OFFER, SAMPLES_NOT_ORDERED_REASONS } = payments;
 import { request } from "../../api/client";
+import { reloadStoreRecord } from "../../session/store-record";
 import { formatDate, formatUsd } from "../../format/format";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { OFFER_LABELS, RATING_BUCKETS, REASON_LABELS, SAMPLES_LABELS, canMove, visibleSurveySteps, type PlanStep } from "./plan-flow-state";
@@ -21,6 +22,8 @@ export function PlanFlow({ overview, onChanged, initialStep = "OVERVIEW" }: { ov
     setBusy(true);
     try {
       const out = await action();
+      // The route guard reads the store record (pause state, plan): it must know before the screen says so.
+      await reloadStoreRecord();
       onChanged(out.plan);
       setResult(out.result);
       setStep(to);

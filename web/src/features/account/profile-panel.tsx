@@ -4,7 +4,7 @@ import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { showToast } from "../../ui/toast-store";
 import { setStoreRecord, getSession } from "../../session/session-store";
-import { errorSentence } from "../../api/error-catalogue";
+import { fieldSentences } from "../../ui/field-errors";
 
 /** The store's profile: title, description, website, contact email and phone. */
 export function ProfilePanel() {
@@ -32,9 +32,9 @@ export function ProfilePanel() {
       if (record) setStoreRecord({ ...record, title: saved.title });
       showToast("Profile saved.", "success");
     } catch (err) {
-      const details = (err as { details?: { field?: string; reason?: string }[] }).details ?? [];
-      setFieldErrors(Object.fromEntries(details.map((d) => [String(d.field).replace(/^body\./, ""), String(d.reason)])));
-      if (!details.length) showToast(errorSentence(err));
+      const { form, ...byField } = fieldSentences(err, "The profile could not be saved. Please try again.");
+      setFieldErrors(byField);
+      if (form) showToast(form);
     } finally {
       setBusy(false);
     }

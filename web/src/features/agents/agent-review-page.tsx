@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { getSuppliersByIds } from "@atelier/contracts/marketplace";
-import { agentClient } from "../../chat/agent-client";
+import { agentClient, agentErrorStatus } from "../../chat/agent-client";
 import { request } from "../../api/client";
 import { formatUsd } from "../../format/format";
 import { SupplierCard, type Supplier } from "../../ui/cards";
@@ -54,7 +54,8 @@ function AgentReview({ page }: { page: AgentPage }) {
       .threads.getState<ReviewValues>(threadId)
       .then(
         (s) => live && setValues(s.values ?? {}),
-        (e: unknown) => live && setError(e instanceof Error && /404|not found/i.test(e.message) ? "This conversation does not exist or is not yours." : "The conversation could not be loaded."),
+        // The agent server answers 404 for an unknown thread and for another user's alike.
+        (e: unknown) => live && setError(agentErrorStatus(e) === 404 ? "This conversation does not exist or is not yours." : "The conversation could not be loaded."),
       );
     return () => {
       live = false;
@@ -144,6 +145,18 @@ function MatchedFactories({ ids }: { ids: { inNetworkIds: string[]; expandedIds:
   );
 }
 
+/**
+ * Why a save was refused, from typed fields: the answer's status, and for a conflict (409) the
+ * thread's own status, which tells "the agent is answering" (busy) from "no agent has answered yet".
+ */
+async function saveRefusal(threadId: string, err: unknown): Promise<string> {
+  if (agentErrorStatus(err) !== 409) return "The review could not be saved.";
+  const thread = await agentClient().threads.get(threadId).catch(() => null);
+  if (thread?.status === "busy") return "The agent is still answering: save again when it has finished.";
+  if (thread) return "Ask the agent something first: the review is saved into its conversation.";
+  return "The review could not be saved.";
+}
+
 /** The review form, price, MOQ and country: edited here and written back into the thread's state. */
 function ReviewForm({ threadId, values, onSaved }: { threadId: string; values: ReviewValues; onSaved: () => void }) {
   const form = values.reviewForm ?? {};
@@ -173,7 +186,7 @@ function ReviewForm({ threadId, values, onSaved }: { threadId: string; values: R
       onSaved();
     } catch (err) {
       setStatus("idle");
-      setFormError(err instanceof Error && /busy|409/i.test(err.message) ? "The agent is still answering: save again when it has finished." : "The review could not be saved.");
+      setFormError(await saveRefusal(threadId, err));
     }
   };
   const setField = (key: string, value: string) => setFields((list) => list.map((f) => (f.key === key ? { ...f, value } : f)));

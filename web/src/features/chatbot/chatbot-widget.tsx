@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { submitChatbotFeedback } from "@atelier/contracts/help-center";
 import { request } from "../../api/client";
@@ -7,6 +7,7 @@ import { CHATBOT_ASSISTANT, CHATBOT_THREAD_KEY, chatbotClient, toChatbotMessages
 import { GETTING_STARTED_ID, STARTER_QUESTIONS, createChatbotStore, type ChatbotMessage, type ChatbotStore } from "./chatbot-state";
 import "./chatbot.css";
 import { errorSentence } from "../../api/error-catalogue";
+import { MarkdownAnswer } from "../../chat/markdown-text";
 
 // One conversation per tab: moving between public pages keeps the window and its messages.
 let shared: ChatbotStore | null = null;
@@ -148,16 +149,12 @@ export function ChatbotWidget({ store = chatbotStore() }: { store?: ChatbotStore
   );
 }
 
-/** The agents answer in light markdown: **bold** is drawn, everything else stays plain text. */
-export function withBold(text: string): ReactNode[] {
-  return text.split(/\*\*(.+?)\*\*/g).map((part, i) => (i % 2 ? <strong key={i}>{part}</strong> : part));
-}
-
 function ChatbotBubble({ message, canRate, onRate, onAsk, busy }: { message: ChatbotMessage; canRate: boolean; onRate: (r: "up" | "down") => void; onAsk: (q: string) => void; busy: boolean }) {
   const rateable = canRate && message.role === "bot" && message.id !== GETTING_STARTED_ID && !message.id.startsWith("notice-");
   return (
     <div className={`chatbot-msg ${message.role}`} data-content-type={message.contentType} data-role={message.role}>
-      <p>{withBold(message.text)}</p>
+      {/* Answers are markdown, drawn as the copilot draws them; a visitor's words and notices stay as typed. */}
+      {message.role === "bot" && message.contentType === "text" ? <MarkdownAnswer text={message.text} /> : <p>{message.text}</p>}
       {message.cards.length > 0 && (
         <div className="chatbot-cards">
           {message.cards.map((c) => (
