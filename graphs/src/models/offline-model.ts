@@ -6,7 +6,8 @@ import type { BaseLanguageModelInput } from "@langchain/core/language_models/bas
 import { getRunContext } from "@atelier/tools";
 import { sentenceFor } from "@atelier/contracts/error-sentences";
 import { INTENTS } from "./offline-intents";
-import type { IntentContext, Json, Outcome, Step } from "./offline-types";
+import type { IntentContext, Outcome, Step } from "./offline-types";
+import { isUnreadable, UNREADABLE_ANSWER } from "./offline-steps";
 import { parseAttachmentLinks, withoutAttachmentLines } from "./offline-parse";
 import type { ModelRole } from "./model-role";
 
@@ -52,14 +53,16 @@ function textOf(message: BaseMessage): string {
 }
 
 function parseResult(content: string): Pick<Outcome, "result" | "error" | "declined"> {
-  let value: Json;
+  let value: unknown;
   try {
     value = JSON.parse(content);
   } catch {
     return { result: content };
   }
-  if (value?.error) return { result: value, error: value.error };
-  if (value?.declined) return { result: value, declined: value.message };
+  if (!value || typeof value !== "object") return { result: value };
+  const v = value as { error?: Outcome["error"]; declined?: unknown; message?: unknown };
+  if (v.error && typeof v.error === "object") return { result: value, error: v.error };
+  if (v.declined) return { result: value, declined: typeof v.message === "string" ? v.message : "The user declined." };
   return { result: value };
 }
 
@@ -116,6 +119,7 @@ export class OfflineChatModel extends BaseChatModel {
       return { answer: reason ? `Understood, I didn't do it. You said: "${reason}".` : "Understood, I didn't do it." };
     }
     if (failed?.error) return { answer: `I couldn't complete that: ${sentenceFor(failed.error)}` };
+    if (done.some(isUnreadable)) return { answer: UNREADABLE_ANSWER };
     const intent = INTENTS.find((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && i.match(text));
     if (!intent) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
