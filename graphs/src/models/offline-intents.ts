@@ -1,4 +1,5 @@
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
+import { INTENT_EXAMPLES } from "./offline-examples";
 import { ORDER_INTENTS } from "./offline-orders";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
@@ -54,7 +55,7 @@ function matchByEmail(list: Got<"list_team_members">, email: string) {
 }
 
 /** Requests the copilot and the other agents understand, most specific first. */
-export const INTENTS: Intent[] = [
+const DECLARED: Intent[] = [
   ...STOREFRONT_INTENTS,
   ...ORDER_INTENTS,
   ...PACKAGING_INTENTS,
@@ -315,6 +316,8 @@ export const INTENTS: Intent[] = [
   {
     name: "fees",
     tools: ["get_business_settings"],
+    // A storefront visitor's fee questions are answered by the help centre's articles.
+    roles: ["copilot", "sourcing-agent", "tariff-rate-agent", "packaging-agent"],
     match: (t) => /\b(fees?|costs?|price|pricing|how much|charges?|rates?|expensive|cheap)\b/i.test(t),
     step: (t, done) => {
       const s = got(done, "get_business_settings");
@@ -344,6 +347,9 @@ export const INTENTS: Intent[] = [
     },
   },
 ];
+
+/** Every intent with its examples: its own, else the shared table's (offline-examples.ts). */
+export const INTENTS: Intent[] = DECLARED.map((i) => (i.examples ? i : { ...i, examples: INTENT_EXAMPLES[i.name] ?? [] }));
 
 function tariffAnswer(o: Got<"get_country_tariff">): string {
   const r = o.value;

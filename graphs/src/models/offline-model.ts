@@ -6,6 +6,7 @@ import type { BaseLanguageModelInput } from "@langchain/core/language_models/bas
 import { getRunContext } from "@atelier/tools";
 import { sentenceFor } from "@atelier/contracts/error-sentences";
 import { INTENTS } from "./offline-intents";
+import { understand } from "./offline-dialogue";
 import type { IntentContext, Outcome, Step } from "./offline-types";
 import { isUnreadable, UNREADABLE_ANSWER } from "./offline-steps";
 import { parseAttachmentLinks, withoutAttachmentLines } from "./offline-parse";
@@ -120,10 +121,12 @@ export class OfflineChatModel extends BaseChatModel {
     }
     if (failed?.error) return { answer: `I couldn't complete that: ${sentenceFor(failed.error)}` };
     if (done.some(isUnreadable)) return { answer: UNREADABLE_ANSWER };
-    const intent = INTENTS.find((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && i.match(text));
-    if (!intent) return { answer: this.help(text) };
+    const candidates = INTENTS.filter((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)));
+    // The turn in its conversation: an answer to the pending question or a follow-up keeps the earlier intent with its slots.
+    const turn = human ? understand(messages, lastHuman, INTENTS, candidates, text) : undefined;
+    if (!turn) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
-    return intent.step(text, done, outcomesOf(messages.slice(0, lastHuman)), { ...context, ...(attachments.length ? { attachments } : {}) });
+    return turn.intent.step(turn.text, done, outcomesOf(messages.slice(0, lastHuman)), { ...context, ...(attachments.length ? { attachments } : {}) });
   }
 
   private help(text: string): string {
