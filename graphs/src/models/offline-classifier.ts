@@ -23,14 +23,24 @@ function words(text: string): string[] {
     .filter((w) => w && !STOP.has(w));
 }
 
-type Model = { network: InstanceType<typeof NeuralNetwork>; spell: InstanceType<typeof similarity.SpellCheck>; intents: Set<string> };
+type Model = { network: InstanceType<typeof NeuralNetwork>; spell: InstanceType<typeof similarity.SpellCheck>; vocabulary: Set<string> };
 
 const models = new WeakMap<Intent[], Model>();
+
+/** A word as the examples spell it: swapped letters ("crat" → "cart"), then one edit (two for long words). */
+function corrected(model: Model, word: string): string {
+  if (model.vocabulary.has(word) || word.length < 3) return word;
+  for (let i = 0; i < word.length - 1; i++) {
+    const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    if (model.vocabulary.has(swapped)) return swapped;
+  }
+  return model.spell.check([word], word.length >= 8 ? 2 : 1)[0] ?? word;
+}
 
 function features(model: Model | undefined, text: string): Record<string, number> {
   const raw = words(text);
   // Typos ("supplers", "invocie") become the nearest word the examples use: distance 1, or 2 for long words.
-  const fixed = model ? raw.map((w) => model.spell.check([w], w.length >= 8 ? 2 : 1)[0] ?? w) : raw;
+  const fixed = model ? raw.map((w) => corrected(model, w)) : raw;
   const out: Record<string, number> = {};
   for (const w of fixed) out[stemmer.stemWord(w)] = 1;
   return out;
@@ -40,11 +50,11 @@ function train(intents: Intent[]): Model {
   const vocabulary: Record<string, number> = {};
   const examples = intents.flatMap((i) => (i.examples ?? []).map((text) => ({ intent: i.name, text })));
   for (const e of examples) for (const w of words(e.text)) vocabulary[w] = (vocabulary[w] ?? 0) + 1;
-  const spell = new similarity.SpellCheck({ features: vocabulary, minLength: 4 });
+  const spell = new similarity.SpellCheck({ features: vocabulary, minLength: 3 });
   const corpus: Corpus = examples.map((e) => ({ input: features(undefined, e.text), output: { [e.intent]: 1 } })).filter((c) => Object.keys(c.input).length);
   const network = new NeuralNetwork({ log: false });
   network.train(corpus);
-  return { network, spell, intents: new Set(examples.map((e) => e.intent)) };
+  return { network, spell, vocabulary: new Set(Object.keys(vocabulary)) };
 }
 
 /** The model for a list of intents, trained once (a few hundred milliseconds) on first use. */

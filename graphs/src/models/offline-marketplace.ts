@@ -1,6 +1,8 @@
 import type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
 import { countryName, parseAnyCountry, parseMoq, parseProduct } from "./offline-parse";
 import { call, got, gotAll, usd } from "./offline-steps";
+import { lastShown, parseOrdinal, referredEntity } from "./offline-references";
+import { parseSort, type SortWish } from "./offline-slots";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 
 // The sourcing marketplace as the offline copilot understands it: supplier search, samples into
@@ -116,9 +118,10 @@ export function searchAnswer(searches: { args: Record<string, unknown>; value: {
   const list: SupplierRow[] = [];
   for (const o of searches) for (const s of o.value.list) if (!seen.has(s.id) && (seen.add(s.id), true)) list.push(s);
   const within = list.filter((s) => !limit || (s.moq != null && (limit.max === undefined || s.moq <= limit.max) && (limit.min === undefined || s.moq >= limit.min)));
-  within.sort((a, b) => (b.score ?? -1) - (a.score ?? -1));
   const args = searches[0]?.args ?? {};
-  const what = [args.keyword ? `"${args.keyword}"` : "your search", limit?.max !== undefined ? `MOQ up to ${limit.max}` : "", limit?.min !== undefined ? `MOQ from ${limit.min}` : "", Array.isArray(args.countryCodes) ? `in ${args.countryCodes.map(countryName).join(", ")}` : ""].filter(Boolean).join(", ");
+  // The search's own sort ("cheapest") keeps its order; otherwise the best matches come first.
+  if (!args.sort) within.sort((a, b) => (b.score ?? -1) - (a.score ?? -1));
+  const what = [args.keyword ? `"${args.keyword}"` : "your search", args.sort === "productionMinPrice" ? "cheapest first" : "", args.review ? "rated 4 and up" : "", args.productionTime ? "production under a month" : "", limit?.max !== undefined ? `MOQ up to ${limit.max}` : "", limit?.min !== undefined ? `MOQ from ${limit.min}` : "", Array.isArray(args.countryCodes) ? `in ${args.countryCodes.map(countryName).join(", ")}` : ""].filter(Boolean).join(", ");
   if (!within.length) return `No supplier matched ${what}. Try fewer filters or other words.`;
   return [`Suppliers for ${what}:`, ...within.slice(0, 8).map(supplierLine), "Say \"favourite <supplier>\" to keep one, or \"add a sample of <product> to my cart\"."].join("\n");
 }
@@ -157,6 +160,14 @@ function favoriteLabel(f: { supplier?: { name: string } | null; item?: { title: 
   return f.supplier?.name ?? f.item?.title ?? "it";
 }
 
+/** The browse screen's sort or filter for a sort word: "cheapest", "top rated", "fastest" ("low MOQ" picks the lowest MOQ bucket). */
+function sortArgs(sort: SortWish | undefined): Record<string, string> {
+  if (sort === "cheapest") return { sort: "productionMinPrice" };
+  if (sort === "top-rated") return { review: "4" };
+  if (sort === "fastest") return { productionTime: "UNDER_1_MONTH" };
+  return {};
+}
+
 /**
  * Supplier search with a search tool (the marketplace's, or the packaging agent's): keyword and
  * country from the text, one call per MOQ bucket the limit overlaps, then the merged answer.
@@ -169,10 +180,10 @@ export function supplierSearchStep(tool: SupplierSearchTool, keywordOf: (text: s
     const keyword = keywordOf(t);
     const country = parseAnyCountry(t);
     if (!keyword && !country) return { answer: "Which product should the suppliers make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
-    const args: Record<string, unknown> = { size: 10 };
+    const args: Record<string, unknown> = { size: 10, ...sortArgs(parseSort(t)) };
     if (keyword) args.keyword = keyword;
     if (country) args.countryCodes = [country];
-    const buckets = limit ? moqBucketsFor(limit) : [];
+    const buckets = limit ? moqBucketsFor(limit) : parseSort(t) === "low-moq" ? (["0_100"] as const) : [];
     const calls: PlannedCall[] = buckets.length ? buckets.map((moq) => ({ name: tool, args: { ...args, moq } })) : [{ name: tool, args }];
     return { calls };
   };
@@ -181,6 +192,11 @@ export function supplierSearchStep(tool: SupplierSearchTool, keywordOf: (text: s
 /** Marketplace requests, most specific first; they sit before the sourcing agent's factory matching. */
 /** "Tell me about the supplier …" / "… the product …": the page's own prompt, asked about the entity on screen. */
 const asksAboutScreen = (t: string) => /^\s*(tell me (more )?about|describe|what (do you know|can you tell me) about)\b/i.test(t) && /\b(this|the)\s+(supplier|factory|product|item)\b/i.test(t);
+/** "Tell me more about the second one", "open the first supplier", "details on #3": a result shown earlier, by position. */
+const asksAboutShown = (t: string) => parseOrdinal(t) !== undefined && /\b(tell|more|about|open|details?|info|describe|show|see|look|what|who|which|profile|check)\b/i.test(t) && !/\b(favou?rite|bookmark|save|sample|cart|send|contact|email|message)\b/i.test(t);
+
+/** The result a text points at by position ("the second one"), else undefined. */
+const pointedAt = (t: string, history: Outcome[]) => (parseOrdinal(t) !== undefined ? referredEntity(t, history) : undefined);
 
 function supplierAnswer(profile: ToolResponse<"get_supplier">): string {
   const s = profile.supplier;
@@ -211,14 +227,17 @@ export const MARKETPLACE_INTENTS: Intent[] = [
   {
     name: "about-screen",
     tools: ["get_supplier", "get_catalog_item"],
-    match: asksAboutScreen,
-    step: (_t, done, _history, context) => {
+    match: (t) => asksAboutScreen(t) || asksAboutShown(t),
+    step: (t, done, history, context) => {
       const supplier = got(done, "get_supplier");
       if (supplier) return { answer: supplierAnswer(supplier.value) };
       const item = got(done, "get_catalog_item");
       if (item) return { answer: itemAnswer(item.value) };
-      const entity = screenEntity(context);
-      if (!entity) return { answer: "Open the supplier's or product's page and ask again: I answer about what is on screen." };
+      const shown = lastShown(history);
+      const position = parseOrdinal(t);
+      if (position !== undefined && shown.length && !referredEntity(t, history)) return { answer: `I showed ${shown.length} result${shown.length === 1 ? "" : "s"}; which one? Say e.g. "tell me more about the first one".` };
+      const entity = pointedAt(t, history) ?? screenEntity(context) ?? referredEntity(t, history);
+      if (!entity) return { answer: "Open the supplier's or product's page and ask again, or search first and say e.g. \"tell me more about the second one\"." };
       return entity.kind === "SUPPLIER" ? call("get_supplier", { id: entity.id }) : call("get_catalog_item", { id: entity.id });
     },
   },
@@ -258,6 +277,8 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     step: (t, done, history, context) => {
       const added = got(done, "add_favorite");
       if (added) return { answer: `Added **${favoriteLabel(added.value)}** to your favourites.` };
+      const pointed = pointedAt(t, history);
+      if (pointed) return call("add_favorite", { kind: saysSupplier(t) && pointed.supplierId ? "SUPPLIER" : pointed.kind, targetId: saysSupplier(t) && pointed.supplierId ? pointed.supplierId : pointed.id });
       const entity = screenEntity(context);
       const item = got(done, "get_catalog_item");
       if (item) return call("add_favorite", { kind: "SUPPLIER", targetId: item.value.item.supplierId });
@@ -305,6 +326,9 @@ export const MARKETPLACE_INTENTS: Intent[] = [
         const i = created.value;
         return { answer: `Added ${i.quantity} sample${i.quantity === 1 ? "" : "s"} of **${i.title.replace(/^sample:\s*/i, "")}**${i.supplierName ? ` from ${i.supplierName}` : ""} to your cart at ${usd(i.unitPriceCents)} each (${usd(i.totalCents)}). Say "pay my cart" to check out, or "what's in my cart".` };
       }
+      const pointed = pointedAt(t, history);
+      if (pointed?.kind === "CATALOG_ITEM") return orderSample(pointed, t);
+      if (pointed) return { answer: `${pointed.name} is a supplier: open it ("tell me more about it") and name one of its products, e.g. "add a sample of the <product> to my cart".` };
       const name = sampleName(t);
       const entity = screenEntity(context);
       if (!name && entity?.kind === "CATALOG_ITEM") return orderSample(entity, t);

@@ -2,6 +2,8 @@ import type { Intent, IntentContext, Outcome, Step } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import { countryName, parseAnyCountry, parseCountries, parseEmail, parseMoq, parseProduct, parseUnitPrice } from "./offline-parse";
 import { call, got, type Got } from "./offline-steps";
+import { parseFirstN } from "./offline-references";
+import { parseDate, parseQuantityOf } from "./offline-slots";
 
 // The design-sourcing agent's flow as the offline assistant runs it (001 §3, §7): validate the
 // goal, match factories, then the ways to reach them (in-network inboxes, expanded-network email,
@@ -52,12 +54,14 @@ export function parseQuantity(text: string): number | undefined {
 /** The goal as the user stated it: only what they said, so the validator can ask for the rest. */
 function goalOf(text: string, product: string, context: IntentContext): Record<string, unknown> {
   const goal: Record<string, unknown> = { productDescription: product };
-  const quantity = parseQuantity(text);
+  const quantity = parseQuantity(text) ?? parseQuantityOf(text);
   const price = parseUnitPrice(text);
-  // "in Vietnam" says where the factories are; only "ship to", "sell in" or "into" names the destination.
-  const destination = /\b(ship|shipped|shipping|deliver|delivered|delivery|sell|selling|import|importing)\b[^.]*\b(to|into|in)\b|\binto\b/i.test(text) ? parseCountries(text).destination : undefined;
+  const date = parseDate(text);
+  // "in Vietnam" says where the factories are; only "ship to", "sell in", "to" or "into" names the destination.
+  const { destination } = parseCountries(text);
   if (quantity !== undefined) goal.quantity = quantity;
   if (price !== undefined) goal.targetUnitPrice = price;
+  if (date) goal.targetDate = date;
   if (destination) goal.destinationCountryCode = destination;
   if (context.attachments?.length) goal.attachments = context.attachments.slice(0, 20);
   return goal;
@@ -254,8 +258,8 @@ export const SOURCING_INTENTS: Intent[] = [
   {
     name: "send-to-factories",
     tools: ["create_tech_pack", "send_messages_in_network"],
-    match: (t) => /\b(send|contact|message|reach out|email)\b/i.test(t) && /\b(factor|supplier|manufactur|them)/i.test(t),
-    step: (_t, done, history, context) => {
+    match: (t) => /\b(send|contact|message|reach out|email)\b/i.test(t) && /\b(factor|supplier|manufactur|them|first|top)/i.test(t),
+    step: (t, done, history, context) => {
       const match = got(history, "match_factories");
       if (!match) return { answer: NO_MATCHES };
       const sent = got(done, "send_messages_in_network");
@@ -264,7 +268,8 @@ export const SOURCING_INTENTS: Intent[] = [
       const ids = match.value.inNetworkIds;
       if (!ids.length) return { answer: "None of the matched factories is in our vetted network; ask me to email the expanded-network ones instead." };
       if (!pack) return techPackFromMatch(match, context);
-      return call("send_messages_in_network", { techPackId: pack.id, companyIds: ids.slice(0, 50) });
+      // "send it to the first three": the first of the in-network matches as the answer listed them.
+      return call("send_messages_in_network", { techPackId: pack.id, companyIds: ids.slice(0, Math.min(50, parseFirstN(t) ?? 50)) });
     },
   },
   {
