@@ -134,3 +134,35 @@ describe("offline assistant: conversations", () => {
     expect(calls(decide(thread, "sourcing-agent"))).toEqual([{ name: "send_messages_in_network", args: { techPackId: pack.id, companyIds: ids.slice(0, 2) } }]);
   });
 });
+
+describe("offline assistant: intents whose tools had no conversation", () => {
+  it.each([
+    ["how r my sales lookin", "get_sales_stats", {}],
+    ["which orders are still in production", "list_order_items", { tab: "IN_PRODUCTION", size: 50 }],
+    ["what did I order from Jiale Garment?", "list_order_items", { tab: "ALL", size: 50 }],
+    ["list my custom projects", "list_custom_projects", {}],
+    ["search products: hoodie embroidery", "search_catalog_items", { keyword: "hoodie embroidery", size: 10 }],
+    ["cheapest tote bag samples", "search_catalog_items", { keyword: "tote bag", size: 10, sort: "productionMinPrice" }],
+    ["do you have phone cases", "search_catalog_items", { keyword: "phone cases", size: 10 }],
+  ])("%j calls %s", (say, tool, args) => {
+    expect(calls(decide([new HumanMessage(say)]))).toEqual([{ name: tool, args }]);
+  });
+
+  it("drafts a custom project from one sentence", () => {
+    expect(calls(decide([new HumanMessage("start a project for a skincare box, 500 units by 2027-06-30")]))).toEqual([
+      { name: "create_custom_project", args: { title: "Skincare box", catalogItemType: "RFP_PACKAGING", description: "start a project for a skincare box, 500 units by 2027-06-30", quantity: 500, targetCompletionDate: "2027-06-30" } },
+    ]);
+  });
+
+  it("answers what was ordered from a supplier by name", () => {
+    const item = (title: string, supplierName: string) => ({ id: crypto.randomUUID(), kind: "SAMPLE", status: "IN_PRODUCTION", title, quantity: 1, unitPriceCents: 1500, supplierName });
+    const said = answer(decide([new HumanMessage("what did I order from Jiale Garment?"), ...toolTurn("list_order_items", { tab: "ALL", size: 50 }, { list: [item("Linen shirt", "Jiale Garment"), item("Mug", "Lotus Ceramics")], total: 2 })]));
+    expect(said).toContain("What you ordered from Jiale Garment:");
+    expect(said).toContain("Linen shirt");
+    expect(said).not.toContain("Mug");
+  });
+
+  it("says honestly that free writing needs a model", () => {
+    expect(answer(decide([new HumanMessage("write a product description for my candle")]))).toMatch(/needs a language model/);
+  });
+});

@@ -1,5 +1,6 @@
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
 import { INTENT_EXAMPLES } from "./offline-examples";
+import { CATALOG_INTENTS } from "./offline-catalog";
 import { ORDER_INTENTS } from "./offline-orders";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
@@ -57,6 +58,7 @@ function matchByEmail(list: Got<"list_team_members">, email: string) {
 /** Requests the copilot and the other agents understand, most specific first. */
 const DECLARED: Intent[] = [
   ...STOREFRONT_INTENTS,
+  ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),
   ...ORDER_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
@@ -165,6 +167,7 @@ const DECLARED: Intent[] = [
     },
   },
   ...MARKETPLACE_INTENTS,
+  ...CATALOG_INTENTS.filter((i) => i.name === "search-products"),
   {
     name: "find-suppliers",
     tools: ["match_factories"],

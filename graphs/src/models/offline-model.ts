@@ -18,10 +18,12 @@ export const OFFLINE_NOTICE =
 const EXAMPLES: Record<ModelRole, string[]> = {
   copilot: [
     "show my plan",
+    "how are my sales",
     "how much does fulfilment cost",
     "who is on my team",
     "invite sam@example.com as admin",
     "find suppliers for organic cotton tees under MOQ 500",
+    "tell me more about the second one",
     "add a sample of the ceramic mug to my cart",
     "what's in my cart",
     "pay my cart",
@@ -129,9 +131,18 @@ export class OfflineChatModel extends BaseChatModel {
     return turn.intent.step(turn.text, done, outcomesOf(messages.slice(0, lastHuman)), { ...context, ...(attachments.length ? { attachments } : {}) });
   }
 
+  /** The policy's honest decline: what it could not do, and what it can. */
   private help(text: string): string {
-    const greeting = /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(text) ? "Hi! " : text.trim() ? "I didn't catch a request I can handle offline. " : "";
-    return `${greeting}Here is what I can do — try:\n${EXAMPLES[this.role].map((e) => `- "${e}"`).join("\n")}`;
+    const greeting = /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(text);
+    const writing = /\b(write|draft|compose|generate|translate|summari[sz]e|rewrite|come up with|brainstorm)\b/i.test(text);
+    const opening = greeting
+      ? "Hi! "
+      : writing
+        ? "Writing free text (descriptions, emails, posts) needs a language model, and none is connected, so I can't do that offline. "
+        : text.trim()
+          ? "I can't do that offline: I didn't catch a request my tools cover. "
+          : "";
+    return `${opening}Here is what I can do — try:\n${EXAMPLES[this.role].map((e) => `- "${e}"`).join("\n")}`;
   }
 
   async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {
