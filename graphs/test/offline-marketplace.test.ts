@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { createTools, hasTool, runContextOf } from "@atelier/tools";
 import { OfflineChatModel } from "../src/models/offline-model";
+import { toolTurn } from "./tool-fixture";
 import { moqBucketsFor, parseMoqLimit } from "../src/models/offline-marketplace";
 import type { IntentContext } from "../src/models/offline-intents";
 import { COPILOT_TOOLS } from "../src/copilot/graph";
@@ -18,11 +19,6 @@ function copilot(role: "copilot" | "sourcing-agent" = "copilot") {
   return new OfflineChatModel({ role }).bindTools(createTools({ apiBaseUrl: "http://127.0.0.1:1" }, names.filter(hasTool))) as unknown as OfflineChatModel;
 }
 
-/** A tool call and its result, as they sit in a thread. */
-function toolTurn(name: string, args: Record<string, unknown>, result: unknown): BaseMessage[] {
-  const id = `call_${crypto.randomUUID().slice(0, 8)}`;
-  return [new AIMessage({ content: "", tool_calls: [{ id, name, args, type: "tool_call" }] }), new ToolMessage({ tool_call_id: id, name, content: JSON.stringify(result) })];
-}
 
 const calls = (step: ReturnType<OfflineChatModel["decide"]>) => ("calls" in step ? step.calls : []);
 const answer = (step: ReturnType<OfflineChatModel["decide"]>) => ("answer" in step ? step.answer : "");
@@ -166,7 +162,7 @@ describe("offline copilot: marketplace intents", () => {
     expect(answer(copilot().decide([new HumanMessage("Tell me about the supplier Lotus Ceramics")]))).toMatch(/Open the supplier's or product's page/);
     // A result that is not the contract's response is said to be unreadable, never half-read.
     const human = new HumanMessage("Tell me about the supplier Lotus Ceramics");
-    expect(answer(copilot().decide([human, ...toolTurn("get_supplier", { id }, { supplier: { name: "Lotus" } })], { screen: supplierScreen(id) }))).toMatch(/couldn't read/);
+    expect(answer(copilot().decide([human, ...toolTurn("get_supplier", { id }, { supplier: { name: "Lotus" } }, { asGiven: true })], { screen: supplierScreen(id) }))).toMatch(/couldn't read/);
   });
 
   it("reads the screen from the run context the graph passes to the model", async () => {

@@ -11,6 +11,7 @@ import { registerUser, setPlan, testConfig, type TestApi, type TestUser } from "
 import { seedCatalog } from "../../api/test/marketplace-fixtures";
 import { ASSISTANT_IDS, buildGraph, type AssistantId, type AtelierGraph } from "../src/index";
 import { createOfflineModelFactory } from "../src/models/model-factory";
+import { toolResult } from "./tool-fixture";
 import { OfflineChatModel } from "../src/models/offline-model";
 import { COPILOT_TOOLS } from "../src/copilot/graph";
 import { parseSupplierContacts, parseSupplierInvite, parseTechPackChanges } from "../src/models/offline-sourcing";
@@ -469,7 +470,7 @@ describe("offline model: asks instead of guessing", () => {
       const step = model.decide([
         new HumanMessage("buy 2000 AI credits"),
         new AIMessage({ content: "", tool_calls: [{ id: "call-1", name: "purchase_ai_credits", args: { credits: 2000 } }] }),
-        new ToolMessage({ tool_call_id: "call-1", name: "purchase_ai_credits", content: JSON.stringify(result) }),
+        new ToolMessage({ tool_call_id: "call-1", name: "purchase_ai_credits", content: JSON.stringify(toolResult("purchase_ai_credits", result)) }),
       ]);
       return "answer" in step ? step.answer : "";
     };

@@ -1,24 +1,27 @@
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
+import { INTENT_EXAMPLES } from "./offline-examples";
+import { CATALOG_INTENTS } from "./offline-catalog";
 import { ORDER_INTENTS } from "./offline-orders";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
 import { STOREFRONT_INTENTS } from "./offline-storefront";
-import { call, last, usd } from "./offline-steps";
-import type { Intent, Json, Outcome } from "./offline-types";
+import { call, got, usd, type Got } from "./offline-steps";
+import type { Intent } from "./offline-types";
+import type { ToolResponse } from "@atelier/tools/tool-results";
 
-export type { Intent, IntentContext, Json, Outcome, PlannedCall, Step } from "./offline-types";
+export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
 
-function planAnswer(plan: Json): string {
+function planAnswer(plan: ToolResponse<"get_plan">): string {
   const lines = [`You're on the **${plan.name}** plan (${plan.planType}), ${plan.priceCents ? `${usd(plan.priceCents)} a month` : "free"}.`];
   if (plan.subscriptionStatus) lines.push(`Subscription: ${String(plan.subscriptionStatus).toLowerCase()}${plan.isBlueprintPaused ? ", paused" : ""}.`);
   lines.push(plan.upgradeTarget ? `You can upgrade to ${plan.upgradeTarget.name} for ${usd(plan.upgradeTarget.priceCents)} a month — say "upgrade my plan".` : "It's the top plan: there is nothing to upgrade to.");
-  if (plan.openInvoice) lines.push(`There is an unpaid invoice of ${usd(plan.openInvoice.amountCents ?? plan.openInvoice.totalCents ?? 0)} waiting for a retry.`);
+  if (plan.openInvoice) lines.push(`There is an unpaid invoice of ${usd(plan.openInvoice.amountCents)} waiting for a retry.`);
   lines.push(`AI credit balance: ${plan.aiCredits?.balance ?? 0}.`);
   return lines.join("\n");
 }
 
-function feesAnswer(text: string, s: Json): string {
+function feesAnswer(text: string, s: ToolResponse<"get_business_settings">): string {
   const f = s.fees;
   const topics: [RegExp, string][] = [
     [/fulfil|ship|order|pick|pack/i, `Fulfilment costs ${usd(f.fulfillmentPerOrderCents)} per order (${usd(f.fulfillmentPerOrderProfessionalCents)} on the Professional plan).`],
@@ -28,20 +31,34 @@ function feesAnswer(text: string, s: Json): string {
     [/sms|text|mms/i, `SMS costs ${usd(f.smsPerTextCents)} per text and ${usd(f.mmsPerMessageCents)} per MMS, with ${f.smsTextsPerMonth} texts a month included.`],
     [/visitor|identif/i, `Visitor identification starts at ${usd(f.visitorIdFromPerEmailCents)} per identified email.`],
     [/credit/i, `AI credits come in tiers: Beginner ${s.aiCreditTiers.beginner.tiers.join(", ")}; Professional ${s.aiCreditTiers.professional.tiers.join(", ")}.`],
-    [/plan|tier|subscription|team|seat/i, `Plans: ${s.plans.map((p: Json) => `${p.name}${p.teamSeats ? ` (${p.teamSeats} team seats)` : ""}`).join(", ")}.`],
+    [/plan|tier|subscription|team|seat/i, `Plans: ${s.plans.map((p) => `${p.name}${p.teamSeats ? ` (${p.teamSeats} team seats)` : ""}`).join(", ")}.`],
   ];
   const hits = topics.filter(([re]) => re.test(text)).map(([, line]) => line);
   if (hits.length) return hits.join("\n");
   return ["Here are Atelier's published fees:", ...topics.slice(0, 6).map(([, line]) => `- ${line}`)].join("\n");
 }
 
-function matchByEmail(outcome: Outcome | undefined, email: string): Json {
-  return outcome?.result?.list?.find((m: Json) => String(m.email).toLowerCase() === email);
+function creditsBoughtAnswer(r: ToolResponse<"purchase_ai_credits">): string {
+  return r.result !== "COMPLETED" ? `The payment did not go through (${r.result}); no credits were added.` : `Credits added. New balance: ${r.balance}.`;
+}
+
+function promotionAnswer(r: ToolResponse<"check_promotion_code">): string {
+  return `${r.code} is valid: ${r.percentOff}% off ${r.appliesTo.toLowerCase() || "eligible purchases"}.`;
+}
+
+function statesAnswer(r: ToolResponse<"list_states_of_country">): string {
+  const country = countryName(r.countryCode);
+  return r.list.length ? `${country} has ${r.list.length}: ${r.list.map((s) => `${s.name} (${s.code})`).join(", ")}.` : `I have no state list for ${country}; addresses there need no state code.`;
+}
+
+function matchByEmail(list: Got<"list_team_members">, email: string) {
+  return list.value.list.find((m) => m.email.toLowerCase() === email);
 }
 
 /** Requests the copilot and the other agents understand, most specific first. */
-export const INTENTS: Intent[] = [
+const DECLARED: Intent[] = [
   ...STOREFRONT_INTENTS,
+  ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),
   ...ORDER_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
@@ -50,10 +67,10 @@ export const INTENTS: Intent[] = [
     tools: ["invite_team_member"],
     match: (t) => /\b(invite|add)\b/i.test(t) && Boolean(parseEmail(t)),
     step: (t, done) => {
-      const invite = last(done, "invite_team_member");
+      const invite = got(done, "invite_team_member");
       if (!invite) return call("invite_team_member", { email: parseEmail(t), role: parseRole(t) ?? "CX" });
       const note = parseRole(t) ? "" : " (you didn't say a role, so I used CX, the support role — ask me to change it to ADMIN if needed)";
-      return { answer: `Invitation sent to ${invite.result.email} as ${invite.result.role}${note}. It stays pending until they accept from the email.` };
+      return { answer: `Invitation sent to ${invite.value.email} as ${invite.value.role}${note}. It stays pending until they accept from the email.` };
     },
   },
   {
@@ -62,10 +79,10 @@ export const INTENTS: Intent[] = [
     match: (t) => /\b(remove|revoke|cancel|kick|delete)\b/i.test(t) && Boolean(parseEmail(t)),
     step: (t, done) => {
       const email = parseEmail(t) as string;
-      const list = last(done, "list_team_members");
+      const list = got(done, "list_team_members");
       if (!list) return call("list_team_members", { size: 100 });
-      const removed = last(done, "remove_team_member");
-      if (removed) return { answer: `${email} is removed: the invite is ${String(removed.result.status).toLowerCase()} and the seat is free.` };
+      const removed = got(done, "remove_team_member");
+      if (removed) return { answer: `${email} is removed: the invite is ${removed.value.status.toLowerCase()} and the seat is free.` };
       const member = matchByEmail(list, email);
       return member ? call("remove_team_member", { id: member.id }) : { answer: `${email} isn't on your team (no pending or accepted invite), so there is nothing to remove.` };
     },
@@ -76,10 +93,10 @@ export const INTENTS: Intent[] = [
     match: (t) => /\b(make|change|set|promote|demote|switch)\b/i.test(t) && Boolean(parseEmail(t)) && Boolean(parseRole(t)),
     step: (t, done) => {
       const email = parseEmail(t) as string;
-      const list = last(done, "list_team_members");
+      const list = got(done, "list_team_members");
       if (!list) return call("list_team_members", { size: 100 });
-      const changed = last(done, "change_team_member_role");
-      if (changed) return { answer: `${email} now has the ${changed.result.role} role.` };
+      const changed = got(done, "change_team_member_role");
+      if (changed) return { answer: `${email} now has the ${changed.value.role} role.` };
       const member = matchByEmail(list, email);
       return member ? call("change_team_member_role", { id: member.id, role: parseRole(t) }) : { answer: `${email} isn't on your team yet — say "invite ${email} as ${parseRole(t)}" to add them.` };
     },
@@ -89,12 +106,12 @@ export const INTENTS: Intent[] = [
     tools: ["list_team_members"],
     match: (t) => /\b(team|members?|colleagues|seats?|who (has|is on|can) )/i.test(t),
     step: (_t, done) => {
-      const list = last(done, "list_team_members");
+      const list = got(done, "list_team_members");
       if (!list) return call("list_team_members", {});
-      const r = list.result;
+      const r = list.value;
       const seats = `Your plan includes ${r.seats.included} additional team account${r.seats.included === 1 ? "" : "s"}; ${r.seats.used} in use.`;
       if (!r.list.length) return { answer: `Nobody else is on your team yet. ${seats}` };
-      const rows = r.list.map((m: Json) => `- ${m.email} — ${m.role}, ${String(m.status).toLowerCase()}`);
+      const rows = r.list.map((m) => `- ${m.email} — ${m.role}, ${m.status.toLowerCase()}`);
       return { answer: [`Your team (${r.total}):`, ...rows, seats].join("\n") };
     },
   },
@@ -104,12 +121,12 @@ export const INTENTS: Intent[] = [
     roles: ["storefront-chat"],
     match: (t) => t.trim().length >= 2,
     step: (t, done) => {
-      const found = last(done, "search_help_centre");
+      const found = got(done, "search_help_centre");
       if (!found) return call("search_help_centre", { q: t.trim().slice(0, 500) });
-      const [top, ...more] = found.result.list ?? [];
+      const [top, ...more] = found.value.list;
       if (!top) return { answer: "I couldn't find that in the help centre. Please contact Atelier support and a person will help." };
-      const body = String(top.body).split(/\n\n/).slice(0, 2).join("\n\n");
-      const related = more.slice(0, 2).map((a: Json) => a.title).join("; ");
+      const body = top.body.split(/\n\n/).slice(0, 2).join("\n\n");
+      const related = more.slice(0, 2).map((a) => a.title).join("; ");
       return { answer: `**${top.title}**\n\n${body}${related ? `\n\nRelated: ${related}` : ""}` };
     },
   },
@@ -118,11 +135,11 @@ export const INTENTS: Intent[] = [
     tools: ["list_my_suppliers"],
     match: (t) => /\bmy (suppliers|factories|vendors)\b/i.test(t),
     step: (_t, done) => {
-      const r = last(done, "list_my_suppliers");
+      const r = got(done, "list_my_suppliers");
       if (!r) return call("list_my_suppliers", {});
-      const list = r.result.list ?? [];
+      const list = r.value.list;
       if (!list.length) return { answer: "You haven't invited, contacted or bought from any supplier yet. Ask me to find suppliers for a product." };
-      return { answer: [`Your suppliers (${r.result.total}):`, ...list.map((s: Json) => `- ${s.name}${s.countryCode ? ` (${s.countryCode})` : ""}: ${s.relations.join(", ").toLowerCase()}`)].join("\n") };
+      return { answer: [`Your suppliers (${r.value.total}):`, ...list.map((s) => `- ${s.name}${s.countryCode ? ` (${s.countryCode})` : ""}: ${s.relations.join(", ").toLowerCase()}`)].join("\n") };
     },
   },
   {
@@ -130,9 +147,9 @@ export const INTENTS: Intent[] = [
     tools: ["analyze_supplier_info"],
     match: (t) => /https?:\/\/\S+/i.test(t),
     step: (t, done) => {
-      const r = last(done, "analyze_supplier_info");
+      const r = got(done, "analyze_supplier_info");
       if (!r) return call("analyze_supplier_info", { supplierUrl: t.match(/https?:\/\/[^\s)]+/i)?.[0] });
-      const s = r.result;
+      const s = r.value;
       return {
         answer: [`**${s.name}** (${s.website})`, s.capabilities.length ? `Makes: ${s.capabilities.join(", ")}` : "", s.moq ? `MOQ: ${s.moq}` : "", s.countryName ? `Based in ${s.countryName}` : "", s.emails.length ? `Contact: ${s.emails.join(", ")}` : "", s.knownSupplierId ? "This supplier is already in our network." : "Say \"invite this supplier\" with their email and phone to add them."].filter(Boolean).join("\n"),
       };
@@ -143,20 +160,21 @@ export const INTENTS: Intent[] = [
     tools: ["list_tech_packs"],
     match: (t) => /\btech ?packs?\b/i.test(t) && /\b(show|list|my|history|versions?)\b/i.test(t),
     step: (_t, done) => {
-      const r = last(done, "list_tech_packs");
+      const r = got(done, "list_tech_packs");
       if (!r) return call("list_tech_packs", {});
-      const list = r.result.list ?? [];
-      return { answer: list.length ? ["Your tech packs:", ...list.map((p: Json) => `- ${p.productName} (v${p.version}, ${p.totalQuantity} units) — ${p.id}`)].join("\n") : "You have no tech pack yet. Describe your product and I'll write one." };
+      const list = r.value.list;
+      return { answer: list.length ? ["Your tech packs:", ...list.map((p) => `- ${p.productName} (v${p.version}, ${p.totalQuantity} units) — ${p.id}`)].join("\n") : "You have no tech pack yet. Describe your product and I'll write one." };
     },
   },
   ...MARKETPLACE_INTENTS,
+  ...CATALOG_INTENTS.filter((i) => i.name === "search-products"),
   {
     name: "find-suppliers",
     tools: ["match_factories"],
     match: (t) => /\b(suppliers?|factor(y|ies)|manufacturers?|makers?|vendors?|produce|source|sourcing)\b/i.test(t),
     step: (t, done) => {
-      const m = last(done, "match_factories");
-      if (m) return { answer: matchAnswer(m.result) };
+      const m = got(done, "match_factories");
+      if (m) return { answer: matchAnswer(m.value) };
       const args = matchArgs(t);
       return args ? call("match_factories", args) : { answer: "What should the factories make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
     },
@@ -166,33 +184,33 @@ export const INTENTS: Intent[] = [
     tools: ["get_plan", "get_upgrade_quote", "upgrade_plan"],
     match: (t) => /\bupgrade\b/i.test(t),
     step: (_t, done) => {
-      const plan = last(done, "get_plan");
+      const plan = got(done, "get_plan");
       if (!plan) return call("get_plan");
-      const target = plan.result.upgradeTarget;
-      if (!target) return { answer: `You're already on ${plan.result.name}, the top plan.` };
+      const target = plan.value.upgradeTarget;
+      if (!target) return { answer: `You're already on ${plan.value.name}, the top plan.` };
       // The quote first: the approval card then names the amount, and the upgrade charges exactly it.
-      const quote = last(done, "get_upgrade_quote");
+      const quote = got(done, "get_upgrade_quote");
       if (!quote) return call("get_upgrade_quote", { targetPlan: target.planType });
-      const upgraded = last(done, "upgrade_plan");
+      const upgraded = got(done, "upgrade_plan");
       if (upgraded) {
-        const r = upgraded.result;
-        const charged = `$${(quote.result.amountCents / 100).toFixed(2)}`;
-        return { answer: r.result === "INSTRUMENT_DECLINED" ? "The card was declined, so your plan is unchanged; the invoice stays open — add or pick another card and ask me to retry." : `Done: you're now on ${target.name}. ${charged} was charged (${quote.result.explanation}).` };
+        const r = upgraded.value;
+        const charged = usd(quote.value.amountCents);
+        return { answer: r.result === "INSTRUMENT_DECLINED" ? "The card was declined, so your plan is unchanged; the invoice stays open — add or pick another card and ask me to retry." : `Done: you're now on ${target.name}. ${charged} was charged (${quote.value.explanation}).` };
       }
-      return call("upgrade_plan", { targetPlan: target.planType, expectedAmountCents: quote.result.amountCents });
+      return call("upgrade_plan", { targetPlan: target.planType, expectedAmountCents: quote.value.amountCents });
     },
   },
   {
     name: "pause-plan",
     tools: ["pause_plan"],
     match: (t) => /\bpause\b/i.test(t),
-    step: (_t, done) => (last(done, "pause_plan") ? { answer: "Your plan is paused; open invoices stay as drafts until you resume. Say \"resume my plan\" when you're ready." } : call("pause_plan", { behavior: "keep_as_draft" })),
+    step: (_t, done) => (got(done, "pause_plan") ? { answer: "Your plan is paused; open invoices stay as drafts until you resume. Say \"resume my plan\" when you're ready." } : call("pause_plan", { behavior: "keep_as_draft" })),
   },
   {
     name: "resume-plan",
     tools: ["resume_plan"],
     match: (t) => /\b(resume|unpause|reactivate)\b/i.test(t),
-    step: (_t, done) => (last(done, "resume_plan") ? { answer: "Your plan is active again." } : call("resume_plan")),
+    step: (_t, done) => (got(done, "resume_plan") ? { answer: "Your plan is active again." } : call("resume_plan")),
   },
   {
     name: "cancel-plan",
@@ -207,8 +225,8 @@ export const INTENTS: Intent[] = [
     tools: ["purchase_ai_credits"],
     match: (t) => /\b(buy|purchase|top ?up|get more|add)\b/i.test(t) && /\bcredits?\b/i.test(t),
     step: (t, done) => {
-      const bought = last(done, "purchase_ai_credits");
-      if (bought) return { answer: bought.result.result && bought.result.result !== "COMPLETED" ? `The payment did not go through (${bought.result.result}); no credits were added.` : `Credits added. New balance: ${bought.result.balance ?? bought.result.balanceAfter ?? "updated"}.` };
+      const bought = got(done, "purchase_ai_credits");
+      if (bought) return { answer: creditsBoughtAnswer(bought.value) };
       const credits = parseInteger(t);
       return call("purchase_ai_credits", credits ? { credits } : {});
     },
@@ -218,8 +236,8 @@ export const INTENTS: Intent[] = [
     tools: ["get_ai_credits"],
     match: (t) => /\bcredits?\b/i.test(t),
     step: (_t, done) => {
-      const c = last(done, "get_ai_credits");
-      return c ? { answer: `You have ${c.result.balance} AI credits. Your ${String(c.result.bundle).toLowerCase()} bundle sells ${c.result.tiers.map((x: Json) => `${x.credits} (${usd(x.priceCents)})`).join(", ")}.` } : call("get_ai_credits");
+      const c = got(done, "get_ai_credits");
+      return c ? { answer: `You have ${c.value.balance} AI credits. Your ${c.value.bundle.toLowerCase()} bundle sells ${c.value.tiers.map((x) => `${x.credits} (${usd(x.priceCents)})`).join(", ")}.` } : call("get_ai_credits");
     },
   },
   {
@@ -227,11 +245,11 @@ export const INTENTS: Intent[] = [
     tools: ["list_invoices", "retry_invoice_payment"],
     match: (t) => /\b(retry|pay)\b/i.test(t) && /\binvoice\b/i.test(t),
     step: (_t, done) => {
-      const list = last(done, "list_invoices");
+      const list = got(done, "list_invoices");
       if (!list) return call("list_invoices", {});
-      const retried = last(done, "retry_invoice_payment");
-      if (retried) return { answer: retried.result.result === "COMPLETED" ? "The invoice is paid." : `The charge did not go through (${retried.result.result}).` };
-      const open = list.result.list?.find((i: Json) => /open|unpaid|past_due/i.test(String(i.status)));
+      const retried = got(done, "retry_invoice_payment");
+      if (retried) return { answer: retried.value.result === "COMPLETED" ? "The invoice is paid." : `The charge did not go through (${retried.value.result}).` };
+      const open = list.value.list.find((i) => /open|unpaid|past_due/i.test(i.status));
       return open ? call("retry_invoice_payment", { id: open.id }) : { answer: "You have no open invoice to pay." };
     },
   },
@@ -240,11 +258,11 @@ export const INTENTS: Intent[] = [
     tools: ["list_invoices"],
     match: (t) => /\b(invoices?|billing history|receipts?)\b/i.test(t),
     step: (_t, done) => {
-      const list = last(done, "list_invoices");
+      const list = got(done, "list_invoices");
       if (!list) return call("list_invoices", {});
-      const items = list.result.list ?? [];
+      const items = list.value.list;
       if (!items.length) return { answer: "You have no invoices yet." };
-      return { answer: ["Your latest invoices:", ...items.slice(0, 10).map((i: Json) => `- ${String(i.createdAt).slice(0, 10)}: ${usd(i.amountCents ?? i.totalCents ?? 0)}, ${String(i.status).toLowerCase()}`)].join("\n") };
+      return { answer: ["Your latest invoices:", ...items.slice(0, 10).map((i) => `- ${String(i.createdAt).slice(0, 10)}: ${usd(i.amountCents)}, ${i.status.toLowerCase()}`)].join("\n") };
     },
   },
   {
@@ -252,11 +270,11 @@ export const INTENTS: Intent[] = [
     tools: ["list_payment_methods"],
     match: (t) => /\b(cards?|payment methods?)\b/i.test(t),
     step: (_t, done) => {
-      const list = last(done, "list_payment_methods");
+      const list = got(done, "list_payment_methods");
       if (!list) return call("list_payment_methods", {});
-      const cards = list.result.list ?? [];
+      const cards = list.value.list;
       if (!cards.length) return { answer: "You have no saved card. Add one under Account → Billing (card numbers never go through the assistant)." };
-      return { answer: ["Saved cards:", ...cards.map((c: Json) => `- ${c.brand ?? "card"} ending ${c.last4}${c.id === list.result.defaultPaymentMethodId ? " (default)" : ""}`)].join("\n") };
+      return { answer: ["Saved cards:", ...cards.map((c) => `- ${c.brand ?? "card"} ending ${c.last4}${c.id === list.value.defaultPaymentMethodId ? " (default)" : ""}`)].join("\n") };
     },
   },
   {
@@ -264,8 +282,8 @@ export const INTENTS: Intent[] = [
     tools: ["check_promotion_code"],
     match: (t) => /\b(promo|promotion|discount|coupon) code\b/i.test(t) || /\b(PRODUCTS10|DESIGN50)\b/i.test(t),
     step: (t, done) => {
-      const checked = last(done, "check_promotion_code");
-      if (checked) return { answer: `${checked.result.code} is valid: ${checked.result.percentOff}% off ${String(checked.result.appliesTo ?? "").toLowerCase() || "eligible purchases"}.` };
+      const checked = got(done, "check_promotion_code");
+      if (checked) return { answer: promotionAnswer(checked.value) };
       const code = t.match(/\b(?:code)\s+([A-Za-z0-9_-]{2,40})/i)?.[1] ?? t.match(/\b(PRODUCTS10|DESIGN50)\b/i)?.[1];
       return code ? call("check_promotion_code", { code: code.toUpperCase() }) : { answer: "Which code? Type it like \"check promo code PRODUCTS10\"." };
     },
@@ -275,7 +293,7 @@ export const INTENTS: Intent[] = [
     tools: ["get_country_tariff"],
     match: (t) => /\b(tariffs?|dut(y|ies)|landed cost|import tax|customs)\b/i.test(t),
     step: (t, done) => {
-      const tariff = last(done, "get_country_tariff");
+      const tariff = got(done, "get_country_tariff");
       if (tariff) return { answer: tariffAnswer(tariff) };
       const { origin, destination } = parseCountries(t);
       const product = parseProduct(t);
@@ -294,17 +312,19 @@ export const INTENTS: Intent[] = [
     tools: ["get_plan"],
     match: (t) => /\b(plan|subscription|tier|what am i paying|billing)\b/i.test(t),
     step: (_t, done) => {
-      const plan = last(done, "get_plan");
-      return plan ? { answer: planAnswer(plan.result) } : call("get_plan");
+      const plan = got(done, "get_plan");
+      return plan ? { answer: planAnswer(plan.value) } : call("get_plan");
     },
   },
   {
     name: "fees",
     tools: ["get_business_settings"],
+    // A storefront visitor's fee questions are answered by the help centre's articles.
+    roles: ["copilot", "sourcing-agent", "tariff-rate-agent", "packaging-agent"],
     match: (t) => /\b(fees?|costs?|price|pricing|how much|charges?|rates?|expensive|cheap)\b/i.test(t),
     step: (t, done) => {
-      const s = last(done, "get_business_settings");
-      return s ? { answer: feesAnswer(t, s.result) } : call("get_business_settings");
+      const s = got(done, "get_business_settings");
+      return s ? { answer: feesAnswer(t, s.value) } : call("get_business_settings");
     },
   },
   {
@@ -312,8 +332,8 @@ export const INTENTS: Intent[] = [
     tools: ["list_states_of_country"],
     match: (t) => /\b(states|provinces|regions) (of|in)\b/i.test(t),
     step: (t, done) => {
-      const r = last(done, "list_states_of_country");
-      if (r) return { answer: r.result.list.length ? `${countryName(r.result.countryCode)} has ${r.result.list.length}: ${r.result.list.map((s: Json) => `${s.name} (${s.code})`).join(", ")}.` : `I have no state list for ${countryName(r.result.countryCode)}; addresses there need no state code.` };
+      const r = got(done, "list_states_of_country");
+      if (r) return { answer: statesAnswer(r.value) };
       const code = parseCountries(t.replace(/\b(of|in)\b/i, "from")).origin;
       return code ? call("list_states_of_country", { countryCode: code }) : { answer: "Which country? e.g. \"states of Canada\"." };
     },
@@ -323,16 +343,19 @@ export const INTENTS: Intent[] = [
     tools: ["get_my_store"],
     match: (t) => /\b(my (store|shop|account)|store (name|details|info)|who am i|my role)\b/i.test(t),
     step: (_t, done) => {
-      const s = last(done, "get_my_store");
+      const s = got(done, "get_my_store");
       if (!s) return call("get_my_store");
-      const r = s.result;
+      const r = s.value;
       return { answer: `Your store is **${r.title}**, on the ${r.planType} plan${r.isPreviewAccount ? " (preview account: actions are read-only)" : ""}. You're signed in as ${r.user.email} with the ${r.role} role.` };
     },
   },
 ];
 
-function tariffAnswer(o: Outcome): string {
-  const r = o.result;
+/** Every intent with its examples: its own, else the shared table's (offline-examples.ts). */
+export const INTENTS: Intent[] = DECLARED.map((i) => (i.examples ? i : { ...i, examples: INTENT_EXAMPLES[i.name] ?? [] }));
+
+function tariffAnswer(o: Got<"get_country_tariff">): string {
+  const r = o.value;
   const lines = [`Tariff for ${r.product ?? o.args.product} from ${r.originCountry?.name ?? countryName(String(o.args.originCountry))} into ${r.destinationCountry?.name ?? countryName(String(o.args.destinationCountry))}:`];
   if (r.htsCode) lines.push(`- HTS code ${r.htsCode}${r.description ? ` (${r.description})` : ""}`);
   if (r.generalRatePercent !== undefined) lines.push(`- General duty ${r.generalRatePercent}%`);

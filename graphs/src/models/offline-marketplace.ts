@@ -1,7 +1,9 @@
-import type { Intent, IntentContext, Json, Outcome, PlannedCall, Step } from "./offline-types";
+import type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
 import { countryName, parseAnyCountry, parseMoq, parseProduct } from "./offline-parse";
-import { call, last, usd } from "./offline-steps";
-import { toolResponse, type ToolResponse } from "@atelier/tools";
+import { call, got, gotAll, usd } from "./offline-steps";
+import { lastShown, parseOrdinal, referredEntity } from "./offline-references";
+import { parseSort, type SortWish } from "./offline-slots";
+import type { ToolResponse } from "@atelier/tools/tool-results";
 
 // The sourcing marketplace as the offline copilot understands it: supplier search, samples into
 // the cart, the cart and checkout (approval-gated by the tool), and favourites of what is on screen.
@@ -61,26 +63,33 @@ function bestByName<T>(list: T[], name: string, label: (x: T) => string): T | un
   return best?.x;
 }
 
+/** A supplier row of a search: the marketplace's, the packaging agent's or the visitors'. */
+export type SupplierRow = ToolResponse<"search_suppliers">["list"][number];
+/** An item or supplier the thread has shown: enough to name it and act on it. */
+export type Seen = { id: string; title: string };
+export type SeenSupplier = { id: string; name: string };
+type SupplierSearchTool = "search_suppliers" | "search_packaging_suppliers";
+
 /** Catalog items the thread has seen, newest first: searches, item pages, supplier profiles. */
-function itemsSeen(outcomes: Outcome[]): Json[] {
-  const out: Json[] = [];
+export function itemsSeen(outcomes: Outcome[]): Seen[] {
+  const out: Seen[] = [];
   for (const o of [...outcomes].reverse()) {
-    if (o.error || o.declined || !o.result) continue;
-    if (["search_catalog_items", "match_design_products", "search_catalog_by_image"].includes(o.name)) out.push(...(o.result.list ?? []));
-    if (o.name === "get_catalog_item" && o.result.item) out.push(o.result.item, ...(o.result.similarProducts ?? []));
-    if (o.name === "get_supplier") out.push(...(o.result.tabs?.BASE_PRODUCTS?.list ?? []));
+    const one = [o];
+    for (const tool of ["search_catalog_items", "match_design_products", "search_catalog_by_image"] as const) for (const r of gotAll(one, tool)) out.push(...r.value.list);
+    for (const r of gotAll(one, "get_catalog_item")) out.push(r.value.item, ...r.value.similarProducts);
+    for (const r of gotAll(one, "get_supplier")) out.push(...r.value.tabs.BASE_PRODUCTS.list);
   }
   return out;
 }
 
 /** Suppliers the thread has seen, newest first. */
-function suppliersSeen(outcomes: Outcome[]): Json[] {
-  const out: Json[] = [];
+export function suppliersSeen(outcomes: Outcome[]): SeenSupplier[] {
+  const out: SeenSupplier[] = [];
   for (const o of [...outcomes].reverse()) {
-    if (o.error || o.declined || !o.result) continue;
-    if (o.name === "search_suppliers") out.push(...(o.result.list ?? []));
-    if (o.name === "get_supplier" && o.result.supplier) out.push(o.result.supplier);
-    if (o.name === "get_catalog_item" && o.result.supplier) out.push(o.result.supplier);
+    const one = [o];
+    for (const r of gotAll(one, "search_suppliers")) out.push(...r.value.list);
+    for (const r of gotAll(one, "get_supplier")) out.push(r.value.supplier);
+    for (const r of gotAll(one, "get_catalog_item")) out.push(r.value.supplier);
   }
   return out;
 }
@@ -97,29 +106,30 @@ const refersToScreen = (t: string) => /\b(this|it|that|current)\b/i.test(t);
 export const saysSupplier = (t: string) => /\b(suppliers?|factor(y|ies)|manufacturers?|vendors?|makers?)\b/i.test(t);
 
 /** One supplier as a line of an answer: place, MOQ, samples, production time and rating. */
-export function supplierLine(s: Json): string {
+export function supplierLine(s: SupplierRow): string {
   const sample = s.samplePriceMinCents == null ? "custom-quote samples" : `samples from ${usd(s.samplePriceMinCents)}`;
   const rating = s.reviewCount ? `, rated ${Number(s.averageReview).toFixed(1)} (${s.reviewCount})` : "";
   return `- **${s.name}** (${s.city ? `${s.city}, ` : ""}${countryName(s.countryCode)}) — MOQ ${s.moq ?? "custom quote"}, ${sample}, ${s.productionDaysMin}-${s.productionDaysMax} days${rating}`;
 }
 
 /** The answer to one or more supplier searches: merged, within the MOQ limit, best first. */
-export function searchAnswer(searches: Outcome[], limit: MoqLimit | undefined): string {
+export function searchAnswer(searches: { args: Record<string, unknown>; value: { list: SupplierRow[] } }[], limit: MoqLimit | undefined): string {
   const seen = new Set<string>();
-  const list: Json[] = [];
-  for (const o of searches) for (const s of o.result.list ?? []) if (!seen.has(s.id) && (seen.add(s.id), true)) list.push(s);
+  const list: SupplierRow[] = [];
+  for (const o of searches) for (const s of o.value.list) if (!seen.has(s.id) && (seen.add(s.id), true)) list.push(s);
   const within = list.filter((s) => !limit || (s.moq != null && (limit.max === undefined || s.moq <= limit.max) && (limit.min === undefined || s.moq >= limit.min)));
-  within.sort((a, b) => (b.score ?? -1) - (a.score ?? -1));
   const args = searches[0]?.args ?? {};
-  const what = [args.keyword ? `"${args.keyword}"` : "your search", limit?.max !== undefined ? `MOQ up to ${limit.max}` : "", limit?.min !== undefined ? `MOQ from ${limit.min}` : "", Array.isArray(args.countryCodes) ? `in ${args.countryCodes.map(countryName).join(", ")}` : ""].filter(Boolean).join(", ");
+  // The search's own sort ("cheapest") keeps its order; otherwise the best matches come first.
+  if (!args.sort) within.sort((a, b) => (b.score ?? -1) - (a.score ?? -1));
+  const what = [args.keyword ? `"${args.keyword}"` : "your search", args.sort === "productionMinPrice" ? "cheapest first" : "", args.review ? "rated 4 and up" : "", args.productionTime ? "production under a month" : "", limit?.max !== undefined ? `MOQ up to ${limit.max}` : "", limit?.min !== undefined ? `MOQ from ${limit.min}` : "", Array.isArray(args.countryCodes) ? `in ${args.countryCodes.map(countryName).join(", ")}` : ""].filter(Boolean).join(", ");
   if (!within.length) return `No supplier matched ${what}. Try fewer filters or other words.`;
   return [`Suppliers for ${what}:`, ...within.slice(0, 8).map(supplierLine), "Say \"favourite <supplier>\" to keep one, or \"add a sample of <product> to my cart\"."].join("\n");
 }
 
-function cartAnswer(cart: Json): string {
-  const items: Json[] = cart.items ?? [];
+function cartAnswer(cart: ToolResponse<"get_cart">): string {
+  const items = cart.items;
   if (!items.length || !cart.invoice) return "Your cart is empty. Search for a product and say \"add a sample of <product> to my cart\".";
-  const lines = items.map((i: Json) => `- ${i.title} — ${i.kind === "SAMPLE" ? "sample" : "production"}, ${i.quantity} × ${usd(i.unitPriceCents)} = ${usd(i.totalCents)}${i.supplierName ? ` (${i.supplierName})` : ""}`);
+  const lines = items.map((i) => `- ${i.title} — ${i.kind === "SAMPLE" ? "sample" : "production"}, ${i.quantity} × ${usd(i.unitPriceCents)} = ${usd(i.totalCents)}${i.supplierName ? ` (${i.supplierName})` : ""}`);
   return [`Your cart (${items.length} item${items.length === 1 ? "" : "s"}):`, ...lines, `Total: ${usd(cart.invoice.totalCents)}.`, cart.refundPolicy, "Say \"pay my cart\" to pay with your default card."].join("\n");
 }
 
@@ -146,26 +156,34 @@ function favouriteName(text: string): string | undefined {
   return name && !refersToScreen(name) && name.length >= 2 ? name : undefined;
 }
 
-function favoriteLabel(f: Json): string {
+function favoriteLabel(f: { supplier?: { name: string } | null; item?: { title: string } | null }): string {
   return f.supplier?.name ?? f.item?.title ?? "it";
+}
+
+/** The browse screen's sort or filter for a sort word: "cheapest", "top rated", "fastest" ("low MOQ" picks the lowest MOQ bucket). */
+function sortArgs(sort: SortWish | undefined): Record<string, string> {
+  if (sort === "cheapest") return { sort: "productionMinPrice" };
+  if (sort === "top-rated") return { review: "4" };
+  if (sort === "fastest") return { productionTime: "UNDER_1_MONTH" };
+  return {};
 }
 
 /**
  * Supplier search with a search tool (the marketplace's, or the packaging agent's): keyword and
  * country from the text, one call per MOQ bucket the limit overlaps, then the merged answer.
  */
-export function supplierSearchStep(tool: string, keywordOf: (text: string) => string | undefined = parseKeyword): Intent["step"] {
+export function supplierSearchStep(tool: SupplierSearchTool, keywordOf: (text: string) => string | undefined = parseKeyword): Intent["step"] {
   return (t, done) => {
     const limit = parseMoqLimit(t);
-    const searches = done.filter((o) => o.name === tool);
+    const searches = gotAll(done, tool);
     if (searches.length) return { answer: searchAnswer(searches, limit) };
     const keyword = keywordOf(t);
     const country = parseAnyCountry(t);
     if (!keyword && !country) return { answer: "Which product should the suppliers make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
-    const args: Record<string, unknown> = { size: 10 };
+    const args: Record<string, unknown> = { size: 10, ...sortArgs(parseSort(t)) };
     if (keyword) args.keyword = keyword;
     if (country) args.countryCodes = [country];
-    const buckets = limit ? moqBucketsFor(limit) : [];
+    const buckets = limit ? moqBucketsFor(limit) : parseSort(t) === "low-moq" ? (["0_100"] as const) : [];
     const calls: PlannedCall[] = buckets.length ? buckets.map((moq) => ({ name: tool, args: { ...args, moq } })) : [{ name: tool, args }];
     return { calls };
   };
@@ -174,6 +192,11 @@ export function supplierSearchStep(tool: string, keywordOf: (text: string) => st
 /** Marketplace requests, most specific first; they sit before the sourcing agent's factory matching. */
 /** "Tell me about the supplier …" / "… the product …": the page's own prompt, asked about the entity on screen. */
 const asksAboutScreen = (t: string) => /^\s*(tell me (more )?about|describe|what (do you know|can you tell me) about)\b/i.test(t) && /\b(this|the)\s+(supplier|factory|product|item)\b/i.test(t);
+/** "Tell me more about the second one", "open the first supplier", "details on #3": a result shown earlier, by position. */
+const asksAboutShown = (t: string) => parseOrdinal(t) !== undefined && /\b(tell|more|about|open|details?|info|describe|show|see|look|what|who|which|profile|check)\b/i.test(t) && !/\b(favou?rite|bookmark|save|sample|cart|send|contact|email|message)\b/i.test(t);
+
+/** The result a text points at by position ("the second one"), else undefined. */
+const pointedAt = (t: string, history: Outcome[]) => (parseOrdinal(t) !== undefined ? referredEntity(t, history) : undefined);
 
 function supplierAnswer(profile: ToolResponse<"get_supplier">): string {
   const s = profile.supplier;
@@ -204,17 +227,17 @@ export const MARKETPLACE_INTENTS: Intent[] = [
   {
     name: "about-screen",
     tools: ["get_supplier", "get_catalog_item"],
-    match: asksAboutScreen,
-    step: (_t, done, _history, context) => {
-      const supplier = last(done, "get_supplier");
-      const profile = supplier && toolResponse("get_supplier", supplier.result);
-      if (profile) return { answer: supplierAnswer(profile) };
-      const item = last(done, "get_catalog_item");
-      const detail = item && toolResponse("get_catalog_item", item.result);
-      if (detail) return { answer: itemAnswer(detail) };
-      if (supplier || item) return { answer: "I couldn't read that page's details. Try again in a moment." };
-      const entity = screenEntity(context);
-      if (!entity) return { answer: "Open the supplier's or product's page and ask again: I answer about what is on screen." };
+    match: (t) => asksAboutScreen(t) || asksAboutShown(t),
+    step: (t, done, history, context) => {
+      const supplier = got(done, "get_supplier");
+      if (supplier) return { answer: supplierAnswer(supplier.value) };
+      const item = got(done, "get_catalog_item");
+      if (item) return { answer: itemAnswer(item.value) };
+      const shown = lastShown(history);
+      const position = parseOrdinal(t);
+      if (position !== undefined && shown.length && !referredEntity(t, history)) return { answer: `I showed ${shown.length} result${shown.length === 1 ? "" : "s"}; which one? Say e.g. "tell me more about the first one".` };
+      const entity = pointedAt(t, history) ?? screenEntity(context) ?? referredEntity(t, history);
+      if (!entity) return { answer: "Open the supplier's or product's page and ask again, or search first and say e.g. \"tell me more about the second one\"." };
       return entity.kind === "SUPPLIER" ? call("get_supplier", { id: entity.id }) : call("get_catalog_item", { id: entity.id });
     },
   },
@@ -223,11 +246,11 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     tools: ["list_favorites"],
     match: (t) => /\bfavou?rites\b/i.test(t) && /\b(my|show|list|what|which|see)\b/i.test(t) && !/\b(add|remove|delete|unfavou?rite)\b/i.test(t),
     step: (t, done) => {
-      const r = last(done, "list_favorites");
+      const r = got(done, "list_favorites");
       if (!r) return call("list_favorites", saysSupplier(t) ? { kind: "SUPPLIER" } : /\b(items?|products?)\b/i.test(t) ? { kind: "CATALOG_ITEM" } : {});
-      const list: Json[] = r.result.list ?? [];
+      const list = r.value.list;
       if (!list.length) return { answer: "You have no favourites yet. On a supplier's or product's page, say \"favourite this\"." };
-      return { answer: [`Your favourites (${r.result.total}):`, ...list.map((f) => `- ${favoriteLabel(f)} (${f.kind === "SUPPLIER" ? "supplier" : "product"})`)].join("\n") };
+      return { answer: [`Your favourites (${r.value.total}):`, ...list.map((f) => `- ${favoriteLabel(f)} (${f.kind === "SUPPLIER" ? "supplier" : "product"})`)].join("\n") };
     },
   },
   {
@@ -235,11 +258,11 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     tools: ["list_favorites", "remove_favorite"],
     match: (t) => /\bun-?favou?rite\b/i.test(t) || (/\b(remove|delete|take)\b/i.test(t) && /\bfavou?rites?\b/i.test(t)),
     step: (t, done, _history, context) => {
-      const removed = last(done, "remove_favorite");
+      const removed = got(done, "remove_favorite");
       if (removed) return { answer: "Removed from your favourites." };
-      const list = last(done, "list_favorites");
+      const list = got(done, "list_favorites");
       if (!list) return call("list_favorites", { size: 100 });
-      const favs: Json[] = list.result.list ?? [];
+      const favs = list.value.list;
       const entity = refersToScreen(t) ? screenEntity(context) : undefined;
       const name = favouriteName(t.replace(/\b(remove|delete|take|un-?favou?rite)\b/gi, "favourite").replace(/\s+from\s+(my\s+)?favou?rites?/i, ""));
       const fav = entity ? favs.find((f) => f.supplier?.id === entity.id || f.item?.id === entity.id) : name ? bestByName(favs, name, favoriteLabel) : undefined;
@@ -252,11 +275,13 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     tools: ["add_favorite", "get_catalog_item"],
     match: (t) => /\b(favou?rites?|bookmark)\b/i.test(t) || (/\bsave\b/i.test(t) && /\b(suppliers?|items?|products?)\b/i.test(t)),
     step: (t, done, history, context) => {
-      const added = last(done, "add_favorite");
-      if (added) return { answer: `Added **${favoriteLabel(added.result)}** to your favourites.` };
+      const added = got(done, "add_favorite");
+      if (added) return { answer: `Added **${favoriteLabel(added.value)}** to your favourites.` };
+      const pointed = pointedAt(t, history);
+      if (pointed) return call("add_favorite", { kind: saysSupplier(t) && pointed.supplierId ? "SUPPLIER" : pointed.kind, targetId: saysSupplier(t) && pointed.supplierId ? pointed.supplierId : pointed.id });
       const entity = screenEntity(context);
-      const item = last(done, "get_catalog_item");
-      if (item) return call("add_favorite", { kind: "SUPPLIER", targetId: item.result.item.supplierId });
+      const item = got(done, "get_catalog_item");
+      if (item) return call("add_favorite", { kind: "SUPPLIER", targetId: item.value.item.supplierId });
       if (entity && (refersToScreen(t) || !favouriteName(t))) {
         // On a product page, "this supplier" is the product's supplier: look it up first.
         if (entity.kind === "CATALOG_ITEM" && saysSupplier(t)) return call("get_catalog_item", { id: entity.id });
@@ -276,18 +301,18 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     tools: ["get_cart", "pay_sourcing_invoice"],
     match: (t) => /\bcheck\s?out\b/i.test(t) || (/\b(pay|purchase|buy)\b/i.test(t) && /\b(cart|samples?|basket)\b/i.test(t)),
     step: (t, done) => {
-      const paid = last(done, "pay_sourcing_invoice");
+      const paid = got(done, "pay_sourcing_invoice");
       if (paid) {
-        const r = paid.result;
+        const r = paid.value;
         if (r.result !== "COMPLETED") return { answer: "Your card was declined, so nothing was charged and the items stay in your cart. Set another default card and say \"pay my cart\" again." };
         const address = r.invoice.shippingAddress ? "" : " Tell me the shipping address for these items (name, street, city, postal code, country).";
         return { answer: `Paid ${usd(r.invoice.totalCents)} (invoice ${r.invoice.sn}). ${r.invoice.items.length} item${r.invoice.items.length === 1 ? " is" : "s are"} now in production.${address}` };
       }
-      const cart = last(done, "get_cart");
+      const cart = got(done, "get_cart");
       if (!cart) return call("get_cart");
-      if (!cart.result.invoice || !(cart.result.items ?? []).length) return { answer: "Your cart is empty, so there is nothing to pay." };
+      if (!cart.value.invoice || !cart.value.items.length) return { answer: "Your cart is empty, so there is nothing to pay." };
       const code = t.match(/\bcode\s+([A-Za-z0-9_-]{2,40})/i)?.[1] ?? t.match(/\b(PRODUCTS10)\b/i)?.[1];
-      return call("pay_sourcing_invoice", { invoiceId: cart.result.invoice.id, ...(code ? { promotionCode: code.toUpperCase() } : {}) });
+      return call("pay_sourcing_invoice", { invoiceId: cart.value.invoice.id, ...(code ? { promotionCode: code.toUpperCase() } : {}) });
     },
   },
   {
@@ -296,21 +321,24 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     match: (t) =>
       !/\bcancel\b/i.test(t) && (/\bsamples?\s+(of|for)\b/i.test(t) || /\b(add|order|get|buy|put)\s+(?:(?:a|an|one|the|this|\d{1,2})\s+)?samples?\b/i.test(t) || (/\bsamples?\b/i.test(t) && /\bto (my|the) cart\b/i.test(t))),
     step: (t, done, history, context) => {
-      const created = last(done, "create_order_item");
+      const created = got(done, "create_order_item");
       if (created) {
-        const i = created.result;
-        return { answer: `Added ${i.quantity} sample${i.quantity === 1 ? "" : "s"} of **${String(i.title).replace(/^sample:\s*/i, "")}**${i.supplierName ? ` from ${i.supplierName}` : ""} to your cart at ${usd(i.unitPriceCents)} each (${usd(i.totalCents)}). Say "pay my cart" to check out, or "what's in my cart".` };
+        const i = created.value;
+        return { answer: `Added ${i.quantity} sample${i.quantity === 1 ? "" : "s"} of **${i.title.replace(/^sample:\s*/i, "")}**${i.supplierName ? ` from ${i.supplierName}` : ""} to your cart at ${usd(i.unitPriceCents)} each (${usd(i.totalCents)}). Say "pay my cart" to check out, or "what's in my cart".` };
       }
+      const pointed = pointedAt(t, history);
+      if (pointed?.kind === "CATALOG_ITEM") return orderSample(pointed, t);
+      if (pointed) return { answer: `${pointed.name} is a supplier: open it ("tell me more about it") and name one of its products, e.g. "add a sample of the <product> to my cart".` };
       const name = sampleName(t);
       const entity = screenEntity(context);
       if (!name && entity?.kind === "CATALOG_ITEM") return orderSample(entity, t);
       if (!name) return { answer: "A sample of which product? e.g. \"add a sample of the ceramic mug to my cart\"." };
-      const searched = last(done, "search_catalog_items");
+      const searched = got(done, "search_catalog_items");
       const known = bestByName(itemsSeen(searched ? done : [...done, ...history]), name, (i) => i.title);
       if (known) return orderSample(known, t);
       if (!searched) return call("search_catalog_items", { keyword: name.slice(0, 200), size: 5 });
       // The search ranks by meaning too: its best result stands for the name when no title matches word for word.
-      const top = (searched.result.list ?? [])[0];
+      const top = searched.value.list[0];
       return top ? orderSample(top, t) : { answer: `I couldn't find a product called "${name}". Try other words, or search first.` };
     },
   },
@@ -319,14 +347,14 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     tools: ["get_cart", "remove_from_cart"],
     match: (t) => /\b(remove|delete|take)\b/i.test(t) && /\b(cart|basket)\b/i.test(t),
     step: (t, done) => {
-      const removed = last(done, "remove_from_cart");
-      if (removed) return { answer: `Done: it's out of your cart (the order is kept, not cancelled). ${cartAnswer(removed.result)}` };
-      const cart = last(done, "get_cart");
+      const removed = got(done, "remove_from_cart");
+      if (removed) return { answer: `Done: it's out of your cart (the order is kept, not cancelled). ${cartAnswer(removed.value)}` };
+      const cart = got(done, "get_cart");
       if (!cart) return call("get_cart");
-      const lines: Json[] = cart.result.invoice?.items ?? [];
+      const lines = cart.value.invoice?.items ?? [];
       const name = t.replace(/\b(remove|delete|take|out|from|of|my|the|cart|basket|please)\b/gi, " ").replace(/\s+/g, " ").trim();
       const line = name ? bestByName(lines, name, (l) => l.title) : lines.length === 1 ? lines[0] : undefined;
-      if (!line) return { answer: lines.length ? `Which item? ${cartAnswer(cart.result)}` : "Your cart is empty." };
+      if (!line) return { answer: lines.length ? `Which item? ${cartAnswer(cart.value)}` : "Your cart is empty." };
       return call("remove_from_cart", { id: line.id });
     },
   },
@@ -335,8 +363,8 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     tools: ["get_cart"],
     match: (t) => /\b(cart|basket)\b/i.test(t),
     step: (_t, done) => {
-      const cart = last(done, "get_cart");
-      return cart ? { answer: cartAnswer(cart.result) } : call("get_cart");
+      const cart = got(done, "get_cart");
+      return cart ? { answer: cartAnswer(cart.value) } : call("get_cart");
     },
   },
   {

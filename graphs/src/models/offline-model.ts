@@ -6,17 +6,21 @@ import type { BaseLanguageModelInput } from "@langchain/core/language_models/bas
 import { getRunContext } from "@atelier/tools";
 import { sentenceFor } from "@atelier/contracts/error-sentences";
 import { INTENTS } from "./offline-intents";
-import type { IntentContext, Json, Outcome, Step } from "./offline-types";
+import { understand } from "./offline-dialogue";
+import type { IntentContext, Outcome, Step } from "./offline-types";
+import { isUnreadable, UNREADABLE_ANSWER } from "./offline-steps";
 import { parseAttachmentLinks, withoutAttachmentLines } from "./offline-parse";
 import type { ModelRole } from "./model-role";
 
 const EXAMPLES: Record<ModelRole, string[]> = {
   copilot: [
     "show my plan",
+    "how are my sales",
     "how much does fulfilment cost",
     "who is on my team",
     "invite sam@example.com as admin",
     "find suppliers for organic cotton tees under MOQ 500",
+    "tell me more about the second one",
     "add a sample of the ceramic mug to my cart",
     "what's in my cart",
     "pay my cart",
@@ -49,14 +53,16 @@ function textOf(message: BaseMessage): string {
 }
 
 function parseResult(content: string): Pick<Outcome, "result" | "error" | "declined"> {
-  let value: Json;
+  let value: unknown;
   try {
     value = JSON.parse(content);
   } catch {
     return { result: content };
   }
-  if (value?.error) return { result: value, error: value.error };
-  if (value?.declined) return { result: value, declined: value.message };
+  if (!value || typeof value !== "object") return { result: value };
+  const v = value as { error?: Outcome["error"]; declined?: unknown; message?: unknown };
+  if (v.error && typeof v.error === "object") return { result: value, error: v.error };
+  if (v.declined) return { result: value, declined: typeof v.message === "string" ? v.message : "The user declined." };
   return { result: value };
 }
 
@@ -113,15 +119,27 @@ export class OfflineChatModel extends BaseChatModel {
       return { answer: reason ? `Understood, I didn't do it. You said: "${reason}".` : "Understood, I didn't do it." };
     }
     if (failed?.error) return { answer: `I couldn't complete that: ${sentenceFor(failed.error)}` };
-    const intent = INTENTS.find((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && i.match(text));
-    if (!intent) return { answer: this.help(text) };
+    if (done.some(isUnreadable)) return { answer: UNREADABLE_ANSWER };
+    const candidates = INTENTS.filter((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)));
+    // The turn in its conversation: an answer to the pending question or a follow-up keeps the earlier intent with its slots.
+    const turn = human ? understand(messages, lastHuman, INTENTS, candidates, text) : undefined;
+    if (!turn) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
-    return intent.step(text, done, outcomesOf(messages.slice(0, lastHuman)), { ...context, ...(attachments.length ? { attachments } : {}) });
+    return turn.intent.step(turn.text, done, outcomesOf(messages.slice(0, lastHuman)), { ...context, ...(attachments.length ? { attachments } : {}) });
   }
 
+  /** The policy's honest decline: what it could not do, and what it can. */
   private help(text: string): string {
-    const greeting = /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(text) ? "Hi! " : text.trim() ? "I didn't catch a request I can handle offline. " : "";
-    return `${greeting}Here is what I can do — try:\n${EXAMPLES[this.role].map((e) => `- "${e}"`).join("\n")}`;
+    const greeting = /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(text);
+    const writing = /\b(write|draft|compose|generate|translate|summari[sz]e|rewrite|come up with|brainstorm)\b/i.test(text);
+    const opening = greeting
+      ? "Hi! "
+      : writing
+        ? "Writing free text (descriptions, emails, posts) needs a language model, and none is connected, so I can't do that offline. "
+        : text.trim()
+          ? "I can't do that offline: I didn't catch a request my tools cover. "
+          : "";
+    return `${opening}Here is what I can do — try:\n${EXAMPLES[this.role].map((e) => `- "${e}"`).join("\n")}`;
   }
 
   async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {

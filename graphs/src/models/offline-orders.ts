@@ -1,5 +1,6 @@
-import type { Intent, IntentContext, Json, Step } from "./offline-intents";
-import { call, last, usd } from "./offline-steps";
+import type { ToolResponse } from "@atelier/tools/tool-results";
+import type { Intent, IntentContext, Step } from "./offline-types";
+import { call, got, gotAll, usd } from "./offline-steps";
 
 // The store's customer orders offline: list a tab, explain and place holds, release them, notes,
 // cancelling. Tolerant of the usual typos ("oder", "hodl", "becuase"); "this order" is the order
@@ -44,25 +45,28 @@ function parseFilter(text: string): string {
 
 const TAB_WORDS: Record<string, string> = { ON_HOLD: "on hold", RETURNS: "with returns", CANCELED: "canceled", FULFILLED: "fulfilled", PROCESSING: "processing", OUTSTANDING: "outstanding", ALL: "" };
 
-const who = (a: Json) => (a?.rule ? `the ${a.rule} rule` : a?.userName ?? "someone on your team");
-const day = (iso: string) => String(iso).slice(0, 10);
-const label = (o: Json) => `#${o.orderNumber}`;
+type Order = ToolResponse<"get_order">;
+type Hold = Order["holds"][number];
 
-function holdsAnswer(o: Json): string {
-  const open = (o.holds ?? []).filter((h: Json) => !h.releasedAt);
+const who = (a: Hold["setBy"]) => (a?.rule ? `the ${a.rule} rule` : a?.userName ?? "someone on your team");
+const day = (iso: string) => String(iso).slice(0, 10);
+const label = (o: { orderNumber: number | string }) => `#${o.orderNumber}`;
+
+function holdsAnswer(o: Order): string {
+  const open = o.holds.filter((h) => !h.releasedAt);
   if (o.processingStatus !== "ON_HOLD" || open.length === 0) {
     const status = o.cancellationState === "CANCELED" ? "canceled" : String(o.processingStatus).toLowerCase().replace("_", " ");
     return `Order ${label(o)} isn't on hold: it's ${status}${o.fulfillmentState === "FULFILLED" ? " and shipped" : ""}.`;
   }
-  const lines = open.map((h: Json) => `- ${h.reason} — set by ${who(h.setBy)} on ${day(h.createdAt)}`);
+  const lines = open.map((h) => `- ${h.reason} — set by ${who(h.setBy)} on ${day(h.createdAt)}`);
   const tail = open.length > 1 ? `It ships only when all ${open.length} holds are released.` : `Say "release the hold on ${o.orderNumber}" when it's sorted.`;
   return [`Order ${label(o)} (${o.customerName || o.email}, ${usd(o.totalCents)}) is on hold because:`, ...lines, tail].join("\n");
 }
 
-function listAnswer(r: Json, filter: string): string {
+function listAnswer(r: ToolResponse<"list_orders">, filter: string): string {
   const tab = TAB_WORDS[filter] ?? "";
   if (!r.list?.length) return `You have no orders${tab ? ` ${tab}` : ""}.`;
-  const rows = r.list.slice(0, 10).map((o: Json) => `- #${o.orderNumber} — ${o.customerName || o.email}, ${usd(o.totalCents)}, placed ${day(o.placedAt)}${o.openHolds ? `, ${o.openHolds} open hold${o.openHolds > 1 ? "s" : ""}` : ""}`);
+  const rows = r.list.slice(0, 10).map((o) => `- #${o.orderNumber} — ${o.customerName || o.email}, ${usd(o.totalCents)}, placed ${day(o.placedAt)}${o.openHolds ? `, ${o.openHolds} open hold${o.openHolds > 1 ? "s" : ""}` : ""}`);
   const more = r.total > 10 ? `…and ${r.total - 10} more on the Orders screen.` : "";
   const hint = filter === "ON_HOLD" ? 'Ask "why is #<number> on hold?" for the reasons.' : "";
   return [`Your orders${tab ? ` ${tab}` : ""} (${r.total}):`, ...rows, more, hint].filter(Boolean).join("\n");
@@ -76,10 +80,10 @@ export const ORDER_INTENTS: Intent[] = [
     tools: ["get_order", "list_orders"],
     match: (t) => WHY_WORD.test(t) && HOLD_WORD.test(t),
     step: (t, done, _h, context) => {
-      const got = last(done, "get_order");
-      if (got) return { answer: holdsAnswer(got.result) };
-      const listed = last(done, "list_orders");
-      if (listed) return { answer: listAnswer(listed.result, "ON_HOLD") };
+      const order = got(done, "get_order");
+      if (order) return { answer: holdsAnswer(order.value) };
+      const listed = got(done, "list_orders");
+      if (listed) return { answer: listAnswer(listed.value, "ON_HOLD") };
       const id = parseOrderRef(t, context);
       return id ? call("get_order", { id }) : call("list_orders", { filter: "ON_HOLD", size: 10 });
     },
@@ -89,22 +93,22 @@ export const ORDER_INTENTS: Intent[] = [
     tools: ["get_order", "release_order_hold"],
     match: (t) => RELEASE_WORD.test(t) && (ORDER_WORD.test(t) || HOLD_WORD.test(t) || /#\d/.test(t)),
     step: (t, done, _h, context) => {
-      const released = done.filter((o) => o.name === "release_order_hold");
+      const released = gotAll(done, "release_order_hold");
       if (released.length) {
-        const o = released.at(-1)!.result;
-        const open = (o.holds ?? []).filter((h: Json) => !h.releasedAt).length;
+        const o = released.at(-1)!.value;
+        const open = o.holds.filter((h) => !h.releasedAt).length;
         return { answer: open ? `Released. Order ${label(o)} still has ${open} open hold${open > 1 ? "s" : ""}, so it stays on hold.` : `Released: order ${label(o)} is back to ${String(o.processingStatus).toLowerCase()} and can ship.` };
       }
-      const got = last(done, "get_order");
+      const order = got(done, "get_order");
       const id = parseOrderRef(t, context);
-      if (!got) return id ? call("get_order", { id }) : needOrder("release");
-      const open = (got.result.holds ?? []).filter((h: Json) => !h.releasedAt);
-      if (!open.length) return { answer: `Order ${label(got.result)} has no open hold.` };
+      if (!order) return id ? call("get_order", { id }) : needOrder("release");
+      const open = order.value.holds.filter((h) => !h.releasedAt);
+      if (!open.length) return { answer: `Order ${label(order.value)} has no open hold.` };
       const words = t.toLowerCase().split(/\W+/).filter((w) => w.length > 3);
-      const named = open.filter((h: Json) => words.some((w) => String(h.reason).toLowerCase().includes(w)));
+      const named = open.filter((h) => words.some((w) => h.reason.toLowerCase().includes(w)));
       const chosen = named.length ? named : open.length === 1 || /\b(all|every|both)\b/i.test(t) ? open : [];
-      if (!chosen.length) return { answer: [`Order ${label(got.result)} has ${open.length} open holds — which one?`, ...open.map((h: Json) => `- ${h.reason} (set by ${who(h.setBy)})`), 'Say "release all holds on ' + got.result.orderNumber + '" to release every one.'].join("\n") };
-      return { calls: chosen.map((h: Json) => ({ name: "release_order_hold", args: { id: got.result.id, holdId: h.id } })) };
+      if (!chosen.length) return { answer: [`Order ${label(order.value)} has ${open.length} open holds — which one?`, ...open.map((h) => `- ${h.reason} (set by ${who(h.setBy)})`), 'Say "release all holds on ' + order.value.orderNumber + '" to release every one.'].join("\n") };
+      return { calls: chosen.map((h) => ({ name: "release_order_hold", args: { id: order.value.id, holdId: h.id } })) };
     },
   },
   {
@@ -112,8 +116,8 @@ export const ORDER_INTENTS: Intent[] = [
     tools: ["cancel_order"],
     match: (t) => CANCEL_WORD.test(t) && (ORDER_WORD.test(t) || /#\d/.test(t)) && !/\b(plan|subscription|account)\b/i.test(t),
     step: (t, done, _h, context) => {
-      const canceled = last(done, "cancel_order");
-      if (canceled) return { answer: `Order ${label(canceled.result)} is canceled${canceled.result.holds?.length ? " and its holds are released" : ""}.` };
+      const canceled = got(done, "cancel_order");
+      if (canceled) return { answer: `Order ${label(canceled.value)} is canceled${canceled.value.holds?.length ? " and its holds are released" : ""}.` };
       const id = parseOrderRef(t, context);
       if (!id) return needOrder("cancel");
       const reason = parseReason(t);
@@ -125,10 +129,10 @@ export const ORDER_INTENTS: Intent[] = [
     tools: ["hold_order"],
     match: (t) => HOLD_WORD.test(t) && !WHY_WORD.test(t) && !RELEASE_WORD.test(t) && /\b(h[oa]ld|hodl|hlod|put|place|pause)\b/i.test(t) && (ORDER_REF_TEXT.test(t) || /\b\d{4,9}\b/.test(t)),
     step: (t, done, _h, context) => {
-      const held = last(done, "hold_order");
+      const held = got(done, "hold_order");
       if (held) {
-        const open = (held.result.holds ?? []).filter((h: Json) => !h.releasedAt).length;
-        return { answer: `Order ${label(held.result)} is on hold: ${held.args.reason}. It won't ship until ${open > 1 ? `all ${open} holds are` : "the hold is"} released.` };
+        const open = held.value.holds.filter((h) => !h.releasedAt).length;
+        return { answer: `Order ${label(held.value)} is on hold: ${held.args.reason}. It won't ship until ${open > 1 ? `all ${open} holds are` : "the hold is"} released.` };
       }
       const id = parseOrderRef(t, context);
       if (!id) return needOrder("hold");
@@ -141,8 +145,8 @@ export const ORDER_INTENTS: Intent[] = [
     tools: ["add_order_note"],
     match: (t) => NOTE_WORD.test(t) && /\b(add|write|leave|put|make|note)\b/i.test(t) && ORDER_REF_TEXT.test(t),
     step: (t, done, _h, context) => {
-      const noted = last(done, "add_order_note");
-      if (noted) return { answer: `Noted on order ${label(noted.result)}: "${noted.args.note}".` };
+      const noted = got(done, "add_order_note");
+      if (noted) return { answer: `Noted on order ${label(noted.value)}: "${noted.args.note}".` };
       const id = parseOrderRef(t, context);
       const note = t.match(/(?:saying|:|that)\s+(\S.*)$/i)?.[1]?.trim();
       if (!id) return needOrder("note");
@@ -154,9 +158,9 @@ export const ORDER_INTENTS: Intent[] = [
     tools: ["list_orders"],
     match: (t) => ORDER_WORD.test(t) && LIST_WORD.test(t) && !/\b(sample|production|supplier|cart|purchase)s?\b/i.test(t) && !ORDER_REF_TEXT.test(t),
     step: (t, done) => {
-      const r = last(done, "list_orders");
+      const r = got(done, "list_orders");
       const filter = parseFilter(t);
-      return r ? { answer: listAnswer(r.result, String(r.args.filter ?? filter)) } : call("list_orders", { filter, size: 10 });
+      return r ? { answer: listAnswer(r.value, String(r.args.filter ?? filter)) } : call("list_orders", { filter, size: 10 });
     },
   },
   {
@@ -164,10 +168,10 @@ export const ORDER_INTENTS: Intent[] = [
     tools: ["get_order"],
     match: (t) => ORDER_REF_TEXT.test(t),
     step: (t, done, _h, context) => {
-      const got = last(done, "get_order");
-      if (got) {
-        const o = got.result;
-        const lines = (o.lines ?? []).map((l: Json) => `- ${l.quantity} × ${l.title} (${l.sku})`);
+      const order = got(done, "get_order");
+      if (order) {
+        const o = order.value;
+        const lines = o.lines.map((l) => `- ${l.quantity} × ${l.title} (${l.sku})`);
         const status = o.cancellationState === "CANCELED" ? "canceled" : `${String(o.processingStatus).toLowerCase().replace("_", " ")}, ${String(o.fulfillmentState).toLowerCase()} fulfilled`;
         return { answer: [`Order ${label(o)} — ${o.customerName || o.email}, ${usd(o.totalCents)}, placed ${day(o.placedAt)}; ${status}.`, ...lines, o.processingStatus === "ON_HOLD" ? holdsAnswer(o) : ""].filter(Boolean).join("\n") };
       }

@@ -1,8 +1,9 @@
-import type { Intent, Json, Outcome } from "./offline-types";
+import type { Intent } from "./offline-types";
+import type { ToolResponse } from "@atelier/tools/tool-results";
 import { parseKeyword, saysSupplier, supplierSearchStep } from "./offline-marketplace";
 import { countryName } from "./offline-parse";
 import { parseQuantity } from "./offline-sourcing";
-import { call, last, usd } from "./offline-steps";
+import { call, got, usd, type Got } from "./offline-steps";
 
 // The packaging agent's marketplace: packaging items and packaging suppliers (the tools fix the
 // PACKAGING type), answered against the quantity the user needs.
@@ -21,20 +22,22 @@ export function packagingKeyword(text: string): string | undefined {
   return cut.length >= 2 ? cut.slice(0, 200) : undefined;
 }
 
-function itemLine(i: Json, quantity: number | undefined): string {
+type PackagingItem = ToolResponse<"search_packaging_items">["list"][number];
+
+function itemLine(i: PackagingItem, quantity: number | undefined): string {
   const price = i.priceMinCents == null ? "price on quote" : i.priceMaxCents && i.priceMaxCents !== i.priceMinCents ? `${usd(i.priceMinCents)}–${usd(i.priceMaxCents)} each` : `${usd(i.priceMinCents)} each`;
   const fits = quantity === undefined || i.moq == null ? "" : i.moq <= quantity ? " ✓" : ` (MOQ above your ${quantity})`;
   return `- **${i.title}** — ${i.supplierName} (${countryName(i.supplierCountryCode)}), MOQ ${i.moq ?? "custom quote"}${fits}, ${price}${i.samplePriceCents != null ? `, sample ${usd(i.samplePriceCents)}` : ""}`;
 }
 
-function itemsAnswer(found: Outcome, quantity: number | undefined): string {
-  const list: Json[] = [...(found.result.list ?? [])];
+function itemsAnswer(found: Got<"search_packaging_items">, quantity: number | undefined): string {
+  const list = [...found.value.list];
   const keyword = String(found.args.keyword ?? "packaging");
   if (!list.length) return `No packaging item matched "${keyword}". Try other words (e.g. "mailer box", "tissue paper"), or ask me to find packaging suppliers.`;
   // Items the quantity can order come first (a low MOQ is what a small brand needs), each group in
   // the search's order; the best matches above the quantity keep two places, so the user sees
   // what a larger run would open up.
-  const fits = (i: Json) => quantity === undefined || i.moq == null || i.moq <= quantity;
+  const fits = (i: PackagingItem) => quantity === undefined || i.moq == null || i.moq <= quantity;
   const within = list.filter(fits);
   const above = list.filter((i) => !fits(i));
   const shownWithin = within.slice(0, above.length ? 6 : 8);
@@ -61,7 +64,7 @@ export const PACKAGING_INTENTS: Intent[] = [
     roles: ["packaging-agent"],
     match: (t) => PACKAGING_WORDS.test(t) && !saysSupplier(t) && !/\b(fees?|how much does|tariffs?|dut(y|ies))\b/i.test(t),
     step: (t, done) => {
-      const found = last(done, "search_packaging_items");
+      const found = got(done, "search_packaging_items");
       const quantity = parseQuantity(t);
       if (found) return { answer: itemsAnswer(found, quantity) };
       const keyword = packagingKeyword(t);

@@ -1,6 +1,9 @@
-import type { Intent, IntentContext, Json, Outcome, Step } from "./offline-types";
+import type { Intent, IntentContext, Outcome, Step } from "./offline-types";
+import type { ToolResponse } from "@atelier/tools/tool-results";
 import { countryName, parseAnyCountry, parseCountries, parseEmail, parseMoq, parseProduct, parseUnitPrice } from "./offline-parse";
-import { call, last } from "./offline-steps";
+import { call, got, type Got } from "./offline-steps";
+import { parseFirstN } from "./offline-references";
+import { parseDate, parseQuantityOf } from "./offline-slots";
 
 // The design-sourcing agent's flow as the offline assistant runs it (001 §3, §7): validate the
 // goal, match factories, then the ways to reach them (in-network inboxes, expanded-network email,
@@ -8,16 +11,16 @@ import { call, last } from "./offline-steps";
 // user's own supplier, and editing the tech pack. Every write that contacts people is approval-gated
 // by its tool, so these intents only decide what to ask for.
 
-const lastOf = (outcomes: Outcome[], names: string[]) => [...outcomes].reverse().find((o) => names.includes(o.name) && !o.error && !o.declined);
-
 const FIND = /\b(suppliers?|factor(y|ies)|manufacturers?|makers?|vendors?|produce|source|sourcing)\b/i;
 const NO_MATCHES = "First tell me what to make, e.g. \"find suppliers for organic cotton tees under MOQ 500\", and I'll match factories.";
 
 /** The answer to a factory match: in-network first, then the expanded network. */
-export function matchAnswer(r: Json): string {
-  const place = (s: Json) => [s.city, countryName(s.countryCode)].filter(Boolean).join(", ");
-  const inNet = r.inNetwork.map((s: Json) => `- ${s.name} (${place(s)}) — MOQ ${s.moq ?? "n/a"}, ${s.productionDaysMin}-${s.productionDaysMax} days${s.averageReview ? `, rated ${s.averageReview}` : ""}`);
-  const exp = r.expandedNetwork.slice(0, 5).map((s: Json) => `- ${s.name} (${place(s)})${s.website ? ` ${s.website}` : ""}`);
+type Match = ToolResponse<"match_factories">;
+
+export function matchAnswer(r: Match): string {
+  const place = (s: { city?: string | null; countryCode: string }) => [s.city, countryName(s.countryCode)].filter(Boolean).join(", ");
+  const inNet = r.inNetwork.map((s) => `- ${s.name} (${place(s)}) — MOQ ${s.moq ?? "n/a"}, ${s.productionDaysMin}-${s.productionDaysMax} days${s.averageReview ? `, rated ${s.averageReview}` : ""}`);
+  const exp = r.expandedNetwork.slice(0, 5).map((s) => `- ${s.name} (${place(s)})${s.website ? ` ${s.website}` : ""}`);
   if (!inNet.length && !exp.length) return `No factory matched "${r.queryText}". Try fewer filters or a broader description.`;
   return [
     inNet.length ? `In-network matches for "${r.queryText}":` : "",
@@ -51,39 +54,46 @@ export function parseQuantity(text: string): number | undefined {
 /** The goal as the user stated it: only what they said, so the validator can ask for the rest. */
 function goalOf(text: string, product: string, context: IntentContext): Record<string, unknown> {
   const goal: Record<string, unknown> = { productDescription: product };
-  const quantity = parseQuantity(text);
+  const quantity = parseQuantity(text) ?? parseQuantityOf(text);
   const price = parseUnitPrice(text);
-  // "in Vietnam" says where the factories are; only "ship to", "sell in" or "into" names the destination.
-  const destination = /\b(ship|shipped|shipping|deliver|delivered|delivery|sell|selling|import|importing)\b[^.]*\b(to|into|in)\b|\binto\b/i.test(text) ? parseCountries(text).destination : undefined;
+  const date = parseDate(text);
+  // "in Vietnam" says where the factories are; only "ship to", "sell in", "to" or "into" names the destination.
+  const { destination } = parseCountries(text);
   if (quantity !== undefined) goal.quantity = quantity;
   if (price !== undefined) goal.targetUnitPrice = price;
+  if (date) goal.targetDate = date;
   if (destination) goal.destinationCountryCode = destination;
   if (context.attachments?.length) goal.attachments = context.attachments.slice(0, 20);
   return goal;
 }
 
-function validationNote(v: Outcome | undefined): string {
-  const r = v?.result;
+function validationNote(v: Got<"validate_sourcing_goal"> | undefined): string {
+  const r = v?.value;
   if (!r || r.valid) return r?.valid ? "Your goal has what factories need to quote." : "";
-  const asks = (r.questions ?? []).slice(0, 3).map((q: Json) => `- ${q.question}`);
+  const asks = r.questions.slice(0, 3).map((q) => `- ${q.question}`);
   return asks.length ? ["Before factories can quote, tell me:", ...asks].join("\n") : "";
 }
 
 /** The tech pack the thread is about: the newest written, updated or read one. */
-function techPackOf(outcomes: Outcome[]): Json {
-  const o = lastOf(outcomes, ["create_tech_pack", "update_tech_pack", "get_tech_pack"]);
-  return o?.result?.id ? o.result : undefined;
+type TechPackRef = { id: string; productName: string; description?: string | null; totalQuantity?: number };
+
+function techPackOf(outcomes: Outcome[]): TechPackRef | undefined {
+  for (const o of [...outcomes].reverse()) {
+    const pack = got([o], "create_tech_pack") ?? got([o], "update_tech_pack") ?? got([o], "get_tech_pack");
+    if (pack) return pack.value;
+  }
+  return undefined;
 }
 
 /** A tech pack written from the matched request, carrying the conversation's attachments. */
-function techPackFromMatch(match: Outcome, context: IntentContext): Step {
-  const query = String(match.args.query ?? match.result.queryText ?? "Product");
-  const args: Record<string, unknown> = { productName: query.charAt(0).toUpperCase() + query.slice(1, 200), description: String(match.result.queryText ?? query).slice(0, 5000) };
+function techPackFromMatch(match: Got<"match_factories">, context: IntentContext): Step {
+  const query = String(match.args.query ?? match.value.queryText ?? "Product");
+  const args: Record<string, unknown> = { productName: query.charAt(0).toUpperCase() + query.slice(1, 200), description: (match.value.queryText || query).slice(0, 5000) };
   if (context.attachments?.length) args.attachments = context.attachments.slice(0, 20);
   return call("create_tech_pack", args);
 }
 
-const names = (list: Json[]) => list.map((o: Json) => o.supplierName ?? o.name).join(", ");
+const names = (list: { supplierName?: string | null; name?: string | null }[]) => list.map((o) => o.supplierName ?? o.name).join(", ");
 
 /** "Acme Mills <sales@acme.example>", "Mill Two two@mill.example": the suppliers a user lists by name and email. */
 export function parseSupplierContacts(text: string): { name: string; email: string }[] {
@@ -121,7 +131,7 @@ const SIZE = "(?:XXS|XS|S|M|L|XL|XXL|XXXL|2XL|3XL)";
 const SIZE_RUN = new RegExp(`\\bsizes?\\s*(?::\\s*)?(${SIZE}(?:\\s*(?:,|and|&|/)\\s*${SIZE})*)\\b`, "i");
 
 /** Tech pack edits from "update the tech pack: 1200 units, $5 per unit, materials 100% linen; print: …". */
-export function parseTechPackChanges(text: string, pack: Json): Record<string, unknown> {
+export function parseTechPackChanges(text: string, pack: { description?: string | null }): Record<string, unknown> {
   const rest = text.includes(":") ? text.slice(text.indexOf(":") + 1) : text.replace(/^.*?\btech ?pack\b/i, "");
   const body: Record<string, unknown> = {};
   const notes: string[] = [];
@@ -153,8 +163,8 @@ export const SOURCING_INTENTS: Intent[] = [
     tools: ["invite_supplier"],
     match: (t) => /\binvite\b/i.test(t) && /\b(suppliers?|factory|manufacturer|vendor)\b/i.test(t),
     step: (t, done) => {
-      const invited = last(done, "invite_supplier");
-      if (invited) return { answer: `Invited **${invited.result.name}** (${invited.result.email}) to Atelier. Our sourcing team is notified and will reach out to them; they now show under your suppliers.` };
+      const invited = got(done, "invite_supplier");
+      if (invited) return { answer: `Invited **${invited.value.name}** (${invited.value.email}) to Atelier. Our sourcing team is notified and will reach out to them; they now show under your suppliers.` };
       const invite = parseSupplierInvite(t);
       const missing = [!invite.name && "their company name", !invite.website && "website", !invite.email && "email", !invite.phoneNumber && "phone number"].filter(Boolean);
       if (missing.length) return { answer: `To invite your supplier I also need ${missing.join(", ")}. Say it in one line, e.g. "invite my supplier Acme, acme.com, acme@example.com, +1 415 555 0100".` };
@@ -166,13 +176,13 @@ export const SOURCING_INTENTS: Intent[] = [
     tools: ["update_tech_pack", "list_tech_packs"],
     match: (t) => /\b(update|change|edit|revise|modify|amend)\b/i.test(t) && /\btech ?packs?\b/i.test(t),
     step: (t, done, history) => {
-      const updated = last(done, "update_tech_pack");
+      const updated = got(done, "update_tech_pack");
       if (updated) {
-        const r = updated.result;
+        const r = updated.value;
         return { answer: `Saved version ${r.version} of **${r.productName}**: ${r.totalQuantity} units${r.targetUnitPrice != null ? `, target $${r.targetUnitPrice} per unit` : ""}${r.materials.length ? `, ${r.materials.join(", ")}` : ""}. Earlier versions stay in its history.` };
       }
-      const listed = last(done, "list_tech_packs");
-      const pack = techPackOf([...history, ...done]) ?? listed?.result.list?.[0];
+      const listed = got(done, "list_tech_packs");
+      const pack = techPackOf([...history, ...done]) ?? listed?.value.list[0];
       if (!pack && !listed) return call("list_tech_packs", { size: 1 });
       if (!pack) return { answer: "You have no tech pack yet. Describe your product and I'll write one." };
       const body = parseTechPackChanges(t, pack);
@@ -185,14 +195,14 @@ export const SOURCING_INTENTS: Intent[] = [
     tools: ["send_factories_contact_info", "get_my_store"],
     match: (t) => (/\bcontact (info|information|details)\b/i.test(t) || /\b(email|send)\s+me\b/i.test(t)) && /\b(factor|supplier|manufactur|them|those)/i.test(t),
     step: (t, done, history) => {
-      const sent = last(done, "send_factories_contact_info");
-      if (sent) return { answer: `Emailed the contact details of ${sent.result.factoryCount} factories to ${sent.result.to}. Reach out to them directly; say "contact the expanded network ones" if you'd rather I send your tech pack.` };
-      const match = lastOf([...history, ...done], ["match_factories"]);
+      const sent = got(done, "send_factories_contact_info");
+      if (sent) return { answer: `Emailed the contact details of ${sent.value.factoryCount} factories to ${sent.value.to}. Reach out to them directly; say "contact the expanded network ones" if you'd rather I send your tech pack.` };
+      const match = got([...history, ...done], "match_factories");
       if (!match) return { answer: NO_MATCHES };
-      const ids = [...(match.result.inNetworkIds ?? []), ...(match.result.expandedIds ?? [])].slice(0, 50);
+      const ids = [...match.value.inNetworkIds, ...match.value.expandedIds].slice(0, 50);
       if (!ids.length) return { answer: "No factories matched, so there are no contact details to send. Try a broader description." };
-      const store = last(done, "get_my_store");
-      const email = parseEmail(t) ?? store?.result.user?.email;
+      const store = got(done, "get_my_store");
+      const email = parseEmail(t) ?? store?.value.user.email;
       if (!email) return call("get_my_store");
       return call("send_factories_contact_info", { userEmail: email, companyIds: ids });
     },
@@ -202,16 +212,16 @@ export const SOURCING_INTENTS: Intent[] = [
     tools: ["send_emails_by_own_email", "create_tech_pack"],
     match: (t) => /\b(send|email|write|mail)\b/i.test(t) && /\b(my own|own (email|e-mail|address)|from my (email|e-mail|address|inbox))\b/i.test(t),
     step: (t, done, history, context) => {
-      const sent = last(done, "send_emails_by_own_email");
+      const sent = got(done, "send_emails_by_own_email");
       if (sent) {
-        const r = sent.result;
+        const r = sent.value;
         const again = r.alreadySent.length ? ` ${names(r.alreadySent)} already had this version, so they weren't emailed again.` : "";
         return { answer: `Sent ${r.sent.length} email(s) from your address to ${names(r.sent) || "nobody new"} with tech pack v${r.techPackVersion}; replies go to ${r.replyTo}.${again}` };
       }
       const all = [...history, ...done];
-      const match = lastOf(all, ["match_factories"]);
+      const match = got(all, "match_factories");
       const typed = parseSupplierContacts(t);
-      const matched = (match?.result.expandedNetwork ?? []).filter((s: Json) => s.contactEmail).map((s: Json) => ({ name: s.name, email: s.contactEmail }));
+      const matched = (match?.value.expandedNetwork ?? []).flatMap((s) => (s.contactEmail ? [{ name: s.name, email: s.contactEmail }] : []));
       const recipients = [...typed, ...matched.filter((m: { email: string }) => !typed.some((x) => x.email === m.email))].slice(0, 50);
       if (!recipients.length) return { answer: "Which suppliers should I email from your address? Give each name and email, e.g. \"send emails from my own address to Mill One one@mill.example\"." };
       const pack = techPackOf(all);
@@ -229,16 +239,16 @@ export const SOURCING_INTENTS: Intent[] = [
     tools: ["send_messages_expanded_network", "create_tech_pack"],
     match: (t) => /\bexpanded\b/i.test(t) && /\b(contact|send|email|message|reach|write)/i.test(t),
     step: (_t, done, history, context) => {
-      const sent = last(done, "send_messages_expanded_network");
+      const sent = got(done, "send_messages_expanded_network");
       if (sent) {
-        const r = sent.result;
+        const r = sent.value;
         const again = r.alreadySent.length ? ` ${names(r.alreadySent)} already had this version.` : "";
         return { answer: `Emailed your tech pack (v${r.techPackVersion}) to ${r.sent.length} expanded-network supplier(s): ${names(r.sent) || "none new"}. Their replies come to your email.${again}` };
       }
       const all = [...history, ...done];
-      const match = lastOf(all, ["match_factories"]);
+      const match = got(all, "match_factories");
       if (!match) return { answer: NO_MATCHES };
-      const ids = (match.result.expandedNetwork ?? []).filter((s: Json) => s.contactEmail).map((s: Json) => s.id).slice(0, 50);
+      const ids = match.value.expandedNetwork.filter((s) => s.contactEmail).map((s) => s.id).slice(0, 50);
       if (!ids.length) return { answer: "None of the expanded-network matches has an email address on file. Say \"email me the factories' contact info\" to reach them another way." };
       const pack = techPackOf(all);
       if (!pack) return techPackFromMatch(match, context);
@@ -248,17 +258,18 @@ export const SOURCING_INTENTS: Intent[] = [
   {
     name: "send-to-factories",
     tools: ["create_tech_pack", "send_messages_in_network"],
-    match: (t) => /\b(send|contact|message|reach out|email)\b/i.test(t) && /\b(factor|supplier|manufactur|them)/i.test(t),
-    step: (_t, done, history, context) => {
-      const match = last(history, "match_factories");
+    match: (t) => /\b(send|contact|message|reach out|email)\b/i.test(t) && /\b(factor|supplier|manufactur|them|first|top)/i.test(t),
+    step: (t, done, history, context) => {
+      const match = got(history, "match_factories");
       if (!match) return { answer: NO_MATCHES };
-      const sent = last(done, "send_messages_in_network");
-      if (sent) return { answer: `Sent your tech pack (v${sent.result.techPackVersion}) to ${sent.result.sent.length} supplier(s)${sent.result.alreadySent.length ? `; ${sent.result.alreadySent.length} already had it` : ""}. Their replies arrive in your inbox.` };
+      const sent = got(done, "send_messages_in_network");
+      if (sent) return { answer: `Sent your tech pack (v${sent.value.techPackVersion}) to ${sent.value.sent.length} supplier(s)${sent.value.alreadySent.length ? `; ${sent.value.alreadySent.length} already had it` : ""}. Their replies arrive in your inbox.` };
       const pack = techPackOf([...history, ...done]);
-      const ids = match.result.inNetworkIds ?? [];
+      const ids = match.value.inNetworkIds;
       if (!ids.length) return { answer: "None of the matched factories is in our vetted network; ask me to email the expanded-network ones instead." };
       if (!pack) return techPackFromMatch(match, context);
-      return call("send_messages_in_network", { techPackId: pack.id, companyIds: ids.slice(0, 50) });
+      // "send it to the first three": the first of the in-network matches as the answer listed them.
+      return call("send_messages_in_network", { techPackId: pack.id, companyIds: ids.slice(0, Math.min(50, parseFirstN(t) ?? 50)) });
     },
   },
   {
@@ -267,12 +278,12 @@ export const SOURCING_INTENTS: Intent[] = [
     roles: ["sourcing-agent"],
     match: (t) => FIND.test(t) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
     step: (t, done, _history, context) => {
-      const matched = last(done, "match_factories");
-      if (matched) return { answer: [matchAnswer(matched.result), validationNote(last(done, "validate_sourcing_goal"))].filter(Boolean).join("\n\n") };
+      const matched = got(done, "match_factories");
+      if (matched) return { answer: [matchAnswer(matched.value), validationNote(got(done, "validate_sourcing_goal"))].filter(Boolean).join("\n\n") };
       const args = matchArgs(t);
       if (!args) return { answer: "What should the factories make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
       // The goal is checked before matching (001 §5), so the answer can say what factories still need.
-      if (!last(done, "validate_sourcing_goal")) return call("validate_sourcing_goal", { agentGoal: goalOf(t, String(args.query), context), agentType: "default" });
+      if (!got(done, "validate_sourcing_goal")) return call("validate_sourcing_goal", { agentGoal: goalOf(t, String(args.query), context), agentType: "default" });
       return call("match_factories", args);
     },
   },

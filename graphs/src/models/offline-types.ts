@@ -2,15 +2,11 @@
 import type { ScreenContext } from "@atelier/contracts/agent-context";
 import type { ToolName } from "@atelier/tools";
 
-/** A tool result's JSON: contract-validated by the API, read loosely by the offline assistant. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
-
 /** A tool call the offline assistant decides on. */
 export type PlannedCall = { name: string; args: Record<string, unknown> };
 
 /** A tool result seen since the user's last message. */
-export type Outcome = { name: string; args: Record<string, unknown>; result: Json; error?: { status: number; code: string; message: string }; declined?: string };
+export type Outcome = { name: string; args: Record<string, unknown>; result: unknown; error?: { status: number; code: string; message: string }; declined?: string };
 
 /** What the run knows beside the messages: the screen the user asks from ("this supplier"), and the conversation's attachment links. */
 export type IntentContext = { screen?: ScreenContext | null; attachments?: string[] };
@@ -24,6 +20,9 @@ export type Intent = {
   tools: ToolName[];
   /** Agents the intent is limited to; all when absent. */
   roles?: string[];
+  /** Requests as users type them (typos, indirect phrasing): the classifier learns the intent from these. */
+  examples?: string[];
+  /** A fallback and booster beside the classifier: true when the text plainly asks for this intent. */
   match: (text: string) => boolean;
   step: (text: string, done: Outcome[], history: Outcome[], context: IntentContext) => Step;
 };
