@@ -17,6 +17,8 @@ afterAll(async () => {
   await env?.close();
 });
 
+/** LangGraph's API keeps a stateless run's thread with on_completion "keep"; the SDK's type has other words for it. */
+const KEEP = "keep" as never;
 const human = (content: string) => ({ messages: [{ type: "human", content }] });
 type Msg = { type: string; content: string };
 const texts = (values: unknown) => ((values as { messages?: Msg[] }).messages ?? []).map((m) => `${m.type}:${m.content}`);
@@ -89,8 +91,8 @@ describe("runs over the SDK", () => {
     const before = await client.threads.count();
     await client.runs.wait(null, "copilot", { input: human("again") });
     expect(await client.threads.count()).toBe(before);
-    // on_completion "keep" keeps it.
-    await client.runs.wait(null, "copilot", { input: human("keep me"), onCompletion: "keep" });
+    // on_completion "keep" (LangGraph's wire value; the SDK's type names other words) keeps it.
+    await client.runs.wait(null, "copilot", { input: human("keep me"), onCompletion: KEEP } as never);
     expect(await client.threads.count()).toBe(before + 1);
   });
 
@@ -105,7 +107,7 @@ describe("runs over the SDK", () => {
 
   it("runs.create without a thread runs in the background", async () => {
     const client = sdk(env, alice);
-    const run = await client.runs.create(null, "copilot", { input: human("background"), onCompletion: "keep" });
+    const run = await client.runs.create(null, "copilot", { input: human("background"), onCompletion: KEEP });
     expect(run.thread_id).toBeTruthy();
     const values = await client.runs.join(run.thread_id, run.run_id);
     expect(texts(values)).toEqual(["human:background", "ai:Echo: background"]);
