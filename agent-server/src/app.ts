@@ -1,9 +1,12 @@
 import express from "express";
 import { errorHandler, notFound } from "@atelier/api/platform";
 import { assistantRoutes } from "./routes/assistants";
+import { assistantGraphRoutes } from "./routes/assistant-graphs";
 import type { AppDeps } from "./routes/deps";
 import { historyMessagesRoutes } from "./routes/history-messages";
 import { runRoutes } from "./routes/runs";
+import { statelessRunRoutes } from "./routes/stateless-runs";
+import { threadMetadataRoutes } from "./routes/thread-metadata";
 import { threadRoutes } from "./routes/threads";
 import { threadStateRoutes } from "./routes/thread-state";
 
@@ -31,6 +34,10 @@ export function createAgentApp(deps: AppDeps): express.Express {
   app.use(threadStateRoutes(deps));
   app.use(runRoutes(deps));
   app.use(historyMessagesRoutes(deps));
+  // The rest of what the LangGraph SDK calls (runs.wait, stateless runs, threads.update/count, assistant graphs).
+  app.use(assistantGraphRoutes(deps));
+  app.use(threadMetadataRoutes(deps));
+  app.use(statelessRunRoutes(deps));
 
   app.use((_req, _res, next) => next(notFound("Route")));
   app.use(errorHandler(deps.log));

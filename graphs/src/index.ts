@@ -9,6 +9,8 @@ export { createModelFactoryFromEnv, type ModelFactory, type ModelRole } from "./
 export { createScriptedModelFactory, type ScriptStep } from "./models/scripted-model";
 export { OfflineChatModel } from "./models/offline-model";
 export { AiSdkChatModel } from "./models/ai-sdk-chat-model";
+/** LangGraph's resume command, for callers outside this package that answer an interrupt (the eval harness). */
+export { Command } from "@langchain/langgraph";
 
 export { ASSISTANT_IDS, isAssistantId, type AssistantId } from "@atelier/contracts/agent-context";
 

@@ -101,7 +101,7 @@ function runJson(r: q.RunRow) {
 }
 
 /** Resolves with the run once it has ended (null if it was deleted meanwhile). */
-async function waitForEnd(deps: AppDeps, runId: string) {
+export async function waitForEnd(deps: AppDeps, runId: string) {
   for (;;) {
     const run = await q.getRunById(deps.pool, runId);
     if (!run || TERMINAL.has(run.status)) return run;

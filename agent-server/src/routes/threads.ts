@@ -65,7 +65,7 @@ export function threadRoutes(deps: AppDeps): express.Router {
 }
 
 /** A thread in the LangGraph HTTP API's shape; with its state's values and interrupts when asked. */
-async function threadJson(deps: AppDeps, thread: q.ThreadRow, withValues: boolean) {
+export async function threadJson(deps: AppDeps, thread: q.ThreadRow, withValues: boolean) {
   const state = withValues ? await stateOf(deps, thread) : null;
   const interrupts: Record<string, unknown[]> = {};
   for (const t of state?.tasks ?? []) if (t.interrupts.length) interrupts[t.id] = t.interrupts;
@@ -87,7 +87,7 @@ async function threadJson(deps: AppDeps, thread: q.ThreadRow, withValues: boolea
  * a thread; here an assistant's id is its graph's id, so the two are one name), and the rest of the
  * metadata. `problem` says why the name is unusable: not an assistant, or two names that disagree.
  */
-function assistantOf(input: Record<string, unknown> | undefined, graphs: Pick<GraphRegistry, "has" | "ids">) {
+export function assistantOf(input: Record<string, unknown> | undefined, graphs: Pick<GraphRegistry, "has" | "ids">) {
   const { graph_id: graphId, assistant_id: assistantId, ...metadata } = input ?? {};
   const [field, name] = graphId !== undefined ? ["metadata.graph_id", graphId] : ["metadata.assistant_id", assistantId];
   let problem: { field: string; reason: string } | null = null;
