@@ -1,5 +1,6 @@
 import express from "express";
 import { errorHandler, notFound } from "@atelier/api/platform";
+import { checkBody, edgeErrors } from "./edge";
 import { assistantRoutes } from "./routes/assistants";
 import type { AppDeps } from "./routes/deps";
 import { historyMessagesRoutes } from "./routes/history-messages";
@@ -20,6 +21,7 @@ export function createAgentApp(deps: AppDeps): express.Express {
     req.body ??= {};
     next();
   });
+  app.use(checkBody);
 
   app.get("/ok", (_req, res) => {
     res.json({ ok: true });
@@ -33,6 +35,7 @@ export function createAgentApp(deps: AppDeps): express.Express {
   app.use(historyMessagesRoutes(deps));
 
   app.use((_req, _res, next) => next(notFound("Route")));
+  app.use(edgeErrors);
   app.use(errorHandler(deps.log));
   return app;
 }

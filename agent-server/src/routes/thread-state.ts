@@ -22,7 +22,7 @@ export function threadStateRoutes(deps: AppDeps): express.Router {
 
   router.get(
     "/threads/:threadId/state/:checkpointId",
-    handle(async (req) => stateOf(deps, await requestThread(deps, req), String(req.params.checkpointId))),
+    handle(async (req) => stateOf(deps, await requestThread(deps, req), parsePart("checkpoint_id", s.checkpointIdParam, String(req.params.checkpointId)))),
   );
 
   router.post(
