@@ -6,6 +6,9 @@ import { AppError } from "../errors";
 import { bearerToken } from "../auth/tokens";
 import { receiveLargeFile } from "../services/uploads/large-file-upload";
 import { holdIncomingFile } from "../services/uploads/pending-files";
+import { dropUnrecordedFile, streamingUploadStorage } from "./stream-upload";
+import { storeQuotaExceeded, uploadQuotaOf, type UploadQuota } from "../services/uploads/upload-quota";
+import type { RequestContext } from "../context";
 import { openUploadedFile } from "../services/uploads/serve-file";
 
 /**
@@ -13,16 +16,27 @@ import { openUploadedFile } from "../services/uploads/serve-file";
  * contract route, the signed PUT of /upload-large-file, and serving stored files back.
  */
 export function mountUploadHandlers(router: Router, deps: AppDeps): void {
-  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } }).single("file");
+  // The file part goes straight to storage as it arrives (stream-upload.ts): nothing holds a whole file.
+  const uploading = new WeakMap<Request, { ctx: RequestContext; storeId: string; quota: UploadQuota }>();
+  const storage = streamingUploadStorage((req) => uploading.get(req)!);
+  const parse = multer({ storage, limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } }).single("file");
 
   router.post("/upload", async (req: Request, res: Response, next: NextFunction) => {
     try {
       // Anonymous or expired callers are refused by the contract route before any byte is buffered.
       const token = bearerToken(req.header("authorization"));
-      if (!token || !(await deps.tokens.verify(token))) return next();
+      const claims = token ? await deps.tokens.verify(token) : null;
+      if (!claims) return next();
+      // A store with no room left is told before any byte is read.
+      const quota = await uploadQuotaOf(deps.pool, deps.config, claims.storeId);
+      if (quota.remainingBytes <= 0) return next(storeQuotaExceeded(quota));
+      uploading.set(req, { ctx: req.ctx, storeId: claims.storeId, quota });
+      // A file stored for a request the contract route then refuses (preview mode, say) is deleted.
+      res.on("close", () => dropUnrecordedFile(req.ctx));
       parse(req, res, (err: unknown) => {
         if (err) return next(multerError(err));
-        if (req.file) holdIncomingFile(req.ctx, { originalName: req.file.originalname, buffer: req.file.buffer, size: req.file.size });
+        const f = req.file;
+        if (f) holdIncomingFile(req.ctx, { originalName: f.originalname, id: f.filename, extension: f.destination, storageKey: f.path, size: f.size });
         req.body = undefined;
         next();
       });
