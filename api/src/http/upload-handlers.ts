@@ -60,9 +60,12 @@ export function mountUploadHandlers(router: Router, deps: AppDeps): void {
       const { upload, body } = await openUploadedFile(req.ctx, bearerToken(req.header("authorization")) ?? undefined, String(req.params.id));
       res.setHeader("content-type", upload.contentType);
       res.setHeader("content-length", String(upload.sizeBytes));
-      res.setHeader("content-disposition", `inline; filename="${upload.fileName}"`);
-      // An uploaded SVG or PDF must not run script in our origin.
-      res.setHeader("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      // Only raster images open in the browser; anything else (SVG, PDF, video, Illustrator) is
+      // downloaded, so a file a user uploaded never runs as a page of our origin.
+      res.setHeader("content-disposition", `${INLINE_EXTENSIONS.has(upload.extension) ? "inline" : "attachment"}; filename="${upload.fileName}"`);
+      // Opened anyway (a saved file, an old link), it is sandboxed: no script, no forms, its own origin.
+      res.setHeader("content-security-policy", "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+      res.setHeader("x-content-type-options", "nosniff");
       res.setHeader("cache-control", "private, max-age=300");
       body.on("error", next);
       body.pipe(res);
@@ -73,6 +76,9 @@ export function mountUploadHandlers(router: Router, deps: AppDeps): void {
   router.get("/upload/files/:id", serve);
   router.get("/upload/files/:id/:name", serve);
 }
+
+/** Uploads served inline: raster images, which browsers only draw. SVG is a document that can carry script. */
+const INLINE_EXTENSIONS = new Set(["png", "jpg", "jpeg", "gif", "webp", "bmp"]);
 
 function multerError(err: unknown): AppError {
   if (err instanceof multer.MulterError) {
