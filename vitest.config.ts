@@ -11,7 +11,9 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runBrowserTests = existsSync(chromium) || Boolean(process.env.CI);
 if (!runBrowserTests) console.warn(`\n⚠ ${chromium} not found: the browser tests (web/e2e) are skipped. Install it with \`apt-get install chromium\` (Debian) to run them.\n`);
 
-const testEnv = { NODE_ENV: "test", ATELIER_LOG_LEVEL: "silent", ATELIER_JWT_SECRET: "test-secret-that-is-long-enough-0123456789" };
+// Every test visitor comes from 127.0.0.1 on the run's one database: the per-address daily thread cap
+// (docs/security.md, item 8) is raised for the run; test/security/visitor-caps.test.ts sets its own.
+const testEnv = { NODE_ENV: "test", ATELIER_LOG_LEVEL: "silent", ATELIER_JWT_SECRET: "test-secret-that-is-long-enough-0123456789", ATELIER_VISITOR_ADDRESS_THREADS_PER_DAY: "100000" };
 
 /**
  * Three projects, one run (`npm test`):

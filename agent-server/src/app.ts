@@ -1,5 +1,6 @@
 import express from "express";
 import { errorHandler, notFound } from "@atelier/api/platform";
+import { checkBody, edgeErrors } from "./edge";
 import { assistantRoutes } from "./routes/assistants";
 import { assistantGraphRoutes } from "./routes/assistant-graphs";
 import type { AppDeps } from "./routes/deps";
@@ -23,6 +24,7 @@ export function createAgentApp(deps: AppDeps): express.Express {
     req.body ??= {};
     next();
   });
+  app.use(checkBody);
 
   app.get("/ok", (_req, res) => {
     res.json({ ok: true });
@@ -40,6 +42,7 @@ export function createAgentApp(deps: AppDeps): express.Express {
   app.use(statelessRunRoutes(deps));
 
   app.use((_req, _res, next) => next(notFound("Route")));
+  app.use(edgeErrors);
   app.use(errorHandler(deps.log));
   return app;
 }

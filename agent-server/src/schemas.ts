@@ -7,6 +7,7 @@ const streamModeName = z.enum(["values", "updates", "messages", "messages-tuple"
 const nodeList = z.union([z.literal("*"), z.array(z.string().min(1).max(200)).max(50)]);
 
 export const uuidParam = z.string().uuid("must be a UUID");
+export const checkpointIdParam = z.string().min(1).max(200);
 
 export const createThreadBody = z.object({
   thread_id: uuidParam.optional(),

@@ -7,6 +7,7 @@ import { createAgentApp } from "./app";
 import { AtelierCheckpointer } from "./checkpointer";
 import { createGraphRegistry, type GraphSource } from "./graphs";
 import { createRunner } from "./runner";
+import { agentLimitsFromEnv, type AgentLimits } from "./limits";
 import type { RealtimePublisher } from "./realtime-publisher";
 
 export type AgentServerOptions = {
@@ -22,6 +23,8 @@ export type AgentServerOptions = {
   pollMs?: number;
   concurrency?: number;
   anonymousRunsPerMinute?: number;
+  /** Caps on what callers store (default: the environment's, else DEFAULT_AGENT_LIMITS). */
+  limits?: Partial<AgentLimits>;
   /** Where run events go to the users' open tabs: the API's `publish` in one process, `postgresPublisher` apart. */
   publish?: RealtimePublisher;
 };
@@ -56,7 +59,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     finishWithLastBatch: (run) => checkpointer.finishWithLastBatch(run),
     publish: options.publish,
   });
-  const app = createAgentApp({ pool, tokens, graphs, runner, log, pollMs, anonymousRunsPerMinute: options.anonymousRunsPerMinute ?? 20, trustProxy: config.trustProxy, startedAt: new Date().toISOString() });
+  const app = createAgentApp({ pool, tokens, graphs, runner, log, pollMs, anonymousRunsPerMinute: options.anonymousRunsPerMinute ?? 20, limits: { ...agentLimitsFromEnv(), ...options.limits }, trustProxy: config.trustProxy, startedAt: new Date().toISOString() });
   const server = http.createServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { MAX_PENDING_LARGE_UPLOADS, UPLOAD_QUOTAS } from "@atelier/contracts/uploads";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -72,6 +73,8 @@ export type Config = {
   loginThrottle: { freeAttempts: number; baseWaitSeconds: number; maxWaitSeconds: number };
   /** The public pay-invoice page: declined cards before it locks, for how long, and payment attempts per client address a minute. */
   publicPay: { declinesBeforeLock: number; lockHours: number; perClientPerMinute: number };
+  /** Upload quotas by plan and the large uploads a store may have waiting (contracts' UPLOAD_QUOTAS by default). */
+  uploads: { quotas: typeof UPLOAD_QUOTAS; maxPendingLargeUploads: number };
   /** Proxies whose X-Forwarded-For is believed (Express's "trust proxy"); false: none, the peer's address is the client's. */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimitPerMinute: e.ATELIER_RATE_LIMIT_AUTH,
     publicPay: { declinesBeforeLock: e.ATELIER_PUBLIC_PAY_DECLINES, lockHours: e.ATELIER_PUBLIC_PAY_LOCK_HOURS, perClientPerMinute: e.ATELIER_RATE_LIMIT_PUBLIC_PAY },
     loginThrottle: { freeAttempts: e.ATELIER_LOGIN_FREE_ATTEMPTS, baseWaitSeconds: e.ATELIER_LOGIN_WAIT_SECONDS, maxWaitSeconds: e.ATELIER_LOGIN_MAX_WAIT_SECONDS },
+    uploads: { quotas: UPLOAD_QUOTAS, maxPendingLargeUploads: MAX_PENDING_LARGE_UPLOADS },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.ATELIER_LOG_LEVEL,
     skipDemoSeed: e.ATELIER_SKIP_DEMO_SEED === "1",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineContract } from "./contract";
+import type { PlanType } from "./domain";
 
 export { UPLOAD_URL_PREFIX } from "./domain";
 
@@ -23,6 +24,22 @@ export function attachmentTypeOf(extension: string): (typeof ATTACHMENT_TYPES)[n
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 export const LARGE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 export const LARGE_UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+/**
+ * What a store may keep in uploaded files, by plan (docs/security.md, item 9): the largest file
+ * through /upload-large-file, and all its files together (waiting large uploads count at their
+ * announced size). /upload takes up to UPLOAD_MAX_BYTES on every plan.
+ */
+export const UPLOAD_QUOTAS: Record<PlanType, { largeFileBytes: number; storeBytes: number }> = {
+  TIER_1: { largeFileBytes: 200 * MB, storeBytes: 1 * GB },
+  TIER_2: { largeFileBytes: 1 * GB, storeBytes: 10 * GB },
+  TIER_2_5: { largeFileBytes: 2 * GB, storeBytes: 25 * GB },
+  TIER_3: { largeFileBytes: 2 * GB, storeBytes: 100 * GB },
+};
+/** Large uploads a store may have waiting for their bytes at once. */
+export const MAX_PENDING_LARGE_UPLOADS = 3;
 
 export const uploadedFileSchema = z.object({
   id: z.string(),

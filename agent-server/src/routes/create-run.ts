@@ -3,6 +3,7 @@ import type express from "express";
 import type { z } from "zod";
 import { AppError, conflict, forbidden, invalid, notFound, parsePart, type Queryable, withTransaction } from "@atelier/api/platform";
 import { ANONYMOUS_ASSISTANTS, clientAddress, type Principal } from "../auth";
+import { checkMetadata, checkRunPayload, checkThreadQuota, checkVisitorThreadRuns } from "../limits";
 import * as q from "../queries";
 import * as s from "../schemas";
 import type { Runner } from "../runner";
@@ -21,6 +22,8 @@ export async function createRun(deps: AppDeps, req: express.Request, streaming: 
   if (!deps.graphs.has(body.assistant_id)) throw notFound("Assistant");
   if (p.kind === "anonymous" && !ANONYMOUS_ASSISTANTS.has(body.assistant_id)) throw forbidden("Log in to use this assistant.");
   if (body.input != null && body.command) throw invalid("command", "cannot be sent together with input");
+  checkRunPayload(deps.limits, p, { input: body.input, command: body.command, context: body.context, config: body.config });
+  checkMetadata(deps.limits, p, "metadata", body.metadata);
   const clientIp = clientAddress(req, deps.tokens);
   const kwargs = runKwargs(body);
   const strategy = body.multitask_strategy ?? "reject";
@@ -89,11 +92,13 @@ type LockedInsert = {
 async function insertLocked(deps: AppDeps, db: Queryable, { p, threadId, body, strategy, checkpointId, clientIp, newRun }: LockedInsert): Promise<Inserted> {
   let thread = await q.lockThreadForRun(db, threadId, p.owner);
   if (!thread && body.if_not_exists === "create") {
-    const created = await q.insertThread(db, { threadId, owner: p.owner, assistantId: body.assistant_id, metadata: {} });
+    await checkThreadQuota(db, deps.limits, p, clientIp);
+    const created = await q.insertThread(db, { threadId, owner: p.owner, assistantId: body.assistant_id, metadata: {}, clientIp });
     thread = created ? { ...created, active_run_ids: [] } : null;
   }
   if (!thread) throw notFound("Thread");
   if (checkpointId && !(await q.checkpointExists(db, threadId, checkpointId))) throw notFound("Checkpoint");
+  await checkVisitorThreadRuns(db, deps.limits, p, threadId);
   if (p.kind === "anonymous") {
     const recent = await q.recentAnonymousRuns(db, p.owner.anonymousId, clientIp);
     if (recent.by_id >= deps.anonymousRunsPerMinute || recent.by_ip >= deps.anonymousRunsPerMinute * 5) {

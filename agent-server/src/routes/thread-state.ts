@@ -6,7 +6,8 @@ import * as q from "../queries";
 import * as s from "../schemas";
 import { threadState } from "../state";
 import type { AppDeps } from "./deps";
-import { requestThread, stateOf } from "./owned";
+import { checkRunPayload } from "../limits";
+import { ownedThread, principal, requestThread, stateOf } from "./owned";
 
 type HistoryBody = z.infer<typeof s.historyBody>;
 type UpdateStateBody = z.infer<typeof s.updateStateBody>;
@@ -22,7 +23,7 @@ export function threadStateRoutes(deps: AppDeps): express.Router {
 
   router.get(
     "/threads/:threadId/state/:checkpointId",
-    handle(async (req) => stateOf(deps, await requestThread(deps, req), String(req.params.checkpointId))),
+    handle(async (req) => stateOf(deps, await requestThread(deps, req), parsePart("checkpoint_id", s.checkpointIdParam, String(req.params.checkpointId)))),
   );
 
   router.post(
@@ -45,8 +46,11 @@ export function threadStateRoutes(deps: AppDeps): express.Router {
   router.post(
     "/threads/:threadId/state",
     handle(async (req) => {
-      const thread = await requestThread(deps, req);
-      return updateState(deps, thread, parsePart("body", s.updateStateBody, req.body));
+      const p = await principal(deps, req);
+      const thread = await ownedThread(deps, p, String(req.params.threadId));
+      const body = parsePart("body", s.updateStateBody, req.body);
+      checkRunPayload(deps.limits, p, { values: body.values });
+      return updateState(deps, thread, body);
     }),
   );
   return router;

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import express from "express";
 import { conflict, forbidden, invalid, parsePart, withTransaction } from "@atelier/api/platform";
-import { ANONYMOUS_ASSISTANTS } from "../auth";
+import { ANONYMOUS_ASSISTANTS, clientAddress } from "../auth";
 import type { GraphRegistry } from "../graphs";
 import { handle } from "../http-util";
+import { checkMetadata, checkThreadQuota } from "../limits";
 import * as q from "../queries";
 import * as s from "../schemas";
 import type { AppDeps } from "./deps";
@@ -22,8 +23,15 @@ export function threadRoutes(deps: AppDeps): express.Router {
       if (problem) throw invalid(problem.field, problem.reason);
       if (p.kind === "anonymous" && assistant && !ANONYMOUS_ASSISTANTS.has(assistant)) throw forbidden("Log in to use this assistant.");
       const assistantId = assistant ?? (p.kind === "anonymous" ? "storefront-chat" : null);
+      checkMetadata(deps.limits, p, "metadata", metadata);
       const threadId = body.thread_id ?? crypto.randomUUID();
-      const row = await q.insertThread(deps.pool, { threadId, owner: p.owner, assistantId, metadata });
+      const clientIp = p.kind === "anonymous" ? clientAddress(req, deps.tokens) : null;
+      const row = await withTransaction(deps.pool, async (db) => {
+        // An id already taken is answered below (do_nothing or conflict), whatever the caps say.
+        if (body.thread_id && (await q.getThreadById(db, threadId))) return null;
+        await checkThreadQuota(db, deps.limits, p, clientIp);
+        return q.insertThread(db, { threadId, owner: p.owner, assistantId, metadata, clientIp });
+      });
       if (row) return threadJson(deps, row, false);
       const existing = await q.getOwnedThread(deps.pool, threadId, p.owner);
       if (existing && body.if_exists === "do_nothing") return threadJson(deps, existing, true);

@@ -6,6 +6,9 @@ import { AppError } from "../errors";
 import { bearerToken } from "../auth/tokens";
 import { receiveLargeFile } from "../services/uploads/large-file-upload";
 import { holdIncomingFile } from "../services/uploads/pending-files";
+import { dropUnrecordedFile, streamingUploadStorage } from "./stream-upload";
+import { storeQuotaExceeded, uploadQuotaOf, type UploadQuota } from "../services/uploads/upload-quota";
+import type { RequestContext } from "../context";
 import { openUploadedFile } from "../services/uploads/serve-file";
 
 /**
@@ -13,16 +16,27 @@ import { openUploadedFile } from "../services/uploads/serve-file";
  * contract route, the signed PUT of /upload-large-file, and serving stored files back.
  */
 export function mountUploadHandlers(router: Router, deps: AppDeps): void {
-  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } }).single("file");
+  // The file part goes straight to storage as it arrives (stream-upload.ts): nothing holds a whole file.
+  const uploading = new WeakMap<Request, { ctx: RequestContext; storeId: string; quota: UploadQuota }>();
+  const storage = streamingUploadStorage((req) => uploading.get(req)!);
+  const parse = multer({ storage, limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } }).single("file");
 
   router.post("/upload", async (req: Request, res: Response, next: NextFunction) => {
     try {
       // Anonymous or expired callers are refused by the contract route before any byte is buffered.
       const token = bearerToken(req.header("authorization"));
-      if (!token || !(await deps.tokens.verify(token))) return next();
+      const claims = token ? await deps.tokens.verify(token) : null;
+      if (!claims) return next();
+      // A store with no room left is told before any byte is read.
+      const quota = await uploadQuotaOf(deps.pool, deps.config, claims.storeId);
+      if (quota.remainingBytes <= 0) return next(storeQuotaExceeded(quota));
+      uploading.set(req, { ctx: req.ctx, storeId: claims.storeId, quota });
+      // A file stored for a request the contract route then refuses (preview mode, say) is deleted.
+      res.on("close", () => dropUnrecordedFile(req.ctx));
       parse(req, res, (err: unknown) => {
         if (err) return next(multerError(err));
-        if (req.file) holdIncomingFile(req.ctx, { originalName: req.file.originalname, buffer: req.file.buffer, size: req.file.size });
+        const f = req.file;
+        if (f) holdIncomingFile(req.ctx, { originalName: f.originalname, id: f.filename, extension: f.destination, storageKey: f.path, size: f.size });
         req.body = undefined;
         next();
       });
@@ -46,9 +60,12 @@ export function mountUploadHandlers(router: Router, deps: AppDeps): void {
       const { upload, body } = await openUploadedFile(req.ctx, bearerToken(req.header("authorization")) ?? undefined, String(req.params.id));
       res.setHeader("content-type", upload.contentType);
       res.setHeader("content-length", String(upload.sizeBytes));
-      res.setHeader("content-disposition", `inline; filename="${upload.fileName}"`);
-      // An uploaded SVG or PDF must not run script in our origin.
-      res.setHeader("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      // Only raster images open in the browser; anything else (SVG, PDF, video, Illustrator) is
+      // downloaded, so a file a user uploaded never runs as a page of our origin.
+      res.setHeader("content-disposition", `${INLINE_EXTENSIONS.has(upload.extension) ? "inline" : "attachment"}; filename="${upload.fileName}"`);
+      // Opened anyway (a saved file, an old link), it is sandboxed: no script, no forms, its own origin.
+      res.setHeader("content-security-policy", "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+      res.setHeader("x-content-type-options", "nosniff");
       res.setHeader("cache-control", "private, max-age=300");
       body.on("error", next);
       body.pipe(res);
@@ -59,6 +76,9 @@ export function mountUploadHandlers(router: Router, deps: AppDeps): void {
   router.get("/upload/files/:id", serve);
   router.get("/upload/files/:id/:name", serve);
 }
+
+/** Uploads served inline: raster images, which browsers only draw. SVG is a document that can carry script. */
+const INLINE_EXTENSIONS = new Set(["png", "jpg", "jpeg", "gif", "webp", "bmp"]);
 
 function multerError(err: unknown): AppError {
   if (err instanceof multer.MulterError) {

@@ -82,3 +82,21 @@ export async function ownedUploadIds(db: Queryable, storeId: string, ids: string
   const { rows } = await db.query<{ id: string }>(`SELECT id FROM uploads WHERE store_id = $1 AND id = ANY($2::uuid[])`, [storeId, ids]);
   return new Set(rows.map((r) => r.id));
 }
+
+/**
+ * What a store's files take: stored files, and large uploads still waiting for their bytes (at
+ * their announced size, until their URL expires), with how many of those are waiting.
+ */
+export async function storeUploadUsage(db: Queryable, storeId: string): Promise<{ usedBytes: number; pendingLarge: number }> {
+  const { rows } = await db.query<{ used: string; pending: number }>(
+    `SELECT coalesce(sum(size_bytes), 0)::text AS used, count(*) FILTER (WHERE status = 'PENDING')::int AS pending
+     FROM uploads WHERE store_id = $1 AND (status = 'STORED' OR (status = 'PENDING' AND put_expires_at > now()))`,
+    [storeId],
+  );
+  return { usedBytes: Number(rows[0]?.used ?? 0), pendingLarge: rows[0]?.pending ?? 0 };
+}
+
+/** Holds the store's upload-quota lock until the transaction ends: reservations are counted one by one. */
+export async function lockStoreUploads(db: Queryable, storeId: string): Promise<void> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`upload-quota:${storeId}`]);
+}

@@ -1,13 +1,15 @@
 import crypto from "node:crypto";
 import { Transform, type Readable } from "node:stream";
-import type { BodyOf, ResponseOf, uploads } from "@atelier/contracts";
+import { PLAN_NAMES, type BodyOf, type ResponseOf, type uploads } from "@atelier/contracts";
 import { attachmentTypeOf, LARGE_UPLOAD_URL_TTL_SECONDS } from "@atelier/contracts/uploads";
 import type { RequestContext, UserContext } from "../../context";
 import { AppError, notFound } from "../../errors";
-import { getPendingUpload, insertUpload, markUploadStored } from "../../queries/uploads";
+import { withTransaction } from "../../db/pool";
+import { getPendingUpload, insertUpload, lockStoreUploads, markUploadStored } from "../../queries/uploads";
 import { fileStorageFor } from "../../storage";
 import { allowedExtension, CONTENT_TYPES, contentMismatch, HEAD_BYTES, matchesSignature, safeFileName } from "./file-types";
 import { toUploadedFileDto, uploadKey, uploadUrl, type UploadedFileDto } from "./upload-file";
+import { readableBytes, storeQuotaExceeded, uploadQuotaOf } from "./upload-quota";
 
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
@@ -15,6 +17,8 @@ const hash = (token: string) => crypto.createHash("sha256").update(token).digest
  * Registers a large upload and hands back a URL to PUT the bytes to. The URL carries a random
  * token (only its hash is stored) that expires and works once: whoever holds it can upload this
  * one file, nothing else, so it may be given to a browser or a CLI without the login token.
+ * The announced size is reserved against the store's quota until the URL expires, and a store has
+ * only a few such reservations at once.
  */
 export async function createLargeFileUpload(ctx: UserContext, body: BodyOf<typeof uploads.createLargeFileUpload>): Promise<ResponseOf<typeof uploads.createLargeFileUpload>> {
   const extension = allowedExtension(body.fileName, "body.fileName");
@@ -22,7 +26,18 @@ export async function createLargeFileUpload(ctx: UserContext, body: BodyOf<typeo
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + LARGE_UPLOAD_URL_TTL_SECONDS * 1000);
   const fileName = safeFileName(body.fileName);
-  await insertUpload(ctx.pool, {
+  await withTransaction(ctx.pool, async (db) => {
+    await lockStoreUploads(db, ctx.auth.storeId);
+    const quota = await uploadQuotaOf(db, ctx.config, ctx.auth.storeId);
+    const planName = PLAN_NAMES[quota.plan];
+    if (body.sizeBytes > quota.largeFileBytes) {
+      const reason = `must be at most ${readableBytes(quota.largeFileBytes)} on the ${planName} plan`;
+      throw new AppError("PAYLOAD_TOO_LARGE", `Files on the ${planName} plan can be at most ${readableBytes(quota.largeFileBytes)}. Upgrade to upload larger files.`, [{ field: "body.sizeBytes", reason }]);
+    }
+    const max = ctx.config.uploads.maxPendingLargeUploads;
+    if (quota.pendingLarge >= max) throw new AppError("RATE_LIMITED", `This store already has ${max} large uploads waiting for their files. Finish one, or wait until its link expires (15 minutes).`);
+    if (body.sizeBytes > quota.remainingBytes) throw storeQuotaExceeded(quota);
+    await insertUpload(db, {
     id,
     storeId: ctx.auth.storeId,
     userId: ctx.auth.userId,
@@ -35,6 +50,7 @@ export async function createLargeFileUpload(ctx: UserContext, body: BodyOf<typeo
     status: "PENDING",
     putTokenHash: hash(token),
     putExpiresAt: expiresAt,
+    });
   });
   return {
     id,
@@ -66,7 +82,7 @@ export async function receiveLargeFile(ctx: RequestContext, id: string, token: s
 }
 
 /** Passes bytes through while checking the signature of the first ones and the running size. */
-function checkedStream(extension: string, maxBytes: number): Transform {
+export function checkedStream(extension: string, maxBytes: number, tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The upload is larger than the ${maxBytes} bytes announced.`)): Transform {
   let head = Buffer.alloc(0);
   let checked = false;
   let size = 0;
@@ -77,7 +93,7 @@ function checkedStream(extension: string, maxBytes: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > maxBytes) return done(new AppError("PAYLOAD_TOO_LARGE", `The upload is larger than the ${maxBytes} bytes announced.`));
+      if (size > maxBytes) return done(tooLarge());
       try {
         if (!checked) {
           head = Buffer.concat([head, chunk]);

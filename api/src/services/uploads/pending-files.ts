@@ -1,6 +1,7 @@
 import type { RequestContext } from "../../context";
 
-export type IncomingFile = { originalName: string; buffer: Buffer; size: number };
+/** A multipart file already streamed to storage, waiting for the contract handler to record it. */
+export type IncomingFile = { originalName: string; id: string; extension: string; storageKey: string; size: number };
 
 // The multipart parser runs before the contract handler; the file waits here, keyed by the
 // request's own context object, so it is gone with the request.

@@ -1,27 +1,27 @@
-import crypto from "node:crypto";
-import { Readable } from "node:stream";
 import type { ResponseOf, uploads } from "@atelier/contracts";
 import { attachmentTypeOf, UPLOAD_URL_PREFIX } from "@atelier/contracts/uploads";
 import type { UserContext } from "../../context";
 import { invalid } from "../../errors";
 import { insertUpload } from "../../queries/uploads";
 import { fileStorageFor } from "../../storage";
-import { allowedExtension, CONTENT_TYPES, contentMismatch, HEAD_BYTES, matchesSignature, safeFileName } from "./file-types";
+import { CONTENT_TYPES, safeFileName } from "./file-types";
 import { takeIncomingFile } from "./pending-files";
 
 export type UploadedFileDto = ResponseOf<typeof uploads.uploadFile>;
 
-/** Stores one multipart file after checking its extension and its leading bytes. */
+/**
+ * Records one multipart file, which the upload route already streamed to storage with its extension,
+ * leading bytes and size checked (stream-upload.ts).
+ */
 export async function uploadFile(ctx: UserContext): Promise<UploadedFileDto> {
   const file = takeIncomingFile(ctx);
   if (!file) throw invalid("file", "is required: send multipart/form-data with the file in a field named file");
-  if (file.size === 0) throw invalid("file", "is empty");
-  const extension = allowedExtension(file.originalName, "file");
-  if (!matchesSignature(extension, file.buffer.subarray(0, HEAD_BYTES))) throw contentMismatch(extension);
-  const id = crypto.randomUUID();
+  const { id, extension, storageKey } = file;
+  if (file.size === 0) {
+    await fileStorageFor(ctx.config).delete(storageKey);
+    throw invalid("file", "is empty");
+  }
   const fileName = safeFileName(file.originalName);
-  const storageKey = uploadKey(ctx.auth.storeId, id, extension);
-  await fileStorageFor(ctx.config).put(storageKey, Readable.from([file.buffer]));
   const row = {
     id,
     storeId: ctx.auth.storeId,
@@ -34,7 +34,12 @@ export async function uploadFile(ctx: UserContext): Promise<UploadedFileDto> {
     sizeBytes: file.size,
     status: "STORED" as const,
   };
-  await insertUpload(ctx.pool, row);
+  try {
+    await insertUpload(ctx.pool, row);
+  } catch (err) {
+    await fileStorageFor(ctx.config).delete(storageKey);
+    throw err;
+  }
   return toUploadedFileDto(row);
 }
 
