@@ -558,7 +558,10 @@ describe("reviews", () => {
     await expect(as(api, a.token, marketplace.createSupplierReview, { body: { supplierId: "00000000-0000-4000-8000-000000000000", rating: 3, body: "x" } })).rejects.toMatchObject({ status: 404 });
     const { token: preview } = await api.deps.tokens.sign({ userId: a.user.id, storeId: a.store.id, role: "OWNER", isPreview: true }, "v1");
     expect((await api.raw("POST", "/web/catalog-company-reviews", { token: preview, body: { supplierId: fx.supplierIds[0], rating: 3, body: "x" } })).status).toBe(403);
-    const { token: cx } = await api.deps.tokens.sign({ userId: a.user.id, storeId: a.store.id, role: "CX", isPreview: false }, "v1");
+    // A real CX member: the role is read from the membership, not the token.
+    const member = await registerUser(api);
+    await api.deps.pool.query("INSERT INTO store_members (store_id, user_id, role) VALUES ($1, $2, 'CX')", [a.store.id, member.user.id]);
+    const { token: cx } = await api.deps.tokens.sign({ userId: member.user.id, storeId: a.store.id, role: "CX", isPreview: false }, "v1");
     expect((await api.raw("POST", "/web/catalog-company-reviews", { token: cx, body: { supplierId: fx.supplierIds[0], rating: 3, body: "x" } })).status).toBe(403);
     expect((await api.raw("POST", "/web/catalog-company-reviews", { body: { supplierId: fx.supplierIds[0], rating: 3, body: "x" } })).status).toBe(401);
     expect((await api.raw("PUT", `/web/catalog-company-reviews/00000000-0000-4000-8000-000000000000`, { token: a.token, body: {} })).status).toBe(400);

@@ -9,6 +9,7 @@ import { PREVIEW_QUERY_KEY, REFRESHED_TOKEN_HEADER, API_BASE_PATH, isMutating, p
 import type { AppDeps, RequestContext } from "../context";
 import { AppError, previewBlocked, unauthorized, upgradeRequired } from "../errors";
 import { bearerToken } from "../auth/tokens";
+import { requireContractPermission } from "../auth/permissions";
 import { errorEnvelope, requestIdOf, toAppError, writeError } from "./error-response";
 import { parsePart } from "./validate";
 import type { Route } from "./route";
@@ -113,6 +114,8 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
     const endpoint: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
       try {
         const plan = await authenticate(req, res, contract);
+        // The role table, for every contract in one place, before the input is read.
+        requireContractPermission(req.ctx, contract);
         const query = withoutPreviewFlag(req.query as Record<string, unknown>);
         const params = parsePart("params", contract.params, { ...req.params });
         const parsedQuery = parsePart("query", contract.query, query);

@@ -15,6 +15,8 @@ export const NO_LONGER_MEMBER = "You are no longer a member of this store. Log i
 export async function currentSession(db: Queryable, claims: TokenClaims): Promise<{ claims: TokenClaims; plan: PlanType } | null> {
   const membership = await getMembership(db, claims.userId, claims.storeId);
   if (!membership) return null;
-  const same = membership.role === claims.role && membership.is_preview === claims.isPreview;
-  return { claims: same ? claims : { ...claims, role: membership.role, isPreview: membership.is_preview }, plan: membership.plan_type };
+  // A preview session stays one until it ends; a store that became a preview store restricts at once.
+  const isPreview = claims.isPreview || membership.is_preview;
+  const same = membership.role === claims.role && isPreview === claims.isPreview;
+  return { claims: same ? claims : { ...claims, role: membership.role, isPreview }, plan: membership.plan_type };
 }

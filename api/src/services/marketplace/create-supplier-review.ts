@@ -1,5 +1,4 @@
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { conflict, notFound } from "../../errors";
 import { findStoreReview, insertReview } from "../../queries/marketplace/reviews";
 import { supplierExists } from "../../queries/marketplace/suppliers";
@@ -9,7 +8,6 @@ import { toReview } from "./dto";
 
 /** The store's review of a supplier; one per store and supplier (a second is a 409: edit the first). */
 export async function createSupplierReview(ctx: UserContext, body: { supplierId: string; rating: number; title: string; body: string }) {
-  requirePermission(ctx, "sourcing.use");
   if (!(await supplierExists(ctx.pool, body.supplierId))) throw notFound("The supplier");
   if (await findStoreReview(ctx.pool, body.supplierId, ctx.auth.storeId)) throw conflict("Your store has already reviewed this supplier: edit that review instead.");
   const authorName = (await findStoreTitle(ctx.pool, ctx.auth.storeId)) ?? "Store";
