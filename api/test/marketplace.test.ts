@@ -3,6 +3,7 @@ import { marketplace } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
 import { seedCatalog, seedMarketScope, uniq, VERTICAL_KEYS, type CatalogFixture, type MarketScope } from "./marketplace-fixtures";
 import { itemImageSvg } from "../src/images/item-image";
+import { paidOrderFrom } from "../../test/factories/purchases";
 import { pictureKindOf } from "../src/images/picture-kinds";
 
 let api: TestApi;
@@ -534,6 +535,8 @@ describe("reviews", () => {
     const a = await registerUser(api);
     const b = await registerUser(api);
     const supplierId = fx.supplierIds[6]!;
+    await paidOrderFrom(api.deps.pool, a.store.id, supplierId);
+    await paidOrderFrom(api.deps.pool, b.store.id, supplierId);
     const created = await as(api, a.token, marketplace.createSupplierReview, { body: { supplierId, rating: 4, body: "Good samples" } });
     expect(created).toMatchObject({ rating: 4, isMine: true, authorName: "Test store" });
     await expect(as(api, a.token, marketplace.createSupplierReview, { body: { supplierId, rating: 5, body: "again" } })).rejects.toMatchObject({ status: 409 });
@@ -624,6 +627,7 @@ describe("public previews", () => {
     // A store's own review is not "mine" on the public page, even when the store's owner opens it with a token.
     const author = await registerUser(api);
     const supplierId = fx.supplierIds[5]!;
+    await paidOrderFrom(api.deps.pool, author.store.id, supplierId);
     const mine = await as(api, author.token, marketplace.createSupplierReview, { body: { supplierId, rating: 4, body: "Quick samples" } });
     await api.deps.pool.query("INSERT INTO supplier_reviews (supplier_id, author_name, rating, body, created_at) VALUES ($1, 'Older', 2, 'slow', now() - interval '1 day')", [supplierId]);
     const page0 = await api.raw("GET", `/app/catalog-company-reviews?supplierId=${supplierId}&size=1`);

@@ -199,6 +199,7 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   setInvoiceShippingAddress: "sourcing.purchase",
   updateCreatorOrderItem: "sourcing.purchase",
   updateCreatorOrderItemPrice: "sourcing.purchase",
+  getSupplierReviewLink: "sourcing.use",
   getPublicInvoice: "public",
   payPublicInvoice: "public",
 
