@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allContracts, auth, buildPath, marketplace, orders, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
 import { createOrder } from "./factories/orders";
+import { paidOrderFrom } from "./factories/purchases";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
@@ -94,8 +95,9 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   sendMessagesExpandedNetwork: async (owner) => ({ body: { techPackId: (await techPack(owner)).id, companyIds: [expandedSupplierId] } }),
   sendEmailsByOwnEmail: async (owner) => ({ body: { techPackId: (await techPack(owner)).id } }),
   sendFactoriesContactInfo: async () => ({ body: { companyIds: [supplierId] } }),
-  createSupplierReview: async () => ({ body: { supplierId } }),
+  createSupplierReview: async (owner) => (await paidOrderFrom(api.deps.pool, owner.storeId, supplierId), { body: { supplierId } }),
   async updateSupplierReview(owner) {
+    await paidOrderFrom(api.deps.pool, owner.storeId, supplierId);
     const review = await call(owner, marketplace.createSupplierReview, { body: { supplierId, rating: 4, body: "Good samples." } });
     return { params: { id: review.id } };
   },

@@ -1,6 +1,6 @@
 import type express from "express";
 import { ANONYMOUS_ASSISTANT_IDS } from "@atelier/contracts/agent-context";
-import { AppError, bearerToken, type TokenClaims, type TokenService, unauthorized, forwardedVisitorAddress } from "@atelier/api/platform";
+import { AppError, bearerToken, currentSession, NO_LONGER_MEMBER, type Queryable, type TokenClaims, type TokenService, unauthorized, forwardedVisitorAddress } from "@atelier/api/platform";
 import type { Owner } from "./queries";
 
 /** The caller of a request: a signed-in user (with the token they sent) or an anonymous visitor. */
@@ -13,13 +13,18 @@ export const ANONYMOUS_ASSISTANTS = new Set<string>(ANONYMOUS_ASSISTANT_IDS);
 
 const ANONYMOUS_ID = /^[A-Za-z0-9_-]{8,128}$/;
 
-/** Reads the bearer token (the API's own tokens) or the anonymous creator id header. */
-export async function authenticate(req: express.Request, tokens: TokenService): Promise<Principal> {
+/**
+ * Reads the bearer token (the API's own tokens) or the anonymous creator id header. A token's
+ * membership is read as it stands now, as the API does: a removed member is refused at once.
+ */
+export async function authenticate(req: express.Request, tokens: TokenService, db: Queryable): Promise<Principal> {
   const header = req.headers.authorization;
   if (header) {
     const token = bearerToken(header);
-    const claims = token ? await tokens.verify(token) : null;
-    if (!token || !claims) throw unauthorized("Your session has expired - please log in again.");
+    const verified = token ? await tokens.verify(token) : null;
+    if (!token || !verified) throw unauthorized("Your session has expired - please log in again.");
+    const claims = (await currentSession(db, verified))?.claims;
+    if (!claims) throw unauthorized(NO_LONGER_MEMBER);
     return { kind: "user", owner: { kind: "user", storeId: claims.storeId, userId: claims.userId }, claims, token };
   }
   const anonymous = req.headers["x-anonymous-id"];

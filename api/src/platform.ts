@@ -6,6 +6,7 @@ export { openDatabase, withTransaction, type Database, type Queryable } from "./
 export { migrate } from "./db/migrate";
 export { forwardedVisitorAddress } from "./auth/forwarder";
 export { bearerToken, createTokenService, resolveJwtSecret, type TokenClaims, type TokenService } from "./auth/tokens";
+export { currentSession, NO_LONGER_MEMBER } from "./services/auth/current-session";
 export { createLogger } from "./logger";
 export { AppError, conflict, forbidden, invalid, notFound, unauthorized } from "./errors";
 export { errorHandler, requestIdOf, toAppError, writeError } from "./http/error-response";

@@ -86,14 +86,22 @@ describe("GET /commons/help-center/search", () => {
   });
 });
 
+/** A storefront-chat thread as the agent server stores it: a visitor's or a signed-in user's. */
+async function visitorThread(owner: { anonymousId: string } | { storeId: string; userId: string }): Promise<string> {
+  const threadId = crypto.randomUUID();
+  const o = "anonymousId" in owner ? [null, null, owner.anonymousId] : [owner.storeId, owner.userId, null];
+  await api.deps.pool.query("INSERT INTO agent_threads (thread_id, store_id, user_id, anonymous_id, assistant_id) VALUES ($1, $2, $3, $4, 'storefront-chat')", [threadId, ...o]);
+  return threadId;
+}
+
 describe("POST /commons/chatbot-feedback", () => {
   it("stores a visitor's rating per message, replacing an earlier one", async () => {
-    const threadId = crypto.randomUUID();
+    const threadId = await visitorThread({ anonymousId: "anon-123" });
     const first = await api.client.call(c.submitChatbotFeedback, { body: { threadId, messageId: "m1", rating: "up", anonymousId: "anon-123" } });
     expect(first).toMatchObject({ threadId, messageId: "m1", rating: "up", comment: null });
-    const second = await api.client.call(c.submitChatbotFeedback, { body: { threadId, messageId: "m1", rating: "down", comment: "Didn't answer my question" } });
+    const second = await api.client.call(c.submitChatbotFeedback, { body: { threadId, messageId: "m1", rating: "down", comment: "Didn't answer my question", anonymousId: "anon-123" } });
     expect(second).toMatchObject({ id: first.id, rating: "down", comment: "Didn't answer my question" });
-    await api.client.call(c.submitChatbotFeedback, { body: { threadId, messageId: "m2", rating: "up" } });
+    await api.client.call(c.submitChatbotFeedback, { body: { threadId, messageId: "m2", rating: "up", anonymousId: "anon-123" } });
     const { rows } = await api.deps.pool.query("SELECT message_id, rating, store_id FROM chatbot_feedback WHERE thread_id = $1 ORDER BY message_id", [threadId]);
     expect(rows).toEqual([
       { message_id: "m1", rating: "down", store_id: null },
@@ -103,7 +111,7 @@ describe("POST /commons/chatbot-feedback", () => {
 
   it("records the store of a logged-in visitor, accepts preview accounts, and names bad fields", async () => {
     const user = await registerUser(api);
-    const threadId = crypto.randomUUID();
+    const threadId = await visitorThread({ storeId: user.store.id, userId: user.user.id });
     await as(api, user.token, c.submitChatbotFeedback, { body: { threadId, messageId: "m1", rating: "up" } });
     const { rows } = await api.deps.pool.query("SELECT store_id, user_id FROM chatbot_feedback WHERE thread_id = $1", [threadId]);
     expect(rows).toEqual([{ store_id: user.store.id, user_id: user.user.id }]);

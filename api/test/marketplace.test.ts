@@ -3,6 +3,7 @@ import { marketplace } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
 import { seedCatalog, seedMarketScope, uniq, VERTICAL_KEYS, type CatalogFixture, type MarketScope } from "./marketplace-fixtures";
 import { itemImageSvg } from "../src/images/item-image";
+import { paidOrderFrom } from "../../test/factories/purchases";
 import { pictureKindOf } from "../src/images/picture-kinds";
 
 /** What a keyword search for goods keeps: suppliers (and their items) outside the service verticals. */
@@ -540,6 +541,8 @@ describe("reviews", () => {
     const a = await registerUser(api);
     const b = await registerUser(api);
     const supplierId = fx.supplierIds[6]!;
+    await paidOrderFrom(api.deps.pool, a.store.id, supplierId);
+    await paidOrderFrom(api.deps.pool, b.store.id, supplierId);
     const created = await as(api, a.token, marketplace.createSupplierReview, { body: { supplierId, rating: 4, body: "Good samples" } });
     expect(created).toMatchObject({ rating: 4, isMine: true, authorName: "Test store" });
     await expect(as(api, a.token, marketplace.createSupplierReview, { body: { supplierId, rating: 5, body: "again" } })).rejects.toMatchObject({ status: 409 });
@@ -564,7 +567,10 @@ describe("reviews", () => {
     await expect(as(api, a.token, marketplace.createSupplierReview, { body: { supplierId: "00000000-0000-4000-8000-000000000000", rating: 3, body: "x" } })).rejects.toMatchObject({ status: 404 });
     const { token: preview } = await api.deps.tokens.sign({ userId: a.user.id, storeId: a.store.id, role: "OWNER", isPreview: true }, "v1");
     expect((await api.raw("POST", "/web/catalog-company-reviews", { token: preview, body: { supplierId: fx.supplierIds[0], rating: 3, body: "x" } })).status).toBe(403);
-    const { token: cx } = await api.deps.tokens.sign({ userId: a.user.id, storeId: a.store.id, role: "CX", isPreview: false }, "v1");
+    // A real CX member: the role is read from the membership, not the token.
+    const member = await registerUser(api);
+    await api.deps.pool.query("INSERT INTO store_members (store_id, user_id, role) VALUES ($1, $2, 'CX')", [a.store.id, member.user.id]);
+    const { token: cx } = await api.deps.tokens.sign({ userId: member.user.id, storeId: a.store.id, role: "CX", isPreview: false }, "v1");
     expect((await api.raw("POST", "/web/catalog-company-reviews", { token: cx, body: { supplierId: fx.supplierIds[0], rating: 3, body: "x" } })).status).toBe(403);
     expect((await api.raw("POST", "/web/catalog-company-reviews", { body: { supplierId: fx.supplierIds[0], rating: 3, body: "x" } })).status).toBe(401);
     expect((await api.raw("PUT", `/web/catalog-company-reviews/00000000-0000-4000-8000-000000000000`, { token: a.token, body: {} })).status).toBe(400);
@@ -627,6 +633,7 @@ describe("public previews", () => {
     // A store's own review is not "mine" on the public page, even when the store's owner opens it with a token.
     const author = await registerUser(api);
     const supplierId = fx.supplierIds[5]!;
+    await paidOrderFrom(api.deps.pool, author.store.id, supplierId);
     const mine = await as(api, author.token, marketplace.createSupplierReview, { body: { supplierId, rating: 4, body: "Quick samples" } });
     await api.deps.pool.query("INSERT INTO supplier_reviews (supplier_id, author_name, rating, body, created_at) VALUES ($1, 'Older', 2, 'slow', now() - interval '1 day')", [supplierId]);
     const page0 = await api.raw("GET", `/app/catalog-company-reviews?supplierId=${supplierId}&size=1`);

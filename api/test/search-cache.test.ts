@@ -11,6 +11,7 @@ import { rasterizeSvg } from "../src/images/svg";
 import { itemImageSvg } from "../src/images/item-image";
 import { pictureKindOf } from "../src/images/picture-kinds";
 import { flushSearchLogs } from "../src/services/marketplace/search-log";
+import { paidOrderFrom } from "../../test/factories/purchases";
 import { brotliCopiesMade, GZIP_MIN_BYTES } from "../src/json-answer";
 
 // Marketplace search answers are kept under the catalogue's version (migration 0019): these tests
@@ -225,6 +226,7 @@ describe("the search cache", () => {
     expect(await ids()).not.toContain(fx.supplierIds[0]);
     expect(await ids()).not.toContain(fx.supplierIds[0]);
     // A review changes the supplier's average through a trigger: the next search sees it.
+    await paidOrderFrom(api.deps.pool, user.store.id, fx.supplierIds[0]!);
     await as(api, user.token, marketplace.createSupplierReview, { body: { supplierId: fx.supplierIds[0]!, rating: 5, body: "Lovely aprons" } });
     expect(await ids()).toContain(fx.supplierIds[0]);
   });

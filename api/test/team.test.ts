@@ -1,10 +1,6 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stores, team, type TeamRole } from "@atelier/contracts";
-import { PERMISSIONS, can, type Permission } from "../src/auth/permissions";
+import { stores, team } from "@atelier/contracts";
 import { as, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
 import { makePreview } from "../../test/factories/accounts";
 
@@ -191,53 +187,4 @@ describe("roles, updates and cancelling", () => {
   });
 });
 
-describe("the role permission table", () => {
-  const NIL = "00000000-0000-4000-8000-000000000000";
-  // One endpoint per permission, chosen to need no set-up: a refusal there can only be the role's.
-  const REPRESENTATIVE: Partial<Record<Permission, { method: string; path: string; body?: unknown }>> = {
-    "store.read": { method: "GET", path: "/web/stores/me/profile" },
-    "store.settings.write": { method: "PUT", path: "/web/stores/me/seen-state", body: { seenQuiz: true } },
-    "billing.read": { method: "GET", path: "/web/plans/current" },
-    "billing.manage": { method: "GET", path: "/web/stores/me/bank-info" },
-    "team.read": { method: "GET", path: "/web/store-team-member-invites" },
-    "team.manage": { method: "POST", path: `/web/store-team-member-invites/${NIL}/cancel` },
-    "sourcing.use": { method: "GET", path: "/web/creator-order-items" },
-    "sourcing.purchase": { method: "DELETE", path: `/web/creator-invoice-items/${NIL}` },
-    "ai.use": { method: "GET", path: "/web/ai-credits" },
-    "orders.manage": { method: "GET", path: "/web/orders" },
-    "orders.cancel": { method: "POST", path: `/web/orders/${NIL}/cancel`, body: { reason: "The customer asked" } },
-  };
-  // In the table for the areas to come; no endpoint checks them yet.
-  const NO_ENDPOINT_YET: Permission[] = ["inbox.use", "marketing.manage"];
-
-  /** Permissions the services actually check, read from the source so a new one cannot be missed. */
-  function permissionsCheckedInServices(): Set<string> {
-    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src");
-    const found = new Set<string>();
-    const files = fs.readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
-    for (const file of files) {
-      for (const m of fs.readFileSync(path.join(src, file), "utf8").matchAll(/requirePermission\(ctx, "([a-z.]+)"\)/g)) found.add(m[1]!);
-    }
-    return found;
-  }
-
-  it("answers each role through HTTP as the table says: allowed is never 403, refused is always 403", async () => {
-    expect([...permissionsCheckedInServices()].sort()).toEqual(Object.keys(REPRESENTATIVE).sort());
-    expect([...Object.keys(REPRESENTATIVE), ...NO_ENDPOINT_YET].sort()).toEqual(Object.keys(PERMISSIONS).sort());
-
-    const owner = await professional();
-    const { session: admin } = await join(owner, "ADMIN");
-    const { session: cx } = await join(owner, "CX");
-    const tokens: Record<TeamRole, string> = { OWNER: owner.token, ADMIN: admin.token, CX: cx.token };
-    const wrong: string[] = [];
-    for (const [permission, call] of Object.entries(REPRESENTATIVE) as [Permission, { method: string; path: string; body?: unknown }][]) {
-      for (const role of ["OWNER", "ADMIN", "CX"] as const) {
-        const res = await api.raw(call.method, call.path, { token: tokens[role], body: call.body });
-        const allowed = can(role, permission);
-        const ok = allowed ? res.status !== 403 && res.status < 500 && res.status !== 401 : res.status === 403 && res.body.code === "FORBIDDEN";
-        if (!ok) wrong.push(`${role} ${permission} (${call.method} ${call.path}): ${res.status} ${res.body?.code ?? ""}, table says ${allowed ? "allowed" : "refused"}`);
-      }
-    }
-    expect(wrong).toEqual([]);
-  });
-});
+// The role table against every contract and role: test/security/role-table.test.ts.

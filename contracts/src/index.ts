@@ -22,6 +22,7 @@ export * from "./domain";
 export * from "./client";
 export * from "./agent-context";
 export * from "./realtime";
+export * from "./permissions";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
 export { auth, marketplace, commons, health, helpCenter, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads };
 

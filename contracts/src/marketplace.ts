@@ -573,7 +573,7 @@ export const postPublicSupplierReview = defineContract({
   id: "postPublicSupplierReview",
   method: "POST",
   path: "/app/supplier-profile/:supplierId/post-review",
-  summary: "Posts a review from the public supplier profile without logging in: author name and e-mail, one review per e-mail and supplier, at most 5 reviews per e-mail a day. It is held for moderation: not counted in the supplier's rating nor listed until confirmed.",
+  summary: "Posts a review from the public supplier profile without logging in: author name and e-mail, one review per e-mail and supplier, at most 5 reviews per e-mail a day. Without a reviewToken it is held for moderation: not counted in the supplier's rating nor listed until confirmed. With the reviewToken of a signed per-order review link it is the ordering store's one review of the supplier and counts at once.",
   tags: ["catalog"],
   access: "public",
   status: 201,
@@ -585,6 +585,8 @@ export const postPublicSupplierReview = defineContract({
     rating: ratingSchema,
     title: reviewTitle.default(""),
     body: reviewBody,
+    /** From a signed per-order review link: the review is the ordering store's and counts at once. */
+    reviewToken: z.string().trim().max(200, "must be at most 200 characters").optional(),
   }),
   response: reviewSchema,
 });

@@ -219,6 +219,18 @@ export const archiveCreatorOrderItem = defineContract({
   response: creatorOrderItemSchema,
 });
 
+/** A signed link to review an order item's supplier without logging in (issue 14, item 6). */
+export const getSupplierReviewLink = defineContract({
+  id: "getSupplierReviewLink",
+  method: "GET",
+  path: "/web/creator-order-items/:id/review-link",
+  summary: "A signed link to the public review page of a paid order item's supplier: whoever the store sends it to can post the store's one review of that supplier without an account, and it counts at once. 409 while the item is not paid.",
+  tags: ["purchasing"],
+  access: "user",
+  params: idParams,
+  response: z.object({ url: z.string(), supplierId: z.string(), reviewToken: z.string() }),
+});
+
 export const updateCreatorOrderItemPrice = defineContract({
   id: "updateCreatorOrderItemPrice",
   method: "PUT",

@@ -8,6 +8,7 @@ import { itemImageSvg } from "../../api/src/images/item-image";
 import { pictureKindOf } from "../../api/src/images/picture-kinds";
 import { rasterizeSvg } from "../../api/src/images/svg";
 import { encodePng } from "../../api/src/images/png";
+import { paidOrderFrom } from "../../test/factories/purchases";
 import { launchBrowser, madeUpWord, poll, startWebApi, pageAs, skipSourcingTours } from "./browser";
 
 // The issue-5 marketplace screens as a store owner (and a logged-out visitor) uses them, in
@@ -119,7 +120,10 @@ describe("a supplier's profile and its products", () => {
   });
 
   it("a store's review of a supplier shows in the list and in the supplier's rating at once", async () => {
-    const page = await pageAs(browser, await newStore());
+    const reviewer = await newStore();
+    // A store reviews a supplier it has a paid order from (issue 14, item 6).
+    await paidOrderFrom(api.deps.pool, reviewer.store.id, shop.supplierIds[1]!);
+    const page = await pageAs(browser, reviewer);
     await page.goto(`${api.url}/browse-suppliers/supplier-profile/${shop.supplierIds[1]}?activeTabKey=REVIEWS`);
     const panel = page.getByRole("tabpanel");
     await poll(() => panel.getByTestId("review-summary").textContent()).toBe("No reviews yet0 reviews");

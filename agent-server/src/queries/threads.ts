@@ -16,10 +16,10 @@ export type ThreadRow = {
 };
 
 /** Inserts a thread; returns null when the id is taken. */
-export async function insertThread(db: Queryable, t: { threadId: string; owner: Owner; assistantId: string | null; metadata: Record<string, unknown> }) {
+export async function insertThread(db: Queryable, t: { threadId: string; owner: Owner; assistantId: string | null; metadata: Record<string, unknown>; clientIp?: string | null }) {
   const { rows } = await db.query<ThreadRow>(
-    `INSERT INTO agent_threads (thread_id, store_id, user_id, anonymous_id, assistant_id, metadata)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (thread_id) DO NOTHING RETURNING *`,
+    `INSERT INTO agent_threads (thread_id, store_id, user_id, anonymous_id, assistant_id, metadata, client_ip)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (thread_id) DO NOTHING RETURNING *`,
     [
       t.threadId,
       t.owner.kind === "user" ? t.owner.storeId : null,
@@ -27,9 +27,40 @@ export async function insertThread(db: Queryable, t: { threadId: string; owner: 
       t.owner.kind === "anonymous" ? t.owner.anonymousId : null,
       t.assistantId,
       JSON.stringify(t.metadata),
+      t.owner.kind === "anonymous" ? (t.clientIp ?? null) : null,
     ],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * Takes the thread-count lock of a visitor (id and address) or a store until the transaction ends,
+ * so parallel creations are counted one by one.
+ */
+export async function lockThreadQuota(db: Queryable, keys: string[]) {
+  for (const key of [...keys].sort()) await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`agent-thread-quota:${key}`]);
+}
+
+/** Threads a visitor created in the last day, by its anonymous id and by its address. */
+export async function recentVisitorThreads(db: Queryable, anonymousId: string, clientIp: string | null) {
+  const { rows } = await db.query<{ by_id: number; by_ip: number }>(
+    `SELECT count(*) FILTER (WHERE anonymous_id = $1)::int AS by_id, count(*) FILTER (WHERE client_ip = $2)::int AS by_ip
+     FROM agent_threads WHERE anonymous_id IS NOT NULL AND created_at > now() - interval '1 day' AND (anonymous_id = $1 OR client_ip = $2)`,
+    [anonymousId, clientIp],
+  );
+  return rows[0] ?? { by_id: 0, by_ip: 0 };
+}
+
+/** The threads a store keeps (all its users'). */
+export async function countStoreThreads(db: Queryable, storeId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM agent_threads WHERE store_id = $1", [storeId]);
+  return rows[0]?.n ?? 0;
+}
+
+/** Runs a thread has had (each adds a message or more to its state). */
+export async function countThreadRuns(db: Queryable, threadId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM agent_runs WHERE thread_id = $1", [threadId]);
+  return rows[0]?.n ?? 0;
 }
 
 /** A thread of this owner; anyone else's thread is "not found". */

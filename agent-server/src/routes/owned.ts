@@ -7,8 +7,8 @@ import { emptyState, threadState } from "../state";
 import type { AppDeps } from "./deps";
 
 /** The caller of a request (see authenticate). */
-export function principal(deps: Pick<AppDeps, "tokens">, req: express.Request): Promise<Principal> {
-  return authenticate(req, deps.tokens);
+export function principal(deps: Pick<AppDeps, "tokens" | "pool">, req: express.Request): Promise<Principal> {
+  return authenticate(req, deps.tokens, deps.pool);
 }
 
 /** The thread `rawId` names, if the caller owns it; otherwise 404. */

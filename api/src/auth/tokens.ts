@@ -4,6 +4,7 @@ import path from "node:path";
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import type { TeamRole } from "@atelier/contracts";
 import { forwarderKeyFor } from "./forwarder";
+import { reviewLinkKeyFor } from "./review-links";
 
 /** version 1 (main API), version 2 user and version 2 store (the v2 routes), per 000 §3. */
 export type TokenType = "v1" | "v2-user" | "v2-store";
@@ -25,6 +26,8 @@ export type TokenService = {
   ttlSeconds: number;
   /** The /agent-api forwarder's key, derived from the same secret (auth/forwarder.ts). */
   forwarderKey: string;
+  /** The key of signed per-order review links, derived from the same secret (auth/review-links.ts). */
+  reviewLinkKey: Buffer;
 };
 
 const ISSUER = "atelier";
@@ -39,6 +42,7 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
   return {
     ttlSeconds,
     forwarderKey: forwarderKeyFor(secret),
+    reviewLinkKey: reviewLinkKeyFor(secret),
     async sign(claims, type) {
       const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
       const token = await new SignJWT({ sid: claims.storeId, role: claims.role, pv: claims.isPreview, typ: type })

@@ -9,12 +9,13 @@ import { PREVIEW_QUERY_KEY, REFRESHED_TOKEN_HEADER, API_BASE_PATH, isMutating, p
 import type { AppDeps, RequestContext } from "../context";
 import { AppError, previewBlocked, unauthorized, upgradeRequired } from "../errors";
 import { bearerToken } from "../auth/tokens";
+import { requireContractPermission } from "../auth/permissions";
 import { errorEnvelope, requestIdOf, toAppError, writeError } from "./error-response";
 import { parsePart } from "./validate";
 import type { Route } from "./route";
 import { openApiDocument, openApiDocsPage } from "./openapi";
 import { refreshClaims } from "../services/auth/refresh-claims";
-import { getStorePlan } from "../queries/stores";
+import { currentSession, NO_LONGER_MEMBER } from "../services/auth/current-session";
 import { rawMounts } from "./raw-mounts";
 import { JsonAnswer, type AnswerEncoding } from "../json-answer";
 import { claimOrReplay, finishClaim, IDEMPOTENCY_KEY_HEADER, readIdempotencyKey, REPLAYED_HEADER, type IdempotencyClaim } from "./idempotency";
@@ -112,13 +113,15 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   for (const { contract, handler } of sortRoutes(routes)) {
     const endpoint: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
       try {
-        await authenticate(req, res, contract);
+        const plan = await authenticate(req, res, contract);
+        // The role table, for every contract in one place, before the input is read.
+        requireContractPermission(req.ctx, contract);
         const query = withoutPreviewFlag(req.query as Record<string, unknown>);
         const params = parsePart("params", contract.params, { ...req.params });
         const parsedQuery = parsePart("query", contract.query, query);
         const body = parsePart("body", contract.body, contract.body ? req.body : emptyToUndefined(req.body));
         if (req.ctx.auth?.isPreview && isMutating(contract) && !contract.previewAllowed) throw previewBlocked();
-        if (contract.minPlan) await requirePlan(req.ctx, contract.minPlan);
+        if (contract.minPlan) requirePlan(plan, contract.minPlan);
         const idempotencyKey = contract.idempotent ? readIdempotencyKey(req.header(IDEMPOTENCY_KEY_HEADER)) : undefined;
         if (!idempotencyKey) {
           await answer(req, res, contract, await handler({ ctx: req.ctx, params, query: parsedQuery, body } as never));
@@ -265,31 +268,41 @@ function emptyToUndefined(body: unknown): unknown {
   return body && typeof body === "object" && Object.keys(body).length === 0 ? undefined : body;
 }
 
-async function authenticate(req: Request, res: Response, contract: Contract): Promise<void> {
+/**
+ * Resolves the caller: the token's claims with the role the membership has now (one lookup per
+ * request, so removing or demoting a member takes effect at once), and the store's plan.
+ */
+async function authenticate(req: Request, res: Response, contract: Contract): Promise<PlanType | null> {
   const token = bearerToken(req.header("authorization"));
   if (!token) {
     if (contract.access === "user") throw unauthorized();
-    return;
+    return null;
   }
   const claims = await req.ctx.tokens.verify(token);
   if (!claims) {
     // An expired or undecodable token is treated as absent: public endpoints still answer.
     if (contract.access === "user") throw unauthorized("Your session has expired. Log in again.");
-    return;
+    return null;
   }
   if (contract.tokenVersion === "v2" && claims.type === "v1") throw unauthorized("This endpoint needs a version-2 token.");
-  req.ctx.auth = claims;
+  const session = await currentSession(req.ctx.pool, claims);
+  if (!session) {
+    // Like an expired token: a removed member's token is no one's on public endpoints.
+    if (contract.access === "user") throw unauthorized(NO_LONGER_MEMBER);
+    return null;
+  }
+  req.ctx.auth = session.claims;
   const remaining = claims.exp - Date.now() / 1000;
-  if (remaining < req.ctx.tokens.ttlSeconds / 4) {
+  if (remaining < req.ctx.tokens.ttlSeconds / 4 || session.claims !== claims) {
+    // Near expiry, or the role changed: the client takes the new token with the current claims.
     const refreshed = await refreshClaims(req.ctx, claims);
-    if (!refreshed) throw unauthorized("This account no longer has access to the store.");
+    if (!refreshed) throw unauthorized(NO_LONGER_MEMBER);
     res.setHeader(REFRESHED_TOKEN_HEADER, refreshed);
   }
+  return session.plan;
 }
 
-async function requirePlan(ctx: RequestContext, min: PlanType): Promise<void> {
-  if (!ctx.auth) throw unauthorized();
-  const plan = await getStorePlan(ctx.pool, ctx.auth.storeId);
+function requirePlan(plan: PlanType | null, min: PlanType): void {
   if (!plan) throw unauthorized("The store of this session no longer exists.");
   if (!planAtLeast(plan, min)) throw upgradeRequired(plan, min);
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from "../context";
 import { roomAuthoriser } from "./authorisers";
 import { registerHub } from "./publish";
 import { connectRedisAdapter } from "./redis-adapter";
+import { currentSession, NO_LONGER_MEMBER } from "../services/auth/current-session";
 import { listenForNotifications } from "./notify-listener";
 
 /** The socket.io server of the API process. */
@@ -96,7 +97,9 @@ async function authenticate(deps: AppDeps, socket: Socket): Promise<TokenClaims>
   if (!token) throw new HandshakeRefused("Log in to receive live updates.");
   const claims = await deps.tokens.verify(token);
   if (!claims) throw new HandshakeRefused("Your session has expired - please log in again.");
-  return claims;
+  const session = await currentSession(deps.pool, claims);
+  if (!session) throw new HandshakeRefused(NO_LONGER_MEMBER);
+  return session.claims;
 }
 
 async function joinRoom(deps: AppDeps, socket: Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>, request: unknown): Promise<RoomAnswer> {

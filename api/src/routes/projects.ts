@@ -10,5 +10,5 @@ export const projectsRoutes = [
   route(projects.openCreatorProject, ({ ctx }) => openProject(ctx)),
   route(projects.updateCreatorProject, ({ ctx, params, body }) => updateProject(ctx, params.id, body)),
   route(projects.saveCustomProject, ({ ctx, body }) => saveCustomProject(ctx, body)),
-  route(projects.getCustomProjectHints, ({ ctx }) => getCustomProjectHints(ctx)),
+  route(projects.getCustomProjectHints, () => getCustomProjectHints()),
 ];

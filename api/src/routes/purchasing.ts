@@ -16,6 +16,7 @@ import { getPublicInvoice, payPublicInvoice } from "../services/purchasing/publi
 import { recordPurchaseEvent } from "../services/purchasing/record-purchase-event";
 import { setInvoiceShippingAddress } from "../services/purchasing/set-invoice-shipping-address";
 import { updateOrderItem } from "../services/purchasing/update-order-item";
+import { getSupplierReviewLink } from "../services/purchasing/supplier-relationship";
 import { updateOrderItemPrice } from "../services/purchasing/update-order-item-price";
 
 export const purchasingRoutes = [
@@ -23,6 +24,7 @@ export const purchasingRoutes = [
   route(purchasing.listCreatorOrderItems, ({ ctx, query }) => listOrderItems(ctx, query)),
   route(purchasing.getCreatorOrderItem, ({ ctx, params }) => getOrderItem(ctx, params.id)),
   route(purchasing.updateCreatorOrderItem, ({ ctx, params, body }) => updateOrderItem(ctx, params.id, body)),
+  route(purchasing.getSupplierReviewLink, ({ ctx, params }) => getSupplierReviewLink(ctx, params.id)),
   route(purchasing.archiveCreatorOrderItem, ({ ctx, params, body }) => archiveOrderItem(ctx, params.id, body?.isArchived ?? true)),
   route(purchasing.updateCreatorOrderItemPrice, ({ ctx, params, body }) => updateOrderItemPrice(ctx, params.id, body?.quantity)),
   route(purchasing.listShoppingCartOrders, ({ ctx }) => getCart(ctx)),

@@ -206,3 +206,21 @@ export async function markPurchaseEvent(db: Queryable, storeId: string, id: stri
   );
   return rows[0]?.at ?? null;
 }
+
+/** Statuses of an order item the store has paid for: the store has a real relationship with its supplier. */
+const PAID_STATUSES = ["IN_PRODUCTION", "IN_SUBSCRIPTION", "SHIPPED"];
+
+/** Whether the store has a paid order item from the supplier. */
+export async function hasPaidOrderFrom(db: Queryable, storeId: string, supplierId: string): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM creator_order_items WHERE store_id = $1 AND supplier_id = $2 AND status = ANY($3) LIMIT 1", [storeId, supplierId, PAID_STATUSES]);
+  return rows.length > 0;
+}
+
+/** A paid order item's store and supplier, or null (unknown, unpaid, or without a supplier). */
+export async function getPaidOrderRelation(db: Queryable, orderItemId: string): Promise<{ store_id: string; supplier_id: string } | null> {
+  const { rows } = await db.query<{ store_id: string; supplier_id: string }>(
+    "SELECT store_id, supplier_id FROM creator_order_items WHERE id = $1 AND supplier_id IS NOT NULL AND status = ANY($2)",
+    [orderItemId, PAID_STATUSES],
+  );
+  return rows[0] ?? null;
+}

@@ -1,13 +1,11 @@
 import type { Job } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
 import { getJobRow } from "../../queries/jobs";
 import { toJob } from "../../jobs/to-job";
 
 /** A background job of the caller's store; another store's job is not found. */
 export async function getJob(ctx: UserContext, id: string): Promise<Job> {
-  requirePermission(ctx, "store.read");
   const row = await getJobRow(ctx.pool, ctx.auth.storeId, id);
   if (!row) throw notFound("The job");
   return toJob(row);

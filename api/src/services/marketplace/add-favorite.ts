@@ -1,5 +1,4 @@
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
 import { upsertFavorite } from "../../queries/marketplace/favorites";
 import { itemExists, itemsByIds } from "../../queries/marketplace/items";
@@ -8,7 +7,6 @@ import { toItem, toSupplier } from "./dto";
 
 /** Adds a supplier or item to the store's favourites; one already there is returned as it is. */
 export async function addFavorite(ctx: UserContext, body: { kind: "SUPPLIER" | "CATALOG_ITEM"; targetId: string }) {
-  requirePermission(ctx, "sourcing.use");
   const exists = body.kind === "SUPPLIER" ? await supplierExists(ctx.pool, body.targetId) : await itemExists(ctx.pool, body.targetId);
   if (!exists) throw notFound(body.kind === "SUPPLIER" ? "The supplier" : "The catalog item");
   const row = await upsertFavorite(ctx.pool, ctx.auth.storeId, body.kind, body.targetId);

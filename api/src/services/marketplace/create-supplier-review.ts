@@ -1,16 +1,18 @@
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
-import { conflict, notFound } from "../../errors";
+import { conflict, invalid, notFound } from "../../errors";
+import { storeHasOrderedFrom } from "../purchasing/supplier-relationship";
 import { findStoreReview, insertReview } from "../../queries/marketplace/reviews";
 import { supplierExists } from "../../queries/marketplace/suppliers";
 import { findStoreTitle } from "../../queries/stores";
-
 import { toReview } from "./dto";
+
+const NOT_ORDERED = "is a supplier your store has not ordered from yet: you can review it once an order from it is paid";
 
 /** The store's review of a supplier; one per store and supplier (a second is a 409: edit the first). */
 export async function createSupplierReview(ctx: UserContext, body: { supplierId: string; rating: number; title: string; body: string }) {
-  requirePermission(ctx, "sourcing.use");
   if (!(await supplierExists(ctx.pool, body.supplierId))) throw notFound("The supplier");
+  // A review counts at once, so it needs a real relationship: a paid order from this supplier.
+  if (!(await storeHasOrderedFrom(ctx, ctx.auth.storeId, body.supplierId))) throw invalid("body.supplierId", NOT_ORDERED);
   if (await findStoreReview(ctx.pool, body.supplierId, ctx.auth.storeId)) throw conflict("Your store has already reviewed this supplier: edit that review instead.");
   const authorName = (await findStoreTitle(ctx.pool, ctx.auth.storeId)) ?? "Store";
   try {

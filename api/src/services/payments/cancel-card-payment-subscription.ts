@@ -1,6 +1,5 @@
 import type { BodyOf, payments } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { cancelSubscription } from "../plans/cancel-plan";
 import { toSubscriptionDto, type SubscriptionDto } from "./dto";
 import { ownSubscription } from "./get-subscription";
@@ -12,7 +11,6 @@ export async function cancelCardPaymentSubscription(
   id: string,
   survey: BodyOf<typeof payments.cancelCardPaymentSubscription>,
 ): Promise<{ result: "CONFIRMED_REQUEST_SENT" | "OFFER_APPLIED"; subscription: SubscriptionDto }> {
-  requirePermission(ctx, "billing.manage");
   const sub = await ownSubscription(ctx, id);
   await requireCurrent(ctx, sub.id);
   const { result, subscription } = await cancelSubscription(ctx, sub, survey);

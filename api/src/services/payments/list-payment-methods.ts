@@ -1,10 +1,8 @@
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { toPaymentMethodDto, type PaymentMethodDto } from "./dto";
 
 /** The store's cards, newest first. */
 export async function listPaymentMethods(ctx: UserContext, limit: number): Promise<{ list: PaymentMethodDto[]; defaultPaymentMethodId: string | null }> {
-  requirePermission(ctx, "billing.read");
   const methods = await ctx.providers.payments.listPaymentMethods(ctx.pool, ctx.auth.storeId, limit);
   return { list: methods.map(toPaymentMethodDto), defaultPaymentMethodId: methods.find((m) => m.isDefault)?.id ?? null };
 }

@@ -1,6 +1,5 @@
 import type { BodyOf, payments } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { conflict } from "../../errors";
 import { currentSubscription } from "../plans/current-subscription";
 import { pauseSubscription } from "../plans/pause-plan";
@@ -9,7 +8,6 @@ import { ownSubscription } from "./get-subscription";
 
 /** Pauses a subscription by id: the same rules as pausing the plan. */
 export async function pauseCardPaymentSubscription(ctx: UserContext, id: string, body: BodyOf<typeof payments.pauseCardPaymentSubscription>): Promise<SubscriptionDto> {
-  requirePermission(ctx, "billing.manage");
   const sub = await ownSubscription(ctx, id);
   await requireCurrent(ctx, sub.id);
   return toSubscriptionDto(await pauseSubscription(ctx, sub, body));

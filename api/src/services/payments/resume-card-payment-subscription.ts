@@ -1,5 +1,4 @@
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { resumeSubscription } from "../plans/resume-plan";
 import { toSubscriptionDto, type SubscriptionDto } from "./dto";
 import { ownSubscription } from "./get-subscription";
@@ -7,7 +6,6 @@ import { requireCurrent } from "./pause-card-payment-subscription";
 
 /** Resumes a paused subscription by id. */
 export async function resumeCardPaymentSubscription(ctx: UserContext, id: string): Promise<SubscriptionDto> {
-  requirePermission(ctx, "billing.manage");
   const sub = await ownSubscription(ctx, id);
   await requireCurrent(ctx, sub.id);
   return toSubscriptionDto(await resumeSubscription(ctx, sub));

@@ -1,6 +1,5 @@
 import type { ResponseOf, payments } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import { applyPaidInvoice } from "../plans/apply-paid-invoice";
@@ -9,7 +8,6 @@ import { toInvoiceDto } from "./dto";
 
 /** Charges an open invoice again; when paid, the plan it is for comes into force. */
 export async function retryInvoice(ctx: UserContext, id: string, paymentMethodId?: string): Promise<ResponseOf<typeof payments.retryCardPaymentInvoice>> {
-  requirePermission(ctx, "billing.manage");
   const provider = ctx.providers.payments;
   const invoice = await provider.retrieveInvoice(ctx.pool, ctx.auth.storeId, id);
   if (!invoice) throw notFound("Invoice");

@@ -1,6 +1,5 @@
 import { PLAN_NAMES, isSubscriptionActive, payments as paymentContracts, type BodyOf, type payments } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict } from "../../errors";
 import { INTERNAL_NOTIFY_ADDRESSES, queueEmail } from "../../providers/outbox";
@@ -15,7 +14,6 @@ type CancelResult = "CONFIRMED_REQUEST_SENT" | "OFFER_APPLIED";
 
 /** Cancels the store's plan after the survey (or applies the retention offer instead). */
 export async function cancelPlan(ctx: UserContext, survey: Survey): Promise<{ result: CancelResult; plan: PlanOverview }> {
-  requirePermission(ctx, "billing.manage");
   const { result } = await cancelSubscription(ctx, await currentSubscription(ctx), survey);
   return { result, plan: await buildPlanOverview(ctx) };
 }

@@ -1,6 +1,5 @@
 import { PLAN_NAMES, PLAN_RANK, isSubscriptionActive, type BodyOf, type plans } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { conflict, unauthorized } from "../../errors";
 import { getStorePlan } from "../../queries/stores";
 import { buildPlanOverview, type PlanOverview } from "./get-plan-overview";
@@ -11,7 +10,6 @@ import { currentSubscription } from "./current-subscription";
  * paid for until then, nothing is charged or refunded now. Free is reached by cancelling.
  */
 export async function downgradePlan(ctx: UserContext, body: BodyOf<typeof plans.downgradePlan>): Promise<{ result: "SCHEDULED"; plan: PlanOverview }> {
-  requirePermission(ctx, "billing.manage");
   const storeId = ctx.auth.storeId;
   const plan = await getStorePlan(ctx.pool, storeId);
   if (!plan) throw unauthorized("The store of this session no longer exists.");

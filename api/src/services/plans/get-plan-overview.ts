@@ -1,6 +1,6 @@
 import { PLAN_NAMES, UPGRADE_TARGET, isSubscriptionActive, isSubscriptionPaused, plans, type ResponseOf } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { can, requirePermission } from "../../auth/permissions";
+import { can } from "../../auth/permissions";
 import { unauthorized } from "../../errors";
 import { getCreditBalance, listModules } from "../../queries/plans";
 import { getStorePlan } from "../../queries/stores";
@@ -11,7 +11,6 @@ export type PlanOverview = ResponseOf<typeof plans.getPlanOverview>;
 
 /** The plan screen's overview for the caller's store. */
 export async function getPlanOverview(ctx: UserContext): Promise<PlanOverview> {
-  requirePermission(ctx, "billing.read");
   return buildPlanOverview(ctx);
 }
 

@@ -1,6 +1,5 @@
 import { PLAN_NAMES, UPGRADE_TARGET, plans, type PlanType, type QueryOf, type ResponseOf } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { conflict, unauthorized } from "../../errors";
 import { getStorePlan } from "../../queries/stores";
 import type { Subscription } from "../../providers/payments/types";
@@ -40,7 +39,6 @@ export function chargeFor(sub: Subscription | null, plan: PlanType, target: Plan
 
 /** The quote the screen (or the assistant) shows before an upgrade: amount, card, period. */
 export async function getUpgradeQuote(ctx: UserContext, query: QueryOf<typeof plans.getUpgradeQuote>): Promise<Quote> {
-  requirePermission(ctx, "billing.read");
   const { plan, target } = await checkedUpgradeTarget(ctx, query.targetPlan);
   const sub = await currentSubscription(ctx);
   const now = new Date();

@@ -1,6 +1,5 @@
 import { isSubscriptionActive, isSubscriptionPaused, type BodyOf, type plans } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, invalid } from "../../errors";
 import { getStorePlan } from "../../queries/stores";
@@ -13,7 +12,6 @@ type PauseInput = BodyOf<typeof plans.pausePlan>;
 
 /** Pauses the store's plan. */
 export async function pausePlan(ctx: UserContext, body: PauseInput): Promise<{ result: "PAUSED"; plan: PlanOverview }> {
-  requirePermission(ctx, "billing.manage");
   await pauseSubscription(ctx, await currentSubscription(ctx), body);
   return { result: "PAUSED", plan: await buildPlanOverview(ctx) };
 }

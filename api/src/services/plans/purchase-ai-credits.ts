@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { AI_CREDIT_TIERS, plans, type BodyOf, type ResponseOf } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { invalid, unauthorized } from "../../errors";
 import { getCreditBalance } from "../../queries/plans";
 import { getStorePlan } from "../../queries/stores";
@@ -11,7 +10,6 @@ type Result = ResponseOf<typeof plans.purchaseAiCredits>;
 
 /** Buys one tier of the store's bundle; credits are added only when the card is charged. */
 export async function purchaseAiCredits(ctx: UserContext, body: BodyOf<typeof plans.purchaseAiCredits>): Promise<Result> {
-  requirePermission(ctx, "billing.manage");
   const storeId = ctx.auth.storeId;
   const plan = await getStorePlan(ctx.pool, storeId);
   if (!plan) throw unauthorized("The store of this session no longer exists.");

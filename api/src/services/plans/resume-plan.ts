@@ -1,6 +1,5 @@
 import { isSubscriptionPaused } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict } from "../../errors";
 import { getStorePlan } from "../../queries/stores";
@@ -11,7 +10,6 @@ import { syncStoreSubscription } from "./sync-store";
 
 /** Resumes the store's paused plan. */
 export async function resumePlan(ctx: UserContext): Promise<{ result: "PLAN_RESUMED"; plan: PlanOverview }> {
-  requirePermission(ctx, "billing.manage");
   await resumeSubscription(ctx, await currentSubscription(ctx));
   return { result: "PLAN_RESUMED", plan: await buildPlanOverview(ctx) };
 }

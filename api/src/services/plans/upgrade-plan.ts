@@ -1,6 +1,5 @@
 import { isSubscriptionPaused, type BodyOf, type ResponseOf, type plans } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import type { Invoice, Subscription } from "../../providers/payments/types";
@@ -19,7 +18,6 @@ type Result = ResponseOf<typeof plans.upgradePlan>;
  * invoice) picks it up instead of billing twice.
  */
 export async function upgradePlan(ctx: UserContext, body: BodyOf<typeof plans.upgradePlan>): Promise<Result> {
-  requirePermission(ctx, "billing.manage");
   const storeId = ctx.auth.storeId;
   const { payments } = ctx.providers;
   const { plan, target } = await checkedUpgradeTarget(ctx, body.targetPlan);

@@ -1,7 +1,6 @@
 import type { BodyOf, QueryOf, ResponseOf, projects } from "@atelier/contracts";
 import { CUSTOM_PROJECT_HINTS } from "@atelier/contracts/projects";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { notFound } from "../../errors";
 import * as q from "../../queries/projects";
@@ -10,14 +9,12 @@ import { writeProject } from "./save-project";
 
 /** The store's projects; archived ones only when asked. */
 export async function listProjects(ctx: UserContext, query: QueryOf<typeof projects.listCreatorProjects>): Promise<ResponseOf<typeof projects.listCreatorProjects>> {
-  requirePermission(ctx, "sourcing.use");
   const { list, total } = await q.listProjects(ctx.pool, ctx.auth.storeId, query.includeArchived, query.size, query.page * query.size);
   return { list: list.map(toProjectDto), total, page: query.page, size: query.size };
 }
 
 /** One project of the store; another store's id is not found. */
 export async function getProject(ctx: UserContext, id: string): Promise<ProjectDto> {
-  requirePermission(ctx, "sourcing.use");
   const project = await q.getProject(ctx.pool, ctx.auth.storeId, id);
   if (!project) throw notFound("Project");
   return toProjectDto(project);
@@ -25,13 +22,11 @@ export async function getProject(ctx: UserContext, id: string): Promise<ProjectD
 
 /** A new draft project (stage PREVIEW unless given). */
 export async function createProject(ctx: UserContext, body: BodyOf<typeof projects.createCreatorProject>): Promise<ProjectDto> {
-  requirePermission(ctx, "sourcing.use");
   return writeProject(ctx, undefined, { formStage: "PREVIEW", ...(body ?? {}) });
 }
 
 /** Updates fields, the draft stage or isArchived. */
 export async function updateProject(ctx: UserContext, id: string, body: BodyOf<typeof projects.updateCreatorProject>): Promise<ProjectDto> {
-  requirePermission(ctx, "sourcing.use");
   return writeProject(ctx, id, body);
 }
 
@@ -41,7 +36,6 @@ export async function updateProject(ctx: UserContext, id: string, body: BodyOf<t
  * once make one project, not two. Preview accounts never write: they get null.
  */
 export async function openProject(ctx: UserContext): Promise<ResponseOf<typeof projects.openCreatorProject>> {
-  requirePermission(ctx, "sourcing.use");
   const storeId = ctx.auth.storeId;
   const latest = await q.latestActiveProject(ctx.pool, storeId);
   if (latest) return { project: toProjectDto(latest), created: false };
@@ -56,7 +50,6 @@ export async function openProject(ctx: UserContext): Promise<ResponseOf<typeof p
 }
 
 /** The form's hint texts (000 §5). */
-export async function getCustomProjectHints(ctx: UserContext): Promise<ResponseOf<typeof projects.getCustomProjectHints>> {
-  requirePermission(ctx, "sourcing.use");
+export async function getCustomProjectHints(): Promise<ResponseOf<typeof projects.getCustomProjectHints>> {
   return { ...CUSTOM_PROJECT_HINTS };
 }

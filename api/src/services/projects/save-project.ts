@@ -1,6 +1,5 @@
 import type { BodyOf, projects } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import * as q from "../../queries/projects";
@@ -12,7 +11,6 @@ type Fields = Omit<BodyOf<typeof projects.saveCustomProject>, "id" | "formStage"
 
 /** Saves the custom request form (POST /web/project-management): a new project, or id's; COMPLETE submits it. */
 export async function saveCustomProject(ctx: UserContext, body: BodyOf<typeof projects.saveCustomProject>): Promise<ProjectDto> {
-  requirePermission(ctx, "sourcing.use");
   const { id, ...fields } = body;
   return writeProject(ctx, id, fields);
 }

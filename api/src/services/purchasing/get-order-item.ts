@@ -1,12 +1,10 @@
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
 import * as q from "../../queries/purchasing";
 import { toOrderItemDtos, type OrderItemDto } from "./dto";
 
 /** One order item of the store; another store's id is not found. */
 export async function getOrderItem(ctx: UserContext, id: string): Promise<OrderItemDto> {
-  requirePermission(ctx, "sourcing.use");
   const item = await q.getOrderItem(ctx.pool, ctx.auth.storeId, id);
   if (!item) throw notFound("Order item");
   return (await toOrderItemDtos(ctx.pool, [item]))[0]!;

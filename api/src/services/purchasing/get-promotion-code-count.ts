@@ -1,12 +1,10 @@
 import type { ResponseOf, purchasing } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import * as q from "../../queries/purchasing";
 import { PURCHASE_PROMOTION_CODES } from "./pay-invoice";
 
 /** Promotion codes the store can still use on sourcing purchases (each once per store). */
 export async function getPromotionCodeCount(ctx: UserContext): Promise<ResponseOf<typeof purchasing.getPromotionCodeCount>> {
-  requirePermission(ctx, "sourcing.use");
   const codes: string[] = [];
   for (const code of PURCHASE_PROMOTION_CODES) {
     const active = await ctx.providers.payments.retrievePromotionCode(ctx.pool, code);

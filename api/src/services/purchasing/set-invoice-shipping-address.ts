@@ -1,6 +1,5 @@
 import type { BodyOf, purchasing } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { findCountry, statesOf } from "../../data/countries";
 import { withTransaction } from "../../db/pool";
 import { conflict, invalid, notFound } from "../../errors";
@@ -9,7 +8,6 @@ import { toInvoiceDto, type InvoiceDto } from "./dto";
 
 /** Sets where an invoice's items ship; once anything has shipped the address is history and stays. */
 export async function setInvoiceShippingAddress(ctx: UserContext, id: string, body: BodyOf<typeof purchasing.setInvoiceShippingAddress>): Promise<InvoiceDto> {
-  requirePermission(ctx, "sourcing.purchase");
   if (!findCountry(body.countryCode)) throw invalid("body.countryCode", "is not an ISO 3166 country code");
   const state = normaliseState(body.countryCode, body.state ?? null);
   const storeId = ctx.auth.storeId;

@@ -1,6 +1,5 @@
 import type { ResponseOf, purchasing } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import { itemForPurchase } from "../../queries/marketplace/items";
@@ -10,7 +9,6 @@ import { unitPriceFor } from "./pricing";
 
 /** Re-prices an unpaid item from the catalogue's current price (and tier, for a new quantity). */
 export async function updateOrderItemPrice(ctx: UserContext, id: string, quantity?: number): Promise<ResponseOf<typeof purchasing.updateCreatorOrderItemPrice>> {
-  requirePermission(ctx, "sourcing.purchase");
   const storeId = ctx.auth.storeId;
   const previous = await withTransaction(ctx.pool, async (tx) => {
     const item = await q.getOrderItem(tx, storeId, id, true);

@@ -1,13 +1,11 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { conflict } from "../../errors";
 import { insertGoal } from "../../queries/sourcing-agent/goals";
 import { normaliseGoal, toGoalResponse } from "./goal-view";
 
 /** Saves the goal of a conversation that has none yet. */
 export async function createSourcingAgentGoal(ctx: UserContext, body: BodyOf<typeof sourcingAgent.createSourcingAgentGoal>) {
-  requirePermission(ctx, "sourcing.use");
   const row = await insertGoal(ctx.pool, {
     storeId: ctx.auth.storeId,
     userId: ctx.auth.userId,

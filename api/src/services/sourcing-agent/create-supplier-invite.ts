@@ -1,6 +1,5 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict } from "../../errors";
 import { INTERNAL_NOTIFY_ADDRESSES, queueEmail } from "../../providers/outbox";
@@ -9,7 +8,6 @@ import { getStoreContact } from "./store-contact";
 
 /** Stores an invite and notifies the sourcing team with the creator and the supplier (000 §7). */
 export async function createSupplierInvite(ctx: UserContext, body: BodyOf<typeof sourcingAgent.createSupplierInvite>) {
-  requirePermission(ctx, "sourcing.use");
   return withTransaction(ctx.pool, async (db) => {
     const invite = await insertSupplierInvite(db, { storeId: ctx.auth.storeId, userId: ctx.auth.userId, ...body });
     if (!invite) throw conflict(`You already invited ${body.email}.`);

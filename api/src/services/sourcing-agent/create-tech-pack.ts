@@ -1,12 +1,10 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { insertTechPack } from "../../queries/sourcing-agent/tech-packs";
 import { mergeTechPackData, toTechPack } from "./tech-pack-view";
 
 /** Writes version 1 of a tech pack. */
 export async function createTechPack(ctx: UserContext, body: BodyOf<typeof sourcingAgent.createTechPack>) {
-  requirePermission(ctx, "sourcing.use");
   const { productName, conversationSid, ...fields } = body;
   const row = await insertTechPack(ctx.pool, {
     storeId: ctx.auth.storeId,

@@ -1,6 +1,5 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { queueEmail } from "../../providers/outbox";
 import { findOutreach, insertOutreach, setOutreachOutboxId } from "../../queries/sourcing-agent/outreach";
@@ -14,7 +13,6 @@ import { getStoreContact } from "./store-contact";
  * and the store owner's address as reply-to, so the conversation continues in their mailbox.
  */
 export async function sendEmailsByOwnEmail(ctx: UserContext, body: BodyOf<typeof sourcingAgent.sendEmailsByOwnEmail>) {
-  requirePermission(ctx, "sourcing.use");
   return withTransaction(ctx.pool, async (db) => {
     const pack = await getTechPack(ctx, body.techPackId, db);
     const store = (await getStoreContact(db, ctx.auth.storeId))!;

@@ -1,6 +1,5 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { findCountry } from "../../data/countries";
 import { notFound } from "../../errors";
@@ -10,7 +9,6 @@ import { getStoreContact } from "./store-contact";
 
 /** Emails the user one list of the chosen factories' contact details. */
 export async function sendFactoriesContactInfo(ctx: UserContext, body: BodyOf<typeof sourcingAgent.sendFactoriesContactInfo>) {
-  requirePermission(ctx, "sourcing.use");
   return withTransaction(ctx.pool, async (db) => {
     const ids = [...new Set(body.companyIds)];
     const found = new Map((await findSuppliers(db, ids)).map((s) => [s.id, s]));

@@ -1,6 +1,5 @@
 import type { sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { invalid, notFound } from "../../errors";
 import { queueEmail } from "../../providers/outbox";
@@ -20,7 +19,6 @@ type Network = "IN_NETWORK" | "EXPANDED_NETWORK";
  * is skipped, so a double click never messages a factory twice.
  */
 export async function sendTechPack(ctx: UserContext, network: Network, body: { techPackId: string; companyIds: string[] }): Promise<sourcingAgent.SendResult> {
-  requirePermission(ctx, "sourcing.use");
   return withTransaction(ctx.pool, async (db) => {
     const pack = await getTechPack(ctx, body.techPackId, db);
     const ids = [...new Set(body.companyIds)];

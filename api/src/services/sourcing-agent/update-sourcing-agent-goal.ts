@@ -1,6 +1,5 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { notFound } from "../../errors";
 import { findGoal, updateGoal } from "../../queries/sourcing-agent/goals";
@@ -8,7 +7,6 @@ import { mergeGoal, normaliseGoal, toGoalResponse } from "./goal-view";
 
 /** Updates a conversation's goal field by field. */
 export async function updateSourcingAgentGoal(ctx: UserContext, body: BodyOf<typeof sourcingAgent.updateSourcingAgentGoal>) {
-  requirePermission(ctx, "sourcing.use");
   const row = await withTransaction(ctx.pool, async (db) => {
     const current = await findGoal(db, ctx.auth.storeId, body.conversationSid);
     if (!current) throw notFound("A sourcing goal for this conversation");

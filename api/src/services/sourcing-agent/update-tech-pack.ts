@@ -1,6 +1,5 @@
 import type { BodyOf, sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { notFound } from "../../errors";
 import { findTechPack, saveTechPackVersion } from "../../queries/sourcing-agent/tech-packs";
@@ -8,7 +7,6 @@ import { mergeTechPackData, toTechPack, type TechPackData } from "./tech-pack-vi
 
 /** Saves the next version of one of the store's tech packs. */
 export async function updateTechPack(ctx: UserContext, id: string, body: BodyOf<typeof sourcingAgent.updateTechPack>) {
-  requirePermission(ctx, "sourcing.use");
   const row = await withTransaction(ctx.pool, async (db) => {
     const current = await findTechPack(db, ctx.auth.storeId, id, true);
     if (!current) throw notFound("Tech pack");

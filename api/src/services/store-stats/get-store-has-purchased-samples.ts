@@ -1,9 +1,7 @@
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { hasPaidSample } from "../../queries/store-stats";
 
 /** Whether the current store has paid for any sample (drives "order your first sample" prompts). */
 export async function getStoreHasPurchasedSamples(ctx: UserContext): Promise<{ hasPurchasedSamples: boolean }> {
-  requirePermission(ctx, "store.read");
   return { hasPurchasedSamples: await hasPaidSample(ctx.pool, ctx.auth.storeId) };
 }

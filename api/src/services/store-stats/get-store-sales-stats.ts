@@ -1,13 +1,11 @@
 import { storeStats, type ResponseOf } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { getSalesTotals } from "../../queries/store-stats";
 
 export type SalesStats = ResponseOf<typeof storeStats.getStoreSalesStats>;
 
 /** The current store's sales figures and milestone, computed from its orders. */
 export async function getStoreSalesStats(ctx: UserContext): Promise<SalesStats> {
-  requirePermission(ctx, "store.read");
   const t = await getSalesTotals(ctx.pool, ctx.auth.storeId);
   const level = storeStats.milestoneLevelOf(t.lifetime_cents, t.order_count);
   const next = storeStats.MILESTONE_THRESHOLDS_CENTS.find(([, min]) => t.lifetime_cents < min) ?? null;

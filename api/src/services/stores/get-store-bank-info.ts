@@ -1,13 +1,11 @@
 import type { ResponseOf, stores } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { getBankAccount, type BankAccountRow } from "../../queries/stores";
 
 export type BankInfo = ResponseOf<typeof stores.getStoreBankInfo>;
 
 /** The payout bank account, masked; the owner only. */
 export async function getStoreBankInfo(ctx: UserContext): Promise<BankInfo> {
-  requirePermission(ctx, "billing.manage");
   return toBankInfo(await getBankAccount(ctx.pool, ctx.auth.storeId));
 }
 

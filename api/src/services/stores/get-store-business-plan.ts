@@ -1,13 +1,11 @@
 import type { ResponseOf, stores } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { getBusinessPlan, type BusinessPlanRow } from "../../queries/stores";
 
 export type BusinessPlan = ResponseOf<typeof stores.getStoreBusinessPlan>;
 
 /** The store's business plan; empty and not completed until the first save. */
 export async function getStoreBusinessPlan(ctx: UserContext): Promise<BusinessPlan> {
-  requirePermission(ctx, "store.read");
   return toBusinessPlan(await getBusinessPlan(ctx.pool, ctx.auth.storeId));
 }
 

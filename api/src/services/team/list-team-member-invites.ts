@@ -1,6 +1,5 @@
 import { TEAM_SEATS, type QueryOf, type ResponseOf, type team } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { unauthorized } from "../../errors";
 import { countSeatsUsed, listInviteRows } from "../../queries/team";
 import { getStorePlan } from "../../queries/stores";
@@ -8,7 +7,6 @@ import { toInviteDto } from "./dto";
 
 /** The store's invites (live ones unless a status is asked for) and the plan's seats. */
 export async function listTeamMemberInvites(ctx: UserContext, query: QueryOf<typeof team.listTeamMemberInvites>): Promise<ResponseOf<typeof team.listTeamMemberInvites>> {
-  requirePermission(ctx, "team.read");
   const storeId = ctx.auth.storeId;
   const statuses = query.status ? [query.status] : (["PENDING", "ACCEPTED"] as const);
   const [{ list, total }, plan, used] = await Promise.all([

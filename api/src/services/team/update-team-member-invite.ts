@@ -1,6 +1,5 @@
 import type { BodyOf, team } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import { getInviteRow, setInviteRole, setMemberRole } from "../../queries/team";
@@ -9,7 +8,6 @@ import { toInviteDto, type InviteDto } from "./dto";
 
 /** Changes an invite's role, and the member's role when it was accepted. */
 export async function updateTeamMemberInvite(ctx: UserContext, id: string, body: BodyOf<typeof team.updateTeamMemberInvite>): Promise<InviteDto> {
-  requirePermission(ctx, "team.manage");
   return withTransaction(ctx.pool, async (tx) => {
     const invite = await getInviteRow(tx, ctx.auth.storeId, id, true);
     if (!invite) throw notFound("Invite");

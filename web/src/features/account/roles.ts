@@ -1,14 +1,10 @@
-/**
- * What each role may see on the account screen. This mirrors the API's permission table
- * (api/src/auth/permissions.ts): the screen hides what the API would refuse, because the error
- * catalogue logs a user out on a plain 403.
- */
-const VISIBLE: Record<"billing.read" | "billing.manage" | "team.read", readonly string[]> = {
-  "billing.read": ["OWNER", "ADMIN"],
-  "billing.manage": ["OWNER"],
-  "team.read": ["OWNER", "ADMIN"],
-};
+import { TEAM_ROLES, type TeamRole } from "@atelier/contracts/domain";
+import { can, type Permission } from "@atelier/contracts/permissions";
 
-export function roleCan(role: string, what: keyof typeof VISIBLE): boolean {
-  return VISIBLE[what].includes(role);
+/**
+ * Whether a role may do something, by the API's own role table (contracts/src/permissions.ts): the
+ * screen hides what the API would refuse, because the error catalogue logs a user out on a plain 403.
+ */
+export function roleCan(role: string, what: Permission): boolean {
+  return (TEAM_ROLES as readonly string[]).includes(role) && can(role as TeamRole, what);
 }

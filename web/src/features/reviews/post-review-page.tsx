@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { getPublicSupplierProfile, postPublicSupplierReview } from "@atelier/contracts/marketplace";
 import { ApiError, type BodyOf } from "../../api/contracts";
 import { request } from "../../api/client";
@@ -11,6 +11,8 @@ type Draft = BodyOf<typeof postPublicSupplierReview>;
 /** /supplier-profile/:supplierId/post-review: anyone who worked with a supplier reviews it without an account. */
 export function PostReviewPage() {
   const { supplierId = "" } = useParams();
+  // A signed per-order review link (sent by a store that ordered): the review counts at once.
+  const reviewToken = useSearchParams()[0].get("reviewToken") ?? undefined;
   const supplier = useApi(getPublicSupplierProfile, { params: { id: supplierId } });
   const [draft, setDraft] = useState<Draft>({ authorName: "", email: "", rating: 0, title: "", body: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -26,7 +28,7 @@ export function PostReviewPage() {
     setBusy(true);
     setErrors({});
     try {
-      await request(postPublicSupplierReview, { params: { supplierId }, body: draft }, { quiet: true });
+      await request(postPublicSupplierReview, { params: { supplierId }, body: { ...draft, reviewToken } }, { quiet: true });
       setPosted(true);
     } catch (err) {
       setErrors(fieldErrors(err, "Your review could not be posted. Please try again."));
@@ -47,7 +49,11 @@ export function PostReviewPage() {
     return (
       <section className="auth-card" aria-labelledby="page-title">
         <h1 id="page-title">Thank you</h1>
-        <p role="status">Your review of {name ?? "this supplier"} is saved. It appears on the profile once we have confirmed you worked with this supplier.</p>
+        <p role="status">
+          {reviewToken
+            ? `Your review of ${name ?? "this supplier"} is posted and counts in its rating.`
+            : `Your review of ${name ?? "this supplier"} is saved. It appears on the profile once we have confirmed you worked with this supplier.`}
+        </p>
         <Link to={`/preview-supplier-profile/${supplierId}`}>See the supplier's profile</Link>
       </section>
     );
@@ -55,7 +61,11 @@ export function PostReviewPage() {
   return (
     <section className="auth-card" aria-labelledby="page-title">
       <h1 id="page-title">Review {name ?? "this supplier"}</h1>
-      <p className="muted">Tell other creators how working with this supplier went. One review per e-mail address; your e-mail is never shown. Reviews from a store that ordered from this supplier count at once: log in and review it from the supplier's page.</p>
+      <p className="muted">
+        {reviewToken
+          ? "Tell other creators how your order from this supplier went. This link is for one review of the supplier by the store that ordered; your e-mail is never shown."
+          : "Tell other creators how working with this supplier went. One review per e-mail address; your e-mail is never shown. Reviews from a store that ordered from this supplier count at once: log in and review it from the supplier's page."}
+      </p>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Post a review">
         {field("authorName", "Your name")}
         {field("email", "Email", "email")}
@@ -75,7 +85,7 @@ export function PostReviewPage() {
           <textarea name="body" rows={5} value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} aria-invalid={Boolean(errors.body)} />
           {errors.body && <span className="field-error">{errors.body}</span>}
         </label>
-        {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+        {(errors.form || errors.reviewToken) && <p className="form-error" role="alert">{errors.form ?? `This review link ${errors.reviewToken}.`}</p>}
         <button type="submit" className="primary" disabled={busy}>{busy ? "Posting…" : "Post review"}</button>
       </form>
     </section>

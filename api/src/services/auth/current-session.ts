@@ -1,0 +1,22 @@
+import type { PlanType } from "@atelier/contracts";
+import type { Queryable } from "../../db/pool";
+import type { TokenClaims } from "../../auth/tokens";
+import { getMembership } from "../../queries/accounts";
+
+/** What a removed or demoted member's old token is told (docs/security.md, item 5). */
+export const NO_LONGER_MEMBER = "You are no longer a member of this store. Log in again to continue.";
+
+/**
+ * A verified token's claims as the store's membership stands now. A token carries the role it was
+ * signed with for hours; the membership row is read on every request (one indexed lookup), so a
+ * removed member is refused and a demoted one has the new role from their next request on.
+ * Null when the user is no longer a member (or the store is gone).
+ */
+export async function currentSession(db: Queryable, claims: TokenClaims): Promise<{ claims: TokenClaims; plan: PlanType } | null> {
+  const membership = await getMembership(db, claims.userId, claims.storeId);
+  if (!membership) return null;
+  // A preview session stays one until it ends; a store that became a preview store restricts at once.
+  const isPreview = claims.isPreview || membership.is_preview;
+  const same = membership.role === claims.role && isPreview === claims.isPreview;
+  return { claims: same ? claims : { ...claims, role: membership.role, isPreview }, plan: membership.plan_type };
+}

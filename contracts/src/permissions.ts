@@ -1,0 +1,238 @@
+import type { TeamRole } from "./domain";
+
+/**
+ * The team role table (issue 14, item 12): what each role may do. The spec names no roles; we chose
+ * Owner, Admin and CX (customer experience), the split small commerce teams use: the owner holds
+ * money and the team, an admin runs the store and its sourcing, CX answers customers and handles
+ * the store's orders and returns. CX does not source: no supplier orders, tech packs, sourcing goals
+ * or the store's own suppliers.
+ */
+export const PERMISSIONS = {
+  "store.read": ["OWNER", "ADMIN", "CX"],
+  "store.settings.write": ["OWNER", "ADMIN"],
+  "billing.read": ["OWNER", "ADMIN"],
+  "billing.manage": ["OWNER"],
+  "team.read": ["OWNER", "ADMIN"],
+  "team.manage": ["OWNER", "ADMIN"],
+  // The supplier catalogue as anyone browses it (much of it is public too): search, items, profiles, reviews.
+  "catalog.read": ["OWNER", "ADMIN", "CX"],
+  "sourcing.use": ["OWNER", "ADMIN"],
+  "sourcing.purchase": ["OWNER", "ADMIN"],
+  "orders.manage": ["OWNER", "ADMIN", "CX"],
+  // Cancelling gives up a sale (and later refunds it): owners and admins only, CX holds and asks.
+  "orders.cancel": ["OWNER", "ADMIN"],
+  "inbox.use": ["OWNER", "ADMIN", "CX"],
+  "marketing.manage": ["OWNER", "ADMIN"],
+  "ai.use": ["OWNER", "ADMIN", "CX"],
+} as const satisfies Record<string, readonly TeamRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/**
+ * What a contract needs: a permission of the table, `member` (any member of the store: their own
+ * session, account and uploads), or `public` (no session needed: the contract's access is public or optional).
+ */
+export type ContractPermission = Permission | "member" | "public";
+
+export function can(role: TeamRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly TeamRole[]).includes(role);
+}
+
+/**
+ * The permission each contract needs, by contract id: the route layer enforces it for every
+ * request (api/src/http/app.ts) and test/security/role-table.test.ts walks every contract against
+ * every role. A contract missing here fails that test, and at run time only the owner may call it.
+ * Kept as one map rather than a field on each contract so the whole table reads in one place.
+ */
+export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
+  // health, auth
+  getHealth: "public",
+  googleLogin: "public",
+  login: "public",
+  register: "public",
+
+  // stores
+  getMyStore: "member",
+  getStoreProfile: "store.read",
+  getStoreBusinessPlan: "store.read",
+  getStoreConfigs: "store.read",
+  getStoreExternalFields: "store.read",
+  getStoreSeenState: "store.read",
+  getStoreHasPurchasedSamples: "store.read",
+  getStoreSalesStats: "store.read",
+  completeStoreBusinessPlan: "store.settings.write",
+  updateStoreConfigs: "store.settings.write",
+  updateStoreExternalFields: "store.settings.write",
+  updateStoreProfile: "store.settings.write",
+  updateStoreSeenState: "store.settings.write",
+  getStoreBankInfo: "billing.manage",
+  updateStoreBankInfo: "billing.manage",
+
+  // plans, AI credits
+  getPlanOverview: "billing.read",
+  getUpgradeQuote: "billing.read",
+  cancelPlan: "billing.manage",
+  downgradePlan: "billing.manage",
+  pausePlan: "billing.manage",
+  resumePlan: "billing.manage",
+  upgradePlan: "billing.manage",
+  purchaseAiCredits: "billing.manage",
+  getAiCredits: "ai.use",
+  listAiCreditMovements: "ai.use",
+
+  // card payments (the store's subscription and cards)
+  getCardPaymentKeys: "public",
+  listPaymentMethods: "billing.read",
+  getCardPaymentSubscription: "billing.read",
+  getPromotionCode: "billing.read",
+  attachPaymentMethod: "billing.manage",
+  detachPaymentMethod: "billing.manage",
+  setDefaultPaymentMethod: "billing.manage",
+  cancelCardPaymentSubscription: "billing.manage",
+  pauseCardPaymentSubscription: "billing.manage",
+  resumeCardPaymentSubscription: "billing.manage",
+  retryCardPaymentInvoice: "billing.manage",
+  listCardPaymentInvoices: "billing.read",
+  getCardPaymentInvoice: "billing.read",
+
+  // team
+  listTeamMemberInvites: "team.read",
+  getTeamMemberInvite: "team.read",
+  createTeamMemberInvite: "team.manage",
+  updateTeamMemberInvite: "team.manage",
+  cancelTeamMemberInvite: "team.manage",
+  // The invitee accepts with their own session, of whatever store.
+  acceptTeamMemberInvite: "member",
+
+  // commons
+  getBusinessSettings: "public",
+  inferCountry: "public",
+  listCountries: "public",
+  listStatesOfCountry: "public",
+  reportUsageEvent: "public",
+  getCountryTariff: "public",
+
+  // the sourcing agent
+  analyzeSuppliersInfo: "sourcing.use",
+  createSourcingAgentGoal: "sourcing.use",
+  getSourcingAgentGoal: "sourcing.use",
+  updateSourcingAgentGoal: "sourcing.use",
+  deleteSourcingAgentGoal: "sourcing.use",
+  validateSourcingAgentGoal: "sourcing.use",
+  createSupplierInvite: "sourcing.use",
+  createTechPack: "sourcing.use",
+  getTechPack: "sourcing.use",
+  updateTechPack: "sourcing.use",
+  listTechPackHistory: "sourcing.use",
+  listExpandedNetworkRecords: "sourcing.use",
+  listMySuppliers: "sourcing.use",
+  matchFactories: "sourcing.use",
+  sendEmailsByOwnEmail: "sourcing.use",
+  sendFactoriesContactInfo: "sourcing.use",
+  sendMessagesExpandedNetwork: "sourcing.use",
+  sendMessagesInNetwork: "sourcing.use",
+
+  // help centre, chatbot feedback
+  getHelpCenterArticle: "public",
+  listHelpCenterArticles: "public",
+  searchHelpCenter: "public",
+  submitChatbotFeedback: "public",
+
+  // the marketplace
+  getPublicCatalogItem: "public",
+  getPublicSupplierProfile: "public",
+  getPublicSupplierReviewSummary: "public",
+  listPublicSupplierReviews: "public",
+  postPublicSupplierReview: "public",
+  searchPublicCatalogItems: "public",
+  searchPublicSuppliers: "public",
+  countCatalogItems: "catalog.read",
+  countCatalogItemsByCategoryGroup: "catalog.read",
+  countSuppliers: "catalog.read",
+  getCatalogItem: "catalog.read",
+  getSupplierCountryInfo: "catalog.read",
+  getSupplierProfile: "catalog.read",
+  getSupplierReviewSummary: "catalog.read",
+  getSuppliersByIds: "catalog.read",
+  listCatalogCategories: "catalog.read",
+  listCatalogItemRecommendations: "catalog.read",
+  listCatalogSubCategories: "catalog.read",
+  listHomepageGroupSuppliers: "catalog.read",
+  listProductListings: "catalog.read",
+  listSourcingTabSuppliers: "catalog.read",
+  listSupplierReviews: "catalog.read",
+  matchDesignProducts: "catalog.read",
+  recommendItemsToUser: "catalog.read",
+  recommendNextItems: "catalog.read",
+  searchByImage: "catalog.read",
+  searchCatalogItems: "catalog.read",
+  searchSuppliers: "catalog.read",
+  searchSuppliersForYou: "catalog.read",
+  suggestCatalogAutoComplete: "catalog.read",
+  trackSupplierDetailView: "catalog.read",
+  // The store's own sourcing list and its say about suppliers it worked with.
+  listFavorites: "sourcing.use",
+  addFavorite: "sourcing.use",
+  removeFavorite: "sourcing.use",
+  createSupplierReview: "sourcing.use",
+  updateSupplierReview: "sourcing.use",
+
+  // purchasing (the store's orders to suppliers)
+  getCreatorInvoice: "sourcing.use",
+  getCreatorOrderItem: "sourcing.use",
+  getCreatorOrderItemTabCounts: "sourcing.use",
+  getInProductionOrderCount: "sourcing.use",
+  getPromotionCodeCount: "sourcing.use",
+  improveShippingAddress: "sourcing.use",
+  listCreatorInvoices: "sourcing.use",
+  listCreatorOrderItems: "sourcing.use",
+  listShoppingCartOrders: "sourcing.use",
+  calcFinancingFee: "sourcing.use",
+  recordOrderItemPurchaseEvent: "sourcing.use",
+  addToCart: "sourcing.purchase",
+  archiveCreatorOrderItem: "sourcing.purchase",
+  capturePaypalPayment: "sourcing.purchase",
+  createCreatorOrderItem: "sourcing.purchase",
+  deleteCreatorInvoiceItem: "sourcing.purchase",
+  deleteShoppingCartOrders: "sourcing.purchase",
+  payCreatorInvoice: "sourcing.purchase",
+  setInvoiceShippingAddress: "sourcing.purchase",
+  updateCreatorOrderItem: "sourcing.purchase",
+  updateCreatorOrderItemPrice: "sourcing.purchase",
+  getSupplierReviewLink: "sourcing.use",
+  getPublicInvoice: "public",
+  payPublicInvoice: "public",
+
+  // projects
+  createCreatorProject: "sourcing.use",
+  getCreatorProject: "sourcing.use",
+  getCustomProjectHints: "sourcing.use",
+  listCreatorProjects: "sourcing.use",
+  openCreatorProject: "sourcing.use",
+  saveCustomProject: "sourcing.use",
+  updateCreatorProject: "sourcing.use",
+
+  // uploads, jobs
+  createLargeFileUpload: "member",
+  uploadFile: "member",
+  getJob: "store.read",
+  cancelJob: "store.read",
+
+  // the store's orders (its customers')
+  listOrders: "orders.manage",
+  getOrder: "orders.manage",
+  addOrderNote: "orders.manage",
+  holdOrder: "orders.manage",
+  releaseOrderHold: "orders.manage",
+  // Cancelling in bulk also needs orders.cancel, checked by the service from the body's action.
+  bulkUpdateOrders: "orders.manage",
+  cancelOrder: "orders.cancel",
+};
+
+/** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */
+export function roleMayCall(role: TeamRole, contractId: string): boolean {
+  const needed = CONTRACT_PERMISSIONS[contractId];
+  if (needed === undefined) return role === "OWNER";
+  if (needed === "public" || needed === "member") return true;
+  return can(role, needed);
+}
