@@ -81,12 +81,12 @@ try {
     },
   });
   open.push({ name: "the API", close: () => api.close() });
-  // The picture index for image search builds in the background (about a minute for the demo
-  // catalogue); searches meanwhile answer with the share done. Not awaited: the start goes on.
+  // The picture index for image search builds as a background job (about a minute for the demo
+  // catalogue); searches meanwhile answer with the share done and the job to follow.
   // With an image model configured, pictures are indexed as searches go (no burst of model calls).
   if (!config.imageEmbeddings.model) {
     const { startImageIndexBuild } = await import("../api/src/services/marketplace/build-image-index");
-    void startImageIndexBuild(database.pool, api.deps.log);
+    await startImageIndexBuild(api.deps);
   }
   console.log(`Atelier API and web app on http://localhost:${api.port}`);
   // Containers run the agent server apart (ATELIER_AGENT_URL); one machine runs it here.

@@ -501,7 +501,12 @@ export const searchByImage = defineContract({
     list: z.array(catalogItemSchema.extend({ similarity: z.number() })),
     descriptor: z.object({ kind: z.string(), dominantColors: z.array(z.string()) }),
     indexing: z
-      .object({ done: z.number().int(), total: z.number().int(), share: z.number().min(0).max(1) })
+      .object({
+        done: z.number().int(),
+        total: z.number().int(),
+        share: z.number().min(0).max(1),
+        jobId: z.string().nullable().optional().describe("The background job building the index (GET /web/jobs/{id} follows it)"),
+      })
       .nullable()
       .optional()
       .describe("Set while the picture index is still being built after a start: no results yet (list is empty); ask again shortly. share is the part done, 0 to 1."),

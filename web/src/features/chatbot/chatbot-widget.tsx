@@ -172,10 +172,19 @@ function ChatbotBubble({ message, canRate, onRate, onAsk, busy }: { message: Cha
       )}
       {rateable && (
         <div className="chatbot-feedback" role="group" aria-label="Was this helpful?">
-          <button type="button" aria-label="Helpful" aria-pressed={message.feedback === "up"} onClick={() => onRate("up")}>👍</button>
-          <button type="button" aria-label="Not helpful" aria-pressed={message.feedback === "down"} onClick={() => onRate("down")}>👎</button>
+          <button type="button" aria-label="Helpful" aria-pressed={message.feedback === "up"} onClick={() => onRate("up")}><Thumb /></button>
+          <button type="button" aria-label="Not helpful" aria-pressed={message.feedback === "down"} onClick={() => onRate("down")}><Thumb down /></button>
         </div>
       )}
     </div>
+  );
+}
+
+/** A thumb drawn, not an emoji: many systems (and headless browsers) have no emoji font and show empty boxes. */
+function Thumb({ down = false }: { down?: boolean }) {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" style={down ? { transform: "rotate(180deg)" } : undefined}>
+      <path fill="currentColor" d="M2 21h4V9H2v12zm20-11c0-1.1-.9-2-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6C6.2 8 6 8.5 6 9v10c0 1.1.9 2 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z" />
+    </svg>
   );
 }

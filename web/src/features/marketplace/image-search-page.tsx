@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { searchByImage, type catalogItemSchema } from "@atelier/contracts/marketplace";
 import { ApiError } from "../../api/contracts";
 import { request } from "../../api/client";
+import { JobProgress, pollingJobSource } from "../../ui/job-progress";
 import { PageFrame } from "../../shell/page-frame";
 import { ItemCard } from "../../ui/cards";
 import "../../ui/kit.css";
@@ -34,6 +35,8 @@ export function imageSearchError(err: unknown): string {
 // The closest matches come first; more on request, so 120 results are not one page 15,000 px long.
 const IMAGE_PAGE = 24;
 const INDEX_POLL_MS = 1500;
+// The picture index is a platform job: no store room hears its realtime events, so its bar reads the job.
+const indexPolling = pollingJobSource(INDEX_POLL_MS);
 
 /** Search by image (/browse-suppliers-with-uploaded-image): an upload or a link → visually similar items. */
 export function ImageSearchPage() {
@@ -46,7 +49,7 @@ export function ImageSearchPage() {
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState(IMAGE_PAGE);
   // Right after a start the picture index may still be building: the share done, while we wait.
-  const [indexing, setIndexing] = useState<number | null>(null);
+  const [indexing, setIndexing] = useState<{ share: number; jobId: string | null } | null>(null);
 
   const run = async (body: { imageUrl: string } | { image: string }, shown: string) => {
     setBusy(true);
@@ -55,7 +58,7 @@ export function ImageSearchPage() {
     try {
       let answer = await request(searchByImage, { body: { ...body, quantity: 120 } }, { quiet: true });
       while (answer.indexing) {
-        setIndexing(answer.indexing.share);
+        setIndexing({ share: answer.indexing.share, jobId: answer.indexing.jobId ?? null });
         await new Promise((done) => setTimeout(done, INDEX_POLL_MS));
         answer = await request(searchByImage, { body: { ...body, quantity: 120 } }, { quiet: true });
       }
@@ -99,10 +102,12 @@ export function ImageSearchPage() {
       {error && <p className="form-error" role="alert">{error}</p>}
       {busy && (
         <p role="status" data-testid="image-search-status">
-          {indexing === null ? "Searching…" : `Preparing image search: the product pictures are being indexed (${Math.floor(indexing * 100)}% done). Results follow as soon as it finishes.`}
+          {indexing === null ? "Searching…" : `Preparing image search: the product pictures are being indexed (${Math.floor(indexing.share * 100)}% done). Results follow as soon as it finishes.`}
         </p>
       )}
-      {busy && indexing !== null && <progress max={1} value={indexing} aria-label="Picture index progress" />}
+      {/* The build is a background job: its bar follows the job; without one, the share the search answered. */}
+      {busy && indexing?.jobId && <JobProgress jobId={indexing.jobId} label="Indexing product pictures" live={indexPolling} doneText="Pictures indexed: searching…" />}
+      {busy && indexing && !indexing.jobId && <progress max={1} value={indexing.share} aria-label="Picture index progress" />}
       {results && (
         <section aria-label="Similar products">
           <div className="section-head">
