@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
@@ -26,6 +27,15 @@ const boundaryZones = [
     from: "./web/src/features",
     message: "The shared UI kit never imports a feature: move what both need into web/src/ui or contracts.",
   },
+  // A feature never imports another feature's files: what two features share lives in web/src/ui.
+  ...readdirSync(new URL("./web/src/features", import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => ({
+      target: `./web/src/features/${d.name}`,
+      from: "./web/src/features",
+      except: [`./${d.name}`],
+      message: "A feature never imports another feature's files: move what both need into web/src/ui (or contracts).",
+    })),
 ];
 
 // SQL lives in queries modules (and the db layer: pool, migrations); a statement anywhere else is

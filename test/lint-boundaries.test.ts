@@ -37,6 +37,12 @@ describe("lint boundaries", () => {
     expect(await rulesHit("web/src/features/orders/probe.tsx", 'import { centsToUsd } from "../../ui/money";\nexport const m = centsToUsd;\n')).toEqual([]);
   });
 
+  it("keeps each web feature out of the others' files", async () => {
+    const code = 'import { FavoriteButton } from "../marketplace/favorite-button";\nexport const f = FavoriteButton;\n';
+    expect(await rulesHit("web/src/features/checkout/probe.tsx", code)).toContain("import-x/no-restricted-paths");
+    expect(await rulesHit("web/src/features/marketplace/probe.tsx", 'import { FavoriteButton } from "./favorite-button";\nexport const f = FavoriteButton;\n')).toEqual([]);
+  });
+
   it("keeps SQL in queries modules", async () => {
     const code = 'import type { Queryable } from "../../db/pool";\nexport const f = (db: Queryable) => db.query("SELECT 1 FROM stores WHERE id = $1", ["x"]);\n';
     expect(await rulesHit("api/src/services/stores/probe.ts", code)).toContain("no-restricted-syntax");

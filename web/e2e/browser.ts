@@ -18,17 +18,25 @@ export async function startWebApi(overrides: Partial<Config> = {}): Promise<Test
   return startTestApi({ config: testConfig(overrides), extend: (app) => mountWebApp(app) });
 }
 
-/** The API serving the web app, and Chromium, for one test file (filled in before its tests, closed after them). */
-export function useWebApi(overrides: Partial<Config> = {}): { api: TestApi; browser: Browser } {
-  const env = {} as { api: TestApi; browser: Browser };
+/** Starts a server and Chromium before one test file's tests, hands both over, and closes them after. */
+function serverAndBrowserForFile<S extends { close(): Promise<void> }>(start: () => Promise<S>, ready: (server: S, browser: Browser) => void): void {
+  let server: S | undefined;
+  let browser: Browser | undefined;
   beforeAll(async () => {
-    env.api = await startWebApi(overrides);
-    env.browser = await launchBrowser();
+    server = await start();
+    browser = await launchBrowser();
+    ready(server, browser);
   });
   afterAll(async () => {
-    await env.browser?.close();
-    await env.api?.close();
+    await browser?.close();
+    await server?.close();
   });
+}
+
+/** The API serving the web app, and Chromium, for one test file (filled in before its tests). */
+export function useWebApi(overrides: Partial<Config> = {}): { api: TestApi; browser: Browser } {
+  const env = {} as { api: TestApi; browser: Browser };
+  serverAndBrowserForFile(() => startWebApi(overrides), (api, browser) => Object.assign(env, { api, browser }));
   return env;
 }
 
@@ -141,13 +149,6 @@ export async function sendChat(chat: Locator, placeholder: string, text: string)
 /** The API and agent server on the offline model, and Chromium, for one test file (filled in before its tests). */
 export function useAgentStack(options: AgentStackOptions = {}): { stack: AgentStack; browser: Browser } {
   const env = {} as { stack: AgentStack; browser: Browser };
-  beforeAll(async () => {
-    env.stack = await startWebWithAgents(options);
-    env.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await env.browser?.close();
-    await env.stack?.close();
-  });
+  serverAndBrowserForFile(() => startWebWithAgents(options), (stack, browser) => Object.assign(env, { stack, browser }));
   return env;
 }

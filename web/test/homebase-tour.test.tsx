@@ -4,7 +4,8 @@ import { RouterProvider, createMemoryRouter } from "react-router";
 import { stores } from "@atelier/contracts";
 import { routeObjects } from "../src/app/router";
 import { clearSession, startSession } from "../src/session/session-store";
-import { HOMEBASE_TOUR, TOUR_STEP_DELAY_MS } from "../src/features/tours/guided-tour";
+import { TOUR_STEP_DELAY_MS } from "../src/ui/guided-tour";
+import { HOMEBASE_TOUR } from "../src/features/homebase/homebase-tour";
 import { callAs, registerRealUser, routeFetchTo, startRealApi, type RealApi, type RealUser } from "./support/real-api";
 
 // The homebase tour in the app, against the real API. Only setTimeout is faked, so the step delay

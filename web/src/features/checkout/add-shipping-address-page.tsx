@@ -4,7 +4,7 @@ import { getCreatorInvoice } from "@atelier/contracts/purchasing";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { ShippingForm } from "./shipping-form";
-import { NotFound } from "../marketplace/supplier-profile-page";
+import { NotFound } from "../../ui/not-found";
 
 /** Sets where a paid invoice's items ship (/add-shipping-address/:invoiceId). */
 export function AddShippingAddressPage() {

@@ -7,7 +7,7 @@ import { PageFrame } from "../../shell/page-frame";
 import { CardForm, type CardInput } from "./card-form";
 import { InvoiceLines } from "./invoice-lines";
 import { paymentMessage } from "./checkout-steps";
-import { NotFound } from "../marketplace/supplier-profile-page";
+import { NotFound } from "../../ui/not-found";
 import "../../ui/kit.css";
 
 type Result = "COMPLETED" | "INSTRUMENT_DECLINED";

@@ -5,7 +5,8 @@ import { PageFrame } from "../../shell/page-frame";
 import { isPreviewAccount, useSession } from "../../session/session-store";
 import { useApi } from "../../api/use-api";
 import { request } from "../../api/client";
-import { GuidedTour, HOMEBASE_TOUR } from "../tours/guided-tour";
+import { GuidedTour } from "../../ui/guided-tour";
+import { HOMEBASE_TOUR } from "./homebase-tour";
 import { nextSteps } from "./next-steps";
 import { formatCompact, formatUsd } from "../../format/format";
 

@@ -7,7 +7,7 @@ import { reportQuietly } from "../../api/client";
 import { CatalogItemView } from "./catalog-item-view";
 import { FavoriteButton } from "./favorite-button";
 import { OrderForm } from "./order-form";
-import { NotFound } from "./supplier-profile-page";
+import { NotFound } from "../../ui/not-found";
 import "../../ui/kit.css";
 
 /** A catalog item for a logged-in store (/browse-suppliers/catalog-item/:itemId): order a sample or production. */

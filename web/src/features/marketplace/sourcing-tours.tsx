@@ -3,7 +3,7 @@ import { stores } from "../../api/contracts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { isPreviewAccount, useSession } from "../../session/session-store";
-import { GuidedTour, type TourStep } from "../tours/guided-tour";
+import { GuidedTour, type TourStep } from "../../ui/guided-tour";
 
 /** Sourcing home tour (000 §2.7); targets are ids on /home. */
 export const SOURCING_HOME_TOUR: TourStep[] = [

@@ -7,7 +7,7 @@ import { reportQuietly } from "../../api/client";
 import { FavoriteButton } from "./favorite-button";
 import { SupplierProfileView } from "./supplier-profile-view";
 import { OnceTour, SUPPLIER_PROFILE_TOUR } from "./sourcing-tours";
-import { ApiError } from "../../api/contracts";
+import { NotFound } from "../../ui/not-found";
 import "../../ui/kit.css";
 
 /** A supplier's profile for a logged-in store (/supplier-profile/:id and /browse-suppliers/supplier-profile/:id). */
@@ -60,9 +60,4 @@ function PreviewSupplierProfileScreen({ supplierId }: { supplierId: string }) {
       {data ? <SupplierProfileView profile={data} preview /> : profile.loading ? <p role="status">Loading…</p> : <NotFound error={profile.error} />}
     </section>
   );
-}
-
-export function NotFound({ error }: { error: unknown }) {
-  const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-  return <p className="card" role="alert">{missing ? "This page does not exist or is no longer listed." : "It could not be loaded. Please try again."}</p>;
 }

@@ -7,7 +7,7 @@ import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { EMPTY_ROW, rowsFromText, textFromRows, type ColorRow } from "./color-entries";
 import { extensionOf, uploadAttachment } from "../../ui/upload";
-import { NotFound } from "../marketplace/supplier-profile-page";
+import { NotFound } from "../../ui/not-found";
 import { fieldErrors } from "../../ui/field-errors";
 import "../../ui/kit.css";
 import { errorSentence } from "../../api/error-catalogue";
