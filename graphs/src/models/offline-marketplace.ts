@@ -2,7 +2,7 @@ import type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offlin
 import { countryName, parseAnyCountry, parseMoq, parseProduct } from "./offline-parse";
 import { call, got, gotAll, usd } from "./offline-steps";
 import { lastShown, parseOrdinal, referredEntity } from "./offline-references";
-import { parseSort, type SortWish } from "./offline-slots";
+import { parseQuantityOf, parseSort, type SortWish } from "./offline-slots";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 
 // The sourcing marketplace as the offline copilot understands it: supplier search, samples into
@@ -103,6 +103,8 @@ export function screenEntity(context: IntentContext): { kind: "SUPPLIER" | "CATA
 }
 
 const refersToScreen = (t: string) => /\b(this|it|that|current)\b/i.test(t);
+/** "I need 2000 pairs of wool socks", "make 500 candles": a quantity of a product to be made. */
+export const wantsMade = (t: string) => /\b(need|want|looking for|make|made|produce|manufacture|order)\b/i.test(t) && parseQuantityOf(t) !== undefined && parseProduct(t) !== undefined;
 export const saysSupplier = (t: string) => /\b(suppliers?|factor(y|ies)|manufacturers?|vendors?|makers?)\b/i.test(t);
 
 /** One supplier as a line of an answer: place, MOQ, samples, production time and rating. */
@@ -371,7 +373,7 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     name: "search-suppliers",
     tools: ["search_suppliers"],
     roles: ["copilot"],
-    match: (t) => saysSupplier(t) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
+    match: (t) => (saysSupplier(t) || /\bwho (sells?|makes?|produces?|manufactures?|can make)\b/i.test(t) || wantsMade(t)) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
     step: supplierSearchStep("search_suppliers"),
   },
 ];

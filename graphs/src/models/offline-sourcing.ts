@@ -3,6 +3,7 @@ import type { ToolResponse } from "@atelier/tools/tool-results";
 import { countryName, parseAnyCountry, parseCountries, parseEmail, parseMoq, parseProduct, parseUnitPrice } from "./offline-parse";
 import { call, got, type Got } from "./offline-steps";
 import { parseFirstN } from "./offline-references";
+import { wantsMade } from "./offline-marketplace";
 import { parseDate, parseQuantityOf } from "./offline-slots";
 
 // The design-sourcing agent's flow as the offline assistant runs it (001 §3, §7): validate the
@@ -276,7 +277,7 @@ export const SOURCING_INTENTS: Intent[] = [
     name: "design-sourcing",
     tools: ["validate_sourcing_goal", "match_factories"],
     roles: ["sourcing-agent"],
-    match: (t) => FIND.test(t) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
+    match: (t) => (FIND.test(t) || wantsMade(t)) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
     step: (t, done, _history, context) => {
       const matched = got(done, "match_factories");
       if (matched) return { answer: [matchAnswer(matched.value), validationNote(got(done, "validate_sourcing_goal"))].filter(Boolean).join("\n\n") };
