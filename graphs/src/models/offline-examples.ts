@@ -27,7 +27,7 @@ export const INTENT_EXAMPLES: Record<string, string[]> = {
   "fees": ["how much does fulfilment cost", "what are your fees", "storage fees", "how much is sms", "pricing", "fulfillment price per order", "what does it cost to sell on channels", "how expensive is storage", "payment processing fee"],
   "states": ["states of Canada", "list the provinces of Canada", "what states are in the US", "regions of Australia"],
   "store": ["my store", "store details", "who am i", "what is my role", "my account info", "store name"],
-  "about-screen": ["tell me about this supplier", "tell me more about the second one", "describe this product", "what do you know about this factory", "more about the first one", "open the third supplier", "details on that supplier", "tell me about the item", "show me the first one"],
+  "about-screen": ["tell me about this supplier", "tell me more about the second one", "describe this product", "what do you know about this factory", "more about the first one", "open the third supplier", "details on that supplier", "tell me about the item", "show me the first one", "open Lotus Ceramics", "tell me about Jade Kiln"],
   "list-favorites": ["show my favourites", "list my favorite suppliers", "what have I saved", "my favorites", "which products did I favourite", "saved suppliers"],
   "remove-favorite": ["unfavourite this", "remove this supplier from my favourites", "delete Lotus Ceramics from favorites", "take it out of my favourites", "unfavorite the mug"],
   "add-favorite": ["favourite this supplier", "save this supplier", "add this to my favorites", "bookmark this product", "favourite the first one", "save the second supplier", "fav that one", "favorite Lotus Ceramics"],
