@@ -166,3 +166,26 @@ describe("offline assistant: intents whose tools had no conversation", () => {
     expect(answer(decide([new HumanMessage("write a product description for my candle")]))).toMatch(/needs a language model/);
   });
 });
+
+describe("offline assistant: a supplier by name", () => {
+  it("opens a supplier it listed by name, and finds one it hasn't by searching first", () => {
+    expect(calls(decide([...mugSearch(), new HumanMessage("open Jade Kiln")]))).toEqual([{ name: "get_supplier", args: { id: jade.id } }]);
+    expect(calls(decide([new HumanMessage("tell me about Jiale Garment")]))).toEqual([{ name: "search_suppliers", args: { keyword: "Jiale Garment", size: 5 } }]);
+    const found = supplier("Jiale Garment", 0.9);
+    expect(calls(decide([new HumanMessage("tell me about Jiale Garment"), ...toolTurn("search_suppliers", { keyword: "Jiale Garment", size: 5 }, { list: [found], total: 1 })]))).toEqual([{ name: "get_supplier", args: { id: found.id } }]);
+  });
+});
+
+describe("offline sourcing agent: the factories it matched", () => {
+  it("tells more about 'the second one' from the match it listed", () => {
+    const inNetwork = [
+      { id: crypto.randomUUID(), name: "Mill One", countryCode: "VN", city: "Hanoi", moq: 300, productionDaysMin: 20, productionDaysMax: 40 },
+      { id: crypto.randomUUID(), name: "Mill Two", countryCode: "PT", city: "Porto", moq: 100, productionDaysMin: 15, productionDaysMax: 30 },
+    ];
+    const match = { queryText: "linen shirts", inNetwork, expandedNetwork: [], inNetworkIds: inNetwork.map((f) => f.id), expandedIds: [] };
+    const thread = [new HumanMessage("find factories for linen shirts"), ...toolTurn("match_factories", { query: "linen shirts" }, match), new AIMessage("Matches."), new HumanMessage("tell me more about the second one")];
+    const said = answer(decide(thread, "sourcing-agent"));
+    expect(said).toContain("**Mill Two** (Porto, Portugal)");
+    expect(said).toContain("MOQ 100.");
+  });
+});

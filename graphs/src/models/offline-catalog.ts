@@ -66,10 +66,10 @@ export const CATALOG_INTENTS: Intent[] = [
     name: "purchases",
     tools: ["list_order_items"],
     examples: ["what did I order from Jiale Garment?", "which orders are still in production", "my sample orders", "show my purchases from suppliers", "what have I bought", "where are my samples", "has my production order shipped", "list my production orders"],
-    match: (t) => /\b(order(ed)? from|bought|purchased|my purchases|my samples|sample orders?|production orders?|in production|being made)\b/i.test(t),
+    match: (t) => /\b((order(ed)?|buy|bought|purchased?|get|got) from|bought|purchased|my purchases|my samples|sample orders?|production orders?|in production|being made)\b/i.test(t),
     step: (t, done) => {
       const items = got(done, "list_order_items");
-      const supplier = t.match(/\b(?:ordered|bought|purchased|order) from\s+([A-Z][\w&' -]{1,60}?)\s*(?:[?.!,]|$)/i)?.[1]?.trim();
+      const supplier = t.match(/\b(?:ordered|bought|purchased|purchase|order|buy|get|got) from\s+([A-Z][\w&' -]{1,60}?)\s*(?:[?.!,]|$)/i)?.[1]?.trim();
       if (items) return { answer: purchasesAnswer(items.value, supplier) };
       const tab = PURCHASE_TABS.find(([re]) => re.test(t))?.[1] ?? "ALL";
       return call("list_order_items", { tab, size: 50 });

@@ -37,6 +37,14 @@ function corrected(model: Model, word: string): string {
   return model.spell.check([word], word.length >= 8 ? 2 : 1)[0] ?? word;
 }
 
+/** How much of the text the examples know: 1 per known word, ½ per corrected typo, 0 per unknown word. */
+function knownShare(model: Model, text: string): number {
+  const raw = words(text);
+  if (!raw.length) return 0;
+  const known = raw.reduce((sum, w) => sum + (model.vocabulary.has(w) ? 1 : corrected(model, w) !== w ? 0.5 : 0), 0);
+  return known / raw.length;
+}
+
 function features(model: Model | undefined, text: string): Record<string, number> {
   const raw = words(text);
   // Typos ("supplers", "invocie") become the nearest word the examples use: distance 1, or 2 for long words.
@@ -84,7 +92,9 @@ export function classify(all: Intent[], candidates: Intent[], text: string): Map
   }
   // The network's raw activations are relative: normalised among the candidates they read as shares,
   // and scaled by the strongest activation so that text far from every example stays low.
+  // Text made of words no example uses ("book me a flight") scores low whatever the network says.
   const top = Math.max(0, ...scores.values());
-  for (const [k, v] of scores) scores.set(k, (v / sum) * Math.min(1, top));
+  const share = knownShare(model, text);
+  for (const [k, v] of scores) scores.set(k, (v / sum) * Math.min(1, top) * share);
   return scores;
 }

@@ -43,8 +43,10 @@ function textOf(message: BaseMessage): string {
 
 /** Whether an answer of the assistant asked the user something (its question is pending). */
 export function askedQuestion(answer: string): boolean {
-  const own = answer.split(/\n\n_I'm Atelier's offline assistant/)[0] ?? "";
-  return /\?(?=\s|$|["”)])/.test(own);
+  // A question the assistant asks is short; quoted examples ("why is #1043 on hold?") and long
+  // answers that merely contain a question (a help article) leave nothing pending.
+  const own = (answer.split(/\n\n_I'm Atelier's offline assistant/)[0] ?? "").replace(/"[^"\n]*"|“[^”\n]*”/g, " ");
+  return own.length <= 400 && /\?(?=\s|$|[)])/.test(own);
 }
 
 /** Starts of a turn that refers back to the last request with one thing changed. */
@@ -65,7 +67,8 @@ export function understand(messages: BaseMessage[], lastHuman: number, all: Inte
   const humans: number[] = [];
   for (let i = 0; i < lastHuman; i++) if (messages[i]!.getType() === "human") humans.push(i);
   let previous: Turn | undefined;
-  for (const index of humans.slice(-TURNS_BACK)) previous = resolve(previous, textOf(messages[index]!), aiAnswerBefore(messages, index), all, candidates) ?? previous;
+  // A turn that was not understood ends the topic: nothing before it carries on.
+  for (const index of humans.slice(-TURNS_BACK)) previous = resolve(previous, textOf(messages[index]!), aiAnswerBefore(messages, index), all, candidates);
   return resolve(previous, text, aiAnswerBefore(messages, lastHuman), all, candidates);
 }
 

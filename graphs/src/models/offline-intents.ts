@@ -7,7 +7,7 @@ import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseP
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
 import { STOREFRONT_INTENTS } from "./offline-storefront";
 import { call, got, usd, type Got } from "./offline-steps";
-import type { Intent } from "./offline-types";
+import type { Intent, Outcome, Step } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
@@ -36,6 +36,17 @@ function feesAnswer(text: string, s: ToolResponse<"get_business_settings">): str
   const hits = topics.filter(([re]) => re.test(text)).map(([, line]) => line);
   if (hits.length) return hits.join("\n");
   return ["Here are Atelier's published fees:", ...topics.slice(0, 6).map(([, line]) => `- ${line}`)].join("\n");
+}
+
+/** A help-centre question: the best article's first paragraphs and the next titles. */
+function helpCentreStep(t: string, done: Outcome[]): Step {
+  const found = got(done, "search_help_centre");
+  if (!found) return call("search_help_centre", { q: t.trim().slice(0, 500) });
+  const [top, ...more] = found.value.list;
+  if (!top) return { answer: "I couldn't find that in the help centre. Please contact Atelier support and a person will help." };
+  const body = top.body.split(/\n\n/).slice(0, 2).join("\n\n");
+  const related = more.slice(0, 2).map((a) => a.title).join("; ");
+  return { answer: `**${top.title}**\n\n${body}${related ? `\n\nRelated: ${related}` : ""}` };
 }
 
 function creditsBoughtAnswer(r: ToolResponse<"purchase_ai_credits">): string {
@@ -120,15 +131,7 @@ const DECLARED: Intent[] = [
     tools: ["search_help_centre"],
     roles: ["storefront-chat"],
     match: (t) => t.trim().length >= 2,
-    step: (t, done) => {
-      const found = got(done, "search_help_centre");
-      if (!found) return call("search_help_centre", { q: t.trim().slice(0, 500) });
-      const [top, ...more] = found.value.list;
-      if (!top) return { answer: "I couldn't find that in the help centre. Please contact Atelier support and a person will help." };
-      const body = top.body.split(/\n\n/).slice(0, 2).join("\n\n");
-      const related = more.slice(0, 2).map((a) => a.title).join("; ");
-      return { answer: `**${top.title}**\n\n${body}${related ? `\n\nRelated: ${related}` : ""}` };
-    },
+    step: helpCentreStep,
   },
   {
     name: "my-suppliers",
@@ -351,8 +354,19 @@ const DECLARED: Intent[] = [
   },
 ];
 
+/** How-to questions to the store owner's assistants; last, so every tool's own intent comes first. */
+const HOW_TO: Intent = {
+  name: "help-articles",
+  tools: ["search_help_centre"],
+  roles: ["copilot", "sourcing-agent", "packaging-agent", "tariff-rate-agent"],
+  // No examples: the classifier would send any unknown request here; only its words select it.
+  examples: [],
+  match: (t) => /^\s*(how (do|does|can|long|should)|what (is|are|does)|can i|where (do|can|is)|is there|do you (offer|support)|talk to|contact)\b/i.test(t),
+  step: helpCentreStep,
+};
+
 /** Every intent with its examples: its own, else the shared table's (offline-examples.ts). */
-export const INTENTS: Intent[] = DECLARED.map((i) => (i.examples ? i : { ...i, examples: INTENT_EXAMPLES[i.name] ?? [] }));
+export const INTENTS: Intent[] = [...DECLARED, HOW_TO].map((i) => (i.examples ? i : { ...i, examples: INTENT_EXAMPLES[i.name] ?? [] }));
 
 function tariffAnswer(o: Got<"get_country_tariff">): string {
   const r = o.value;

@@ -2,7 +2,7 @@ import type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offlin
 import { countryName, parseAnyCountry, parseMoq, parseProduct } from "./offline-parse";
 import { call, got, gotAll, usd } from "./offline-steps";
 import { lastShown, parseOrdinal, referredEntity } from "./offline-references";
-import { parseSort, type SortWish } from "./offline-slots";
+import { parseQuantityOf, parseSort, type SortWish } from "./offline-slots";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 
 // The sourcing marketplace as the offline copilot understands it: supplier search, samples into
@@ -103,6 +103,8 @@ export function screenEntity(context: IntentContext): { kind: "SUPPLIER" | "CATA
 }
 
 const refersToScreen = (t: string) => /\b(this|it|that|current)\b/i.test(t);
+/** "I need 2000 pairs of wool socks", "make 500 candles": a quantity of a product to be made. */
+export const wantsMade = (t: string) => /\b(need|want|looking for|make|made|produce|manufacture|order)\b/i.test(t) && parseQuantityOf(t) !== undefined && parseProduct(t) !== undefined;
 export const saysSupplier = (t: string) => /\b(suppliers?|factor(y|ies)|manufacturers?|vendors?|makers?)\b/i.test(t);
 
 /** One supplier as a line of an answer: place, MOQ, samples, production time and rating. */
@@ -195,6 +197,10 @@ const asksAboutScreen = (t: string) => /^\s*(tell me (more )?about|describe|what
 /** "Tell me more about the second one", "open the first supplier", "details on #3": a result shown earlier, by position. */
 const asksAboutShown = (t: string) => parseOrdinal(t) !== undefined && /\b(tell|more|about|open|details?|info|describe|show|see|look|what|who|which|profile|check)\b/i.test(t) && !/\b(favou?rite|bookmark|save|sample|cart|send|contact|email|message)\b/i.test(t);
 
+/** "Open Lotus Ceramics", "tell me about Jade Kiln": a supplier or product named (capitalised) after the verb. */
+const NAMED = /^\s*(?:open|tell me (?:more )?about|more about|what about|show me|info on|details (?:on|of|for))\s+(?!(?:my|your|the|this|that|a|an|it|them|those)\b)([A-Z][^?.!]{1,80})/;
+const asksAboutNamed = (t: string) => NAMED.test(t) && !/\b(fees?|plan|cart|orders?|invoices?|team|credits?|favou?rites)\b/i.test(t);
+
 /** The result a text points at by position ("the second one"), else undefined. */
 const pointedAt = (t: string, history: Outcome[]) => (parseOrdinal(t) !== undefined ? referredEntity(t, history) : undefined);
 
@@ -226,8 +232,8 @@ function itemAnswer(detail: ToolResponse<"get_catalog_item">): string {
 export const MARKETPLACE_INTENTS: Intent[] = [
   {
     name: "about-screen",
-    tools: ["get_supplier", "get_catalog_item"],
-    match: (t) => asksAboutScreen(t) || asksAboutShown(t),
+    tools: ["get_supplier", "get_catalog_item", "search_suppliers"],
+    match: (t) => asksAboutScreen(t) || asksAboutShown(t) || asksAboutNamed(t),
     step: (t, done, history, context) => {
       const supplier = got(done, "get_supplier");
       if (supplier) return { answer: supplierAnswer(supplier.value) };
@@ -236,6 +242,19 @@ export const MARKETPLACE_INTENTS: Intent[] = [
       const shown = lastShown(history);
       const position = parseOrdinal(t);
       if (position !== undefined && shown.length && !referredEntity(t, history)) return { answer: `I showed ${shown.length} result${shown.length === 1 ? "" : "s"}; which one? Say e.g. "tell me more about the first one".` };
+      const name = t.match(NAMED)?.[1]?.trim();
+      if (name && !pointedAt(t, history)) {
+        const seen = [...done, ...history];
+        const supplierNamed = bestByName(suppliersSeen(seen), name, (x) => x.name);
+        if (supplierNamed) return call("get_supplier", { id: supplierNamed.id });
+        const itemNamed = bestByName(itemsSeen(seen), name, (x) => x.title);
+        if (itemNamed) return call("get_catalog_item", { id: itemNamed.id });
+        // Not seen yet: the supplier search finds it by name, then its profile opens.
+        const searched = got(done, "search_suppliers");
+        if (!searched) return call("search_suppliers", { keyword: name.slice(0, 200), size: 5 });
+        const top = searched.value.list[0];
+        return top ? call("get_supplier", { id: top.id }) : { answer: `I couldn't find a supplier called "${name}". Check the spelling, or search for what they make.` };
+      }
       const entity = pointedAt(t, history) ?? screenEntity(context) ?? referredEntity(t, history);
       if (!entity) return { answer: "Open the supplier's or product's page and ask again, or search first and say e.g. \"tell me more about the second one\"." };
       return entity.kind === "SUPPLIER" ? call("get_supplier", { id: entity.id }) : call("get_catalog_item", { id: entity.id });
@@ -371,7 +390,7 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     name: "search-suppliers",
     tools: ["search_suppliers"],
     roles: ["copilot"],
-    match: (t) => saysSupplier(t) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
+    match: (t) => (saysSupplier(t) || /\bwho (sells?|makes?|produces?|manufactures?|can make)\b/i.test(t) || wantsMade(t)) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
     step: supplierSearchStep("search_suppliers"),
   },
 ];

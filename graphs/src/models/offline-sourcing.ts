@@ -2,7 +2,8 @@ import type { Intent, IntentContext, Outcome, Step } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import { countryName, parseAnyCountry, parseCountries, parseEmail, parseMoq, parseProduct, parseUnitPrice } from "./offline-parse";
 import { call, got, type Got } from "./offline-steps";
-import { parseFirstN } from "./offline-references";
+import { parseFirstN, parseOrdinal } from "./offline-references";
+import { wantsMade } from "./offline-marketplace";
 import { parseDate, parseQuantityOf } from "./offline-slots";
 
 // The design-sourcing agent's flow as the offline assistant runs it (001 §3, §7): validate the
@@ -156,8 +157,36 @@ export function parseTechPackChanges(text: string, pack: { description?: string 
   return body;
 }
 
+/** One matched factory in full, from the match result the thread already holds. */
+function factoryAnswer(match: Match, position: number): string | undefined {
+  const shown = [...match.inNetwork.map((f) => ({ f, inNet: true })), ...match.expandedNetwork.slice(0, 5).map((f) => ({ f, inNet: false }))];
+  const chosen = position === -1 ? shown.at(-1) : shown[position - 1];
+  if (!chosen) return undefined;
+  const f = chosen.f as Match["inNetwork"][number] & Partial<Match["expandedNetwork"][number]>;
+  return [
+    `**${f.name}** (${[f.city, countryName(f.countryCode)].filter(Boolean).join(", ")}) — ${chosen.inNet ? "in our vetted network" : "expanded network"}.`,
+    "moq" in f && f.moq != null ? `MOQ ${f.moq}.` : "",
+    "productionDaysMin" in f && f.productionDaysMin != null ? `Production ${f.productionDaysMin}-${f.productionDaysMax} days.` : "",
+    f.website ? `Website: ${f.website}` : "",
+    chosen.inNet ? "Say \"send my tech pack to the first one\" to contact it." : "Say \"contact the expanded network ones\" to email it.",
+  ].filter(Boolean).join("\n");
+}
+
 /** The sourcing agent's requests, most specific first; they sit before the generic factory sending. */
 export const SOURCING_INTENTS: Intent[] = [
+  {
+    name: "about-matched-factory",
+    tools: ["match_factories"],
+    roles: ["sourcing-agent"],
+    examples: ["tell me more about the second one", "what about the first factory", "details on the third one", "more about the last one"],
+    match: (t) => parseOrdinal(t) !== undefined && /\b(tell|more|about|details?|info|describe|who)\b/i.test(t) && !/\b(send|contact|email|message)\b/i.test(t),
+    step: (t, _done, history) => {
+      const match = got(history, "match_factories");
+      if (!match) return { answer: NO_MATCHES };
+      const position = parseOrdinal(t) ?? 1;
+      return { answer: factoryAnswer(match.value, position) ?? `I matched ${match.value.inNetwork.length + Math.min(5, match.value.expandedNetwork.length)} factories; which one? Say e.g. "tell me more about the first one".` };
+    },
+  },
   {
     name: "invite-supplier",
     tools: ["invite_supplier"],
@@ -276,7 +305,7 @@ export const SOURCING_INTENTS: Intent[] = [
     name: "design-sourcing",
     tools: ["validate_sourcing_goal", "match_factories"],
     roles: ["sourcing-agent"],
-    match: (t) => FIND.test(t) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
+    match: (t) => (FIND.test(t) || wantsMade(t)) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
     step: (t, done, _history, context) => {
       const matched = got(done, "match_factories");
       if (matched) return { answer: [matchAnswer(matched.value), validationNote(got(done, "validate_sourcing_goal"))].filter(Boolean).join("\n\n") };

@@ -13,7 +13,7 @@ const SIGN_UP = "Open a card for the full profile; sign up free to message suppl
 
 /** The search words of a visitor's request, without the framing ("products like", "suppliers of"). */
 export function visitorKeyword(text: string): string | undefined {
-  return parseKeyword(text.replace(/\b(products?|items?|goods|things|stuff|catalog(ue)?|similar to|such as|like|who (sells?|makes?))\b/gi, " "));
+  return parseKeyword(text.replace(/\b(products?|items?|goods|things|stuff|catalog(ue)?|similar to|such as|like|who (sells?|makes?)|sell|carry|stock)\b/gi, " "));
 }
 
 function searchArgs(text: string): Record<string, unknown> | undefined {
@@ -69,7 +69,7 @@ export const STOREFRONT_INTENTS: Intent[] = [
     name: "visitor-products",
     tools: ["search_public_catalog_items"],
     roles: ["storefront-chat"],
-    match: (t) => /\b(products?|items?|goods|catalog(ue)?)\b/i.test(t) && (ASKS_TO_SEE.test(t) || /\b(like|similar to)\b/i.test(t)),
+    match: (t) => (/\b(products?|items?|goods|catalog(ue)?)\b/i.test(t) && (ASKS_TO_SEE.test(t) || /\b(like|similar to)\b/i.test(t))) || /\bdo you (have|sell|carry|stock)\b/i.test(t),
     step: visitorSearchStep("search_public_catalog_items", (done) => rows(lastResponse(done, "search_public_catalog_items")), "Products like", "product", productLine, 'What kind of product? e.g. "find products like ceramic mugs".'),
   },
 ];
