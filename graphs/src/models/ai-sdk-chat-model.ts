@@ -52,7 +52,7 @@ export class AiSdkChatModel extends BaseChatModel<AiSdkCallOptions, AIMessageChu
       abortSignal: options.signal,
       allowSystemInMessages: true,
       maxRetries: 1,
-      // Errors are answered in the stream loop below (a sentence for the user); not logged twice.
+      // Errors are answered and logged once in the stream loop below, not also by the SDK.
       onError: () => {},
     });
     let toolIndex = 0;
@@ -85,6 +85,7 @@ export class AiSdkChatModel extends BaseChatModel<AiSdkCallOptions, AIMessageChu
     } catch (err) {
       // A cancelled run stops; a provider failure becomes a sentence after what was already said.
       if (options.signal?.aborted) throw err;
+      console.warn(`AI model provider error (${this.modelName}): ${err instanceof Error ? err.message : String(err)}`);
       const text = `${wroteText ? "\n\n" : ""}${providerErrorSentence(err)}`;
       const chunk = new ChatGenerationChunk({ text, message: new AIMessageChunk({ content: text, response_metadata: { model_name: this.modelName, finish_reason: "error" } }) });
       yield chunk;
