@@ -7,7 +7,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type FakeToolCall = { name: string; args: Record<string, unknown> };
-export type FakeReply = { text?: string; toolCalls?: FakeToolCall[] } | { status: number; error: string };
+/** `cutAfterText` drops the connection after the text, as a provider failing mid-answer does. */
+export type FakeReply = { text?: string; toolCalls?: FakeToolCall[]; cutAfterText?: boolean } | { status: number; error: string };
 /** The request as OpenAI receives it: messages (role, content, tool_calls, tool_call_id) and tools. */
 export type FakeRequest = { model: string; stream?: boolean; messages: { role: string; content?: unknown; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[]; tools?: { type: string; function: { name: string; description?: string; parameters?: unknown } }[] };
 export type FakePolicy = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -57,6 +58,11 @@ export async function startFakeOpenAiServer(policy: FakePolicy): Promise<FakeOpe
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       res.write(chunk({ role: "assistant", content: "" }));
       for (const piece of pieces(reply.text ?? "")) res.write(chunk({ content: piece }));
+      if (reply.cutAfterText) {
+        // Let the text reach the client first, then drop the connection without finishing.
+        setTimeout(() => res.socket?.destroy(), 100);
+        return;
+      }
       toolCalls.forEach((c, index) => {
         res.write(chunk({ tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: "" } }] }));
         for (const part of pieces(c.arguments)) res.write(chunk({ tool_calls: [{ index, function: { arguments: part } }] }));

@@ -5,6 +5,7 @@ import { TOOL_SPECS } from "./tool-results";
 export * from "./run-context";
 export * from "./tool-from-contract";
 export * from "./tool-results";
+export * from "./tool-domains";
 
 /** Every agent tool: one per contract an agent should call, plus agent-only variants (public search, fixed filters). */
 export const ALL_TOOL_SPECS: ToolSpec[] = TOOL_SPECS;

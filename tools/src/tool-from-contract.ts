@@ -165,7 +165,23 @@ export function toolFromContract(spec: ToolSpec, deps: ToolDeps): StructuredTool
  */
 export function toolDefinition(t: StructuredToolInterface): { name: string; description: string; parameters: Record<string, unknown> } {
   const schema = t.schema as z.ZodType;
-  const parameters = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const parameters = compactSchema(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" })) as Record<string, unknown>;
   delete parameters.$schema;
   return { name: t.name, description: t.description, parameters };
+}
+
+/**
+ * Drops what a model does not need from a JSON schema: the 150-character pattern zod writes beside
+ * `format: "uuid"` (the format says it; the API validates anyway). Every definition is sent on every
+ * call, so each repeated byte is paid for many times.
+ */
+export function compactSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(compactSchema);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "pattern" && (node as { format?: unknown }).format === "uuid") continue;
+    out[key] = compactSchema(value);
+  }
+  return out;
 }

@@ -52,32 +52,56 @@ export class AiSdkChatModel extends BaseChatModel<AiSdkCallOptions, AIMessageChu
       abortSignal: options.signal,
       allowSystemInMessages: true,
       maxRetries: 1,
+      // Errors are answered and logged once in the stream loop below, not also by the SDK.
+      onError: () => {},
     });
     let toolIndex = 0;
-    for await (const part of result.fullStream) {
-      if (part.type === "text-delta" && part.text) {
-        const chunk = new ChatGenerationChunk({ text: part.text, message: new AIMessageChunk({ content: part.text }) });
-        yield chunk;
-        await runManager?.handleLLMNewToken(part.text, undefined, undefined, undefined, undefined, { chunk });
-      } else if (part.type === "tool-call") {
-        const args = JSON.stringify(part.input ?? {});
-        const message = new AIMessageChunk({ content: "", tool_call_chunks: [{ id: part.toolCallId, name: part.toolName, args, index: toolIndex++, type: "tool_call_chunk" }] });
-        const chunk = new ChatGenerationChunk({ text: "", message });
-        yield chunk;
-        await runManager?.handleLLMNewToken("", undefined, undefined, undefined, undefined, { chunk });
-      } else if (part.type === "finish") {
-        const usage = part.totalUsage;
-        const message = new AIMessageChunk({
-          content: "",
-          response_metadata: { model_name: this.modelName, finish_reason: part.finishReason },
-          usage_metadata: { input_tokens: usage.inputTokens ?? 0, output_tokens: usage.outputTokens ?? 0, total_tokens: usage.totalTokens ?? 0 },
-        });
-        yield new ChatGenerationChunk({ text: "", message });
-      } else if (part.type === "error") {
-        throw part.error instanceof Error ? part.error : new Error(String(part.error));
+    let wroteText = false;
+    try {
+      for await (const part of result.fullStream) {
+        if (part.type === "text-delta" && part.text) {
+          wroteText = true;
+          const chunk = new ChatGenerationChunk({ text: part.text, message: new AIMessageChunk({ content: part.text }) });
+          yield chunk;
+          await runManager?.handleLLMNewToken(part.text, undefined, undefined, undefined, undefined, { chunk });
+        } else if (part.type === "tool-call") {
+          const args = JSON.stringify(part.input ?? {});
+          const message = new AIMessageChunk({ content: "", tool_call_chunks: [{ id: part.toolCallId, name: part.toolName, args, index: toolIndex++, type: "tool_call_chunk" }] });
+          const chunk = new ChatGenerationChunk({ text: "", message });
+          yield chunk;
+          await runManager?.handleLLMNewToken("", undefined, undefined, undefined, undefined, { chunk });
+        } else if (part.type === "finish") {
+          const usage = part.totalUsage;
+          const message = new AIMessageChunk({
+            content: "",
+            response_metadata: { model_name: this.modelName, finish_reason: part.finishReason },
+            usage_metadata: { input_tokens: usage.inputTokens ?? 0, output_tokens: usage.outputTokens ?? 0, total_tokens: usage.totalTokens ?? 0 },
+          });
+          yield new ChatGenerationChunk({ text: "", message });
+        } else if (part.type === "error") {
+          throw part.error instanceof Error ? part.error : new Error(String(part.error));
+        }
       }
+    } catch (err) {
+      // A cancelled run stops; a provider failure becomes a sentence after what was already said.
+      if (options.signal?.aborted) throw err;
+      console.warn(`AI model provider error (${this.modelName}): ${err instanceof Error ? err.message : String(err)}`);
+      const text = `${wroteText ? "\n\n" : ""}${providerErrorSentence(err)}`;
+      const chunk = new ChatGenerationChunk({ text, message: new AIMessageChunk({ content: text, response_metadata: { model_name: this.modelName, finish_reason: "error" } }) });
+      yield chunk;
+      await runManager?.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk });
     }
   }
+}
+
+/** What a user reads when the model provider fails: what happened and what to do, never a raw code. */
+export function providerErrorSentence(err: unknown): string {
+  const status = (err as { statusCode?: unknown }).statusCode ?? (err as { lastError?: { statusCode?: unknown } }).lastError?.statusCode;
+  if (status === 401 || status === 403) return "The AI model turned the request down: its API key is missing or not allowed. An administrator can check OPENAI_API_KEY.";
+  if (status === 404) return "The AI model named in ATELIER_MODEL was not found at the provider. An administrator can check the model's name.";
+  if (status === 429) return "The AI model is busy or over its quota right now. Please try again in a minute.";
+  if (status === 400) return "The AI model could not read this request (it may be too long for the model). Try a shorter message or a new conversation.";
+  return "The AI model could not be reached just now, so this answer stops here. Please try again in a moment.";
 }
 
 function toOpenAiTool(t: BindToolsInput): OpenAiToolDef {

@@ -1,0 +1,31 @@
+import { commonsTools } from "./commons/commons-tools";
+import { helpCenterTools } from "./help-center/help-center-tools";
+import { marketplaceTools } from "./marketplace/marketplace-tools";
+import { orderTools } from "./orders/orders";
+import { paymentTools } from "./payments/payment-tools";
+import { planTools } from "./plans/plan-tools";
+import { projectTools } from "./projects/project-tools";
+import { purchasingTools } from "./purchasing/purchasing-tools";
+import { sourcingTools } from "./sourcing/sourcing-tools";
+import { storeTools } from "./stores/store-tools";
+import { teamTools } from "./team/team-tools";
+
+// The tools by the product area they belong to, as their modules group them: an assistant binds
+// the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
+
+const names = (specs: readonly { name: string }[]) => specs.map((s) => s.name);
+
+/** Tool names per product area. A tool module that is in no area is still found by find_tools. */
+export const TOOL_DOMAINS = {
+  store: names(storeTools),
+  billing: [...names(planTools), ...names(paymentTools)],
+  team: names(teamTools),
+  reference: [...names(commonsTools), ...names(helpCenterTools)],
+  sourcing: names(sourcingTools),
+  marketplace: names(marketplaceTools),
+  purchasing: names(purchasingTools),
+  projects: names(projectTools),
+  orders: names(orderTools),
+} as const;
+
+export type ToolDomain = keyof typeof TOOL_DOMAINS;
