@@ -1,7 +1,7 @@
 import { commonsTools } from "./commons/commons-tools";
 import { helpCenterTools } from "./help-center/help-center-tools";
 import { marketplaceTools } from "./marketplace/marketplace-tools";
-import { orderTools } from "./orders/orders";
+import { orderTools } from "./orders/order-tools";
 import { paymentTools } from "./payments/payment-tools";
 import { planTools } from "./plans/plan-tools";
 import { projectTools } from "./projects/project-tools";

@@ -51,7 +51,8 @@ export function argsSchemaOf(contract: Contract, options: { omit?: string[]; arg
   if (flat) {
     const merged: Shape = {};
     for (const shape of [shapes.params, shapes.query, shapes.body]) {
-      for (const [key, field] of Object.entries(shape ?? {})) if (!omit.has(key)) merged[key] = describe(key, field);
+      const inUrl = shape === shapes.params || shape === shapes.query;
+      for (const [key, field] of Object.entries(shape ?? {})) if (!omit.has(key)) merged[key] = describe(key, inUrl ? inputSide(field) : field);
     }
     return z.strictObject(merged);
   }
@@ -60,6 +61,19 @@ export function argsSchemaOf(contract: Contract, options: { omit?: string[]; arg
   if (parts.query) nested.query = parts.query.optional().describe("Query parameters");
   if (parts.body) nested.body = parts.body.describe(options.argDescriptions?.body ?? "The request body");
   return z.strictObject(nested);
+}
+
+/**
+ * The input side of a path or query field: the tool passes what the model wrote on to the URL, and
+ * the API parses it there. A transform (an order number read as `{ number }`) would otherwise reach
+ * the tool already applied and be written into the path as an object.
+ */
+function inputSide(field: z.ZodType): z.ZodType {
+  const def = (field as unknown as { _zod: { def: { type: string; in?: z.ZodType; innerType?: z.ZodType } } })._zod.def;
+  const keepDescription = (out: z.ZodType) => (field.description && !out.description ? out.describe(field.description) : out);
+  if (def.type === "pipe" && def.in) return keepDescription(inputSide(def.in));
+  if (def.type === "optional" && def.innerType) return keepDescription(inputSide(def.innerType).optional());
+  return field;
 }
 
 /** Splits flat tool arguments back into params, query and body by the contract's field names. */

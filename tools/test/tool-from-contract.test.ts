@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, defineContract, plans, team } from "@atelier/contracts";
 import { registerUser, setPlan, startTestApi, type TestApi } from "../../api/test/harness";
+import { createOrder } from "../../test/factories";
 import { argsSchemaOf, runContextOf, specByName, splitArgs, toolFromContract, type ApprovalRequest } from "../src/index";
 import { compact, errorResult } from "../src/tool-from-contract";
 
@@ -33,6 +34,17 @@ describe("toolFromContract", () => {
     const tool = toolFromContract(specByName("get_plan"), { apiBaseUrl: "http://127.0.0.1:1" });
     const out = JSON.parse(String(await tool.invoke({}, ctx(user.token))));
     expect(out.planType).toBe("TIER_1");
+  });
+
+  it("passes a path argument on as the model wrote it: an order number reaches the order, not an object in the URL", async () => {
+    const user = await registerUser(api);
+    await createOrder(api, user.store.id, { orderNumber: 1540 });
+    const tool = toolFromContract(specByName("get_order"), { apiBaseUrl: "http://127.0.0.1:1" });
+    for (const ref of ["1540", "#1540"]) {
+      const out = JSON.parse(String(await tool.invoke({ id: ref }, ctx(user.token))));
+      expect(out.error).toBeUndefined();
+      expect(out.orderNumber).toBe(1540);
+    }
   });
 
   it("keeps a long result parseable: a page keeps its first entries and says how many it left out", () => {

@@ -37,6 +37,26 @@ export type WebRuntimeConfig = {
   model: { kind: string; label: string };
 };
 
+/**
+ * The app's Content-Security-Policy (docs/security.md, item 13): scripts only from our origin (no
+ * inline script, no eval) and Google's sign-in script; the session token in localStorage is then out
+ * of reach of injected markup. Styles allow inline: React's style attributes need it, and a style
+ * cannot read storage. Images may come from any https address (supplier pictures, links a user pastes).
+ */
+export const WEB_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' https://accounts.google.com/gsi/client",
+  "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://accounts.google.com/gsi/",
+  "frame-src https://accounts.google.com/gsi/",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 /** Mounts the built app: hashed assets cached for a year, every other non-API GET gets index.html. */
 export function mountWebApp(app: express.Express, options: { distDir?: string; runtime?: WebRuntimeConfig } = {}): void {
   const distDir = options.distDir ?? WEB_DIST;
@@ -45,10 +65,11 @@ export function mountWebApp(app: express.Express, options: { distDir?: string; r
     app.get("/web-config.json", (_req, res) => void res.setHeader("cache-control", "no-cache").json(runtime));
   }
   app.use("/assets", express.static(path.join(distDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
-  app.use(express.static(distDir, { index: false }));
+  app.use(express.static(distDir, { index: false, setHeaders: (res, file) => file.endsWith(".html") && res.setHeader("content-security-policy", WEB_CONTENT_SECURITY_POLICY) }));
   app.get(/^(?!\/rest\/).*/, (req, res, next) => {
     if (!req.accepts("html")) return next();
     res.setHeader("cache-control", "no-cache");
+    res.setHeader("content-security-policy", WEB_CONTENT_SECURITY_POLICY);
     res.sendFile(path.join(distDir, "index.html"));
   });
 }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { Worker } from "node:worker_threads";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,8 +17,10 @@ export type EmbeddedOptions = {
 /** Starts PGlite in a worker thread and serves it over the Postgres wire protocol on loopback. */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  // The loopback port asks every connection for this password (embedded/password-gate.mjs).
+  const secret = options.dataDir ? dataDirSecret(options.dataDir) : crypto.randomBytes(32).toString("base64url");
   const worker = new Worker(new URL("./embedded/pglite-worker.mjs", import.meta.url), {
-    workerData: { dataDir: options.dataDir, port: options.port ?? 0, maxConnections: options.maxConnections ?? 200 },
+    workerData: { dataDir: options.dataDir, port: options.port ?? 0, maxConnections: options.maxConnections ?? 200, secret },
   });
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -32,7 +35,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     worker.on("error", (err) => console.error("embedded Postgres failed", err));
     return {
       port,
-      url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+      url: `postgres://postgres:${secret}@127.0.0.1:${port}/postgres`,
       async stop() {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => void worker.terminate().then(() => resolve()), 5000);
@@ -51,6 +54,27 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     releaseLock();
     throw err;
   }
+}
+
+export const DB_SECRET_FILE = "db-secret";
+
+/**
+ * The embedded database's password: made once per data directory and kept beside its files, readable
+ * by this user only (0600; a looser file is tightened). Only this user's processes can read it, as
+ * they can the database files themselves.
+ */
+export function dataDirSecret(dataDir: string): string {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, DB_SECRET_FILE);
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  const secret = fs.readFileSync(file, "utf8").trim();
+  if (secret.length < 32) throw new Error(`${file} does not hold a database secret. Delete it to have a new one made.`);
+  return secret;
 }
 
 /**

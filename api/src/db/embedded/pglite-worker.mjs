@@ -9,8 +9,9 @@ import { citext } from "@electric-sql/pglite/contrib/citext";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { uuid_ossp } from "@electric-sql/pglite/contrib/uuid_ossp";
 import { createSerialQueue } from "./serial-queue.mjs";
+import { requirePassword } from "./password-gate.mjs";
 
-const { dataDir, port, maxConnections } = workerData;
+const { dataDir, port, maxConnections, secret } = workerData;
 
 // Loaded here so CREATE EXTENSION finds them; migrations/0000_extensions.sql creates them, as it
 // does on a real Postgres, so both databases get the schema from the migrations alone.
@@ -20,8 +21,9 @@ const db = await PGlite.create({
 });
 
 const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections });
-// Swap in the queue that keeps each connection's exchange whole (see serial-queue.mjs).
-const queue = createSerialQueue(db);
+// Swap in the queue that keeps each connection's exchange whole (see serial-queue.mjs), behind the
+// data directory's password (password-gate.mjs).
+const queue = requirePassword(createSerialQueue(db), secret);
 Object.defineProperty(server, "queryQueue", { value: queue, writable: true });
 await server.start();
 const address = server.getServerConn();
