@@ -84,9 +84,19 @@ async function bare(): Promise<Result> {
 async function atelier(): Promise<Result> {
   const api = await startIsolatedApi();
   try {
-    const stores = Array.from({ length: ROOMS }, (_, i) => `bench-store-${i}`);
+    // Real members: the handshake reads each token's membership (issue 14, item 5).
+    const pool = api.deps.pool;
+    const users = (await pool.query<{ id: string }>("INSERT INTO users (email, username) SELECT 'bench-realtime-' || g || '@example.com', 'Bench ' || g FROM generate_series(1, $1) g RETURNING id", [SOCKETS])).rows.map((r) => r.id);
+    const stores: string[] = [];
+    for (let r = 0; r < ROOMS; r++) {
+      stores.push((await pool.query<{ id: string }>("INSERT INTO stores (title, owner_user_id) VALUES ($1, $2) RETURNING id", [`Bench store ${r}`, users[r]!])).rows[0]!.id);
+    }
+    await pool.query(
+      "INSERT INTO store_members (store_id, user_id, role) SELECT ($1::uuid[])[(i - 1) % $3 + 1], ($2::uuid[])[i], CASE WHEN i <= $3 THEN 'OWNER' ELSE 'CX' END FROM generate_series(1, $4) i",
+      [stores, users, ROOMS, SOCKETS],
+    );
     const tokens = await Promise.all(
-      Array.from({ length: SOCKETS }, (_, i) => api.deps.tokens.sign({ userId: `bench-user-${i}`, storeId: stores[i % ROOMS]!, role: "OWNER", isPreview: false }, "v1")),
+      Array.from({ length: SOCKETS }, (_, i) => api.deps.tokens.sign({ userId: users[i]!, storeId: stores[i % ROOMS]!, role: i < ROOMS ? "OWNER" : "CX", isPreview: false }, "v1")),
     );
     const sockets = await connectAll(api.url, (i) => ({ token: tokens[i]!.token }));
     // The sequence rides in subscriptionStatus, a free string of the plan.changed contract.
