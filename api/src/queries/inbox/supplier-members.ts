@@ -25,3 +25,9 @@ export async function isSupplierMember(db: Queryable, userId: string, supplierId
 export async function insertSupplierMember(db: Queryable, supplierId: string, userId: string): Promise<void> {
   await db.query(`INSERT INTO supplier_members (supplier_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [supplierId, userId]);
 }
+
+/** The marketplace's top-ranked listed suppliers (the demo's supplier accounts). */
+export async function topListedSuppliers(db: Queryable, n: number): Promise<{ id: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; name: string }>(`SELECT id, name FROM suppliers WHERE enabled_at IS NOT NULL ORDER BY rank DESC, id LIMIT $1`, [n]);
+  return rows;
+}
