@@ -86,6 +86,8 @@ describe("the inbox between a store and a supplier", () => {
     await supplier.getByRole("button", { name: "Send", exact: true }).click();
     await poll(() => store.locator(`[data-sid="${sid}"]`).getByLabel("1 unread").count()).toBe(1);
     await poll(() => store.getByRole("heading", { name: "Messages (1 unread)" }).count()).toBe(1);
+    // The inbox tabs carry the unread count too, on every inbox page.
+    await poll(() => store.getByTestId("inbox-unread-badge").textContent()).toBe("1");
     await store.context().close();
     await supplier.context().close();
   });
