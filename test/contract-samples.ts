@@ -38,6 +38,7 @@ const STRINGS = [
   "data:image/png;base64,iVBORw0KGgo=",
   "/rest/main/upload/files/00000000-0000-4000-8000-000000000000",
   "sample.png",
+  "CH00000000000000000000000000000000",
   "a",
 ];
 const NUMBERS = [1, 3, 12, 5, 0, 10, 100, 1000, 2031, 5000, 0.5];

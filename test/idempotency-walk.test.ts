@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allContracts, auth, buildPath, marketplace, orders, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
+import { allContracts, auth, buildPath, inbox, marketplace, orders, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
 import { createOrder } from "./factories/orders";
 import { paidOrderFrom } from "./factories/purchases";
@@ -137,7 +137,19 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
     const held = await call(owner, orders.holdOrder, { params: { id }, body: { reason: "Walk hold" } });
     return { params: { id, holdId: held.holds[0]!.id }, body: {} };
   },
+  // The inbox: a conversation with the walk's supplier, with one message from each side to read and mark unread.
+  startConversation: async () => ({ body: { supplierId, message: "Walk hello" } }),
+  sendMessage: async (owner) => ({ params: { sid: await conversation(owner) }, body: { type: "TEXT", body: "Walk message" } }),
+  readConversation: async (owner) => ({ params: { sid: await conversation(owner) }, body: {} }),
+  markConversationUnread: async (owner) => ({ params: { sid: await conversation(owner, true) } }),
+  archiveConversation: async (owner) => ({ params: { sid: await conversation(owner) }, body: { archived: true } }),
 };
+
+async function conversation(owner: Owner, withReply = false): Promise<string> {
+  const { sid } = await call(owner, inbox.startConversation, { body: { supplierId, message: "Walk hello" } });
+  if (withReply) await api.deps.pool.query(`INSERT INTO conversation_messages (conversation_id, msg_index, author, type, body) SELECT id, 1, 'manufacturer:' || supplier_id, 'TEXT', 'Walk reply' FROM conversations WHERE sid = $1`, [sid]);
+  return sid;
+}
 
 const customerOrder = (owner: Owner) => createOrder(api, owner.storeId, { orderNumber: 1001 });
 

@@ -10,7 +10,8 @@ import { resolveQueryEmbeddings } from "./embeddings";
 import { createLogger } from "./logger";
 import { flushSearchLogs } from "./services/marketplace/search-log";
 import { createApp } from "./http/app";
-import { realtimeJobEvents, startRealtime, type Realtime } from "./realtime";
+import { realtimeJobEvents, registerRoomAuthoriser, startRealtime, type Realtime } from "./realtime";
+import { authoriseConversationRoom } from "./services/inbox/authorise-conversation-room";
 import { allRoutes } from "./routes";
 import type { AppDeps } from "./context";
 import { createJobQueue, type JobEvents } from "./jobs";
@@ -65,6 +66,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
     const app = createApp(deps, allRoutes);
     options.extend?.(app, deps);
     const server = http.createServer(app);
+    registerRoomAuthoriser("conversation", authoriseConversationRoom);
     const realtime = await startRealtime(server, deps);
     try {
       await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { auth, stores, storeStats } from "@atelier/contracts";
+import { auth, inbox, stores, storeStats } from "@atelier/contracts";
+import { DEMO_SUPPLIER_PASSWORD, demoSupplierEmail } from "../src/services/inbox/seed-demo-inbox";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../src/db/embedded";
 import { migrate } from "../src/db/migrate";
 import { startApi } from "../src/server";
@@ -193,6 +194,14 @@ describe("demo data in a database", () => {
       expect(preview.store.isPreviewAccount).toBe(true);
       const wrong = await fetch(`${api.url}/rest/main/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: DEMO_ACCOUNTS.demo.email, password: "not-the-password" }) });
       expect(wrong.status).toBe(401);
+
+      // The demo's supplier logins: the first answers the demo store in an unread conversation.
+      const rep = await client.call(inbox.createSupplierSession, { body: { email: demoSupplierEmail(1), password: DEMO_SUPPLIER_PASSWORD } });
+      const theirs = await client.call(inbox.listConversations, { query: {} }, { token: rep.token });
+      expect(theirs.list.map((c) => c.storeName)).toEqual([DEMO_ACCOUNTS.demo.storeTitle]);
+      const ours = await client.call(inbox.countUnreadMessages, {}, { token: demo.token });
+      expect(ours).toEqual({ unread: 1, conversations: 1, needsReply: 1 });
+      await client.call(inbox.createSupplierSession, { body: { email: demoSupplierEmail(3), password: DEMO_SUPPLIER_PASSWORD } });
     } finally {
       await api.close();
     }

@@ -29,6 +29,8 @@ export type Contract = {
   tokenVersion?: "v2";
   /** A mutating endpoint a preview account may still call (log in, read-only actions sent as POST). */
   previewAllowed?: boolean;
+  /** A supplier's session may call it too (the inbox seen from the supplier's side); every other endpoint refuses supplier sessions. */
+  supplierAllowed?: boolean;
   /** Endpoints agents call with retries take an Idempotency-Key header. */
   idempotent?: boolean;
   /** Why this mutation has no agent tool, when it has none. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { planTypeSchema } from "./domain";
 import { jobEventSchemas } from "./jobs";
+import { CONVERSATION_SIDES, messageSchema } from "./inbox/messages";
 
 // Realtime (socket.io) events: one zod payload per `noun.verbed` name. The server validates a
 // payload before it emits it; the web client parses it again when it arrives (the receiving edge).
@@ -21,12 +22,33 @@ const threadUpdated = z.object({ threadId: id, status: z.string().nullable() });
 /** The store's plan or subscription changed (upgrade, pause, resume, cancel, paid invoice). */
 const planChanged = z.object({ storeId: id, planType: planTypeSchema, subscriptionStatus: z.string().nullable() });
 
+/** A message was stored in a conversation (to the conversation's room): append it, or resync by index on a gap. */
+const messageCreated = z.object({ conversationSid: id, message: messageSchema });
+
+/**
+ * A conversation changed (new message, read, unread, archive): to the store's room and the
+ * supplier members' user rooms, so lists and unread badges reload. Side-neutral facts only.
+ */
+const conversationUpdated = z.object({
+  sid: id,
+  lastMessageIndex: z.number().int(),
+  storeLastReadIndex: z.number().int().nullable(),
+  supplierLastReadIndex: z.number().int().nullable(),
+  reason: z.enum(["message", "read", "unread", "archive", "start"]),
+});
+
+/** Someone in the conversation started or stopped typing (to the room; the typist's own side ignores it). */
+const conversationTyping = z.object({ conversationSid: id, side: z.enum(CONVERSATION_SIDES), userId: id, name: z.string(), typing: z.boolean() });
+
 /** Every event the server may emit, by name. Add an event here, then publish it with its audience. */
 export const realtimeEvents = {
   "run.started": runStarted,
   "run.ended": runEnded,
   "thread.updated": threadUpdated,
   "plan.changed": planChanged,
+  "message.created": messageCreated,
+  "conversation.updated": conversationUpdated,
+  "conversation.typing": conversationTyping,
   /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
   ...jobEventSchemas,
 } as const;

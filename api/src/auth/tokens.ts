@@ -6,8 +6,8 @@ import type { TeamRole } from "@atelier/contracts";
 import { forwarderKeyFor } from "./forwarder";
 import { reviewLinkKeyFor } from "./review-links";
 
-/** version 1 (main API), version 2 user and version 2 store (the v2 routes), per 000 §3. */
-export type TokenType = "v1" | "v2-user" | "v2-store";
+/** version 1 (main API), version 2 user and version 2 store (the v2 routes), per 000 §3; and a supplier member's (the inbox's other side). */
+export type TokenType = "v1" | "v2-user" | "v2-store" | "supplier";
 
 export type TokenClaims = {
   userId: string;
@@ -15,6 +15,8 @@ export type TokenClaims = {
   role: TeamRole;
   isPreview: boolean;
   type: TokenType;
+  /** A supplier session's supplier (its storeId is empty: it belongs to no store). */
+  supplierId?: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
 };
@@ -45,7 +47,7 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
     reviewLinkKey: reviewLinkKeyFor(secret),
     async sign(claims, type) {
       const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
-      const token = await new SignJWT({ sid: claims.storeId, role: claims.role, pv: claims.isPreview, typ: type })
+      const token = await new SignJWT({ sid: claims.storeId, role: claims.role, pv: claims.isPreview, typ: type, ...(claims.supplierId ? { sup: claims.supplierId } : {}) })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
@@ -72,7 +74,8 @@ async function verifySignature(token: string, secret: Uint8Array): Promise<Token
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ["HS256"] });
     const type = payload.typ;
-    if (type !== "v1" && type !== "v2-user" && type !== "v2-store") return null;
+    if (type !== "v1" && type !== "v2-user" && type !== "v2-store" && type !== "supplier") return null;
+    if (type === "supplier" && typeof payload.sup !== "string") return null;
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
     return {
       userId: payload.sub,
@@ -81,6 +84,7 @@ async function verifySignature(token: string, secret: Uint8Array): Promise<Token
       isPreview: payload.pv === true,
       type,
       exp: payload.exp,
+      ...(type === "supplier" ? { supplierId: payload.sup as string } : {}),
     };
   } catch (err) {
     if (err instanceof joseErrors.JOSEError) return null;

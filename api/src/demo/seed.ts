@@ -12,6 +12,7 @@ import { generateCatalog, type CatalogSeed } from "./generate-catalog";
 import { generateCommerce, type CommerceSeed } from "./generate-commerce";
 import { backdateStore, deferSearchIndexes, hasSuppliers, insertActiveSubscription, insertRows, listColumn, packList, upsertCategories } from "./queries";
 import { backfillDemoHolds } from "../queries/orders/ledger";
+import { demoSupplierEmail, seedDemoInbox } from "../services/inbox/seed-demo-inbox";
 
 /** The demo logins; the preview address is in ATELIER_PREVIEW_EMAILS by default. */
 export const DEMO_ACCOUNTS = {
@@ -180,6 +181,8 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
       }),
     );
   }
+  const supplierAccounts = await timed(timings, "inbox", () => seedDemoInbox(pool, report.stores.find((s) => s.email === DEMO_ACCOUNTS.demo.email)?.storeId ?? null));
+  if (supplierAccounts.length) log(`demo seed: supplier logins ${supplierAccounts.map((name, i) => `${demoSupplierEmail(i + 1)} (${name})`).join(", ")}`);
   log(`demo seed: ${report.suppliers} suppliers, ${report.items} catalog items, ${report.reviews} reviews, ${report.stores.map((s) => `${s.email} (${s.orders} orders, ${s.customers} customers)`).join(", ") || "no new accounts"}`);
   log(`demo seed timings (ms): ${Object.entries(timings).map(([k, v]) => `${k} ${v}`).join(", ")}`);
   return report;

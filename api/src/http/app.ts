@@ -7,7 +7,7 @@ import Negotiator from "negotiator";
 import { rateLimit } from "express-rate-limit";
 import { PREVIEW_QUERY_KEY, REFRESHED_TOKEN_HEADER, API_BASE_PATH, isMutating, planAtLeast, type Contract, type PlanType } from "@atelier/contracts";
 import type { AppDeps, RequestContext } from "../context";
-import { AppError, previewBlocked, unauthorized, upgradeRequired } from "../errors";
+import { AppError, forbidden, previewBlocked, unauthorized, upgradeRequired } from "../errors";
 import { bearerToken } from "../auth/tokens";
 import { requireContractPermission } from "../auth/permissions";
 import { errorEnvelope, requestIdOf, toAppError, writeError } from "./error-response";
@@ -285,6 +285,8 @@ async function authenticate(req: Request, res: Response, contract: Contract): Pr
     return null;
   }
   if (contract.tokenVersion === "v2" && claims.type === "v1") throw unauthorized("This endpoint needs a version-2 token.");
+  // A supplier member's session reaches only the inbox seen from the supplier's side.
+  if (claims.type === "supplier" && !contract.supplierAllowed) throw forbidden("A supplier account can only use the supplier inbox.");
   const session = await currentSession(req.ctx.pool, claims);
   if (!session) {
     // Like an expired token: a removed member's token is no one's on public endpoints.

@@ -58,7 +58,8 @@ export async function startRealtime(server: http.Server, deps: AppDeps): Promise
 
   io.on("connection", (socket) => {
     const claims = socket.data.auth;
-    void socket.join([roomOf({ userId: claims.userId }), roomOf({ storeId: claims.storeId })]);
+    // A supplier member's session belongs to no store: only its user room.
+    void socket.join(claims.type === "supplier" ? [roomOf({ userId: claims.userId })] : [roomOf({ userId: claims.userId }), roomOf({ storeId: claims.storeId })]);
     const expiresIn = claims.exp * 1000 - Date.now();
     const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresIn, 0), MAX_TIMER_MS));
     timer.unref();

@@ -2,6 +2,7 @@ import { MARKETPLACE_INTENTS } from "./offline-marketplace";
 import { INTENT_EXAMPLES } from "./offline-examples";
 import { CATALOG_INTENTS } from "./offline-catalog";
 import { ORDER_INTENTS } from "./offline-orders";
+import { INBOX_INTENTS } from "./offline-inbox";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
@@ -71,6 +72,7 @@ const DECLARED: Intent[] = [
   ...STOREFRONT_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),
   ...ORDER_INTENTS,
+  ...INBOX_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
   {

@@ -16,6 +16,7 @@ import { Toasts } from "../ui/toasts";
 import { PublicFrame } from "../shell/public-frame";
 
 // Screens load on demand so /login does not carry the logged-in app.
+const SupplierWorkspace = lazy(() => import("../features/inbox/supplier-workspace").then((m) => ({ default: m.SupplierWorkspace })));
 const AppShell = lazy(() => import("../shell/app-shell").then((m) => ({ default: m.AppShell })));
 const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: RouteEntry }) => ReactNode>> = {
   login: lazy(() => import("../features/auth/login-page").then((m) => ({ default: m.LoginPage }))),
@@ -46,6 +47,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "inbox-orders": lazy(() => import("../features/purchasing/orders-page").then((m) => ({ default: m.OrdersPage }))),
   "orders": lazy(() => import("../features/orders/orders-page").then((m) => ({ default: m.OrdersListPage }))),
   "order-details": lazy(() => import("../features/orders/order-details-page").then((m) => ({ default: m.OrderDetailsPage }))),
+  "inbox-messages": lazy(() => import("../features/inbox/messages-page").then((m) => ({ default: m.MessagesPage }))),
   "inbox-my-suppliers": lazy(() => import("../features/purchasing/my-suppliers-page").then((m) => ({ default: m.MySuppliersPage }))),
   // The sourcing agents' full-page chats and reviews, and the public supplier review (issue 4).
   "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),
@@ -129,6 +131,8 @@ export function routeObjects(): RouteObject[] {
         { path: "/", element: <Navigate to="/homebase" replace /> },
         ...REDIRECTS.map((r) => ({ path: r.from, element: <RedirectTo /> })),
         ...ROUTES.map((route) => ({ path: route.path, element: <Guarded route={route} /> })),
+        // The supplier workspace: its own session and sign-in, outside the store's guards (issue 18).
+        { path: "/supplier/*", element: <Suspense fallback={<Loading />}><SupplierWorkspace /></Suspense> },
         { path: "*", element: <Navigate to="/404" replace /> },
       ],
     },

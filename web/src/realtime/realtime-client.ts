@@ -1,5 +1,5 @@
 import { io, type Socket } from "socket.io-client";
-import { realtimeEvents, type RealtimeEventName, type RealtimePayload } from "@atelier/contracts/realtime";
+import { ROOM_JOIN, ROOM_LEAVE, realtimeEvents, type RealtimeEventName, type RealtimePayload } from "@atelier/contracts/realtime";
 import { currentToken, getSession, isLoggedIn, subscribeSession } from "../session/session-store";
 
 // One socket per tab, on the API's origin (/socket.io), authenticated with the session's token at
@@ -36,8 +36,27 @@ function ensureSocket(): Socket | null {
     // A refused handshake (expired session) is not retried by socket.io; a new login reconnects.
     if (socket && !socket.active) connectedToken = null;
   });
+  // Rooms beyond the handshake's (conversations) are joined again at every (re)connection.
+  socket.on("connect", () => {
+    for (const sid of followed.keys()) socket?.emit(ROOM_JOIN, { kind: "conversation", id: sid });
+  });
   for (const name of handlers.keys()) listen(socket, name);
   return socket;
+}
+
+const followed = new Map<string, number>();
+
+/** Joins a conversation's room (its authoriser decides) while the returned function is not called; rejoined after reconnects. */
+export function followConversation(sid: string): () => void {
+  followed.set(sid, (followed.get(sid) ?? 0) + 1);
+  const s = ensureSocket();
+  if (s?.connected) s.emit(ROOM_JOIN, { kind: "conversation", id: sid });
+  return () => {
+    const left = (followed.get(sid) ?? 1) - 1;
+    if (left > 0) return void followed.set(sid, left);
+    followed.delete(sid);
+    socket?.emit(ROOM_LEAVE, { kind: "conversation", id: sid });
+  };
 }
 
 /** Follows the session: closes the socket at logout, opens one again for a new login. */

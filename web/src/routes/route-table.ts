@@ -33,7 +33,8 @@ export type MarketplaceScreenKey =
   | "inbox-custom-project-requests"
   | "inbox-needs-payment"
   | "inbox-orders"
-  | "inbox-my-suppliers";
+  | "inbox-my-suppliers"
+  | "inbox-messages";
 
 export type RouteEntry = {
   path: string;
@@ -112,7 +113,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/pay-invoice/:invoiceId", access: "user", screen: "pay-invoice" },
   { path: "/add-shipping-address/:invoiceId", access: "user", screen: "add-shipping-address" },
   pending("/inbox", "user", INBOX),
-  pending("/inbox/messages", "user", INBOX),
+  { path: "/inbox/messages", access: "user", screen: "inbox-messages" },
   { path: "/inbox/my-suppliers", access: "user", screen: "inbox-my-suppliers" },
   { path: "/inbox/orders", access: "user", screen: "inbox-orders" },
   { path: "/inbox/needs-payment", access: "user", screen: "inbox-needs-payment" },

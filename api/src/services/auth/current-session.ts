@@ -2,6 +2,7 @@ import type { PlanType } from "@atelier/contracts";
 import type { Queryable } from "../../db/pool";
 import type { TokenClaims } from "../../auth/tokens";
 import { getMembership } from "../../queries/accounts";
+import { isSupplierMember } from "../../queries/inbox/supplier-members";
 
 /** What a removed or demoted member's old token is told (docs/security.md, item 5). */
 export const NO_LONGER_MEMBER = "You are no longer a member of this store. Log in again to continue.";
@@ -12,7 +13,9 @@ export const NO_LONGER_MEMBER = "You are no longer a member of this store. Log i
  * removed member is refused and a demoted one has the new role from their next request on.
  * Null when the user is no longer a member (or the store is gone).
  */
-export async function currentSession(db: Queryable, claims: TokenClaims): Promise<{ claims: TokenClaims; plan: PlanType } | null> {
+export async function currentSession(db: Queryable, claims: TokenClaims): Promise<{ claims: TokenClaims; plan: PlanType | null } | null> {
+  // A supplier member's session belongs to no store (no plan): it lasts while they are the supplier's member.
+  if (claims.type === "supplier") return claims.supplierId && (await isSupplierMember(db, claims.userId, claims.supplierId)) ? { claims, plan: null } : null;
   const membership = await getMembership(db, claims.userId, claims.storeId);
   if (!membership) return null;
   // A preview session stays one until it ends; a store that became a preview store restricts at once.

@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { UnreadMessagesBadge } from "../inbox/unread-badge";
 
 const TABS = [
   { to: "/inbox/messages", label: "Messages" },
@@ -13,7 +14,7 @@ export function InboxTabs() {
   return (
     <nav className="tabs" aria-label="Inbox">
       {TABS.map((t) => (
-        <NavLink key={t.to} to={t.to} className={({ isActive }) => `tab${isActive ? " tab-current" : ""}`}>{t.label}</NavLink>
+        <NavLink key={t.to} to={t.to} className={({ isActive }) => `tab${isActive ? " tab-current" : ""}`}>{t.label}{t.to === "/inbox/messages" && <UnreadMessagesBadge />}</NavLink>
       ))}
     </nav>
   );

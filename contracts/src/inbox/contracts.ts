@@ -1,0 +1,3 @@
+// The inbox's endpoints and schemas (one namespace in the contracts index).
+export * from "./conversations";
+export * from "./messages";

@@ -1,0 +1,208 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import {
+  archiveConversation, listMessages, markConversationUnread, readConversation, sendMessage, sendTyping,
+  type ConversationSummary, type Message,
+} from "@atelier/contracts/inbox/contracts";
+import type { InboxPort } from "./inbox-port";
+import { MessageBubble } from "./message-bubble";
+
+/** Merges messages by index, oldest first (a live one, a resync page and history may overlap). */
+function merge(a: Message[], b: Message[]): Message[] {
+  const byIndex = new Map<number, Message>();
+  for (const m of [...a, ...b]) byIndex.set(m.index, m);
+  return [...byIndex.values()].sort((x, y) => x.index - y.index);
+}
+
+/** One conversation: history newest at the bottom (older pages load when scrolled to the top), live messages, typing, and the composer. */
+export function ConversationPane({ port, sid, onBack, onChanged }: { port: InboxPort; sid: string; onBack: () => void; onChanged: () => void }) {
+  const [conversation, setConversation] = useState<ConversationSummary | null>(null);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [text, setText] = useState("");
+  const [files, setFiles] = useState<{ id: string; fileName: string }[]>([]);
+  const [sending, setSending] = useState(false);
+  const [typing, setTyping] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const scroller = useRef<HTMLOListElement>(null);
+  const keepFromBottom = useRef<number | null>(null);
+  const stickToBottom = useRef(true);
+  const lastIndex = messages.at(-1)?.index ?? -1;
+  const lastIndexRef = useRef(lastIndex);
+  lastIndexRef.current = lastIndex;
+
+  const markRead = useCallback(() => {
+    if (document.visibilityState !== "visible") return;
+    port.call(readConversation, { params: { sid }, body: {} }).then((c) => {
+      setConversation(c);
+      onChanged();
+    }, () => undefined);
+  }, [port, sid, onChanged]);
+
+  // Open: the newest page, then read it; the room brings what follows.
+  useEffect(() => {
+    setMessages([]);
+    setConversation(null);
+    stickToBottom.current = true;
+    let live = true;
+    port.call(listMessages, { params: { sid }, query: {} }).then((page) => {
+      if (!live) return;
+      setMessages(page.list.slice().reverse());
+      setHasMore(page.hasMore);
+      setConversation(page.conversation);
+      if (page.conversation.unreadCount > 0) markRead();
+    }, () => live && setError("This conversation could not be loaded."));
+    const leave = port.follow(sid);
+    return () => {
+      live = false;
+      leave();
+    };
+  }, [port, sid, markRead]);
+
+  /** Catches up from the last index we hold (after a gap, a reconnect or a missed event). */
+  const resync = useCallback(() => {
+    port.call(listMessages, { params: { sid }, query: { after: lastIndexRef.current, size: 100 } }).then((page) => {
+      setMessages((m) => merge(m, page.list));
+      setConversation(page.conversation);
+      if (page.conversation.unreadCount > 0) markRead();
+    }, () => undefined);
+  }, [port, sid, markRead]);
+
+  useEffect(() => port.on("message.created", ({ conversationSid, message }) => {
+    if (conversationSid !== sid) return;
+    if (message.index > lastIndexRef.current + 1) return resync();
+    stickToBottom.current = true;
+    setMessages((m) => merge(m, [message]));
+    if (message.authorSide !== port.side) markRead();
+  }), [port, sid, resync, markRead]);
+  useEffect(() => port.on("conversation.updated", (e) => {
+    if (e.sid === sid && e.lastMessageIndex > lastIndexRef.current) resync();
+  }), [port, sid, resync]);
+  useEffect(() => {
+    let timer = 0;
+    const off = port.on("conversation.typing", (e) => {
+      if (e.conversationSid !== sid || e.side === port.side) return;
+      setTyping(e.typing ? e.name : null);
+      window.clearTimeout(timer);
+      if (e.typing) timer = window.setTimeout(() => setTyping(null), 6000);
+    });
+    return () => {
+      off();
+      window.clearTimeout(timer);
+    };
+  }, [port, sid]);
+
+  // Keeps the view where the reader was: at the bottom for new messages, in place when older ones are prepended.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (keepFromBottom.current !== null) {
+      el.scrollTop = el.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (stickToBottom.current) el.scrollTop = el.scrollHeight;
+  }, [messages, typing]);
+
+  const loadOlder = useCallback(() => {
+    const first = messages[0];
+    if (!hasMore || !first) return;
+    port.call(listMessages, { params: { sid }, query: { before: first.index } }).then((page) => {
+      const el = scroller.current;
+      keepFromBottom.current = el ? el.scrollHeight - el.scrollTop : null;
+      stickToBottom.current = false;
+      setMessages((m) => merge(page.list, m));
+      setHasMore(page.hasMore);
+    }, () => undefined);
+  }, [port, sid, messages, hasMore]);
+
+  const typingSent = useRef(0);
+  const onType = (value: string) => {
+    setText(value);
+    // At most one typing hint every 3 seconds: cheap, and the other side's indicator lasts 6.
+    if (value && Date.now() - typingSent.current > 3000) {
+      typingSent.current = Date.now();
+      port.call(sendTyping, { params: { sid }, body: { typing: true } }).catch(() => undefined);
+    }
+  };
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending || (!text.trim() && files.length === 0)) return;
+    setSending(true);
+    setError(null);
+    try {
+      const answer = await port.call(sendMessage, { params: { sid }, body: { type: "TEXT", body: text.trim(), uploadIds: files.map((f) => f.id) } }, { idempotencyKey: crypto.randomUUID() });
+      stickToBottom.current = true;
+      setMessages((m) => merge(m, answer.messages));
+      setConversation(answer.conversation);
+      onChanged();
+      setText("");
+      setFiles([]);
+      typingSent.current = 0;
+      port.call(sendTyping, { params: { sid }, body: { typing: false } }).catch(() => undefined);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "The message was not sent. Try again.");
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const attach = async (list: FileList | null) => {
+    if (!list || !port.upload) return;
+    for (const file of Array.from(list)) {
+      try {
+        const up = await port.upload(file);
+        setFiles((f) => [...f, up]);
+      } catch (err) {
+        setError(err instanceof Error ? err.message : "The file could not be uploaded.");
+      }
+    }
+  };
+
+  const other = conversation ? (port.side === "STORE" ? conversation.supplierName : conversation.storeName) : "";
+  const act = (fn: () => Promise<ConversationSummary>) => fn().then((c) => {
+    setConversation(c);
+    onChanged();
+  }, () => undefined);
+  return (
+    <section className="inbox-pane" aria-label={other ? `Conversation with ${other}` : "Conversation"}>
+      <header className="inbox-pane-head">
+        <button type="button" className="button inbox-back" onClick={onBack} aria-label="Back to conversations">←</button>
+        <h2>{other || "…"}</h2>
+        {conversation && (
+          <div className="inbox-pane-actions">
+            <button type="button" className="button" onClick={() => act(() => port.call(markConversationUnread, { params: { sid } }))}>Mark unread</button>
+            <button type="button" className="button" onClick={() => act(() => port.call(archiveConversation, { params: { sid }, body: { archived: !conversation.archived } }))}>{conversation.archived ? "Move to inbox" : "Archive"}</button>
+          </div>
+        )}
+      </header>
+      <ol className="inbox-messages" ref={scroller} onScroll={(e) => {
+        const el = e.currentTarget;
+        stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        if (el.scrollTop < 40) loadOlder();
+      }} aria-live="polite">
+        {hasMore && <li className="inbox-older"><button type="button" className="link" onClick={loadOlder}>Load older messages</button></li>}
+        {messages.map((m) => <MessageBubble key={m.index} message={m} mine={m.authorSide === port.side} />)}
+        {conversation && messages.length === 0 && <li className="muted inbox-empty">Say hello to {other}.</li>}
+      </ol>
+      {typing && <p className="inbox-typing muted" role="status">{typing} is typing…</p>}
+      <form className="inbox-composer" onSubmit={(e) => void send(e)}>
+        {files.length > 0 && <ul className="inbox-pending">{files.map((f) => <li key={f.id} className="chip">{f.fileName}</li>)}</ul>}
+        {error && <p role="alert" className="error">{error}</p>}
+        <div className="inbox-compose-row">
+          {port.upload && (
+            <label className="button inbox-attach">
+              Attach<input type="file" multiple hidden onChange={(e) => void attach(e.target.files)} />
+            </label>
+          )}
+          <textarea aria-label="Message" placeholder={`Write to ${other || "them"}`} rows={2} value={text} maxLength={4000} onChange={(e) => onType(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey) {
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit();
+              }
+            }} />
+          <button type="submit" className="button primary" disabled={sending}>Send</button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Message } from "@atelier/contracts/inbox/contracts";
+import { Link } from "react-router";
+
+const FILE_FIELDS = ["imageUrls", "videoUrls", "pdfUrls", "fileUrls"] as const;
+const KIND_LABEL: Record<string, string> = { IMAGE: "Image", VIDEO: "Video", PDF: "PDF", AI: "Illustrator file" };
+
+function fileNameOf(url: string): string {
+  return decodeURIComponent(url.split("/").pop() ?? url);
+}
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+/** What a card says, per type: people read sentences, never the payload. */
+function CardBody({ message }: { message: Message }) {
+  const a = message.attributes;
+  switch (message.type) {
+    case "IMAGE":
+    case "VIDEO":
+    case "PDF":
+    case "AI": {
+      const urls = FILE_FIELDS.flatMap((f) => (Array.isArray(a[f]) ? (a[f] as string[]) : []));
+      return (
+        <ul className="inbox-files" aria-label={KIND_LABEL[message.type]}>
+          {urls.map((u) => <li key={u}><span className="chip">{KIND_LABEL[message.type]}</span> {fileNameOf(u)}</li>)}
+        </ul>
+      );
+    }
+    case "ZOOM_MEETING_REQUEST":
+      return <p><strong>Meeting request:</strong> {str(a.topic)} ({String(a.durationMinutes)} min) — {(a.proposedTimes as string[]).map((t) => new Date(t).toLocaleString()).join(", ")}</p>;
+    case "ZOOM_MEETING":
+      return <p><strong>Video meeting</strong> {new Date(str(a.startsAt)).toLocaleString()} · <a href={str(a.joinUrl)} target="_blank" rel="noreferrer">Join</a></p>;
+    case "TRACKING_LINK":
+      return <p><strong>Tracking:</strong> <a href={str(a.url)} target="_blank" rel="noreferrer">{str(a.carrier) || "Track the shipment"} {str(a.trackingNumber)}</a></p>;
+    case "CATALOG_ITEM":
+    case "REMIX_PRODUCT_ITEM":
+      return <p><strong>{message.type === "CATALOG_ITEM" ? "Catalog item" : "Remix request"}:</strong> <Link to={`/browse-suppliers/catalog-item/${str(a.catalogItemId)}`}>{str(a.title)}</Link>{a.changes ? ` — ${str(a.changes)}` : ""}</p>;
+    case "SUPPLIER_PROFILE":
+      return <p><Link to={`/supplier-profile/${str(a.supplierId)}`}>Supplier profile</Link></p>;
+    case "CREATOR_CUSTOM_PROJECT":
+      return <p><strong>Custom project:</strong> {str(a.title)}</p>;
+    case "CREATOR_MILESTONE":
+      return <p><strong>Milestone reached:</strong> {str(a.level)}</p>;
+    case "IMAGE_COLLABORATION":
+      return <p><strong>Image comments:</strong> {(a.pins as { comment: string }[]).map((p) => p.comment).join(" · ")}</p>;
+    default:
+      return null;
+  }
+}
+
+/** One message: the other side's on the left, ours on the right. */
+export function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
+  return (
+    <li className={`inbox-message${mine ? " inbox-message-mine" : ""}`} data-index={message.index}>
+      <div className="inbox-bubble">
+        <CardBody message={message} />
+        {message.body && <p className="inbox-text">{message.body}</p>}
+      </div>
+      <span className="inbox-meta">{message.authorName} · {new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}</span>
+    </li>
+  );
+}
