@@ -1,5 +1,9 @@
-import type { Intent, Json, Outcome, Step } from "./offline-types";
-import { call, last } from "./offline-steps";
+import type { ToolResponse } from "@atelier/tools/tool-results";
+import type { Intent, Outcome, Step } from "./offline-types";
+import { call, got, last } from "./offline-steps";
+
+type Conversation = ToolResponse<"list_conversations">["list"][number];
+type Messages = ToolResponse<"list_messages">["list"];
 
 // The inbox offline: new messages from suppliers, who waits for a reply, a conversation's recap,
 // and replies ("reply to Ege Textiles that…", "tell them…" after a recap). Sending is contact:
@@ -15,7 +19,7 @@ const SEPARATORS = [" that ", " saying ", ": ", ":", " — ", " – ", " - "];
 const VERB_AT = /\b(?:repl[iy]|respond|answer|write|message|msg|tell|send)\b/i;
 const PRONOUN = /^(them|him|her|it|the supplier|that supplier|this supplier|they)$/i;
 
-const side = (c: Json) => c.supplierName as string;
+const side = (c: Conversation) => c.supplierName;
 const ago = (iso: string) => String(iso).slice(0, 10);
 
 /** The recipient and the text of a reply request; recipient undefined for "them". */
@@ -56,21 +60,21 @@ export function parseRecapName(text: string): string | undefined {
   return name && !PRONOUN.test(name) && !/^(suppliers?|factories|anyone)$/i.test(name) ? name : undefined;
 }
 
-function unreadAnswer(r: Json): string {
-  const list = (r.list ?? []) as Json[];
+function unreadAnswer(r: ToolResponse<"list_conversations">): string {
+  const list = r.list;
   if (!list.length) return r.unreadTotal ? `You have ${r.unreadTotal} unread message(s), all in archived conversations.` : "No new messages from suppliers: you're all caught up.";
   const rows = list.slice(0, 10).map((c) => `- **${side(c)}** — ${c.unreadCount} unread: “${c.lastMessagePreview}” (${ago(c.lastTime)})`);
   return [`You have ${r.unreadTotal} unread message${r.unreadTotal === 1 ? "" : "s"} from ${list.length} supplier${list.length === 1 ? "" : "s"}:`, ...rows, 'Say "summarise my chat with <supplier>" or "reply to <supplier> that …".'].join("\n");
 }
 
-function waitingAnswer(r: Json): string {
-  const list = (r.list ?? []) as Json[];
+function waitingAnswer(r: ToolResponse<"list_conversations">): string {
+  const list = r.list;
   if (!list.length) return "Nobody is waiting for your reply.";
   const rows = list.slice(0, 10).map((c) => `- **${side(c)}** since ${ago(c.needsReply?.since ?? c.lastTime)}: “${c.lastMessagePreview}”`);
   return [`${list.length} supplier${list.length === 1 ? " is" : "s are"} waiting for your reply:`, ...rows].join("\n");
 }
 
-function recapAnswer(conversation: Json, messages: Json[]): string {
+function recapAnswer(conversation: Conversation, messages: Messages): string {
   if (!messages.length) return `Your conversation with ${side(conversation)} has no messages yet.`;
   const lines = [...messages].reverse().map((m) => `- ${m.authorSide === "STORE" ? "You" : m.authorName}: ${m.body || m.type.toLowerCase().replaceAll("_", " ")}`);
   const owes = conversation.needsReply?.side === "STORE" ? `${side(conversation)} is waiting for your reply.` : conversation.needsReply?.side === "SUPPLIER" ? `You're waiting for ${side(conversation)}.` : "";
@@ -78,13 +82,13 @@ function recapAnswer(conversation: Json, messages: Json[]): string {
 }
 
 /** The conversation a follow-up means: the one last read or listed in this thread. */
-function conversationIn(outcomes: Outcome[]): Json | undefined {
-  const read = last(outcomes, "list_messages");
-  if (read?.result?.conversation) return read.result.conversation;
-  const sent = last(outcomes, "send_message");
-  if (sent?.result?.conversation) return sent.result.conversation;
-  const listed = last(outcomes, "list_conversations");
-  return listed?.result?.list?.length === 1 ? listed.result.list[0] : undefined;
+function conversationIn(outcomes: Outcome[]): Conversation | undefined {
+  const read = got(outcomes, "list_messages");
+  if (read) return read.value.conversation;
+  const sent = got(outcomes, "send_message");
+  if (sent) return sent.value.conversation;
+  const listed = got(outcomes, "list_conversations");
+  return listed?.value.list.length === 1 ? listed.value.list[0] : undefined;
 }
 
 const noConversation = (name: string): Step => ({ answer: `You have no conversation with "${name}" yet. Open the supplier's profile and message them, or check the name in your inbox.` });
@@ -99,12 +103,16 @@ export const INBOX_INTENTS: Intent[] = [
       const sent = last(done, "send_message");
       if (sent?.declined) return { answer: "Not sent. Tell me what to change, or write it yourself in the inbox." };
       if (sent?.error) return { answer: `The message wasn't sent: ${sent.error.message}` };
-      if (sent) return { answer: `Sent to ${side(sent.result.conversation)}: “${sent.args.body && (sent.args.body as Json).body}”. Their reply will show in your inbox.` };
-      let conversation: Json | undefined;
+      const delivered = got(done, "send_message");
+      if (delivered) {
+        const text = delivered.value.messages.find((m) => m.type === "TEXT")?.body ?? reply.body;
+        return { answer: `Sent to ${side(delivered.value.conversation)}: “${text}”. Their reply will show in your inbox.` };
+      }
+      let conversation: Conversation | undefined;
       if (reply.to) {
-        const found = last(done, "list_conversations");
+        const found = got(done, "list_conversations");
         if (!found) return call("list_conversations", { search: reply.to, size: 5 });
-        const list = (found.result?.list ?? []) as Json[];
+        const list = found.value.list;
         conversation = list.find((c) => side(c).toLowerCase() === reply.to!.toLowerCase()) ?? (list.length === 1 ? list[0] : undefined);
         if (!conversation && list.length > 1) return { answer: [`Which one do you mean?`, ...list.map((c) => `- ${side(c)}`)].join("\n") };
         if (!conversation) return noConversation(reply.to);
@@ -120,17 +128,17 @@ export const INBOX_INTENTS: Intent[] = [
     tools: ["list_conversations", "list_messages"],
     match: (t) => RECAP_WORD.test(t) && (MESSAGE_WORD.test(t) || Boolean(parseRecapName(t))) && !/\b(orders?|sales|tech ?pack)\b/i.test(t),
     step: (t, done, history) => {
-      const read = last(done, "list_messages");
-      if (read) return { answer: recapAnswer(read.result.conversation, read.result.list ?? []) };
+      const read = got(done, "list_messages");
+      if (read) return { answer: recapAnswer(read.value.conversation, read.value.list) };
       const name = parseRecapName(t);
       if (!name) {
         const known = conversationIn(history);
         if (known) return call("list_messages", { sid: known.sid, size: 10 });
         return { answer: 'Which conversation? Say e.g. "summarise my chat with Ege Textiles".' };
       }
-      const found = last(done, "list_conversations");
+      const found = got(done, "list_conversations");
       if (!found) return call("list_conversations", { search: name, size: 5 });
-      const list = (found.result?.list ?? []) as Json[];
+      const list = found.value.list;
       const conversation = list.find((c) => side(c).toLowerCase() === name.toLowerCase()) ?? list[0];
       return conversation ? call("list_messages", { sid: conversation.sid, size: 10 }) : noConversation(name);
     },
@@ -140,8 +148,8 @@ export const INBOX_INTENTS: Intent[] = [
     tools: ["list_conversations"],
     match: (t) => WAITING_WORD.test(t) && !/\b(orders?|invoices?|payments?)\b/i.test(t),
     step: (_t, done) => {
-      const r = last(done, "list_conversations");
-      return r ? { answer: waitingAnswer(r.result) } : call("list_conversations", { filter: "NEEDS_REPLY", size: 10 });
+      const r = got(done, "list_conversations");
+      return r ? { answer: waitingAnswer(r.value) } : call("list_conversations", { filter: "NEEDS_REPLY", size: 10 });
     },
   },
   {
@@ -149,8 +157,8 @@ export const INBOX_INTENTS: Intent[] = [
     tools: ["list_conversations"],
     match: (t) => MESSAGE_WORD.test(t) && NEW_WORD.test(t) && !/\b(orders?|invoices?|tech ?pack|chatbot|assistant)\b/i.test(t),
     step: (_t, done) => {
-      const r = last(done, "list_conversations");
-      return r ? { answer: unreadAnswer(r.result) } : call("list_conversations", { filter: "UNREAD", size: 10 });
+      const r = got(done, "list_conversations");
+      return r ? { answer: unreadAnswer(r.value) } : call("list_conversations", { filter: "UNREAD", size: 10 });
     },
   },
 ];
