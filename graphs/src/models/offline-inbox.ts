@@ -96,6 +96,7 @@ const noConversation = (name: string): Step => ({ answer: `You have no conversat
 export const INBOX_INTENTS: Intent[] = [
   {
     name: "inbox-reply",
+    examples: ["reply to Ege Textiles that the samples look great", "tell them that we accept", "message Bursa Knits saying we need 500 more", "write back to Jade Kiln: please send the invoice", "respond to them that friday works", "answer Lotus Ceramics that we approve the quote", "tell Ege that we want the navy colour"],
     tools: ["list_conversations", "send_message"],
     match: (t) => REPLY_VERB.test(t) && Boolean(parseReply(t)) && !/\b(tech ?pack|factories)\b/i.test(t),
     step: (t, done, history) => {
@@ -125,6 +126,7 @@ export const INBOX_INTENTS: Intent[] = [
   },
   {
     name: "inbox-recap",
+    examples: ["summarise my chat with Ege Textiles", "what did Jade Kiln say", "catch me up on my conversation with Bursa Knits", "recap my messages with Lotus Ceramics", "read me the latest from Ege", "sumarize the chat with Jade Kiln", "what has the supplier written"],
     tools: ["list_conversations", "list_messages"],
     match: (t) => RECAP_WORD.test(t) && (MESSAGE_WORD.test(t) || Boolean(parseRecapName(t))) && !/\b(orders?|sales|tech ?pack)\b/i.test(t),
     step: (t, done, history) => {
@@ -145,6 +147,7 @@ export const INBOX_INTENTS: Intent[] = [
   },
   {
     name: "inbox-waiting",
+    examples: ["who is waiting for my reply", "which suppliers need an answer", "what haven't I replied to", "do I owe anyone a reply", "messages I still need to answer", "which chats need a response"],
     tools: ["list_conversations"],
     match: (t) => WAITING_WORD.test(t) && !/\b(orders?|invoices?|payments?)\b/i.test(t),
     step: (_t, done) => {
@@ -154,6 +157,7 @@ export const INBOX_INTENTS: Intent[] = [
   },
   {
     name: "inbox-unread",
+    examples: ["any new messages from suppliers", "check my inbox", "did anyone reply", "any new mesages", "do I have unread messages", "did a supplier write back", "new chats?", "have I heard back from the factories"],
     tools: ["list_conversations"],
     match: (t) => MESSAGE_WORD.test(t) && NEW_WORD.test(t) && !/\b(orders?|invoices?|tech ?pack|chatbot|assistant)\b/i.test(t),
     step: (_t, done) => {
