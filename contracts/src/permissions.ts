@@ -227,6 +227,18 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   // Cancelling in bulk also needs orders.cancel, checked by the service from the body's action.
   bulkUpdateOrders: "orders.manage",
   cancelOrder: "orders.cancel",
+  // the inbox (conversations with suppliers; a supplier's session reaches the same contracts from its side)
+  listConversations: "inbox.use",
+  countUnreadMessages: "inbox.use",
+  startConversation: "inbox.use",
+  getConversation: "inbox.use",
+  listMessages: "inbox.use",
+  sendMessage: "inbox.use",
+  readConversation: "inbox.use",
+  markConversationUnread: "inbox.use",
+  archiveConversation: "inbox.use",
+  sendTyping: "inbox.use",
+  createSupplierSession: "public",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */
