@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { auth, createApiClient, payments, plans, type RealtimePayload } from "@atelier/contracts";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../api/src/db/embedded";
 
 // Two API processes (real child processes, as two containers behind a load balancer) and a real
 // Redis: an event emitted in one reaches a socket connected to the other through the Redis
@@ -54,33 +55,38 @@ function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, rea
 
 const secret = crypto.randomBytes(32).toString("base64url");
 
-async function startApiProcess(redisUrl: string): Promise<string> {
+/** One API process on the shared database (as two containers on one Postgres). */
+async function startApiProcess(redisUrl: string, databaseUrl: string): Promise<string> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-realtime-"));
   dirs.push(dataDir);
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "test", PORT: String(port), REDIS_URL: redisUrl, ATELIER_JWT_SECRET: secret, ATELIER_DATA_DIR: dataDir, ATELIER_LOG_LEVEL: "warn" };
-  delete env.DATABASE_URL;
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "test", PORT: String(port), REDIS_URL: redisUrl, DATABASE_URL: databaseUrl, ATELIER_JWT_SECRET: secret, ATELIER_DATA_DIR: dataDir, ATELIER_LOG_LEVEL: "warn" };
   await startChild(process.execPath, ["--import", "tsx", "api/src/main.ts"], env, "Atelier API on");
   return `http://127.0.0.1:${port}`;
 }
 
 let first = "";
 let second = "";
+let database: EmbeddedServer | null = null;
 
 beforeAll(async () => {
   if (!hasRedis) return;
   const redisPort = await freePort();
   await startChild("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], process.env, "Ready to accept connections");
   const redisUrl = `redis://127.0.0.1:${redisPort}`;
-  [first, second] = await Promise.all([startApiProcess(redisUrl), startApiProcess(redisUrl)]);
+  // One database for both processes: a socket's token is checked against the member's row (docs/security.md, item 5).
+  database = await startEmbeddedPostgres({ dataDir: null });
+  first = await startApiProcess(redisUrl, database.url);
+  second = await startApiProcess(redisUrl, database.url);
 }, 180_000);
 
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await database?.stop();
+});
+
 describe.skipIf(!hasRedis)("realtime across API processes (Redis streams adapter)", () => {
-  // TODO(lead): the socket handshake now reads the token's membership (issue 14, item 5), so a token
-  // is no longer good on a process whose database lacks that member. The two processes need one
-  // database (the second started with the first's DATABASE_URL) for this test to run again.
-  it.skip("delivers a plan change committed in one process to the store's socket connected to the other", { timeout: 60_000 }, async () => {
-    // Each process has its own database here; the token is good on both (one secret), which is all a socket needs.
+  it("delivers a plan change committed in one process to the store's socket connected to the other", { timeout: 60_000 }, async () => {
     const client = createApiClient({ baseUrl: first });
     const session = await client.call(auth.register, {
       body: { email: `redis-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery", storeName: "Two processes", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" },
