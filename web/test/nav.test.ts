@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activeEntry, buildSideNav, isEntryActive, SOURCING_TABS, STOREFRONT_TABS, type NavEntry } from "../src/nav/side-nav";
+import { activeEntry, buildSideNav, isEntryActive, navForRole, SOURCING_TABS, STOREFRONT_TABS, type NavEntry } from "../src/nav/side-nav";
+import { roleCan } from "../src/features/account/roles";
 import { dialogFor, navKeysFor, withoutDialog } from "../src/nav/nav-state";
 import { findRoute } from "../src/routes/guards";
 
@@ -31,6 +32,20 @@ describe("side navigation data", () => {
 
   it("blocks Manage Returns, Discount codes, Subscribers and Marketing assets for preview accounts, and nothing else", () => {
     expect(flat(nav).filter((e) => e.blockedForPreview).map((e) => e.label).sort()).toEqual(["Discount codes", "Manage Returns", "Marketing assets", "Subscribers"]);
+  });
+
+  it("hides from a role what the API refuses it: CX sees no sourcing purchases, suppliers or favourites; owners see them", () => {
+    const visible = (role: string) => {
+      const walk = (list: NavEntry[]): string[] => list.filter((e) => !e.hidden).flatMap((e) => [e.id, ...walk(e.children ?? [])]);
+      return walk(navForRole(buildSideNav(new Set()), (p) => roleCan(role, p)));
+    };
+    const sourcingOnly = ["nav-custom-project-requests", "nav-invoices", "nav-orders-shipments", "nav-my-suppliers", "nav-favorites"];
+    for (const id of sourcingOnly) {
+      expect(visible("OWNER")).toContain(id);
+      expect(visible("ADMIN")).toContain(id);
+      expect(visible("CX")).not.toContain(id);
+    }
+    expect(visible("CX")).toEqual(expect.arrayContaining(["nav-home", "nav-inbox", "nav-orders", "nav-sourcing-home"]));
   });
 
   it("hides analytics unless its flag is on; fulfilment metrics has its own flag", () => {

@@ -1,3 +1,4 @@
+import type { Permission } from "@atelier/contracts/permissions";
 import type { FeatureFlag } from "../app/env";
 import type { NavIconName } from "./nav-icons";
 
@@ -16,6 +17,8 @@ export type NavEntry = {
   matchLinks?: RegExp[];
   hidden?: boolean;
   blockedForPreview?: boolean;
+  /** The permission its screen needs: a role without it does not see the entry (the API would refuse it). */
+  permission?: Permission;
   /** What the entry does when it has no link. */
   action?: "new-chat";
 };
@@ -33,12 +36,12 @@ const sourcingGroup: NavEntry = {
   icon: "search",
   children: [
     { id: "nav-sourcing-home", label: "Sourcing Home", link: "/home?tab=all", icon: "home", relevantLinks: ["/browse-suppliers", "/supplier-profile", "/create-custom-project"] },
-    { id: "nav-custom-project-requests", label: "Custom Project Requests", link: "/inbox/custom-project-requests", icon: "clipboard" },
+    { id: "nav-custom-project-requests", label: "Custom Project Requests", link: "/inbox/custom-project-requests", icon: "clipboard", permission: "sourcing.use" },
     { id: "nav-inbox", label: "Inbox", link: "/inbox/messages", icon: "inbox", matchLinks: [/^\/inbox\/?$/] },
-    { id: "nav-invoices", label: "Invoices", link: "/inbox/needs-payment", icon: "receipt", relevantLinks: ["/pay-invoice", "/add-shipping-address"] },
-    { id: "nav-orders-shipments", label: "Orders & Shipments", link: "/inbox/orders", icon: "truck" },
-    { id: "nav-my-suppliers", label: "My Suppliers", link: "/inbox/my-suppliers", icon: "users" },
-    { id: "nav-favorites", label: "My Favorites", link: "/favorites", icon: "heart" },
+    { id: "nav-invoices", label: "Invoices", link: "/inbox/needs-payment", icon: "receipt", relevantLinks: ["/pay-invoice", "/add-shipping-address"], permission: "sourcing.use" },
+    { id: "nav-orders-shipments", label: "Orders & Shipments", link: "/inbox/orders", icon: "truck", permission: "sourcing.use" },
+    { id: "nav-my-suppliers", label: "My Suppliers", link: "/inbox/my-suppliers", icon: "users", permission: "sourcing.use" },
+    { id: "nav-favorites", label: "My Favorites", link: "/favorites", icon: "heart", permission: "sourcing.use" },
     { id: "nav-sourcing-design", label: "Product Design Studio", link: "/sourcing/product-design", icon: "pen" },
     { id: "nav-sourcing-pod", label: "Print on Demand", link: "/print-on-demand-catalog", icon: "shirt", relevantLinks: ["/printful-widget"] },
   ],
@@ -138,6 +141,15 @@ export function isEntryActive(entry: NavEntry, pathname: string, search: string)
   }
   if (entry.relevantLinks?.some((p) => pathname === p || pathname.startsWith(p.endsWith("/") ? p : `${p}/`))) return true;
   return entry.matchLinks?.some((re) => re.test(pathname)) ?? false;
+}
+
+/** The entries a role may open: an entry needing a permission the role lacks is hidden (and so are its children). */
+export function navForRole(entries: NavEntry[], may: (permission: Permission) => boolean): NavEntry[] {
+  return entries.map((e) => ({
+    ...e,
+    hidden: e.hidden || (e.permission !== undefined && !may(e.permission)),
+    ...(e.children ? { children: navForRole(e.children, may) } : {}),
+  }));
 }
 
 /** The deepest visible entry that is current, searching children first. */

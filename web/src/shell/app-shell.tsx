@@ -1,7 +1,8 @@
 import { Suspense, lazy, useEffect, useMemo, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PREVIEW_MODE_MESSAGE } from "../api/contracts";
-import { buildSideNav } from "../nav/side-nav";
+import { buildSideNav, navForRole } from "../nav/side-nav";
+import { roleCan } from "../features/account/roles";
 import { dialogFor, navKeysFor, setNavState, useNavState, withoutDialog } from "../nav/nav-state";
 import { clearSession, isPreviewAccount, useSession } from "../session/session-store";
 import { getRuntime } from "../app/runtime";
@@ -27,7 +28,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const nav = useNavState();
   const chat = useChatIntent();
   const preview = isPreviewAccount(session);
-  const entries = useMemo(() => buildSideNav(getRuntime().flags), []);
+  const role = session.storeRecord?.role ?? session.role ?? "CX";
+  const entries = useMemo(() => navForRole(buildSideNav(getRuntime().flags), (p) => roleCan(role, p)), [role]);
   const dialog = dialogFor(location.search);
 
   // Navigating closes the phone menu; full-page chats hide it altogether.
