@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allContracts, auth, buildPath, marketplace, orders, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
 import { createOrder } from "./factories/orders";
+import { manualOrderBody, stockSku } from "./factories/inventory";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
@@ -130,6 +131,11 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   holdOrder: async (owner) => ({ params: { id: await customerOrder(owner) }, body: { reason: "Walk hold" } }),
   cancelOrder: async (owner) => ({ params: { id: await customerOrder(owner) }, body: { reason: "Walk cancel" } }),
   bulkUpdateOrders: async (owner) => ({ body: { action: "HOLD", orderIds: [await customerOrder(owner)], reason: "Walk hold" } }),
+  createInventoryItem: async () => ({ body: { sku: "WALK-NEW", title: "Walk tee", bin: "A-01", onHand: 3, lowStockThreshold: 1 } }),
+  adjustInventory: async (owner) => ({ params: { sku: await stocked(owner) }, body: { bin: "A-01", change: 2, reason: "FOUND" } }),
+  updateInventoryItem: async (owner) => ({ params: { sku: await stocked(owner) }, body: { title: "Walk tee" } }),
+  createManualRetailOrder: async (owner) => ({ body: manualOrderBody([{ sku: await stocked(owner), quantity: 1 }]) }),
+  createManualWholesaleOrder: async (owner) => ({ body: manualOrderBody([{ sku: await stocked(owner), quantity: 1 }]) }),
   async releaseOrderHold(owner) {
     const id = await customerOrder(owner);
     const held = await call(owner, orders.holdOrder, { params: { id }, body: { reason: "Walk hold" } });
@@ -138,6 +144,7 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
 };
 
 const customerOrder = (owner: Owner) => createOrder(api, owner.storeId, { orderNumber: 1001 });
+const stocked = async (owner: Owner) => (await stockSku(api, owner.token, "WALK-1", 5), "WALK-1");
 
 type Request = { contract: Contract; path: string; body: unknown };
 

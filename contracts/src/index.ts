@@ -4,6 +4,7 @@ import * as marketplace from "./marketplace";
 import * as commons from "./commons";
 import * as health from "./health";
 import * as helpCenter from "./help-center";
+import * as inventory from "./inventory";
 import * as jobs from "./jobs";
 import * as orders from "./orders";
 import * as payments from "./payments";
@@ -23,11 +24,11 @@ export * from "./client";
 export * from "./agent-context";
 export * from "./realtime";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
-export { auth, marketplace, commons, health, helpCenter, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads };
+export { auth, marketplace, commons, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory].flatMap(contractsOf);

@@ -197,7 +197,7 @@ export const releaseOrderHold = defineContract({
   method: "POST",
   path: "/web/orders/:id/holds/:holdId/release",
   summary: "Releases one hold. When it was the last open hold, the order goes back to the status it had before (OUTSTANDING or PROCESSING). A hold already released is 409.",
-  tags: ["orders"],
+  tags: ["orders", "inventory"],
   access: "user",
   idempotent: true,
   params: z.strictObject({ id: orderRefSchema.describe("The order's id, or its number like 1043"), holdId: idSchema.describe("The hold to release, from get_order") }),
@@ -210,7 +210,7 @@ export const cancelOrder = defineContract({
   method: "POST",
   path: "/web/orders/:id/cancel",
   summary: "Cancels an order nothing of which has shipped; its open holds are released. Already canceled, fulfilled or partly shipped orders are 409. Owners and admins only.",
-  tags: ["orders"],
+  tags: ["orders", "inventory"],
   access: "user",
   idempotent: true,
   params: orderParams,
@@ -225,7 +225,7 @@ export const bulkUpdateOrders = defineContract({
   method: "POST",
   path: "/web/orders/-/bulk",
   summary: "Holds, releases (every open hold) or cancels up to 100 orders at once; each order succeeds or fails on its own, with the sentence saying why.",
-  tags: ["orders"],
+  tags: ["orders", "inventory"],
   access: "user",
   idempotent: true,
   noToolReason: "Agents act on one order at a time (hold_order, release_order_hold, cancel_order), each with its own approval.",
@@ -237,4 +237,60 @@ export const bulkUpdateOrders = defineContract({
   response: z.object({
     results: z.array(z.object({ orderId: z.string(), orderNumber: z.number().int().nullable(), ok: z.boolean(), message: z.string() })),
   }),
+});
+
+// Manual orders (000 §7 /web/orders/manual-retail and manual-wholesale): placed by the store
+// itself; placing one reserves its units, and an order whose units are short waits on an
+// "Out of stock" hold set by the inventory rule.
+
+const manualOrderBody = z.strictObject({
+  customer: z.strictObject({
+    name: text(1, 200, "The customer's name"),
+    email: z.email("must be an e-mail address like name@example.com").max(254, "must be at most 254 characters").describe("The customer's e-mail"),
+  }),
+  shippingAddress: z.strictObject({
+    address1: text(1, 200, "Street and number"),
+    city: text(1, 100, "City"),
+    region: text(0, 100, "State or region").optional(),
+    postalCode: text(1, 20, "Postal code"),
+    countryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be a two-letter country code like US").describe("Two-letter country code, e.g. US"),
+  }),
+  lines: z
+    .array(
+      z.strictObject({
+        sku: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters").describe("A SKU of the store's inventory"),
+        quantity: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000, "must be at most 10,000").describe("Units"),
+        unitPriceCents: z.number().int("must be a whole number of cents").min(0, "must be 0 or more").max(10_000_000, "must be at most $100,000").describe("Price per unit in cents"),
+      }),
+    )
+    .min(1, "must have at least one line")
+    .max(100, "must have at most 100 lines"),
+  shippingCents: z.number().int("must be a whole number of cents").min(0, "must be 0 or more").max(10_000_000, "must be at most $100,000").default(0).describe("Shipping charged, in cents"),
+  note: text(0, 2000, "Optional: a note on the order").optional(),
+});
+
+export const createManualRetailOrder = defineContract({
+  id: "createManualRetailOrder",
+  method: "POST",
+  path: "/web/orders/manual-retail",
+  summary: "Creates a retail order by hand (origin MANUAL_RETAIL) from SKUs of the store's inventory. Its units are reserved at once; when any line is short the order waits on an 'Out of stock' hold. Nothing is charged.",
+  tags: ["orders", "inventory"],
+  access: "user",
+  status: 201,
+  idempotent: true,
+  body: manualOrderBody,
+  response: orderDetailSchema,
+});
+
+export const createManualWholesaleOrder = defineContract({
+  id: "createManualWholesaleOrder",
+  method: "POST",
+  path: "/web/orders/manual-wholesale",
+  summary: "Creates a wholesale order by hand (origin MANUAL_WHOLESALE), reserved like a retail one. Nothing is charged.",
+  tags: ["orders", "inventory"],
+  access: "user",
+  status: 201,
+  idempotent: true,
+  body: manualOrderBody,
+  response: orderDetailSchema,
 });

@@ -6,3 +6,4 @@ export * from "./accounts";
 export * from "./suppliers";
 export * from "./catalog-scope";
 export * from "./orders";
+export * from "./inventory";

@@ -3,6 +3,7 @@ import { authRoutes } from "./auth";
 import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
+import { inventoryRoutes } from "./inventory";
 import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
 import { ordersRoutes } from "./orders";
@@ -34,4 +35,5 @@ export const allRoutes: Route[] = [
   ...marketplaceRoutes,
   ...jobsRoutes,
   ...ordersRoutes,
+  ...inventoryRoutes,
 ];

@@ -3,6 +3,7 @@ import { route } from "../http/route";
 import { addOrderNote } from "../services/orders/add-order-note";
 import { bulkUpdateOrders } from "../services/orders/bulk-update-orders";
 import { cancelOrder } from "../services/orders/cancel-order";
+import { createManualOrder } from "../services/orders/create-manual-order";
 import { getOrder } from "../services/orders/get-order";
 import { holdOrder } from "../services/orders/hold-order";
 import { listOrders } from "../services/orders/list-orders";
@@ -11,6 +12,8 @@ import { releaseOrderHold } from "../services/orders/release-order-hold";
 export const ordersRoutes = [
   route(orders.listOrders, ({ ctx, query }) => listOrders(ctx, query)),
   route(orders.bulkUpdateOrders, ({ ctx, body }) => bulkUpdateOrders(ctx, body)),
+  route(orders.createManualRetailOrder, ({ ctx, body }) => createManualOrder(ctx, "MANUAL_RETAIL", body)),
+  route(orders.createManualWholesaleOrder, ({ ctx, body }) => createManualOrder(ctx, "MANUAL_WHOLESALE", body)),
   route(orders.getOrder, ({ ctx, params }) => getOrder(ctx, params.id)),
   route(orders.addOrderNote, ({ ctx, params, body }) => addOrderNote(ctx, params.id, body.note)),
   route(orders.holdOrder, ({ ctx, params, body }) => holdOrder(ctx, params.id, body.reason)),

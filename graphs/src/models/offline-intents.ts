@@ -1,5 +1,6 @@
 import { MARKETPLACE_INTENTS } from "./offline-marketplace";
 import { ORDER_INTENTS } from "./offline-orders";
+import { INVENTORY_INTENTS } from "./offline-inventory";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
@@ -43,6 +44,7 @@ function matchByEmail(outcome: Outcome | undefined, email: string): Json {
 export const INTENTS: Intent[] = [
   ...STOREFRONT_INTENTS,
   ...ORDER_INTENTS,
+  ...INVENTORY_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
   {

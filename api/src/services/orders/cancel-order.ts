@@ -5,6 +5,7 @@ import { withTransaction, type Queryable } from "../../db/pool";
 import { conflict } from "../../errors";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
+import { releaseOrderStock } from "../inventory/order-stock";
 import { findOrder, orderDetail, type OrderRef } from "./get-order";
 import { cancelBlocker } from "./order-rules";
 
@@ -17,6 +18,7 @@ export async function cancelLocked(tx: Queryable, ctx: UserContext, order: q.Ord
     await ledger.releaseHold(tx, storeId, hold.id, { userId: ctx.auth.userId, note: "Order canceled" });
   }
   await q.markCanceled(tx, storeId, order.id);
+  await releaseOrderStock(tx, storeId, order.id, { userId: ctx.auth.userId });
   await ledger.appendEvent(tx, storeId, order.id, { kind: "CANCELED", fromStatus: order.processingStatus, toStatus: "FINISHED", message: reason, actorUserId: ctx.auth.userId });
 }
 
