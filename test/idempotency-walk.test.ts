@@ -27,7 +27,8 @@ let expandedSupplierId: string;
 let catalogItemId: string;
 beforeAll(async () => {
   // A short wait for a request in flight, so the in-flight test answers quickly.
-  api = await startIsolatedApi({ idempotencyWaitMs: 200 });
+  // The fulfilment center waits a minute per stage here, so no background step writes between a call and its repeat.
+  api = await startIsolatedApi({ idempotencyWaitMs: 200, fulfilment: { stepMs: 60_000 } });
   const pool = api.deps.pool;
   await pool.query(`INSERT INTO catalog_categories (level, vertical, key, slug, title) VALUES ('VERTICAL', 'products', 'products', 'products', 'Products')`);
   const supplier = async (name: string, expanded: boolean) =>
@@ -135,6 +136,10 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   adjustInventory: async (owner) => ({ params: { sku: await stocked(owner) }, body: { bin: "A-01", change: 2, reason: "FOUND" } }),
   updateInventoryItem: async (owner) => ({ params: { sku: await stocked(owner) }, body: { title: "Walk tee" } }),
   createManualRetailOrder: async (owner) => ({ body: manualOrderBody([{ sku: await stocked(owner), quantity: 1 }]) }),
+  async submitOrderFulfilment(owner) {
+    const placed = await call(owner, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: await stocked(owner), quantity: 1 }]) });
+    return { params: { id: placed.id } };
+  },
   createManualWholesaleOrder: async (owner) => ({ body: manualOrderBody([{ sku: await stocked(owner), quantity: 1 }]) }),
   async releaseOrderHold(owner) {
     const id = await customerOrder(owner);

@@ -15,6 +15,7 @@ import { allRoutes } from "./routes";
 import type { AppDeps } from "./context";
 import { createJobQueue, type JobEvents } from "./jobs";
 import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
+import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 
 export type ApiServer = {
   url: string;
@@ -103,6 +104,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
 async function startJobWorker(deps: AppDeps) {
   const deleteFinished = deleteFinishedJobsJob(deps.pool);
   deps.jobs.register(deleteFinished);
+  deps.jobs.register(advanceFulfilmentJob(deps));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   deps.jobs.start();
 }

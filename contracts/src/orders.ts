@@ -31,7 +31,7 @@ export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 export const ORDER_SORTS = ["-placedAt", "placedAt", "-orderNumber", "orderNumber", "-total", "total"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-export const ORDER_EVENT_KINDS = ["PLACED", "NOTE_ADDED", "HOLD_PLACED", "HOLD_RELEASED", "STATUS_CHANGED", "CANCELED"] as const;
+export const ORDER_EVENT_KINDS = ["PLACED", "NOTE_ADDED", "HOLD_PLACED", "HOLD_RELEASED", "STATUS_CHANGED", "CANCELED", "FULFILMENT_UPDATED"] as const;
 
 /**
  * An order as a path names it: its id, or its number (`1043` or `#1043`), as people say it.
@@ -108,6 +108,23 @@ export const orderLineSchema = z.object({
   returnedQuantity: z.number().int(),
 });
 
+/** The order's trips through the fulfilment center: accepted, picked, packed, shipped with a tracking number. */
+export const FULFILMENT_STATUSES = ["SUBMITTED", "ACCEPTED", "PICKED", "PACKED", "SHIPPED", "FAILED", "CANCELED"] as const;
+export const orderShipmentSchema = z.object({
+  id: z.string(),
+  status: z.enum(FULFILMENT_STATUSES),
+  carrier: z.string().nullable(),
+  service: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  /** Why the last attempt failed (the center retries), or why it stopped. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  shippedAt: z.string().nullable(),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
 export const orderDetailSchema = orderSummarySchema.extend({
   subtotalCents: z.number().int(),
   discountCents: z.number().int(),
@@ -125,8 +142,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   holds: z.array(orderHoldSchema),
   /** The ledger, oldest first, starting with the order being placed. */
   timeline: z.array(orderEventSchema),
+  shipments: z.array(orderShipmentSchema),
   /** What the caller may do now, with the sentence saying why not. */
   actions: z.object({
+    fulfil: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
     hold: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
     cancel: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
   }),
@@ -292,5 +311,18 @@ export const createManualWholesaleOrder = defineContract({
   status: 201,
   idempotent: true,
   body: manualOrderBody,
+  response: orderDetailSchema,
+});
+
+export const submitOrderFulfilment = defineContract({
+  id: "submitOrderFulfilment",
+  method: "POST",
+  path: "/web/orders/:id/fulfilment",
+  summary: "Sends an order to the fulfilment center, which accepts, picks, packs and ships it in the background (each step in the timeline, the shipment with its carrier and tracking number). The order must be open, not on hold, and its units reserved (409 with the reason otherwise). Nothing is charged.",
+  tags: ["orders", "inventory"],
+  access: "user",
+  status: 202,
+  idempotent: true,
+  params: orderParams,
   response: orderDetailSchema,
 });

@@ -21,12 +21,27 @@ const threadUpdated = z.object({ threadId: id, status: z.string().nullable() });
 /** The store's plan or subscription changed (upgrade, pause, resume, cancel, paid invoice). */
 const planChanged = z.object({ storeId: id, planType: planTypeSchema, subscriptionStatus: z.string().nullable() });
 
+/**
+ * An order of the store changed: placed by hand, held, released, noted, canceled, or moved by the
+ * fulfilment center (shipmentStatus is its latest shipment's stage). Sent to the store's room.
+ */
+const orderUpdated = z.object({
+  orderId: id,
+  orderNumber: z.number().int(),
+  processingStatus: z.string(),
+  fulfillmentState: z.string(),
+  cancellationState: z.string(),
+  shipmentStatus: z.string().nullable(),
+});
+
 /** Every event the server may emit, by name. Add an event here, then publish it with its audience. */
 export const realtimeEvents = {
   "run.started": runStarted,
   "run.ended": runEnded,
   "thread.updated": threadUpdated,
   "plan.changed": planChanged,
+  "order.created": orderUpdated,
+  "order.updated": orderUpdated,
   /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
   ...jobEventSchemas,
 } as const;

@@ -7,6 +7,7 @@ import { createManualOrder } from "../services/orders/create-manual-order";
 import { getOrder } from "../services/orders/get-order";
 import { holdOrder } from "../services/orders/hold-order";
 import { listOrders } from "../services/orders/list-orders";
+import { submitOrderFulfilment } from "../services/orders/submit-order-fulfilment";
 import { releaseOrderHold } from "../services/orders/release-order-hold";
 
 export const ordersRoutes = [
@@ -18,5 +19,6 @@ export const ordersRoutes = [
   route(orders.addOrderNote, ({ ctx, params, body }) => addOrderNote(ctx, params.id, body.note)),
   route(orders.holdOrder, ({ ctx, params, body }) => holdOrder(ctx, params.id, body.reason)),
   route(orders.releaseOrderHold, ({ ctx, params, body }) => releaseOrderHold(ctx, params.id, params.holdId, body.note)),
+  route(orders.submitOrderFulfilment, ({ ctx, params }) => submitOrderFulfilment(ctx, params.id)),
   route(orders.cancelOrder, ({ ctx, params, body }) => cancelOrder(ctx, params.id, body.reason)),
 ];

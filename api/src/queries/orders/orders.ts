@@ -250,3 +250,17 @@ export async function insertOrderLine(db: Queryable, storeId: string, orderId: s
   );
   return rows[0]!.id;
 }
+
+/** Moves an order to PROCESSING (sent to the fulfilment center). */
+export async function markProcessing(db: Queryable, storeId: string, orderId: string): Promise<void> {
+  await db.query(`UPDATE orders SET processing_status = 'PROCESSING', updated_at = now() WHERE store_id = $1 AND id = $2`, [storeId, orderId]);
+}
+
+/** Every line shipped whole: the order is FULFILLED and FINISHED. */
+export async function markFulfilled(db: Queryable, storeId: string, orderId: string): Promise<void> {
+  await db.query(`UPDATE order_line_items SET fulfilled_quantity = quantity WHERE store_id = $1 AND order_id = $2`, [storeId, orderId]);
+  await db.query(
+    `UPDATE orders SET processing_status = 'FINISHED', fulfillment_state = 'FULFILLED', held_from_status = NULL, fulfilled_at = now(), updated_at = now() WHERE store_id = $1 AND id = $2`,
+    [storeId, orderId],
+  );
+}

@@ -9,6 +9,7 @@ import * as q from "../../queries/orders/orders";
 import { listStockedSkus } from "../inventory/list-stocked-skus";
 import { INVENTORY_RULE, reserveOrderStock, shortfallText } from "../inventory/order-stock";
 import { orderDetail } from "./get-order";
+import { publishOrderUpdated } from "./publish-order-updated";
 
 type ManualOrderBody = BodyOf<typeof orders.createManualRetailOrder>;
 
@@ -39,6 +40,7 @@ export async function createManualOrder(ctx: UserContext, origin: "MANUAL_RETAIL
       await q.markOnHold(tx, storeId, order.id, "OUTSTANDING");
       await ledger.appendEvent(tx, storeId, order.id, { kind: "HOLD_PLACED", fromStatus: "OUTSTANDING", toStatus: "ON_HOLD", message: reason, holdId, actorUserId: null, actorRule: INVENTORY_RULE });
     }
+    await publishOrderUpdated(tx, storeId, order.id, "order.created");
     return orderDetail(tx, ctx, order.id);
   });
 }

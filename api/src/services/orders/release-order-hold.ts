@@ -6,6 +6,7 @@ import { conflict, notFound } from "../../errors";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
 import { reserveOrderStock, shortfallText } from "../inventory/order-stock";
+import { publishOrderUpdated } from "./publish-order-updated";
 import { findOrder, orderDetail, type OrderRef } from "./get-order";
 import { statusAfterHolds } from "./order-rules";
 
@@ -35,6 +36,7 @@ export async function releaseHold(tx: Queryable, ctx: UserContext, order: q.Orde
     holdId,
     actorUserId: ctx.auth.userId,
   });
+  await publishOrderUpdated(tx, storeId, order.id);
 }
 
 /** Releases one hold of an order; 404 for a hold of another order, 409 when already released. */

@@ -20,6 +20,7 @@ import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { showToast } from "../../ui/toast-store";
+import { useLiveOrders } from "../orders/use-live-orders";
 import "./inventory.css";
 
 const PAGE_SIZE = 25;
@@ -49,6 +50,7 @@ function stockBadge(i: Pick<InventoryItem, "stock" | "lowStock">) {
 
 /** Products (/inventory): stock per SKU and bin, on hand, reserved by open orders and available; tabs for low and out of stock; adjustments with reasons. */
 export function InventoryPage() {
+  useLiveOrders();
   const [params, setParams] = useSearchParams();
   const q = inventoryQueryOf(params);
   const list = useApi(listInventory, { query: { filter: q.filter, sort: q.sort, page: q.page, size: PAGE_SIZE, ...(q.search ? { search: q.search } : {}) } });
