@@ -143,3 +143,30 @@ export async function changeLevel(db: Queryable, storeId: string, levelId: strin
   const r = rows[0] as Row;
   return { id: r.id as string, bin: r.bin as string, onHand: r.on_hand as number, reserved: r.reserved as number, incoming: r.incoming as number };
 }
+
+/**
+ * Demo stores get stock for the SKUs their orders sell (the generator writes orders only): one bin
+ * each, most well stocked, about one in nine out of stock and one in nine low, each count a
+ * RECEIVED movement. Deterministic from the SKU, so a reseed gives the same screen.
+ */
+export async function seedDemoInventory(db: Queryable, storeId: string): Promise<number> {
+  const { rowCount } = await db.query(
+    `WITH skus AS (
+       SELECT sku, min(title) AS title, mod(abs(hashtext(sku)::bigint), 997) AS h FROM order_line_items WHERE store_id = $1 GROUP BY sku
+     ), items AS (
+       INSERT INTO inventory_items (store_id, sku, title, low_stock_threshold)
+       SELECT $1, sku, left(title, 200), 10 FROM skus WHERE sku ~ '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' AND length(title) > 0
+       ON CONFLICT (store_id, sku) DO NOTHING RETURNING id, sku
+     ), levels AS (
+       INSERT INTO inventory_levels (store_id, item_id, bin, on_hand)
+       SELECT $1, i.id, chr(65 + (s.h % 4)::int) || '-' || lpad((1 + s.h % 40)::text, 2, '0'),
+              CASE WHEN s.h % 9 = 0 THEN 0 WHEN s.h % 9 = 1 THEN 2 + s.h % 7 ELSE 25 + s.h % 300 END
+         FROM items i JOIN skus s ON s.sku = i.sku
+       RETURNING item_id, bin, on_hand
+     )
+     INSERT INTO inventory_movements (store_id, item_id, bin, kind, reason, on_hand_change, reserved_change, on_hand_after, reserved_after, note)
+     SELECT $1, item_id, bin, 'ADJUSTED', 'RECEIVED', on_hand, 0, on_hand, 0, 'Demo stock counted at the fulfilment center' FROM levels WHERE on_hand > 0`,
+    [storeId],
+  );
+  return rowCount ?? 0;
+}
