@@ -4,6 +4,7 @@ import { allContracts, auth, buildPath, inbox, marketplace, orders, payments, pl
 import { sampleRequest, withQuery } from "./contract-samples";
 import { createOrder } from "./factories/orders";
 import { paidOrderFrom } from "./factories/purchases";
+import { manualOrderBody, stockSku } from "./factories/inventory";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
@@ -27,7 +28,8 @@ let expandedSupplierId: string;
 let catalogItemId: string;
 beforeAll(async () => {
   // A short wait for a request in flight, so the in-flight test answers quickly.
-  api = await startIsolatedApi({ idempotencyWaitMs: 200 });
+  // The fulfilment center waits a minute per stage here, so no background step writes between a call and its repeat.
+  api = await startIsolatedApi({ idempotencyWaitMs: 200, fulfilment: { stepMs: 60_000 } });
   const pool = api.deps.pool;
   await pool.query(`INSERT INTO catalog_categories (level, vertical, key, slug, title) VALUES ('VERTICAL', 'products', 'products', 'products', 'Products')`);
   const supplier = async (name: string, expanded: boolean) =>
@@ -132,6 +134,15 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   holdOrder: async (owner) => ({ params: { id: await customerOrder(owner) }, body: { reason: "Walk hold" } }),
   cancelOrder: async (owner) => ({ params: { id: await customerOrder(owner) }, body: { reason: "Walk cancel" } }),
   bulkUpdateOrders: async (owner) => ({ body: { action: "HOLD", orderIds: [await customerOrder(owner)], reason: "Walk hold" } }),
+  createInventoryItem: async () => ({ body: { sku: "WALK-NEW", title: "Walk tee", bin: "A-01", onHand: 3, lowStockThreshold: 1 } }),
+  adjustInventory: async (owner) => ({ params: { sku: await stocked(owner) }, body: { bin: "A-01", change: 2, reason: "FOUND" } }),
+  updateInventoryItem: async (owner) => ({ params: { sku: await stocked(owner) }, body: { title: "Walk tee" } }),
+  createManualRetailOrder: async (owner) => ({ body: manualOrderBody([{ sku: await stocked(owner), quantity: 1 }]) }),
+  async submitOrderFulfilment(owner) {
+    const placed = await call(owner, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: await stocked(owner), quantity: 1 }]) });
+    return { params: { id: placed.id } };
+  },
+  createManualWholesaleOrder: async (owner) => ({ body: manualOrderBody([{ sku: await stocked(owner), quantity: 1 }]) }),
   async releaseOrderHold(owner) {
     const id = await customerOrder(owner);
     const held = await call(owner, orders.holdOrder, { params: { id }, body: { reason: "Walk hold" } });
@@ -152,6 +163,7 @@ async function conversation(owner: Owner, withReply = false): Promise<string> {
 }
 
 const customerOrder = (owner: Owner) => createOrder(api, owner.storeId, { orderNumber: 1001 });
+const stocked = async (owner: Owner) => (await stockSku(api, owner.token, "WALK-1", 5), "WALK-1");
 
 type Request = { contract: Contract; path: string; body: unknown };
 

@@ -44,6 +44,7 @@ const envSchema = z.object({
   ATELIER_SEARCH_CACHE: z.enum(["0", "1"]).default("1"),
   ATELIER_JOB_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(2),
   ATELIER_JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  ATELIER_FULFILMENT_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
 });
 
 export type Config = {
@@ -83,6 +84,8 @@ export type Config = {
   searchCache: boolean;
   /** Background jobs this process runs at once (0: it only enqueues) and how often an idle worker looks for due ones. */
   jobs: { concurrency: number; pollMs: number };
+  /** How long the local fulfilment center takes per stage (accept, pick, pack, ship); 0 in tests, a few seconds for demos. */
+  fulfilment: { stepMs: number };
   /** Responses are checked against their contracts outside production. */
   validateResponses: boolean;
   /** How long a repeat waits for the answer of a request still running under its Idempotency-Key before a 409. */
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     skipDemoSeed: e.ATELIER_SKIP_DEMO_SEED === "1",
     searchCache: e.ATELIER_SEARCH_CACHE === "1",
     jobs: { concurrency: e.ATELIER_JOB_CONCURRENCY, pollMs: e.ATELIER_JOB_POLL_MS },
+    fulfilment: { stepMs: e.ATELIER_FULFILMENT_STEP_MS ?? (e.NODE_ENV === "test" ? 0 : 4000) },
     validateResponses: e.NODE_ENV !== "production",
     idempotencyWaitMs: 10_000,
     ...overrides,

@@ -17,6 +17,7 @@ import type { AppDeps } from "./context";
 import { createJobQueue, type JobEvents } from "./jobs";
 import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
+import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 
 export type ApiServer = {
   url: string;
@@ -107,6 +108,7 @@ async function startJobWorker(deps: AppDeps) {
   const deleteFinished = deleteFinishedJobsJob(deps.pool);
   deps.jobs.register(deleteFinished);
   deps.jobs.register(imageIndexJob(deps.pool));
+  deps.jobs.register(advanceFulfilmentJob(deps));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   deps.jobs.start();
 }

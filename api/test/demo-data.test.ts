@@ -143,6 +143,11 @@ describe("demo data in a database", () => {
     // Every order on hold says why: one open hold with a reason, and the status it returns to.
     const onHold = expected.commerce.demo.orders.filter((o) => o.processingStatus === "ON_HOLD").length;
     expect(await count("SELECT count(*)::int AS n FROM order_holds h JOIN orders o ON o.id = h.order_id WHERE o.store_id = $1 AND h.released_at IS NULL AND o.processing_status = 'ON_HOLD' AND o.held_from_status = 'PROCESSING'", [demo.storeId])).toBe(onHold);
+    // The demo store stocks every SKU its orders sell, some low or out of stock, each count in the ledger.
+    const skus = new Set(expected.commerce.demo.lineItems.map((l) => l.sku)).size;
+    expect(await count("SELECT count(*)::int AS n FROM inventory_items WHERE store_id = $1", [demo.storeId])).toBe(skus);
+    expect(await count("SELECT count(*)::int AS n FROM inventory_levels WHERE store_id = $1 AND on_hand = 0", [demo.storeId])).toBeGreaterThan(0);
+    expect(await count("SELECT count(*)::int AS n FROM inventory_movements WHERE store_id = $1", [demo.storeId])).toBe(await count("SELECT count(*)::int AS n FROM inventory_levels WHERE store_id = $1 AND on_hand > 0", [demo.storeId]));
     // Same seed, same ids: the first generated supplier is in the table under its generated id and name.
     const s = expected.catalog.suppliers[0]!;
     const { rows } = await pool.query("SELECT name, capabilities, category_ids FROM suppliers WHERE id = $1", [s.id]);

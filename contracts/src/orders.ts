@@ -31,7 +31,7 @@ export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 export const ORDER_SORTS = ["-placedAt", "placedAt", "-orderNumber", "orderNumber", "-total", "total"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-export const ORDER_EVENT_KINDS = ["PLACED", "NOTE_ADDED", "HOLD_PLACED", "HOLD_RELEASED", "STATUS_CHANGED", "CANCELED"] as const;
+export const ORDER_EVENT_KINDS = ["PLACED", "NOTE_ADDED", "HOLD_PLACED", "HOLD_RELEASED", "STATUS_CHANGED", "CANCELED", "FULFILMENT_UPDATED"] as const;
 
 /**
  * An order as a path names it: its id, or its number (`1043` or `#1043`), as people say it.
@@ -108,6 +108,23 @@ export const orderLineSchema = z.object({
   returnedQuantity: z.number().int(),
 });
 
+/** The order's trips through the fulfilment center: accepted, picked, packed, shipped with a tracking number. */
+export const FULFILMENT_STATUSES = ["SUBMITTED", "ACCEPTED", "PICKED", "PACKED", "SHIPPED", "FAILED", "CANCELED"] as const;
+export const orderShipmentSchema = z.object({
+  id: z.string(),
+  status: z.enum(FULFILMENT_STATUSES),
+  carrier: z.string().nullable(),
+  service: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  /** Why the last attempt failed (the center retries), or why it stopped. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  shippedAt: z.string().nullable(),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
 export const orderDetailSchema = orderSummarySchema.extend({
   subtotalCents: z.number().int(),
   discountCents: z.number().int(),
@@ -125,8 +142,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   holds: z.array(orderHoldSchema),
   /** The ledger, oldest first, starting with the order being placed. */
   timeline: z.array(orderEventSchema),
+  shipments: z.array(orderShipmentSchema),
   /** What the caller may do now, with the sentence saying why not. */
   actions: z.object({
+    fulfil: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
     hold: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
     cancel: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
   }),
@@ -198,7 +217,7 @@ export const releaseOrderHold = defineContract({
   method: "POST",
   path: "/web/orders/:id/holds/:holdId/release",
   summary: "Releases one hold. When it was the last open hold, the order goes back to the status it had before (OUTSTANDING or PROCESSING). A hold already released is 409.",
-  tags: ["orders"],
+  tags: ["orders", "inventory"],
   access: "user",
   idempotent: true,
   params: orderRefParams.extend({ holdId: idSchema.describe("The hold to release, from get_order") }),
@@ -211,7 +230,7 @@ export const cancelOrder = defineContract({
   method: "POST",
   path: "/web/orders/:id/cancel",
   summary: "Cancels an order nothing of which has shipped; its open holds are released. Already canceled, fulfilled or partly shipped orders are 409. Owners and admins only.",
-  tags: ["orders"],
+  tags: ["orders", "inventory"],
   access: "user",
   idempotent: true,
   params: orderRefParams,
@@ -226,7 +245,7 @@ export const bulkUpdateOrders = defineContract({
   method: "POST",
   path: "/web/orders/-/bulk",
   summary: "Holds, releases (every open hold) or cancels up to 100 orders at once; each order succeeds or fails on its own, with the sentence saying why.",
-  tags: ["orders"],
+  tags: ["orders", "inventory"],
   access: "user",
   idempotent: true,
   noToolReason: "Agents act on one order at a time (hold_order, release_order_hold, cancel_order), each with its own approval.",
@@ -238,4 +257,73 @@ export const bulkUpdateOrders = defineContract({
   response: z.object({
     results: z.array(z.object({ orderId: z.string(), orderNumber: z.number().int().nullable(), ok: z.boolean(), message: z.string() })),
   }),
+});
+
+// Manual orders (000 §7 /web/orders/manual-retail and manual-wholesale): placed by the store
+// itself; placing one reserves its units, and an order whose units are short waits on an
+// "Out of stock" hold set by the inventory rule.
+
+const manualOrderBody = z.strictObject({
+  customer: z.strictObject({
+    name: text(1, 200, "The customer's name"),
+    email: z.email("must be an e-mail address like name@example.com").max(254, "must be at most 254 characters").describe("The customer's e-mail"),
+  }),
+  shippingAddress: z.strictObject({
+    address1: text(1, 200, "Street and number"),
+    city: text(1, 100, "City"),
+    region: text(0, 100, "State or region").optional(),
+    postalCode: text(1, 20, "Postal code"),
+    countryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be a two-letter country code like US").describe("Two-letter country code, e.g. US"),
+  }),
+  lines: z
+    .array(
+      z.strictObject({
+        sku: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters").describe("A SKU of the store's inventory"),
+        quantity: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000, "must be at most 10,000").describe("Units"),
+        unitPriceCents: z.number().int("must be a whole number of cents").min(0, "must be 0 or more").max(10_000_000, "must be at most $100,000").describe("Price per unit in cents"),
+      }),
+    )
+    .min(1, "must have at least one line")
+    .max(100, "must have at most 100 lines"),
+  shippingCents: z.number().int("must be a whole number of cents").min(0, "must be 0 or more").max(10_000_000, "must be at most $100,000").default(0).describe("Shipping charged, in cents"),
+  note: text(0, 2000, "Optional: a note on the order").optional(),
+});
+
+export const createManualRetailOrder = defineContract({
+  id: "createManualRetailOrder",
+  method: "POST",
+  path: "/web/orders/manual-retail",
+  summary: "Creates a retail order by hand (origin MANUAL_RETAIL) from SKUs of the store's inventory. Its units are reserved at once; when any line is short the order waits on an 'Out of stock' hold. Nothing is charged.",
+  tags: ["orders", "inventory"],
+  access: "user",
+  status: 201,
+  idempotent: true,
+  body: manualOrderBody,
+  response: orderDetailSchema,
+});
+
+export const createManualWholesaleOrder = defineContract({
+  id: "createManualWholesaleOrder",
+  method: "POST",
+  path: "/web/orders/manual-wholesale",
+  summary: "Creates a wholesale order by hand (origin MANUAL_WHOLESALE), reserved like a retail one. Nothing is charged.",
+  tags: ["orders", "inventory"],
+  access: "user",
+  status: 201,
+  idempotent: true,
+  body: manualOrderBody,
+  response: orderDetailSchema,
+});
+
+export const submitOrderFulfilment = defineContract({
+  id: "submitOrderFulfilment",
+  method: "POST",
+  path: "/web/orders/:id/fulfilment",
+  summary: "Sends an order to the fulfilment center, which accepts, picks, packs and ships it in the background (each step in the timeline, the shipment with its carrier and tracking number). The order must be open, not on hold, and its units reserved (409 with the reason otherwise). Nothing is charged.",
+  tags: ["orders", "inventory"],
+  access: "user",
+  status: 202,
+  idempotent: true,
+  params: orderRefParams,
+  response: orderDetailSchema,
 });

@@ -40,6 +40,19 @@ const conversationUpdated = z.object({
 /** Someone in the conversation started or stopped typing (to the room; the typist's own side ignores it). */
 const conversationTyping = z.object({ conversationSid: id, side: z.enum(CONVERSATION_SIDES), userId: id, name: z.string(), typing: z.boolean() });
 
+/**
+ * An order of the store changed: placed by hand, held, released, noted, canceled, or moved by the
+ * fulfilment center (shipmentStatus is its latest shipment's stage). Sent to the store's room.
+ */
+const orderUpdated = z.object({
+  orderId: id,
+  orderNumber: z.number().int(),
+  processingStatus: z.string(),
+  fulfillmentState: z.string(),
+  cancellationState: z.string(),
+  shipmentStatus: z.string().nullable(),
+});
+
 /** Every event the server may emit, by name. Add an event here, then publish it with its audience. */
 export const realtimeEvents = {
   "run.started": runStarted,
@@ -49,6 +62,8 @@ export const realtimeEvents = {
   "message.created": messageCreated,
   "conversation.updated": conversationUpdated,
   "conversation.typing": conversationTyping,
+  "order.created": orderUpdated,
+  "order.updated": orderUpdated,
   /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
   ...jobEventSchemas,
 } as const;

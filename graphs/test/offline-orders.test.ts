@@ -90,3 +90,35 @@ describe("offline copilot: orders", () => {
     expect(answer(copilot().decide([new HumanMessage("cancel my plan")]))).toMatch(/cancellation survey/);
   });
 });
+
+describe("offline copilot: sending orders to the fulfilment center and tracking them", () => {
+  const shipment = (extra: Record<string, unknown> = {}) => ({
+    id: crypto.randomUUID(), status: "SHIPPED", carrier: "Atelier Post", service: "Ground", trackingNumber: "LA473124829US", trackingUrl: "/track-order?tracking=LA473124829US", lastError: null,
+    createdAt: "2026-11-25T10:00:00.000Z", updatedAt: "2026-11-25T10:05:00.000Z", shippedAt: "2026-11-25T10:05:00.000Z", ...extra,
+  });
+  const open = (extra: Record<string, unknown> = {}) => order({ processingStatus: "OUTSTANDING", holds: [], shipments: [], actions: { fulfil: { allowed: true, reason: null } }, ...extra });
+
+  it.each(["ship order 1043", "send #1043 to the fulfilment center", "please fulfil order 1043", "fullfill ordr 1043"])("sends the order: %s", (text) => {
+    expect(calls(copilot().decide([new HumanMessage(text)]))).toEqual([{ name: "send_order_to_fulfilment", args: { id: "1043" } }]);
+    const said = answer(copilot().decide([new HumanMessage(text), ...toolTurn("send_order_to_fulfilment", { id: "1043" }, open({ processingStatus: "PROCESSING" }))]));
+    expect(said).toBe('Order #1043 is on its way to the fulfilment center: it will be accepted, picked, packed and shipped. Ask "where is order 1043?" for the tracking number.');
+  });
+
+  it("sends the order on the screen", () => {
+    const step = copilot().decide([new HumanMessage("ship it")], { screen: orderScreen });
+    expect(calls(step)).toEqual([{ name: "send_order_to_fulfilment", args: { id: orderId } }]);
+  });
+
+  it.each([
+    ["where is order 1043?", shipment(), "Order #1043 shipped on 2026-11-25 with Atelier Post Ground, tracking number LA473124829US."],
+    ["tracking for #1043", shipment({ status: "PACKED", trackingNumber: null, shippedAt: null }), "Order #1043 is at the fulfilment center: packed (accepted → picked → packed → shipped)."],
+    ["has 1043 shipped", shipment({ status: "FAILED", trackingNumber: null, lastError: "The fulfilment center failed after 5 attempts." }), 'The fulfilment center couldn\'t ship order #1043: The fulfilment center failed after 5 attempts. Say "ship order 1043" to send it again.'],
+  ])("tracks the order: %s", (text, s, said) => {
+    expect(calls(copilot().decide([new HumanMessage(text)]))).toEqual([{ name: "get_order", args: { id: "1043" } }]);
+    expect(answer(copilot().decide([new HumanMessage(text), ...toolTurn("get_order", { id: "1043" }, open({ shipments: [s] }))]))).toBe(said);
+  });
+
+  it("says when the order hasn't been sent yet", () => {
+    expect(answer(copilot().decide([new HumanMessage("where's order 1043"), ...toolTurn("get_order", { id: "1043" }, open())]))).toBe('Order #1043 hasn\'t been sent to the fulfilment center yet (it\'s outstanding). Say "ship order 1043" to send it.');
+  });
+});

@@ -7,3 +7,4 @@ export * from "./suppliers";
 export * from "./catalog-scope";
 export * from "./orders";
 export * from "./inbox";
+export * from "./inventory";

@@ -13,7 +13,8 @@ const described: Record<string, string> = {
   "help-centre": "built: help centre, articles by topic and search",
   "help-article": "built: one help article, with \"Ask the assistant\" about it",
   orders: "built: customer orders by tab (000 §4), search, sort, server paging, bulk hold/release/cancel",
-  "order-details": "built: lines, customer, holds with release, timeline and notes, hold and cancel",
+  "order-details": "built: lines, customer, holds with release, timeline and notes, hold and cancel, send to fulfilment with live shipment progress and tracking",
+  inventory: "built: Products, stock per SKU and bin (on hand, reserved, available), low and out-of-stock tabs, search, sort, server paging, adjustments with reasons and the stock history, add a SKU",
 };
 const lines = [
   "# Routes",

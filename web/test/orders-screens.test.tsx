@@ -25,6 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The machine is shared: a test with 23 real orders gets room beyond the default 5 s.
 const TIMEOUT = { timeout: 10_000 };
 
 async function storeWithOrders(): Promise<{ user: RealUser; ids: string[] }> {
@@ -87,7 +88,7 @@ describe("the orders list screen", () => {
     await waitFor(() => expect(rowNumbers()).toEqual([1023, 1022]), TIMEOUT);
     const { rows } = await api.db.query("SELECT count(*)::int AS n FROM order_holds WHERE store_id = $1 AND released_at IS NULL AND reason = 'Warehouse closed today' AND set_by_user_id = $2", [user.store.id, user.user.id]);
     expect(rows[0].n).toBe(2);
-  });
+  }, 30_000);
 });
 
 describe("the order details screen", () => {
@@ -112,7 +113,7 @@ describe("the order details screen", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Add note" })));
     await waitFor(() => expect(screen.getAllByTestId("timeline-entry").map((e) => e.getAttribute("data-kind"))).toEqual(["NOTE_ADDED", "HOLD_RELEASED", "HOLD_PLACED", "PLACED"]), TIMEOUT);
     expect(screen.getAllByTestId("timeline-entry")[0]!.textContent).toContain("Customer confirmed the address by phone");
-  });
+  }, 30_000);
 
   it("says when the order is not in this store", async () => {
     await storeWithOrders();
@@ -120,5 +121,5 @@ describe("the order details screen", () => {
     const foreign = await createOrder(api, other.store.id, { orderNumber: 1001 });
     renderAt(`/order-details/${foreign}`);
     await screen.findByText("This order could not be found in your store.", {}, TIMEOUT);
-  });
+  }, 30_000);
 });

@@ -13,6 +13,7 @@ import { generateCommerce, type CommerceSeed } from "./generate-commerce";
 import { backdateStore, deferSearchIndexes, hasSuppliers, insertActiveSubscription, insertRows, listColumn, packList, upsertCategories } from "./queries";
 import { backfillDemoHolds } from "../queries/orders/ledger";
 import { demoSupplierEmail, seedDemoInbox } from "../services/inbox/seed-demo-inbox";
+import { seedDemoInventory } from "../queries/inventory/stock";
 
 /** The demo logins; the preview address is in ATELIER_PREVIEW_EMAILS by default. */
 export const DEMO_ACCOUNTS = {
@@ -177,6 +178,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
         const ownCatalog = report.suppliers > 0 ? commerce : { ...commerce, creatorOrderItems: [] };
         await insertCommerce(tx, store.id, ownCatalog);
         await backfillDemoHolds(tx, store.id, user.id);
+        await seedDemoInventory(tx, store.id);
         report.stores.push({ email: account.email, storeId: store.id, customers: commerce.customers.length, orders: commerce.orders.length, lineItems: commerce.lineItems.length, creatorOrderItems: ownCatalog.creatorOrderItems.length });
       }),
     );

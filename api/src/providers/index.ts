@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import { createGoogleVerifier, type GoogleVerifier } from "./google";
 import { createLocalCardPayments, type CardPaymentProvider } from "./payments";
+import { createLocalFulfilment, type FulfilmentProvider } from "./fulfilment";
 import { createConfiguredEmbeddings, type EmbeddingProvider } from "../embeddings";
 import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/image-embedder";
 
@@ -12,6 +13,8 @@ export type Providers = {
   embeddings: EmbeddingProvider;
   /** Embeds pictures for image search: a configured model, else the offline descriptor (see resolveImageEmbedder). */
   imageEmbeddings: ImageEmbedder;
+  /** The fulfilment center orders are sent to: the built-in local one. */
+  fulfilment: FulfilmentProvider;
 };
 
 export function createProviders(config: Config, overrides: Partial<Providers> = {}): Providers {
@@ -20,6 +23,7 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     payments: createLocalCardPayments(),
     embeddings: createConfiguredEmbeddings({ ATELIER_EMBEDDING_MODEL: config.embeddings.model, OPENAI_API_KEY: config.embeddings.apiKey, OPENAI_BASE_URL: config.embeddings.baseUrl }),
     imageEmbeddings: createConfiguredImageEmbedder(config.imageEmbeddings),
+    fulfilment: createLocalFulfilment(),
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
 import { inboxRoutes } from "./inbox";
+import { inventoryRoutes } from "./inventory";
 import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
 import { ordersRoutes } from "./orders";
@@ -36,4 +37,5 @@ export const allRoutes: Route[] = [
   ...jobsRoutes,
   ...ordersRoutes,
   ...inboxRoutes,
+  ...inventoryRoutes,
 ];

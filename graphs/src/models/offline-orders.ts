@@ -15,6 +15,8 @@ const NOTE_WORD = /\b(nots?e|comment|remark)\b/i;
 /** Text that names one order: "#1043", "order 1043" (typos too) or "this order". */
 const ORDER_REF_TEXT = /#\s?\d{3,9}\b|\bor?de?r\s*#?\s?\d{3,9}\b|\bthis or?de?r\b/i;
 const LIST_WORD = /\b(show|list|lsit|see|which|my|all|find|how many)\b/i;
+const SEND_WORD = /\b(ship|send|fulfill?|fullfill?|dispatch)\b/i;
+const TRACK_WORD = /\b(where(?:'s| is)?|track(?:ing)?|traking|shipped|delivery status|when will)\b/i;
 
 /** The order the text names (#1043, order 1043, a bare 4-digit number) or, for "this order", the one on screen. */
 export function parseOrderRef(text: string, context: IntentContext): string | undefined {
@@ -70,6 +72,22 @@ function listAnswer(r: ToolResponse<"list_orders">, filter: string): string {
   const more = r.total > 10 ? `…and ${r.total - 10} more on the Orders screen.` : "";
   const hint = filter === "ON_HOLD" ? 'Ask "why is #<number> on hold?" for the reasons.' : "";
   return [`Your orders${tab ? ` ${tab}` : ""} (${r.total}):`, ...rows, more, hint].filter(Boolean).join("\n");
+}
+
+const STAGE_WORDS: Record<string, string> = { SUBMITTED: "sent", ACCEPTED: "accepted", PICKED: "picked", PACKED: "packed", SHIPPED: "shipped" };
+
+function trackingAnswer(o: ToolResponse<"get_order">): string {
+  const s = (o.shipments ?? []).at(-1);
+  if (!s) {
+    if (o.cancellationState === "CANCELED") return `Order ${label(o)} was canceled, so it won't ship.`;
+    const status = String(o.processingStatus).toLowerCase().replace("_", " ");
+    return `Order ${label(o)} hasn't been sent to the fulfilment center yet (it's ${status}).${o.actions?.fulfil?.allowed ? ` Say "ship order ${o.orderNumber}" to send it.` : o.actions?.fulfil?.reason ? ` ${o.actions.fulfil.reason}` : ""}`;
+  }
+  if (s.status === "SHIPPED") return `Order ${label(o)} shipped on ${day(s.shippedAt ?? s.updatedAt)} with ${s.carrier} ${s.service}, tracking number ${s.trackingNumber}.`;
+  if (s.status === "FAILED") return `The fulfilment center couldn't ship order ${label(o)}: ${s.lastError} Say "ship order ${o.orderNumber}" to send it again.`;
+  if (s.status === "CANCELED") return `Order ${label(o)}'s shipment was canceled: ${s.lastError ?? "the order was canceled"}.`;
+  const held = o.processingStatus === "ON_HOLD" ? " It's on hold, so the center waits until the hold is released." : "";
+  return `Order ${label(o)} is at the fulfilment center: ${STAGE_WORDS[s.status] ?? String(s.status).toLowerCase()} (accepted → picked → packed → shipped).${held}`;
 }
 
 const needOrder = (verb: string): Step => ({ answer: `Which order should I ${verb}? Give its number, e.g. "${verb} order 1043".` });
@@ -151,6 +169,28 @@ export const ORDER_INTENTS: Intent[] = [
       const note = t.match(/(?:saying|:|that)\s+(\S.*)$/i)?.[1]?.trim();
       if (!id) return needOrder("note");
       return note ? call("add_order_note", { id, note }) : { answer: `What should the note on order #${id} say? e.g. "add a note to ${id}: customer called".` };
+    },
+  },
+  {
+    name: "send-order-to-fulfilment",
+    tools: ["send_order_to_fulfilment"],
+    match: (t) => SEND_WORD.test(t) && !TRACK_WORD.test(t) && (ORDER_REF_TEXT.test(t) || /\b\d{4,9}\b/.test(t) || /\b(it|this one)\b/i.test(t)) && !/\b(sample|supplier|invoice|message|email)s?\b/i.test(t),
+    step: (t, done, _h, context) => {
+      const sent = got(done, "send_order_to_fulfilment");
+      if (sent) return { answer: `Order ${label(sent.value)} is on its way to the fulfilment center: it will be accepted, picked, packed and shipped. Ask "where is order ${sent.value.orderNumber}?" for the tracking number.` };
+      const id = parseOrderRef(t, context) ?? (context.screen?.entity?.type === "order" ? context.screen.entity.id : undefined);
+      return id ? call("send_order_to_fulfilment", { id }) : needOrder("ship");
+    },
+  },
+  {
+    name: "track-order",
+    tools: ["get_order"],
+    match: (t) => TRACK_WORD.test(t) && (ORDER_REF_TEXT.test(t) || /\b\d{4,9}\b/.test(t)),
+    step: (t, done, _h, context) => {
+      const order = got(done, "get_order");
+      if (order) return { answer: trackingAnswer(order.value) };
+      const id = parseOrderRef(t, context);
+      return id ? call("get_order", { id }) : needOrder("track");
     },
   },
   {

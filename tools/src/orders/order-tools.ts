@@ -44,4 +44,10 @@ export const orderTools = [
     argDescriptions: { id: orderRef },
     approval: { summary: (a) => `Cancel order ${/^\d+$/.test(String(a.id)) ? `#${String(a.id)}` : String(a.id)}${a.reason ? ` (reason: ${String(a.reason)})` : ""}` },
   }),
+  defineTool({
+    contract: orders.submitOrderFulfilment,
+    name: "send_order_to_fulfilment",
+    description: "Send an order to the fulfilment center, which accepts, picks, packs and ships it in the background; get_order then shows the shipment with its carrier and tracking number. The order must be open and not on hold; its units are reserved first. Nothing is charged.",
+    argDescriptions: { id: orderRef },
+  }),
 ];

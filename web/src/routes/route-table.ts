@@ -10,7 +10,7 @@ export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey;
 
 /** The store's customer orders (issue 16, first slice). */
-export type OrdersScreenKey = "orders" | "order-details";
+export type OrdersScreenKey = "orders" | "order-details" | "inventory";
 
 /** The sourcing agents' full-page chats and review pages, and the public supplier review (issue 4). */
 export type AgentScreenKey = "agent-chat" | "agent-review" | "post-review";
@@ -129,7 +129,7 @@ const userRoutes: RouteEntry[] = [
   pending("/receivings", "user", FULFILMENT),
   pending("/receivings/new", "user", FULFILMENT),
   pending("/receivings/:sn/details", "user", FULFILMENT),
-  pending("/inventory", "user", FULFILMENT),
+  { path: "/inventory", access: "user", screen: "inventory" },
   { path: "/order-details/:id", access: "user", screen: "order-details" },
   pending("/order-packaging/:packagingCategory", "user", SOURCING),
   pending("/print-on-demand-catalog", "user", "The print-on-demand catalogue"),

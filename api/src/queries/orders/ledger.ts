@@ -16,7 +16,7 @@ export type OrderHoldRow = {
   releaseNote: string | null;
 };
 
-export type OrderEventKind = "NOTE_ADDED" | "HOLD_PLACED" | "HOLD_RELEASED" | "STATUS_CHANGED" | "CANCELED";
+export type OrderEventKind = "NOTE_ADDED" | "HOLD_PLACED" | "HOLD_RELEASED" | "STATUS_CHANGED" | "CANCELED" | "FULFILMENT_UPDATED";
 
 export type OrderEventRow = {
   id: string;

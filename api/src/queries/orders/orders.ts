@@ -215,3 +215,56 @@ export async function orderNumbers(db: Queryable, storeId: string, ids: string[]
   const { rows } = await db.query<{ id: string; order_number: number }>(`SELECT id, order_number FROM orders WHERE store_id = $1 AND id = ANY($2::uuid[])`, [storeId, ids]);
   return new Map(rows.map((r) => [r.id, r.order_number]));
 }
+
+export type NewOrder = {
+  origin: "MANUAL_RETAIL" | "MANUAL_WHOLESALE";
+  customer: { name: string; email: string };
+  shippingAddress: { address1: string; city: string; region?: string; postalCode: string; countryCode: string };
+  subtotalCents: number;
+  shippingCents: number;
+  note?: string;
+};
+
+/**
+ * Inserts an order with the store's next number (locking the store's highest number so two
+ * placements never take the same one) and its customer; returns its id and number.
+ */
+export async function insertOrder(db: Queryable, storeId: string, o: NewOrder): Promise<{ id: string; orderNumber: number }> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('orders.number:' || $1::text))`, [storeId]);
+  const customer = await db.query<{ id: string }>(
+    `INSERT INTO customers (store_id, email, name, country_code, region, city) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (store_id, email) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+    [storeId, o.customer.email, o.customer.name, o.shippingAddress.countryCode, o.shippingAddress.region ?? null, o.shippingAddress.city],
+  );
+  const { rows } = await db.query<{ id: string; order_number: number }>(
+    `INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, shipping_cents, total_cents, shipping_name, shipping_address1,
+       shipping_city, shipping_region, shipping_postal_code, shipping_country_code, note)
+     VALUES ($1, $2, (SELECT coalesce(max(order_number), 1000) + 1 FROM orders WHERE store_id = $1), $3, $4, $5::int, $6::int, $5::int + $6::int, $7, $8, $9, $10, $11, $12, $13)
+     RETURNING id, order_number`,
+    [storeId, customer.rows[0]!.id, o.origin, o.customer.email, o.subtotalCents, o.shippingCents, o.customer.name, o.shippingAddress.address1, o.shippingAddress.city,
+      o.shippingAddress.region ?? null, o.shippingAddress.postalCode, o.shippingAddress.countryCode, o.note ?? null],
+  );
+  return { id: rows[0]!.id, orderNumber: rows[0]!.order_number };
+}
+
+export async function insertOrderLine(db: Queryable, storeId: string, orderId: string, l: { sku: string; title: string; quantity: number; unitPriceCents: number }): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [orderId, storeId, l.sku, l.title, l.quantity, l.unitPriceCents],
+  );
+  return rows[0]!.id;
+}
+
+/** Moves an order to PROCESSING (sent to the fulfilment center). */
+export async function markProcessing(db: Queryable, storeId: string, orderId: string): Promise<void> {
+  await db.query(`UPDATE orders SET processing_status = 'PROCESSING', updated_at = now() WHERE store_id = $1 AND id = $2`, [storeId, orderId]);
+}
+
+/** Every line shipped whole: the order is FULFILLED and FINISHED. */
+export async function markFulfilled(db: Queryable, storeId: string, orderId: string): Promise<void> {
+  await db.query(`UPDATE order_line_items SET fulfilled_quantity = quantity WHERE store_id = $1 AND order_id = $2`, [storeId, orderId]);
+  await db.query(
+    `UPDATE orders SET processing_status = 'FINISHED', fulfillment_state = 'FULFILLED', held_from_status = NULL, fulfilled_at = now(), updated_at = now() WHERE store_id = $1 AND id = $2`,
+    [storeId, orderId],
+  );
+}

@@ -3,8 +3,11 @@ import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { withTransaction, type Queryable } from "../../db/pool";
 import { conflict } from "../../errors";
+import * as fulfilments from "../../queries/orders/fulfilments";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
+import { releaseOrderStock } from "../inventory/order-stock";
+import { publishOrderUpdated } from "./publish-order-updated";
 import { findOrder, orderDetail, type OrderRef } from "./get-order";
 import { cancelBlocker } from "./order-rules";
 
@@ -17,7 +20,10 @@ export async function cancelLocked(tx: Queryable, ctx: UserContext, order: q.Ord
     await ledger.releaseHold(tx, storeId, hold.id, { userId: ctx.auth.userId, note: "Order canceled" });
   }
   await q.markCanceled(tx, storeId, order.id);
+  await releaseOrderStock(tx, storeId, order.id, { userId: ctx.auth.userId });
+  await fulfilments.cancelOpenFulfilment(tx, storeId, order.id, "The order was canceled before it shipped.");
   await ledger.appendEvent(tx, storeId, order.id, { kind: "CANCELED", fromStatus: order.processingStatus, toStatus: "FINISHED", message: reason, actorUserId: ctx.auth.userId });
+  await publishOrderUpdated(tx, storeId, order.id);
 }
 
 /** Cancels an order (owners and admins); 409 with the reason when it can't be. */

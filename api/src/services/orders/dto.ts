@@ -1,7 +1,8 @@
 import type { OrderDetail, OrderSummary } from "@atelier/contracts/orders";
 import type { OrderEventRow, OrderHoldRow } from "../../queries/orders/ledger";
+import type { FulfilmentRow } from "../../queries/orders/fulfilments";
 import type { OrderLineRow, OrderRow, OrderSummaryRow } from "../../queries/orders/orders";
-import { cancelBlocker, holdBlocker } from "./order-rules";
+import { cancelBlocker, fulfilBlocker, holdBlocker, isOpenFulfilment } from "./order-rules";
 
 export function toOrderSummaryDto(o: OrderSummaryRow): OrderSummary {
   return {
@@ -33,8 +34,16 @@ function toEventDto(e: OrderEventRow): OrderDetail["timeline"][number] {
 }
 
 /** The detail: the order, its lines, holds, and the ledger after a synthetic "placed" entry. */
-export function toOrderDetailDto(o: OrderRow, lines: OrderLineRow[], holds: OrderHoldRow[], events: OrderEventRow[], canCancel: boolean): OrderDetail {
+function toShipmentDto(f: FulfilmentRow): OrderDetail["shipments"][number] {
+  return {
+    id: f.id, status: f.status, carrier: f.carrier, service: f.service, trackingNumber: f.trackingNumber, trackingUrl: f.trackingUrl, lastError: f.lastError,
+    createdAt: f.createdAt.toISOString(), updatedAt: f.updatedAt.toISOString(), shippedAt: iso(f.shippedAt),
+  };
+}
+
+export function toOrderDetailDto(o: OrderRow, lines: OrderLineRow[], holds: OrderHoldRow[], events: OrderEventRow[], canCancel: boolean, fulfilments: FulfilmentRow[] = []): OrderDetail {
   const hold = holdBlocker(o);
+  const fulfil = fulfilBlocker(o, fulfilments.some(isOpenFulfilment));
   const cancel = canCancel ? cancelBlocker(o) : "Only the store's owner or an admin can cancel orders.";
   const placed: OrderDetail["timeline"][number] = {
     id: `placed-${o.id}`,
@@ -63,6 +72,7 @@ export function toOrderDetailDto(o: OrderRow, lines: OrderLineRow[], holds: Orde
     lines,
     holds: holds.map(toHoldDto),
     timeline: [placed, ...events.map(toEventDto)],
-    actions: { hold: { allowed: hold === null, reason: hold }, cancel: { allowed: cancel === null, reason: cancel } },
+    shipments: fulfilments.map(toShipmentDto),
+    actions: { fulfil: { allowed: fulfil === null, reason: fulfil }, hold: { allowed: hold === null, reason: hold }, cancel: { allowed: cancel === null, reason: cancel } },
   };
 }

@@ -3,6 +3,7 @@ import type { UserContext } from "../../context";
 import { can, requirePermission } from "../../auth/permissions";
 import type { Queryable } from "../../db/pool";
 import { notFound } from "../../errors";
+import * as fulfilments from "../../queries/orders/fulfilments";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
 import { toOrderDetailDto } from "./dto";
@@ -20,8 +21,10 @@ export async function findOrder(db: Queryable, ctx: UserContext, ref: OrderRef, 
 export async function orderDetail(db: Queryable, ctx: UserContext, orderId: string): Promise<OrderDetail> {
   const storeId = ctx.auth.storeId;
   const order = await findOrder(db, ctx, { id: orderId });
-  const [lines, holds, events] = await Promise.all([q.listOrderLines(db, storeId, orderId), ledger.listHolds(db, storeId, orderId), ledger.listEvents(db, storeId, orderId)]);
-  return toOrderDetailDto(order, lines, holds, events, can(ctx.auth.role, "orders.cancel"));
+  const [lines, holds, events, trips] = await Promise.all([
+    q.listOrderLines(db, storeId, orderId), ledger.listHolds(db, storeId, orderId), ledger.listEvents(db, storeId, orderId), fulfilments.listFulfilments(db, storeId, orderId),
+  ]);
+  return toOrderDetailDto(order, lines, holds, events, can(ctx.auth.role, "orders.cancel"), trips);
 }
 
 /** One order of the store by id or number. */

@@ -5,6 +5,7 @@ import { withTransaction, type Queryable } from "../../db/pool";
 import { conflict } from "../../errors";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
+import { publishOrderUpdated } from "./publish-order-updated";
 import { findOrder, orderDetail, type OrderRef } from "./get-order";
 import { holdBlocker } from "./order-rules";
 
@@ -20,6 +21,7 @@ export async function placeHold(tx: Queryable, ctx: UserContext, order: q.OrderR
   const from = order.processingStatus;
   if (from === "OUTSTANDING" || from === "PROCESSING") await q.markOnHold(tx, storeId, order.id, from);
   await ledger.appendEvent(tx, storeId, order.id, { kind: "HOLD_PLACED", fromStatus: from, toStatus: "ON_HOLD", message: reason, holdId, actorUserId: ctx.auth.userId });
+  await publishOrderUpdated(tx, storeId, order.id);
 }
 
 /** Puts an order on hold with a reason; 409 when it is canceled or shipped. */

@@ -5,6 +5,8 @@ import { withTransaction, type Queryable } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
+import { reserveOrderStock, shortfallText } from "../inventory/order-stock";
+import { publishOrderUpdated } from "./publish-order-updated";
 import { findOrder, orderDetail, type OrderRef } from "./get-order";
 import { statusAfterHolds } from "./order-rules";
 
@@ -20,7 +22,12 @@ export async function releaseHold(tx: Queryable, ctx: UserContext, order: q.Orde
   if (!released) throw conflict(`This hold ("${hold.reason}") was already released.`);
   const stillOpen = await ledger.openHolds(tx, storeId, order.id);
   const back = stillOpen.length === 0 && order.processingStatus === "ON_HOLD" ? statusAfterHolds(order) : null;
-  if (back) await q.markReleased(tx, storeId, order.id, back);
+  if (back) {
+    // Leaving its last hold, the order must hold its units before it can ship.
+    const short = await reserveOrderStock(tx, storeId, order.id, await q.listOrderLines(tx, storeId, order.id), { userId: ctx.auth.userId });
+    if (short.length) throw conflict(`Order #${order.orderNumber} can't leave its hold yet: not enough stock for ${shortfallText(short)}.`);
+    await q.markReleased(tx, storeId, order.id, back);
+  }
   await ledger.appendEvent(tx, storeId, order.id, {
     kind: "HOLD_RELEASED",
     fromStatus: back ? "ON_HOLD" : null,
@@ -29,6 +36,7 @@ export async function releaseHold(tx: Queryable, ctx: UserContext, order: q.Orde
     holdId,
     actorUserId: ctx.auth.userId,
   });
+  await publishOrderUpdated(tx, storeId, order.id);
 }
 
 /** Releases one hold of an order; 404 for a hold of another order, 409 when already released. */

@@ -1,18 +1,21 @@
 import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
 import { ORDER_ORIGIN_LABELS, addOrderNote, cancelOrder, getOrder, holdOrder, releaseOrderHold, type OrderDetail, type OrderEvent, type OrderHold } from "@atelier/contracts/orders";
+import { ShipmentsCard, SubmitFulfilmentButton } from "./order-shipments";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { dateTime, money, orderStatus } from "./order-labels";
+import { useLiveOrders } from "./use-live-orders";
 import "./orders.css";
 
 const key = () => ({ idempotencyKey: crypto.randomUUID() });
-const actorName = (a: OrderHold["setBy"]) => (a.rule ? `${a.rule} rule` : a.userName ?? "A team member");
+const actorName = (a: OrderHold["setBy"]) => (a.rule ? (a.rule === "Fulfilment center" ? a.rule : `${a.rule} rule`) : a.userName ?? "A team member");
 
 /** One order (/order-details/:id): lines, customer, holds with their release buttons, the timeline and notes. */
 export function OrderDetailsPage() {
+  useLiveOrders();
   const { id = "" } = useParams();
   const order = useApi(getOrder, { params: { id } });
   const o = order.data;
@@ -32,6 +35,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
   const [dialog, setDialog] = useState<"hold" | "cancel" | null>(null);
   return (
     <>
+      <SubmitFulfilmentButton order={order} />
       <button type="button" disabled={!order.actions.hold.allowed} title={order.actions.hold.reason ?? undefined} onClick={() => setDialog("hold")}>Hold</button>
       <button type="button" className="danger" disabled={!order.actions.cancel.allowed} title={order.actions.cancel.reason ?? undefined} onClick={() => setDialog("cancel")}>Cancel order</button>
       {dialog && <ReasonDialog order={order} kind={dialog} onClose={() => setDialog(null)} />}
@@ -118,6 +122,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
         </section>
       </div>
       <div>
+        {order.shipments.length > 0 && <ShipmentsCard order={order} />}
         <section className="card" aria-labelledby="holds-title" data-testid="order-holds">
           <h2 id="holds-title">Holds</h2>
           {open.length === 0 && <p className="muted">No open hold.</p>}
@@ -167,7 +172,7 @@ function OpenHold({ order, hold }: { order: OrderDetail; hold: OrderHold }) {
 }
 
 const EVENT_WORDS: Record<OrderEvent["kind"], string> = {
-  PLACED: "Placed", NOTE_ADDED: "Note", HOLD_PLACED: "Put on hold", HOLD_RELEASED: "Hold released", STATUS_CHANGED: "Status changed", CANCELED: "Canceled",
+  PLACED: "Placed", NOTE_ADDED: "Note", HOLD_PLACED: "Put on hold", HOLD_RELEASED: "Hold released", STATUS_CHANGED: "Status changed", CANCELED: "Canceled", FULFILMENT_UPDATED: "Fulfilment",
 };
 
 function TimelineEntry({ event }: { event: OrderEvent }) {

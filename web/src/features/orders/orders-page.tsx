@@ -8,6 +8,7 @@ import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { showToast } from "../../ui/toast-store";
 import { FILTER_LABELS, SORT_LABELS, money, orderStatus, shortDate } from "./order-labels";
+import { useLiveOrders } from "./use-live-orders";
 import "./orders.css";
 
 const PAGE_SIZE = 20;
@@ -30,6 +31,7 @@ export function ordersQueryOf(params: URLSearchParams): { filter: OrderListFilte
 
 /** Orders & Fulfillment (/orders): the store's customer orders by tab, searched, sorted and paged on the server, with bulk hold, release and cancel. */
 export function OrdersListPage() {
+  useLiveOrders();
   const [params, setParams] = useSearchParams();
   const q = ordersQueryOf(params);
   const list = useApi(listOrders, { query: { filter: q.filter, sort: q.sort, page: q.page, size: PAGE_SIZE, ...(q.search ? { search: q.search } : {}) } });

@@ -1,0 +1,32 @@
+import type { Queryable } from "../../db/pool";
+
+// SQL of what order lines hold of which bin (RESERVED while open, then RELEASED or SHIPPED).
+
+export type ReservationRow = { id: string; lineId: string; levelId: string; itemId: string; bin: string; quantity: number };
+
+export async function insertReservation(db: Queryable, storeId: string, r: { orderId: string; lineId: string; levelId: string; quantity: number }): Promise<void> {
+  await db.query(`INSERT INTO order_reservations (store_id, order_id, line_id, level_id, quantity) VALUES ($1, $2, $3, $4, $5)`, [storeId, r.orderId, r.lineId, r.levelId, r.quantity]);
+}
+
+/** The order's open reservations, locked, with their bins. */
+export async function openReservations(db: Queryable, storeId: string, orderId: string): Promise<ReservationRow[]> {
+  const { rows } = await db.query(
+    `SELECT r.id, r.line_id, r.level_id, l.item_id, l.bin, r.quantity FROM order_reservations r JOIN inventory_levels l ON l.id = r.level_id
+      WHERE r.store_id = $1 AND r.order_id = $2 AND r.status = 'RESERVED' ORDER BY l.item_id, l.bin FOR UPDATE OF r`,
+    [storeId, orderId],
+  );
+  return rows.map((r: Record<string, unknown>) => ({ id: r.id as string, lineId: r.line_id as string, levelId: r.level_id as string, itemId: r.item_id as string, bin: r.bin as string, quantity: r.quantity as number }));
+}
+
+/** Units reserved per line of the order (open reservations only). */
+export async function reservedByLine(db: Queryable, storeId: string, orderId: string): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ line_id: string; n: number }>(
+    `SELECT line_id, sum(quantity)::int AS n FROM order_reservations WHERE store_id = $1 AND order_id = $2 AND status IN ('RESERVED', 'SHIPPED') GROUP BY line_id`,
+    [storeId, orderId],
+  );
+  return new Map(rows.map((r) => [r.line_id, r.n]));
+}
+
+export async function closeReservation(db: Queryable, storeId: string, id: string, status: "RELEASED" | "SHIPPED"): Promise<void> {
+  await db.query(`UPDATE order_reservations SET status = $3, closed_at = now() WHERE store_id = $1 AND id = $2 AND status = 'RESERVED'`, [storeId, id, status]);
+}

@@ -1,0 +1,172 @@
+import type { InventoryFilter, InventorySort } from "@atelier/contracts/inventory";
+import type { Queryable } from "../../db/pool";
+
+// SQL of the store's stock: items (one per SKU), their levels per bin and the list's tabs. The
+// movement ledger and reservations are in movements.ts and reservations.ts. Every statement is
+// scoped to one store.
+
+export type LevelRow = { id: string; bin: string; onHand: number; reserved: number; incoming: number };
+
+export type ItemRow = {
+  id: string;
+  sku: string;
+  title: string;
+  lowStockThreshold: number;
+  onHand: number;
+  reserved: number;
+  incoming: number;
+  bins: LevelRow[];
+};
+
+type Row = Record<string, unknown>;
+
+/** Each item's totals over its bins (`t`), joined to the item `i`. */
+const TOTALS_JOIN = `LEFT JOIN LATERAL (
+    SELECT coalesce(sum(l.on_hand), 0)::int AS on_hand, coalesce(sum(l.reserved), 0)::int AS reserved, coalesce(sum(l.incoming), 0)::int AS incoming,
+           coalesce(json_agg(json_build_object('id', l.id, 'bin', l.bin, 'onHand', l.on_hand, 'reserved', l.reserved, 'incoming', l.incoming) ORDER BY l.bin) FILTER (WHERE l.id IS NOT NULL), '[]') AS bins
+      FROM inventory_levels l WHERE l.item_id = i.id) t ON TRUE`;
+
+const AVAILABLE = "(t.on_hand - t.reserved)";
+
+const FILTER_SQL: Record<InventoryFilter, string> = {
+  ALL: "TRUE",
+  LOW_STOCK: `${AVAILABLE} <= i.low_stock_threshold AND ${AVAILABLE} > 0`,
+  OUT_OF_STOCK: `${AVAILABLE} <= 0`,
+};
+
+const SORT_SQL: Record<InventorySort, string> = {
+  sku: "i.sku ASC",
+  "-sku": "i.sku DESC",
+  title: "i.title ASC, i.sku ASC",
+  "-title": "i.title DESC, i.sku ASC",
+  available: `${AVAILABLE} ASC, i.sku ASC`,
+  "-available": `${AVAILABLE} DESC, i.sku ASC`,
+};
+
+function toItem(r: Row): ItemRow {
+  return {
+    id: r.id as string,
+    sku: r.sku as string,
+    title: r.title as string,
+    lowStockThreshold: r.low_stock_threshold as number,
+    onHand: r.on_hand as number,
+    reserved: r.reserved as number,
+    incoming: r.incoming as number,
+    bins: (typeof r.bins === "string" ? JSON.parse(r.bins) : r.bins) as LevelRow[],
+  };
+}
+
+function searchSql(search: string | undefined, params: unknown[]): string {
+  if (!search) return "TRUE";
+  params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return `(i.sku ILIKE $${params.length} OR i.title ILIKE $${params.length})`;
+}
+
+export type ListInventoryInput = { filter: InventoryFilter; search?: string; sort: InventorySort; limit: number; offset: number };
+
+/** One tab of the store's SKUs with their bins, searched, sorted and paged. */
+export async function listItems(db: Queryable, storeId: string, input: ListInventoryInput): Promise<{ list: ItemRow[]; total: number }> {
+  const params: unknown[] = [storeId];
+  const where = `i.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${searchSql(input.search, params)}`;
+  const from = `FROM inventory_items i ${TOTALS_JOIN}`;
+  const page = await db.query(`SELECT i.id, i.sku, i.title, i.low_stock_threshold, t.* ${from} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, params);
+  return { list: page.rows.map(toItem), total: count.rows[0]!.n };
+}
+
+/** How many SKUs each tab holds. */
+export async function countItemsByFilter(db: Queryable, storeId: string): Promise<Record<InventoryFilter, number>> {
+  const columns = Object.entries(FILTER_SQL).map(([name, cond]) => `count(*) FILTER (WHERE ${cond})::int AS "${name}"`);
+  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM inventory_items i ${TOTALS_JOIN} WHERE i.store_id = $1`, [storeId]);
+  return rows[0] as Record<InventoryFilter, number>;
+}
+
+/** One SKU of the store (case as stored; the lookup ignores case), or null. */
+export async function getItem(db: Queryable, storeId: string, sku: string): Promise<ItemRow | null> {
+  const { rows } = await db.query(`SELECT i.id, i.sku, i.title, i.low_stock_threshold, t.* FROM inventory_items i ${TOTALS_JOIN} WHERE i.store_id = $1 AND lower(i.sku) = lower($2)`, [storeId, sku]);
+  return rows[0] ? toItem(rows[0] as Row) : null;
+}
+
+/** The store's items of these SKUs, by lower-cased SKU. */
+export async function itemsBySku(db: Queryable, storeId: string, skus: string[]): Promise<Map<string, { id: string; sku: string; title: string }>> {
+  const { rows } = await db.query<{ id: string; sku: string; title: string }>(
+    `SELECT id, sku, title FROM inventory_items WHERE store_id = $1 AND lower(sku) = ANY($2::text[])`,
+    [storeId, skus.map((s) => s.toLowerCase())],
+  );
+  return new Map(rows.map((r) => [r.sku.toLowerCase(), r]));
+}
+
+export async function insertItem(db: Queryable, storeId: string, item: { sku: string; title: string; lowStockThreshold: number }): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO inventory_items (store_id, sku, title, low_stock_threshold) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [storeId, item.sku, item.title, item.lowStockThreshold],
+  );
+  return rows[0]!.id;
+}
+
+export async function updateItem(db: Queryable, storeId: string, itemId: string, patch: { title?: string; lowStockThreshold?: number }): Promise<void> {
+  await db.query(
+    `UPDATE inventory_items SET title = coalesce($3, title), low_stock_threshold = coalesce($4, low_stock_threshold), updated_at = now() WHERE store_id = $1 AND id = $2`,
+    [storeId, itemId, patch.title ?? null, patch.lowStockThreshold ?? null],
+  );
+}
+
+/** The item's level in one bin, created empty if it has none; locked for a change. */
+export async function lockLevel(db: Queryable, storeId: string, itemId: string, bin: string, create: boolean): Promise<LevelRow | null> {
+  if (create) {
+    await db.query(`INSERT INTO inventory_levels (store_id, item_id, bin) VALUES ($1, $2, $3) ON CONFLICT (item_id, bin) DO NOTHING`, [storeId, itemId, bin]);
+  }
+  const { rows } = await db.query(
+    `SELECT id, bin, on_hand, reserved, incoming FROM inventory_levels WHERE store_id = $1 AND item_id = $2 AND bin = $3 FOR UPDATE`,
+    [storeId, itemId, bin],
+  );
+  const r = rows[0] as Row | undefined;
+  return r ? { id: r.id as string, bin: r.bin as string, onHand: r.on_hand as number, reserved: r.reserved as number, incoming: r.incoming as number } : null;
+}
+
+/** Every level of these items, locked in one fixed order (item, bin) so concurrent orders never deadlock. */
+export async function lockLevelsOf(db: Queryable, storeId: string, itemIds: string[]): Promise<(LevelRow & { itemId: string })[]> {
+  const { rows } = await db.query(
+    `SELECT id, item_id, bin, on_hand, reserved, incoming FROM inventory_levels WHERE store_id = $1 AND item_id = ANY($2::uuid[]) ORDER BY item_id, bin FOR UPDATE`,
+    [storeId, itemIds],
+  );
+  return rows.map((r: Row) => ({ id: r.id as string, itemId: r.item_id as string, bin: r.bin as string, onHand: r.on_hand as number, reserved: r.reserved as number, incoming: r.incoming as number }));
+}
+
+/** Moves a level's counts by the given amounts; the table's checks keep both at or above zero and reserved within on hand. */
+export async function changeLevel(db: Queryable, storeId: string, levelId: string, change: { onHand?: number; reserved?: number }): Promise<LevelRow> {
+  const { rows } = await db.query(
+    `UPDATE inventory_levels SET on_hand = on_hand + $3, reserved = reserved + $4, updated_at = now() WHERE store_id = $1 AND id = $2
+     RETURNING id, bin, on_hand, reserved, incoming`,
+    [storeId, levelId, change.onHand ?? 0, change.reserved ?? 0],
+  );
+  const r = rows[0] as Row;
+  return { id: r.id as string, bin: r.bin as string, onHand: r.on_hand as number, reserved: r.reserved as number, incoming: r.incoming as number };
+}
+
+/**
+ * Demo stores get stock for the SKUs their orders sell (the generator writes orders only): one bin
+ * each, most well stocked, about one in nine out of stock and one in nine low, each count a
+ * RECEIVED movement. Deterministic from the SKU, so a reseed gives the same screen.
+ */
+export async function seedDemoInventory(db: Queryable, storeId: string): Promise<number> {
+  const { rowCount } = await db.query(
+    `WITH skus AS (
+       SELECT sku, min(title) AS title, mod(abs(hashtext(sku)::bigint), 997) AS h FROM order_line_items WHERE store_id = $1 GROUP BY sku
+     ), items AS (
+       INSERT INTO inventory_items (store_id, sku, title, low_stock_threshold)
+       SELECT $1, sku, left(title, 200), 10 FROM skus WHERE sku ~ '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' AND length(title) > 0
+       ON CONFLICT (store_id, sku) DO NOTHING RETURNING id, sku
+     ), levels AS (
+       INSERT INTO inventory_levels (store_id, item_id, bin, on_hand)
+       SELECT $1, i.id, chr(65 + (s.h % 4)::int) || '-' || lpad((1 + s.h % 40)::text, 2, '0'),
+              CASE WHEN s.h % 9 = 0 THEN 0 WHEN s.h % 9 = 1 THEN 2 + s.h % 7 ELSE 25 + s.h % 300 END
+         FROM items i JOIN skus s ON s.sku = i.sku
+       RETURNING item_id, bin, on_hand
+     )
+     INSERT INTO inventory_movements (store_id, item_id, bin, kind, reason, on_hand_change, reserved_change, on_hand_after, reserved_after, note)
+     SELECT $1, item_id, bin, 'ADJUSTED', 'RECEIVED', on_hand, 0, on_hand, 0, 'Demo stock counted at the fulfilment center' FROM levels WHERE on_hand > 0`,
+    [storeId],
+  );
+  return rowCount ?? 0;
+}

@@ -1,0 +1,89 @@
+import type { Queryable } from "../../db/pool";
+import * as movements from "../../queries/inventory/movements";
+import * as reservations from "../../queries/inventory/reservations";
+import * as stock from "../../queries/inventory/stock";
+
+// What orders do to stock: placing one reserves its units (all lines or none), cancelling releases
+// them, shipping consumes them. Lines of SKUs the store doesn't stock at the fulfilment center are
+// not tracked. Levels are locked in one order (item, bin), so concurrent orders queue instead of
+// deadlocking, and the table's checks make overselling impossible even if this code were wrong.
+
+/** The rule name on holds and movements the inventory sets by itself. */
+export const INVENTORY_RULE = "Out of stock";
+
+export type OrderLineNeed = { id: string; sku: string; quantity: number };
+export type Shortfall = { sku: string; wanted: number; available: number };
+type Actor = { userId: string | null; rule?: string | null };
+
+/**
+ * Reserves what the order's lines still need, from the bins with the most available first
+ * (Saleor's PRIORITIZE_HIGH_STOCK). When any SKU is short nothing is reserved and the shortfalls
+ * come back.
+ */
+export async function reserveOrderStock(tx: Queryable, storeId: string, orderId: string, lines: OrderLineNeed[], actor: Actor): Promise<Shortfall[]> {
+  const items = await stock.itemsBySku(tx, storeId, lines.map((l) => l.sku));
+  const tracked = lines.filter((l) => items.has(l.sku.toLowerCase()));
+  if (tracked.length === 0) return [];
+  const levels = await stock.lockLevelsOf(tx, storeId, [...new Set(tracked.map((l) => items.get(l.sku.toLowerCase())!.id))]);
+  const held = await reservations.reservedByLine(tx, storeId, orderId);
+  const free = new Map(levels.map((l) => [l.id, l.onHand - l.reserved]));
+  const plan: { line: OrderLineNeed; level: (typeof levels)[number]; quantity: number }[] = [];
+  const short = new Map<string, Shortfall>();
+  for (const line of tracked) {
+    const item = items.get(line.sku.toLowerCase())!;
+    let need = line.quantity - (held.get(line.id) ?? 0);
+    const bins = levels.filter((l) => l.itemId === item.id).sort((a, b) => free.get(b.id)! - free.get(a.id)! || a.bin.localeCompare(b.bin));
+    for (const level of bins) {
+      const take = Math.min(need, free.get(level.id)!);
+      if (take <= 0) continue;
+      plan.push({ line, level, quantity: take });
+      free.set(level.id, free.get(level.id)! - take);
+      need -= take;
+    }
+    if (need > 0) {
+      const s = short.get(item.sku) ?? { sku: item.sku, wanted: 0, available: bins.reduce((n, l) => n + Math.max(0, l.onHand - l.reserved), 0) };
+      s.wanted += line.quantity;
+      short.set(item.sku, s);
+    }
+  }
+  if (short.size) return [...short.values()];
+  for (const p of plan) {
+    await reservations.insertReservation(tx, storeId, { orderId, lineId: p.line.id, levelId: p.level.id, quantity: p.quantity });
+    const after = await stock.changeLevel(tx, storeId, p.level.id, { reserved: p.quantity });
+    await movements.appendMovement(tx, storeId, {
+      itemId: p.level.itemId, bin: p.level.bin, kind: "RESERVED", onHandChange: 0, reservedChange: p.quantity, onHandAfter: after.onHand, reservedAfter: after.reserved,
+      orderId, actorUserId: actor.userId, actorRule: actor.rule ?? null,
+    });
+  }
+  return [];
+}
+
+/** Releases every open reservation of the order (it was canceled). */
+export async function releaseOrderStock(tx: Queryable, storeId: string, orderId: string, actor: Actor, note = "Order canceled"): Promise<void> {
+  await closeAll(tx, storeId, orderId, "RELEASED", actor, note);
+}
+
+/** Consumes every open reservation of the order: the units left the building. */
+export async function shipOrderStock(tx: Queryable, storeId: string, orderId: string, actor: Actor, note = "Shipped"): Promise<void> {
+  await closeAll(tx, storeId, orderId, "SHIPPED", actor, note);
+}
+
+async function closeAll(tx: Queryable, storeId: string, orderId: string, status: "RELEASED" | "SHIPPED", actor: Actor, note: string): Promise<void> {
+  const open = await reservations.openReservations(tx, storeId, orderId);
+  if (open.length === 0) return;
+  await stock.lockLevelsOf(tx, storeId, [...new Set(open.map((r) => r.itemId))]);
+  for (const r of open) {
+    await reservations.closeReservation(tx, storeId, r.id, status);
+    const change = status === "SHIPPED" ? { onHand: -r.quantity, reserved: -r.quantity } : { reserved: -r.quantity };
+    const after = await stock.changeLevel(tx, storeId, r.levelId, change);
+    await movements.appendMovement(tx, storeId, {
+      itemId: r.itemId, bin: r.bin, kind: status, onHandChange: change.onHand ?? 0, reservedChange: change.reserved, onHandAfter: after.onHand, reservedAfter: after.reserved,
+      note, orderId, actorUserId: actor.userId, actorRule: actor.rule ?? null,
+    });
+  }
+}
+
+/** "TEE-BLK-M (wanted 3, 1 available)" for each shortfall, joined. */
+export function shortfallText(short: Shortfall[]): string {
+  return short.map((s) => `${s.sku} (wanted ${s.wanted}, ${s.available} available)`).join(", ");
+}
