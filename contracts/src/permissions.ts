@@ -227,6 +227,15 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   // Cancelling in bulk also needs orders.cancel, checked by the service from the body's action.
   bulkUpdateOrders: "orders.manage",
   cancelOrder: "orders.cancel",
+  createManualRetailOrder: "orders.manage",
+  createManualWholesaleOrder: "orders.manage",
+  submitOrderFulfilment: "orders.manage",
+  // inventory (stock the store's orders reserve and ship)
+  listInventory: "orders.manage",
+  getInventoryItem: "orders.manage",
+  createInventoryItem: "orders.manage",
+  adjustInventory: "orders.manage",
+  updateInventoryItem: "orders.manage",
   // the inbox (conversations with suppliers; a supplier's session reaches the same contracts from its side)
   listConversations: "inbox.use",
   countUnreadMessages: "inbox.use",
