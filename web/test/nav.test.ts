@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activeEntry, buildSideNav, isEntryActive, navForRole, SOURCING_TABS, STOREFRONT_TABS, type NavEntry } from "../src/nav/side-nav";
-import { roleCan } from "../src/features/account/roles";
+import { roleCan } from "../src/session/roles";
 import { dialogFor, navKeysFor, withoutDialog } from "../src/nav/nav-state";
 import { findRoute } from "../src/routes/guards";
 

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useMemo, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PREVIEW_MODE_MESSAGE } from "../api/contracts";
 import { buildSideNav, navForRole } from "../nav/side-nav";
-import { roleCan } from "../features/account/roles";
+import { roleCan } from "../session/roles";
 import { dialogFor, navKeysFor, setNavState, useNavState, withoutDialog } from "../nav/nav-state";
 import { clearSession, isPreviewAccount, useSession } from "../session/session-store";
 import { getRuntime } from "../app/runtime";

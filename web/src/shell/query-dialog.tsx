@@ -3,7 +3,7 @@ import { plans } from "../api/contracts";
 import type { QueryDialog as Kind } from "../nav/nav-state";
 import { useApi } from "../api/use-api";
 import { PlanFlow } from "../features/account/plan-flow";
-import { roleCan } from "../features/account/roles";
+import { roleCan } from "../session/roles";
 import { useSession } from "../session/session-store";
 
 // The sourcing cart (issue 5) loads with the dialog, not with the shell.

@@ -8,7 +8,7 @@ import { ProfilePanel } from "./profile-panel";
 import { PaymentMethodsPanel } from "./payment-methods-panel";
 import { AiCreditsPanel } from "./ai-credits-panel";
 import { TeamPanel } from "./team-panel";
-import { roleCan } from "./roles";
+import { roleCan } from "../../session/roles";
 
 /** Profile, plan and billing, payment methods, AI credits and the team. */
 export function AccountInfoPage() {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { PageFrame } from "../../shell/page-frame";
 import { uploadAttachment } from "../../ui/upload";
-import { InboxTabs } from "../purchasing/inbox-tabs";
+import { InboxTabs } from "../../ui/inbox-tabs";
 import { InboxView } from "./inbox-view";
 import { storePort } from "./inbox-port";
 import "../../ui/kit.css";

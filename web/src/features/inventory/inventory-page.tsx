@@ -20,7 +20,7 @@ import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { showToast } from "../../ui/toast-store";
-import { useLiveOrders } from "../orders/use-live-orders";
+import { useLiveOrders } from "../../realtime/use-live-orders";
 import "./inventory.css";
 
 const PAGE_SIZE = 25;

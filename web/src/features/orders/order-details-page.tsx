@@ -7,7 +7,7 @@ import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { dateTime, money, orderStatus } from "./order-labels";
-import { useLiveOrders } from "./use-live-orders";
+import { useLiveOrders } from "../../realtime/use-live-orders";
 import "./orders.css";
 
 const key = () => ({ idempotencyKey: crypto.randomUUID() });

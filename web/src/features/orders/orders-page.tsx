@@ -8,7 +8,7 @@ import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { showToast } from "../../ui/toast-store";
 import { FILTER_LABELS, SORT_LABELS, money, orderStatus, shortDate } from "./order-labels";
-import { useLiveOrders } from "./use-live-orders";
+import { useLiveOrders } from "../../realtime/use-live-orders";
 import "./orders.css";
 
 const PAGE_SIZE = 20;

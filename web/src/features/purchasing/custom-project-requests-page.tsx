@@ -6,7 +6,7 @@ import { PageFrame } from "../../shell/page-frame";
 import { formatRelativeTime } from "../../format/format";
 import { usePaged } from "../../ui/use-paged";
 import { LoadMore } from "../../ui/load-more";
-import { InboxTabs } from "./inbox-tabs";
+import { InboxTabs } from "../../ui/inbox-tabs";
 import "../../ui/kit.css";
 
 const STAGE_LABELS = { PREVIEW: "Draft", FORM: "Draft", COMPLETE: "Sent" } as const;

@@ -7,7 +7,7 @@ import { formatRelativeTime } from "../../format/format";
 import { usePaged } from "../../ui/use-paged";
 import { LoadMore } from "../../ui/load-more";
 import { fieldErrors } from "../../ui/field-errors";
-import { InboxTabs } from "./inbox-tabs";
+import { InboxTabs } from "../../ui/inbox-tabs";
 import "../../ui/kit.css";
 
 const RELATION_LABELS = { INVITED: "Invited", CONTACTED: "Contacted", PURCHASED: "Bought from" } as const;

@@ -8,7 +8,7 @@ import { formatRelativeTime } from "../../format/format";
 import { centsToUsd } from "../../ui/money";
 import { usePaged } from "../../ui/use-paged";
 import { LoadMore } from "../../ui/load-more";
-import { InboxTabs } from "./inbox-tabs";
+import { InboxTabs } from "../../ui/inbox-tabs";
 import "../../ui/kit.css";
 
 /** Invoices (/inbox/needs-payment): open invoices to pay, and paid ones still missing a shipping address. */

@@ -12,7 +12,7 @@ import { formatRelativeTime } from "../../format/format";
 import { centsToUsd } from "../../ui/money";
 import { usePaged } from "../../ui/use-paged";
 import { LoadMore } from "../../ui/load-more";
-import { InboxTabs } from "./inbox-tabs";
+import { InboxTabs } from "../../ui/inbox-tabs";
 import "../../ui/kit.css";
 
 type OrderItem = z.infer<typeof creatorOrderItemSchema>;

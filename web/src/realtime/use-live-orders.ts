@@ -1,5 +1,5 @@
-import { invalidate } from "../../api/query-cache";
-import { useRealtimeEvent } from "../../realtime/use-realtime-event";
+import { invalidate } from "../api/query-cache";
+import { useRealtimeEvent } from "./use-realtime-event";
 
 /**
  * Keeps the orders and stock screens current: an order placed, held, released, noted, canceled or

@@ -1,7 +1,7 @@
 import { countUnreadMessages } from "@atelier/contracts/inbox/contracts";
-import { useApi } from "../../api/use-api";
-import { invalidate } from "../../api/query-cache";
-import { useRealtimeEvent } from "../../realtime/use-realtime-event";
+import { useApi } from "../api/use-api";
+import { invalidate } from "../api/query-cache";
+import { useRealtimeEvent } from "../realtime/use-realtime-event";
 
 /** The store's unread supplier messages as a badge, live: any conversation change reloads the count. */
 export function UnreadMessagesBadge() {
