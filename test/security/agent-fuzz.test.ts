@@ -221,6 +221,7 @@ describe("agent server fuzzing (seed " + SEED + ")", () => {
     await env.db.pool.query("DELETE FROM stores WHERE id = $1", [gone.store.id]);
     const answer = await call("POST", "/threads", "{}", { authorization: `Bearer ${gone.token}` });
     expect(answer.status).toBe(401);
-    expect(answer.body.message).toBe("The account or store of this session no longer exists. Log in again.");
+    // The per-request membership check (docs/security.md, item 5) finds no member of a deleted store.
+    expect(answer.body.message).toBe("You are no longer a member of this store. Log in again to continue.");
   });
 });
