@@ -49,6 +49,12 @@ export async function supplierRowsNearVector(db: Queryable, vector: string, page
   return { rows, total: c[0]!.n };
 }
 
+/** A supplier's name and the address it takes requests at, enabled or not. */
+export async function supplierContact(db: Queryable, id: string): Promise<{ name: string; contactEmail: string | null } | null> {
+  const { rows } = await db.query<{ name: string; contactEmail: string | null }>(`SELECT name, contact_email AS "contactEmail" FROM suppliers WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
 /** Whether the supplier exists and, unless `enabledOnly` is false, is shown in the marketplace. */
 export async function supplierExists(db: Queryable, id: string, enabledOnly = true): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM suppliers WHERE id = $1${enabledOnly ? " AND enabled_at IS NOT NULL" : ""}`, [id]);
