@@ -1,5 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
+import type { Logger } from "pino";
 
 /** The part of a compiled LangGraph graph the server uses (any copy of @langchain/langgraph). */
 export type ServableGraph = {
@@ -24,11 +25,12 @@ export type GraphSource = {
   assistantIds: readonly string[];
   /** A name and description per assistant, for /assistants. */
   describe?(assistantId: string): { name: string; description: string };
-  build(assistantId: string, checkpointer: BaseCheckpointSaver): ServableGraph;
+  /** `log` is the server's logger: what a graph tells operators (a call of a tool it lacks) goes there. */
+  build(assistantId: string, checkpointer: BaseCheckpointSaver, log?: Logger): ServableGraph;
 };
 
 /** Builds each graph once, on first use. */
-export function createGraphRegistry(source: GraphSource, checkpointer: BaseCheckpointSaver) {
+export function createGraphRegistry(source: GraphSource, checkpointer: BaseCheckpointSaver, log?: Logger) {
   const built = new Map<string, ServableGraph>();
   return {
     ids: source.assistantIds,
@@ -37,7 +39,7 @@ export function createGraphRegistry(source: GraphSource, checkpointer: BaseCheck
     get(id: string): ServableGraph {
       let graph = built.get(id);
       if (!graph) {
-        graph = source.build(id, checkpointer);
+        graph = source.build(id, checkpointer, log);
         built.set(id, graph);
       }
       return graph;

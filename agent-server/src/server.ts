@@ -43,7 +43,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     take: (runId) => runner.pendingRows.take(runId),
     restore: (rows) => runner.pendingRows.restore(rows),
   });
-  const graphs = createGraphRegistry(options.graphs, checkpointer);
+  const graphs = createGraphRegistry(options.graphs, checkpointer, log);
   const pollMs = options.pollMs ?? 250;
   const apiBaseUrl = options.apiBaseUrl ?? `http://127.0.0.1:${config.port}`;
   const runner = createRunner({

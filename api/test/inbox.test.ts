@@ -38,8 +38,10 @@ const say = (token: string, sid: string, body: string, key?: string) => as(api, 
 describe("conversations and the read rules (000 §4)", () => {
   it("counts unread from the other side only, moves the horizon forward only, marks unread explicitly, and tracks who owes a reply", async () => {
     const { store, rep, sid, supplierId } = await pair();
+    expect(rep.supplier).toEqual({ id: supplierId, name: "Ege Textiles" });
     const opened = await as(api, store.token, inbox.getConversation, { params: { sid } });
-    expect(opened).toMatchObject({ supplierId, supplierName: "Ege Textiles", name: `store_${store.store.id}:manufacturer:${supplierId}`, lastMessageIndex: -1, unreadCount: 0, lastReadIndex: null, mySide: "STORE", needsReply: null });
+    expect(opened.avatarColor).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(opened).toMatchObject({ supplierId, supplierName: "Ege Textiles", storeName: "Test store", name: `store_${store.store.id}:manufacturer:${supplierId}`, lastMessageIndex: -1, unreadCount: 0, lastReadIndex: null, mySide: "STORE", needsReply: null });
 
     await say(store.token, sid, "Hello, can you quote 500 tote bags?");
     await say(store.token, sid, "Natural canvas, one colour print.");

@@ -36,6 +36,7 @@ describe("inventory per SKU and bin", () => {
       ["ADJUSTED", "FOUND", 5, 5, "Behind the shelf"],
       ["ADJUSTED", "RECEIVED", 20, 20, "Counted when the SKU was added"],
     ]);
+    expect(damaged.movements[0]!.actor).toEqual({ userName: owner.user.username, rule: null });
 
     const list = await call(inventory.listInventory, {});
     expect(list.list.map((i) => i.sku)).toEqual(["CAP-RED", "MUG-01", "TEE-BLK-M"]);

@@ -103,7 +103,7 @@ describe("order detail, notes and holds", () => {
   it("appends notes to the ledger and refuses empty ones", async () => {
     const { owner } = await storeWithOrders();
     const after = await as(api, owner.token, orders.addOrderNote, { params: { id: "1002" }, body: { note: "Customer called about gift wrap" } });
-    expect(after.timeline.at(-1)).toMatchObject({ kind: "NOTE_ADDED", message: "Customer called about gift wrap", actor: { userId: owner.user.id } });
+    expect(after.timeline.at(-1)).toMatchObject({ kind: "NOTE_ADDED", message: "Customer called about gift wrap", actor: { userId: owner.user.id, userName: owner.user.username } });
     await expectError(as(api, owner.token, orders.addOrderNote, { params: { id: "1002" }, body: { note: "   " } }), 400, "body.note");
     await expectError(api.client.call(orders.addOrderNote, { params: { id: "1002" }, body: { note: "x".repeat(2001) } }, { token: owner.token }), 400, "body.note");
   });
@@ -121,12 +121,12 @@ describe("order detail, notes and holds", () => {
 
     const ownerHold = second.holds.find((h) => h.reason === "Address looks wrong")!;
     const cxHold = second.holds.find((h) => h.reason === "Customer wants to add an item")!;
-    expect(ownerHold.setBy.userId).toBe(owner.user.id);
-    expect(cxHold.setBy.userId).toBe(cx.user.id);
+    expect(ownerHold.setBy).toEqual({ userId: owner.user.id, userName: owner.user.username, rule: null });
+    expect(cxHold.setBy).toEqual({ userId: cx.user.id, userName: cx.user.username, rule: null });
 
     const one = await as(api, cx.token, orders.releaseOrderHold, { params: { id: "1002", holdId: cxHold.id }, body: { note: "Item added" } });
     expect(one.processingStatus).toBe("ON_HOLD");
-    expect(one.holds.find((h) => h.id === cxHold.id)).toMatchObject({ releasedBy: { userId: cx.user.id }, releaseNote: "Item added" });
+    expect(one.holds.find((h) => h.id === cxHold.id)).toMatchObject({ releasedBy: { userId: cx.user.id, userName: cx.user.username }, releaseNote: "Item added" });
     await expectError(as(api, owner.token, orders.releaseOrderHold, { params: { id: "1002", holdId: cxHold.id }, body: {} }), 409);
 
     const done = await as(api, owner.token, orders.releaseOrderHold, { params: { id: "1002", holdId: ownerHold.id }, body: {} });

@@ -89,6 +89,8 @@ describe("submitting a custom project (POST /web/project-management)", () => {
     await expectError(as(api, user.token, projects.saveCustomProject, { body: { formStage: "COMPLETE", title: "Tote" } }), 400, "body.description");
     const draft = await as(api, user.token, projects.saveCustomProject, { body: { formStage: "FORM", ...complete, quantity: null, supplierId } });
     expect(draft.formStage).toBe("FORM");
+    expect(draft.supplierName).toMatch(/^Projects Test Supplier /);
+    expect((await as(api, user.token, projects.listCreatorProjects, { query: {} })).list.find((row) => row.id === draft.id)?.supplierName).toBe(draft.supplierName);
     await expectError(as(api, user.token, projects.saveCustomProject, { body: { id: draft.id, formStage: "COMPLETE" } }), 400, "body.quantity");
     await expectError(as(api, user.token, projects.saveCustomProject, { body: { id: draft.id, formStage: "COMPLETE", quantity: 10, targetCompletionDate: "2020-01-01" } }), 400, "body.targetCompletionDate");
     expect((await as(api, user.token, projects.getCreatorProject, { params: { id: draft.id } })).formStage).toBe("FORM");

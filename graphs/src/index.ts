@@ -1,6 +1,6 @@
 import type { AssistantId } from "@atelier/contracts/agent-context";
 import type { CompiledStateGraph } from "@langchain/langgraph";
-import type { GraphDeps } from "./shared/graph-deps";
+import type { GraphDeps, GraphLog } from "./shared/graph-deps";
 import { buildCopilotGraph } from "./copilot/graph";
 import { buildSourcingGraph } from "./sourcing/graph";
 import { buildStorefrontChatGraph } from "./storefront-chat/graph";
@@ -14,7 +14,7 @@ export { Command } from "@langchain/langgraph";
 
 export { ASSISTANT_IDS, isAssistantId, type AssistantId } from "@atelier/contracts/agent-context";
 
-export type { GraphDeps };
+export type { GraphDeps, GraphLog };
 
 /** A compiled Atelier graph, as the agent server drives it (state shapes differ per graph). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -82,3 +82,11 @@ export async function getUserById(db: Queryable, userId: string): Promise<UserRo
   const { rows } = await db.query<UserRow>("SELECT id, email, username, password_hash, google_sub FROM users WHERE id = $1", [userId]);
   return rows[0] ?? null;
 }
+
+/** The users' display names by id, in one statement (ids missing from the answer are unknown users). */
+export async function userNames(db: Queryable, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (!wanted.length) return new Map();
+  const { rows } = await db.query<{ id: string; username: string }>("SELECT id, username FROM users WHERE id = ANY($1::uuid[])", [wanted]);
+  return new Map(rows.map((r) => [r.id, r.username]));
+}

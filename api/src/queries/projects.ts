@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/pool";
 
-// SQL of custom projects (RFPs). Every statement is scoped to one store.
+// SQL of custom projects (RFPs). Every statement is scoped to one store. The chosen supplier is an
+// id; its name and address are the marketplace's (read by the services).
 
 export type ProjectRow = {
   id: string;
@@ -16,8 +17,6 @@ export type ProjectRow = {
   attachments: string[];
   formStage: "PREVIEW" | "FORM" | "COMPLETE";
   supplierId: string | null;
-  supplierName: string | null;
-  supplierEmail: string | null;
   catalogItemId: string | null;
   isArchived: boolean;
   submittedAt: Date | null;
@@ -45,8 +44,7 @@ const COLUMNS: Record<keyof ProjectPatch, string> = {
   isArchived: "is_archived",
 };
 
-const SELECT = `SELECT p.*, to_char(p.target_completion_date, 'YYYY-MM-DD') AS target_date, s.name AS supplier_name, s.contact_email AS supplier_email
-  FROM creator_projects p LEFT JOIN suppliers s ON s.id = p.supplier_id`;
+const SELECT = `SELECT p.*, to_char(p.target_completion_date, 'YYYY-MM-DD') AS target_date FROM creator_projects p`;
 
 type ProjectDbRow = {
   id: string;
@@ -62,8 +60,6 @@ type ProjectDbRow = {
   attachments: string[];
   form_stage: "PREVIEW" | "FORM" | "COMPLETE";
   supplier_id: string | null;
-  supplier_name: string | null;
-  supplier_email: string | null;
   catalog_item_id: string | null;
   is_archived: boolean;
   submitted_at: Date | null;
@@ -86,8 +82,6 @@ function toProject(r: ProjectDbRow): ProjectRow {
     attachments: r.attachments,
     formStage: r.form_stage,
     supplierId: r.supplier_id,
-    supplierName: r.supplier_name,
-    supplierEmail: r.supplier_email,
     catalogItemId: r.catalog_item_id,
     isArchived: r.is_archived,
     submittedAt: r.submitted_at,
@@ -136,9 +130,4 @@ export async function updateProject(db: Queryable, storeId: string, id: string, 
   if (submitted) sets.push("submitted_at = now()");
   sets.push("updated_at = now()");
   await db.query(`UPDATE creator_projects SET ${sets.join(", ")} WHERE store_id = $1 AND id = $2`, [storeId, id, ...entries.map(([, v]) => v)]);
-}
-
-/** Serialises "open or create" per store: the store row is the lock. */
-export async function lockStoreProjects(db: Queryable, storeId: string): Promise<void> {
-  await db.query(`SELECT id FROM stores WHERE id = $1 FOR UPDATE`, [storeId]);
 }

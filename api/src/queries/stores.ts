@@ -227,6 +227,11 @@ export async function upsertBankAccount(db: Queryable, storeId: string, v: Omit<
 }
 
 /** The store's title, shown as the author of its reviews. */
+/** Locks the store row: serialises per store a check-then-insert that has no unique key to lean on. */
+export async function lockStore(db: Queryable, storeId: string): Promise<void> {
+  await db.query(`SELECT id FROM stores WHERE id = $1 FOR UPDATE`, [storeId]);
+}
+
 export async function findStoreTitle(db: Queryable, storeId: string): Promise<string | null> {
   const { rows } = await db.query<{ title: string }>("SELECT title FROM stores WHERE id = $1", [storeId]);
   return rows[0]?.title ?? null;

@@ -3,7 +3,8 @@ import type { Queryable } from "../../db/pool";
 
 // SQL of conversations (issue 18). Every statement is scoped to the reader's side: a store reads
 // the rows of its store_id, a supplier member those of its supplier_id. The supplier's and the
-// store's names are read with the row (read-only joins on the marketplace's and stores' tables).
+// store's names are theirs (the services read them); only the paged, searched list joins them
+// (docs/decisions.md, "Queries touch their own tables: the last crossings").
 
 /** Who reads: a member of a store, or a member of a supplier company. */
 export type InboxViewer = { side: "STORE"; storeId: string; userId: string } | { side: "SUPPLIER"; supplierId: string; userId: string };
@@ -26,12 +27,15 @@ export type ConversationRow = {
   awaitingSide: ConversationSide | null;
   awaitingSince: Date | null;
   createdAt: Date;
-  supplierName: string;
-  avatarColor: string;
-  storeName: string;
   /** Unread for the viewer's side (messages after its horizon written by the other side). */
   unreadCount: number;
 };
+
+/** The names a summary shows: the supplier's (marketplace) and the store's (stores). */
+export type ConversationNames = { supplierName: string; avatarColor: string; storeName: string };
+
+/** A listed conversation: the row and its names, read together because the list is searched by name. */
+export type NamedConversationRow = ConversationRow & ConversationNames;
 
 /** The columns and author prefix of each side; fixed strings, never input. */
 const SIDE = {
@@ -48,16 +52,17 @@ function scopeId(v: InboxViewer): string {
   return v.side === "STORE" ? v.storeId : v.supplierId;
 }
 
-function summarySql(v: InboxViewer): string {
+function summarySql(v: InboxViewer, withNames = false): string {
   const s = SIDE[v.side];
+  const names = withNames ? `, sp.name AS "supplierName", sp.avatar_color AS "avatarColor", st.title AS "storeName"` : "";
+  const joins = withNames ? " JOIN suppliers sp ON sp.id = c.supplier_id JOIN stores st ON st.id = c.store_id" : "";
   return `SELECT c.id, c.sid, c.store_id AS "storeId", c.supplier_id AS "supplierId", c.name, c.origin, c.is_concierge_recommended AS "isConciergeRecommended",
       c.store_archived_at AS "storeArchivedAt", c.supplier_archived_at AS "supplierArchivedAt", c.last_message_index AS "lastMessageIndex",
       c.last_message_at AS "lastMessageAt", c.last_message_preview AS "lastMessagePreview", c.store_last_read_index AS "storeLastReadIndex",
-      c.supplier_last_read_index AS "supplierLastReadIndex", c.awaiting_side AS "awaitingSide", c.awaiting_since AS "awaitingSince", c.created_at AS "createdAt",
-      sp.name AS "supplierName", sp.avatar_color AS "avatarColor", st.title AS "storeName",
+      c.supplier_last_read_index AS "supplierLastReadIndex", c.awaiting_side AS "awaitingSide", c.awaiting_since AS "awaitingSince", c.created_at AS "createdAt"${names},
       (SELECT count(*) FROM conversation_messages m
         WHERE m.conversation_id = c.id AND m.msg_index > COALESCE(c.${s.horizon}, -1) AND left(m.author, ${s.ownPrefix.length}) <> '${s.ownPrefix}')::int AS "unreadCount"
-    FROM conversations c JOIN suppliers sp ON sp.id = c.supplier_id JOIN stores st ON st.id = c.store_id
+    FROM conversations c${joins}
     WHERE c.${s.scope} = $1`;
 }
 
@@ -77,7 +82,7 @@ export async function findStoreConversationWith(db: Queryable, v: InboxViewer & 
 export type ListFilter = { tab: ConversationTab; filter: "ALL" | "UNREAD" | "NEEDS_REPLY"; search?: string; page: number; size: number };
 
 /** A page of the viewer's conversations, the latest activity first, with the total. */
-export async function listConversations(db: Queryable, v: InboxViewer, f: ListFilter): Promise<{ rows: ConversationRow[]; total: number }> {
+export async function listConversations(db: Queryable, v: InboxViewer, f: ListFilter): Promise<{ rows: NamedConversationRow[]; total: number }> {
   const where: string[] = [];
   if (f.tab === "ARCHIVED") where.push(`"${v.side === "STORE" ? "storeArchivedAt" : "supplierArchivedAt"}" IS NOT NULL`);
   else {
@@ -93,9 +98,9 @@ export async function listConversations(db: Queryable, v: InboxViewer, f: ListFi
     const other = v.side === "STORE" ? `"supplierName"` : `"storeName"`;
     where.push(`(${other} ILIKE $${params.length} OR "lastMessagePreview" ILIKE $${params.length})`);
   }
-  const base = `WITH v AS (${summarySql(v)}) SELECT * FROM v WHERE ${where.join(" AND ")}`;
+  const base = `WITH v AS (${summarySql(v, true)}) SELECT * FROM v WHERE ${where.join(" AND ")}`;
   const [{ rows }, count] = await Promise.all([
-    db.query<ConversationRow>(`${base} ORDER BY COALESCE("lastMessageAt", "createdAt") DESC, id LIMIT ${f.size} OFFSET ${f.page * f.size}`, params),
+    db.query<NamedConversationRow>(`${base} ORDER BY COALESCE("lastMessageAt", "createdAt") DESC, id LIMIT ${f.size} OFFSET ${f.page * f.size}`, params),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${base}) t`, params),
   ]);
   return { rows, total: count.rows[0]?.total ?? 0 };
@@ -155,12 +160,6 @@ export async function setReadIndex(db: Queryable, conversationId: string, side: 
 export async function setArchived(db: Queryable, conversationId: string, side: ConversationSide, archived: boolean): Promise<void> {
   const col = SIDE[side].archived;
   await db.query(`UPDATE conversations SET ${col} = CASE WHEN $2 THEN COALESCE(${col}, now()) END WHERE id = $1`, [conversationId, archived]);
-}
-
-/** Whether a listed supplier exists, and its name. */
-export async function findSupplierName(db: Queryable, supplierId: string): Promise<string | null> {
-  const { rows } = await db.query<{ name: string }>(`SELECT name FROM suppliers WHERE id = $1`, [supplierId]);
-  return rows[0]?.name ?? null;
 }
 
 /** The conversation's index and horizons as they are now in this transaction (the facts its event carries). */

@@ -3,13 +3,12 @@ import type { Queryable } from "../../db/pool";
 // SQL of supplier accounts: a supplier member belongs to a supplier company, as store members
 // belong to stores.
 
-export type SupplierMembershipRow = { supplierId: string; supplierName: string };
+export type SupplierMembershipRow = { supplierId: string };
 
-/** The supplier company a user is a member of (the first one, when several). */
+/** The supplier company a user is a member of (the first one, when several); its name is the marketplace's. */
 export async function findSupplierMembership(db: Queryable, userId: string): Promise<SupplierMembershipRow | null> {
   const { rows } = await db.query<SupplierMembershipRow>(
-    `SELECT sm.supplier_id AS "supplierId", s.name AS "supplierName" FROM supplier_members sm JOIN suppliers s ON s.id = sm.supplier_id
-     WHERE sm.user_id = $1 ORDER BY sm.created_at, sm.supplier_id LIMIT 1`,
+    `SELECT supplier_id AS "supplierId" FROM supplier_members WHERE user_id = $1 ORDER BY created_at, supplier_id LIMIT 1`,
     [userId],
   );
   return rows[0] ?? null;
@@ -24,10 +23,4 @@ export async function isSupplierMember(db: Queryable, userId: string, supplierId
 /** Makes a user a member of a supplier company (demo accounts, tests, later invitations). */
 export async function insertSupplierMember(db: Queryable, supplierId: string, userId: string): Promise<void> {
   await db.query(`INSERT INTO supplier_members (supplier_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [supplierId, userId]);
-}
-
-/** The marketplace's top-ranked listed suppliers (the demo's supplier accounts). */
-export async function topListedSuppliers(db: Queryable, n: number): Promise<{ id: string; name: string }[]> {
-  const { rows } = await db.query<{ id: string; name: string }>(`SELECT id, name FROM suppliers WHERE enabled_at IS NOT NULL ORDER BY rank DESC, id LIMIT $1`, [n]);
-  return rows;
 }

@@ -30,8 +30,10 @@ export type MovementRow = {
   onHandAfter: number;
   reservedAfter: number;
   note: string;
-  orderNumber: number | null;
-  actor: { userName: string | null; rule: string | null };
+  /** The order it moved for; its number is the orders' data, read by the service. */
+  orderId: string | null;
+  /** A user id (named through the accounts) or a rule's name. */
+  actor: { userId: string | null; rule: string | null };
   createdAt: Date;
 };
 
@@ -46,8 +48,7 @@ export async function appendMovement(db: Queryable, storeId: string, m: NewMovem
 /** The item's latest movements, newest first. */
 export async function listMovements(db: Queryable, storeId: string, itemId: string, limit = 50): Promise<MovementRow[]> {
   const { rows } = await db.query(
-    `SELECT m.*, o.order_number, u.username AS actor_name FROM inventory_movements m
-       LEFT JOIN orders o ON o.id = m.order_id LEFT JOIN users u ON u.id = m.actor_user_id
+    `SELECT m.* FROM inventory_movements m
       WHERE m.store_id = $1 AND m.item_id = $2 ORDER BY m.created_at DESC, m.id DESC LIMIT $3`,
     [storeId, itemId, limit],
   );
@@ -61,8 +62,8 @@ export async function listMovements(db: Queryable, storeId: string, itemId: stri
     onHandAfter: r.on_hand_after as number,
     reservedAfter: r.reserved_after as number,
     note: r.note as string,
-    orderNumber: (r.order_number as number | null) ?? null,
-    actor: { userName: r.actor_name as string | null, rule: r.actor_rule as string | null },
+    orderId: r.order_id as string | null,
+    actor: { userId: r.actor_user_id as string | null, rule: r.actor_rule as string | null },
     createdAt: r.created_at as Date,
   }));
 }

@@ -49,6 +49,24 @@ export async function supplierRowsNearVector(db: Queryable, vector: string, page
   return { rows, total: c[0]!.n };
 }
 
+/** A supplier's name and the address it takes requests at, enabled or not. */
+export async function supplierContact(db: Queryable, id: string): Promise<{ name: string; contactEmail: string | null } | null> {
+  const { rows } = await db.query<{ name: string; contactEmail: string | null }>(`SELECT name, contact_email AS "contactEmail" FROM suppliers WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** How a supplier is shown beside a conversation: its name and avatar colour, enabled or not. */
+export async function supplierCard(db: Queryable, id: string): Promise<{ name: string; avatarColor: string } | null> {
+  const { rows } = await db.query<{ name: string; avatarColor: string }>(`SELECT name, avatar_color AS "avatarColor" FROM suppliers WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The top-ranked listed suppliers (the demo's supplier accounts). */
+export async function topListedSuppliers(db: Queryable, n: number): Promise<{ id: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; name: string }>(`SELECT id, name FROM suppliers WHERE enabled_at IS NOT NULL ORDER BY rank DESC, id LIMIT $1`, [n]);
+  return rows;
+}
+
 /** Whether the supplier exists and, unless `enabledOnly` is false, is shown in the marketplace. */
 export async function supplierExists(db: Queryable, id: string, enabledOnly = true): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM suppliers WHERE id = $1${enabledOnly ? " AND enabled_at IS NOT NULL" : ""}`, [id]);

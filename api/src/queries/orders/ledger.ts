@@ -1,9 +1,10 @@
 import type { Queryable } from "../../db/pool";
 
 // SQL of the order ledger: holds (rows, several open at once) and the append-only event list.
-// Every statement is scoped to one store.
+// Every statement is scoped to one store. Actors are ids (a user) or a rule's name; the users'
+// names are the accounts' data, read by the service (`queries/accounts.userNames`).
 
-export type Actor = { userId: string | null; userName: string | null; rule: string | null };
+export type Actor = { userId: string | null; rule: string | null };
 
 export type OrderHoldRow = {
   id: string;
@@ -41,8 +42,7 @@ export type NewOrderEvent = {
 
 type Row = Record<string, unknown>;
 
-const HOLD_SELECT = `SELECT h.*, su.username AS set_by_name, ru.username AS released_by_name
-  FROM order_holds h LEFT JOIN users su ON su.id = h.set_by_user_id LEFT JOIN users ru ON ru.id = h.released_by_user_id`;
+const HOLD_SELECT = `SELECT h.* FROM order_holds h`;
 
 function toHold(r: Row): OrderHoldRow {
   const released = r.released_at as Date | null;
@@ -50,10 +50,10 @@ function toHold(r: Row): OrderHoldRow {
     id: r.id as string,
     orderId: r.order_id as string,
     reason: r.reason as string,
-    setBy: { userId: r.set_by_user_id as string | null, userName: r.set_by_name as string | null, rule: r.set_by_rule as string | null },
+    setBy: { userId: r.set_by_user_id as string | null, rule: r.set_by_rule as string | null },
     createdAt: r.created_at as Date,
     releasedAt: released,
-    releasedBy: released ? { userId: r.released_by_user_id as string | null, userName: r.released_by_name as string | null, rule: r.released_by_rule as string | null } : null,
+    releasedBy: released ? { userId: r.released_by_user_id as string | null, rule: r.released_by_rule as string | null } : null,
     releaseNote: r.release_note as string | null,
   };
 }
@@ -104,7 +104,7 @@ export async function appendEvent(db: Queryable, storeId: string, orderId: strin
 /** The order's ledger, oldest first. */
 export async function listEvents(db: Queryable, storeId: string, orderId: string): Promise<OrderEventRow[]> {
   const { rows } = await db.query(
-    `SELECT e.*, u.username AS actor_name FROM order_events e LEFT JOIN users u ON u.id = e.actor_user_id
+    `SELECT e.* FROM order_events e
       WHERE e.store_id = $1 AND e.order_id = $2 ORDER BY e.created_at, e.id`,
     [storeId, orderId],
   );
@@ -115,7 +115,7 @@ export async function listEvents(db: Queryable, storeId: string, orderId: string
     toStatus: r.to_status as string | null,
     message: r.message as string,
     holdId: r.hold_id as string | null,
-    actor: { userId: r.actor_user_id as string | null, userName: r.actor_name as string | null, rule: r.actor_rule as string | null },
+    actor: { userId: r.actor_user_id as string | null, rule: r.actor_rule as string | null },
     createdAt: r.created_at as Date,
   }));
 }

@@ -61,9 +61,10 @@ export async function getInvoice(db: Queryable, storeId: string, id: string, loc
   return rows[0] ? toInvoice(rows[0]) : null;
 }
 
-export async function getInvoiceBySn(db: Queryable, sn: string): Promise<(InvoiceRow & { storeTitle: string }) | null> {
-  const { rows } = await db.query(`SELECT i.*, s.title AS store_title FROM creator_invoices i JOIN stores s ON s.id = i.store_id WHERE i.sn = $1`, [sn]);
-  return rows[0] ? { ...toInvoice(rows[0]), storeTitle: rows[0].store_title } : null;
+/** An invoice of any store by its public number (the public pay page). */
+export async function getInvoiceBySn(db: Queryable, sn: string): Promise<InvoiceRow | null> {
+  const { rows } = await db.query(`SELECT * FROM creator_invoices WHERE sn = $1`, [sn]);
+  return rows[0] ? toInvoice(rows[0]) : null;
 }
 
 export async function listInvoices(db: Queryable, storeId: string, status: string | undefined, limit: number, offset: number): Promise<{ list: InvoiceRow[]; total: number }> {

@@ -6,6 +6,7 @@ import { AppError, unauthorized } from "../../errors";
 import { findUserByEmail } from "../../queries/accounts";
 import { claimLoginAttempt, resetLoginAttempts } from "../../queries/login-throttles";
 import { findSupplierMembership, isSupplierMember } from "../../queries/inbox/supplier-members";
+import { supplierCard } from "../../queries/marketplace/suppliers";
 
 /**
  * Signs a supplier member in: the same accounts and sign-in throttle as stores, and a token of its
@@ -22,12 +23,13 @@ export async function createSupplierSession(ctx: RequestContext, input: { email:
   const membership = user && ok ? await findSupplierMembership(ctx.pool, user.id) : null;
   if (!user || !membership) throw unauthorized("Wrong email or password for a supplier account.");
   await resetLoginAttempts(ctx.pool, input.email, clientAddress);
+  const supplier = await supplierCard(ctx.pool, membership.supplierId);
   const { token, exp } = await ctx.tokens.sign({ userId: user.id, storeId: "", role: "CX", isPreview: false, supplierId: membership.supplierId }, "supplier");
   return {
     token,
     expiresAt: new Date(exp * 1000).toISOString(),
     user: { id: user.id, email: user.email, username: user.username },
-    supplier: { id: membership.supplierId, name: membership.supplierName },
+    supplier: { id: membership.supplierId, name: supplier?.name ?? "" },
   };
 }
 

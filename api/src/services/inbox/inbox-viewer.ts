@@ -4,7 +4,9 @@ import type { Queryable } from "../../db/pool";
 import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
 import { publishAfterCommit } from "../../realtime";
-import { findConversation, readIndexes, type ConversationRow, type InboxViewer } from "../../queries/inbox/conversations";
+import { findConversation, readIndexes, type ConversationRow, type InboxViewer, type NamedConversationRow } from "../../queries/inbox/conversations";
+import { supplierCard } from "../../queries/marketplace/suppliers";
+import { findStoreTitle } from "../../queries/stores";
 import { supplierMemberIds } from "../../queries/inbox/messages";
 import type { MessageRow } from "../../queries/inbox/messages";
 
@@ -15,15 +17,18 @@ export function viewerOf(ctx: UserContext): InboxViewer {
   return { side: "STORE", storeId: ctx.auth.storeId, userId: ctx.auth.userId };
 }
 
-/** One of the caller's conversations, or 404 (another store's or supplier's is never found). */
-export async function ownConversation(db: Queryable, viewer: InboxViewer, sid: string, forUpdate = false): Promise<ConversationRow> {
+/** One of the caller's conversations with both sides' names, or 404 (another store's or supplier's is never found). */
+export async function ownConversation(db: Queryable, viewer: InboxViewer, sid: string, forUpdate = false): Promise<NamedConversationRow> {
   const row = await findConversation(db, viewer, sid, forUpdate);
   if (!row) throw notFound("This conversation");
-  return row;
+  // The names are the marketplace's and the stores' data, read through their queries.
+  const supplier = await supplierCard(db, row.supplierId);
+  const storeName = await findStoreTitle(db, row.storeId);
+  return { ...row, supplierName: supplier?.name ?? "", avatarColor: supplier?.avatarColor ?? "", storeName: storeName ?? "" };
 }
 
 /** The conversation as the viewer's side sees it. */
-export function toSummary(row: ConversationRow, viewer: InboxViewer): ConversationSummary {
+export function toSummary(row: NamedConversationRow, viewer: InboxViewer): ConversationSummary {
   const store = viewer.side === "STORE";
   return {
     sid: row.sid,

@@ -4,7 +4,9 @@ import { withTransaction } from "../../db/pool";
 import { findUserByEmail, insertUser } from "../../queries/accounts";
 import { authorOf, findConversation, insertConversation, recordMessages } from "../../queries/inbox/conversations";
 import { insertMessages } from "../../queries/inbox/messages";
-import { insertSupplierMember, topListedSuppliers } from "../../queries/inbox/supplier-members";
+import { insertSupplierMember } from "../../queries/inbox/supplier-members";
+import { topListedSuppliers } from "../../queries/marketplace/suppliers";
+import { findStoreTitle } from "../../queries/stores";
 import { newConversationSid } from "./start-conversation";
 
 /** The demo's supplier logins (README): the three top-ranked suppliers, one account each. */
@@ -30,7 +32,7 @@ export async function seedDemoInbox(pool: pg.Pool, demoStoreId: string | null): 
       const sid = await insertConversation(tx, { sid: newConversationSid(), storeId: demoStoreId, supplierId: first.id, name: `store_${demoStoreId}:manufacturer:${first.id}`, origin: "PERSONAL" });
       const conversation = (await findConversation(tx, { side: "STORE", storeId: demoStoreId, userId: "" }, sid))!;
       await insertMessages(tx, conversation.id, [
-        { index: 0, author: authorOf("STORE", demoStoreId), authorUserId: null, authorName: conversation.storeName, type: "TEXT", body: "Hi! Could you quote 300 organic cotton tees with a one-colour chest print?", attributes: {} },
+        { index: 0, author: authorOf("STORE", demoStoreId), authorUserId: null, authorName: (await findStoreTitle(tx, demoStoreId)) ?? "", type: "TEXT", body: "Hi! Could you quote 300 organic cotton tees with a one-colour chest print?", attributes: {} },
         { index: 1, author: authorOf("SUPPLIER", first.id), authorUserId: null, authorName: first.name, type: "TEXT", body: `Hello from ${first.name}! 300 tees with a one-colour print: $4.80 each, ready in 25 days. A sample is $35 and ships in a week.`, attributes: {} },
       ], null);
       await recordMessages(tx, conversation.id, { lastIndex: 1, preview: `Hello from ${first.name}! 300 tees with a one-colour print: $4.80 each…`, authorSide: "SUPPLIER" });

@@ -3,7 +3,8 @@ import type { ConversationSummary } from "@atelier/contracts/inbox/contracts";
 import type { UserContext } from "../../context";
 import { withTransaction } from "../../db/pool";
 import { forbidden, invalid } from "../../errors";
-import { findStoreConversationWith, findSupplierName, insertConversation } from "../../queries/inbox/conversations";
+import { findStoreConversationWith, insertConversation } from "../../queries/inbox/conversations";
+import { supplierExists } from "../../queries/marketplace/suppliers";
 import { ownConversation, publishConversationUpdated, toSummary, viewerOf } from "./inbox-viewer";
 import { sendMessage } from "./send-message";
 
@@ -19,7 +20,7 @@ export async function startConversation(ctx: UserContext, input: { supplierId: s
   const sid = await withTransaction(ctx.pool, async (tx) => {
     const existing = await findStoreConversationWith(tx, viewer, input.supplierId);
     if (existing) return existing.sid;
-    if ((await findSupplierName(tx, input.supplierId)) === null) throw invalid("body.supplierId", "is not a known supplier");
+    if (!(await supplierExists(tx, input.supplierId, false))) throw invalid("body.supplierId", "is not a known supplier");
     const created = await insertConversation(tx, {
       sid: newConversationSid(),
       storeId: viewer.storeId,

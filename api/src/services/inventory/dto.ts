@@ -19,6 +19,17 @@ export function toInventoryItemDto(i: ItemRow): InventoryItem {
   };
 }
 
-export function toInventoryDetailDto(i: ItemRow, movements: MovementRow[]): InventoryItemDetail {
-  return { ...toInventoryItemDto(i), movements: movements.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+/** The names a movement list shows that other domains own: users' names (accounts), order numbers (orders). */
+export type MovementNames = { users: Map<string, string>; orders: Map<string, number> };
+
+export function toInventoryDetailDto(i: ItemRow, movements: MovementRow[], names: MovementNames): InventoryItemDetail {
+  return {
+    ...toInventoryItemDto(i),
+    movements: movements.map(({ orderId, actor, createdAt, ...m }) => ({
+      ...m,
+      orderNumber: orderId ? (names.orders.get(orderId) ?? null) : null,
+      actor: { userName: actor.userId ? (names.users.get(actor.userId) ?? null) : null, rule: actor.rule },
+      createdAt: createdAt.toISOString(),
+    })),
+  };
 }

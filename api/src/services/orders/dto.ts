@@ -1,5 +1,5 @@
 import type { OrderDetail, OrderSummary } from "@atelier/contracts/orders";
-import type { OrderEventRow, OrderHoldRow } from "../../queries/orders/ledger";
+import type { Actor, OrderEventRow, OrderHoldRow } from "../../queries/orders/ledger";
 import type { FulfilmentRow } from "../../queries/orders/fulfilments";
 import type { OrderLineRow, OrderRow, OrderSummaryRow } from "../../queries/orders/orders";
 import { cancelBlocker, fulfilBlocker, holdBlocker, isOpenFulfilment } from "./order-rules";
@@ -25,12 +25,27 @@ export function toOrderSummaryDto(o: OrderSummaryRow): OrderSummary {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-function toHoldDto(h: OrderHoldRow): OrderDetail["holds"][number] {
-  return { id: h.id, reason: h.reason, setBy: h.setBy, createdAt: h.createdAt.toISOString(), releasedAt: iso(h.releasedAt), releasedBy: h.releasedBy, releaseNote: h.releaseNote };
+/** Who did it, named: names are the accounts' (`userNames`), read once per answer. */
+export type UserNames = Map<string, string>;
+
+function named(a: Actor, names: UserNames): OrderDetail["timeline"][number]["actor"] {
+  return { userId: a.userId, userName: a.userId ? (names.get(a.userId) ?? null) : null, rule: a.rule };
 }
 
-function toEventDto(e: OrderEventRow): OrderDetail["timeline"][number] {
-  return { id: e.id, kind: e.kind, fromStatus: e.fromStatus, toStatus: e.toStatus, message: e.message, holdId: e.holdId, actor: e.actor, createdAt: e.createdAt.toISOString() };
+function toHoldDto(h: OrderHoldRow, names: UserNames): OrderDetail["holds"][number] {
+  return {
+    id: h.id, reason: h.reason, setBy: named(h.setBy, names), createdAt: h.createdAt.toISOString(), releasedAt: iso(h.releasedAt),
+    releasedBy: h.releasedBy ? named(h.releasedBy, names) : null, releaseNote: h.releaseNote,
+  };
+}
+
+function toEventDto(e: OrderEventRow, names: UserNames): OrderDetail["timeline"][number] {
+  return { id: e.id, kind: e.kind, fromStatus: e.fromStatus, toStatus: e.toStatus, message: e.message, holdId: e.holdId, actor: named(e.actor, names), createdAt: e.createdAt.toISOString() };
+}
+
+/** The user ids a detail names (holds set and released, ledger actors). */
+export function actorIds(holds: OrderHoldRow[], events: OrderEventRow[]): (string | null)[] {
+  return [...holds.flatMap((h) => [h.setBy.userId, h.releasedBy?.userId ?? null]), ...events.map((e) => e.actor.userId)];
 }
 
 /** The detail: the order, its lines, holds, and the ledger after a synthetic "placed" entry. */
@@ -41,7 +56,9 @@ function toShipmentDto(f: FulfilmentRow): OrderDetail["shipments"][number] {
   };
 }
 
-export function toOrderDetailDto(o: OrderRow, lines: OrderLineRow[], holds: OrderHoldRow[], events: OrderEventRow[], canCancel: boolean, fulfilments: FulfilmentRow[] = []): OrderDetail {
+export function toOrderDetailDto(
+  o: OrderRow, lines: OrderLineRow[], holds: OrderHoldRow[], events: OrderEventRow[], names: UserNames, canCancel: boolean, fulfilments: FulfilmentRow[] = [],
+): OrderDetail {
   const hold = holdBlocker(o);
   const fulfil = fulfilBlocker(o, fulfilments.some(isOpenFulfilment));
   const cancel = canCancel ? cancelBlocker(o) : "Only the store's owner or an admin can cancel orders.";
@@ -70,8 +87,8 @@ export function toOrderDetailDto(o: OrderRow, lines: OrderLineRow[], holds: Orde
     fulfilledAt: iso(o.fulfilledAt),
     canceledAt: iso(o.canceledAt),
     lines,
-    holds: holds.map(toHoldDto),
-    timeline: [placed, ...events.map(toEventDto)],
+    holds: holds.map((h) => toHoldDto(h, names)),
+    timeline: [placed, ...events.map((e) => toEventDto(e, names))],
     shipments: fulfilments.map(toShipmentDto),
     actions: { fulfil: { allowed: fulfil === null, reason: fulfil }, hold: { allowed: hold === null, reason: hold }, cancel: { allowed: cancel === null, reason: cancel } },
   };

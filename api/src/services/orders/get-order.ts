@@ -3,10 +3,11 @@ import type { UserContext } from "../../context";
 import { can, requirePermission } from "../../auth/permissions";
 import type { Queryable } from "../../db/pool";
 import { notFound } from "../../errors";
+import { userNames } from "../../queries/accounts";
 import * as fulfilments from "../../queries/orders/fulfilments";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
-import { toOrderDetailDto } from "./dto";
+import { actorIds, toOrderDetailDto } from "./dto";
 
 export type OrderRef = { id?: string; number?: number };
 
@@ -24,7 +25,8 @@ export async function orderDetail(db: Queryable, ctx: UserContext, orderId: stri
   const [lines, holds, events, trips] = await Promise.all([
     q.listOrderLines(db, storeId, orderId), ledger.listHolds(db, storeId, orderId), ledger.listEvents(db, storeId, orderId), fulfilments.listFulfilments(db, storeId, orderId),
   ]);
-  return toOrderDetailDto(order, lines, holds, events, can(ctx.auth.role, "orders.cancel"), trips);
+  const names = await userNames(db, actorIds(holds, events));
+  return toOrderDetailDto(order, lines, holds, events, names, can(ctx.auth.role, "orders.cancel"), trips);
 }
 
 /** One order of the store by id or number. */

@@ -4,20 +4,21 @@ import type { UserContext } from "../../context";
 import { withTransaction } from "../../db/pool";
 import { notFound } from "../../errors";
 import * as q from "../../queries/projects";
-import { toProjectDto, type ProjectDto } from "./dto";
+import { lockStore } from "../../queries/stores";
+import { loadProjectDto, toProjectDtos, type ProjectDto } from "./dto";
 import { writeProject } from "./save-project";
 
 /** The store's projects; archived ones only when asked. */
 export async function listProjects(ctx: UserContext, query: QueryOf<typeof projects.listCreatorProjects>): Promise<ResponseOf<typeof projects.listCreatorProjects>> {
   const { list, total } = await q.listProjects(ctx.pool, ctx.auth.storeId, query.includeArchived, query.size, query.page * query.size);
-  return { list: list.map(toProjectDto), total, page: query.page, size: query.size };
+  return { list: await toProjectDtos(ctx.pool, list), total, page: query.page, size: query.size };
 }
 
 /** One project of the store; another store's id is not found. */
 export async function getProject(ctx: UserContext, id: string): Promise<ProjectDto> {
   const project = await q.getProject(ctx.pool, ctx.auth.storeId, id);
   if (!project) throw notFound("Project");
-  return toProjectDto(project);
+  return loadProjectDto(ctx.pool, project);
 }
 
 /** A new draft project (stage PREVIEW unless given). */
@@ -38,15 +39,15 @@ export async function updateProject(ctx: UserContext, id: string, body: BodyOf<t
 export async function openProject(ctx: UserContext): Promise<ResponseOf<typeof projects.openCreatorProject>> {
   const storeId = ctx.auth.storeId;
   const latest = await q.latestActiveProject(ctx.pool, storeId);
-  if (latest) return { project: toProjectDto(latest), created: false };
+  if (latest) return { project: await loadProjectDto(ctx.pool, latest), created: false };
   if (ctx.auth.isPreview) return { project: null, created: false };
   const result = await withTransaction(ctx.pool, async (tx) => {
-    await q.lockStoreProjects(tx, storeId);
+    await lockStore(tx, storeId);
     const again = await q.latestActiveProject(tx, storeId);
     if (again) return { id: again.id, created: false };
     return { id: await q.insertProject(tx, storeId, {}), created: true };
   });
-  return { project: toProjectDto((await q.getProject(ctx.pool, storeId, result.id))!), created: result.created };
+  return { project: await loadProjectDto(ctx.pool, (await q.getProject(ctx.pool, storeId, result.id))!), created: result.created };
 }
 
 /** The form's hint texts (000 §5). */

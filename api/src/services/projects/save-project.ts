@@ -4,7 +4,7 @@ import { withTransaction } from "../../db/pool";
 import { conflict, notFound } from "../../errors";
 import * as q from "../../queries/projects";
 import { checkProjectReferences } from "./check-project-fields";
-import { toProjectDto, type ProjectDto } from "./dto";
+import { loadProjectDto, type ProjectDto } from "./dto";
 import { checkSubmittable, notifyProjectSubmitted } from "./submit-project";
 
 type Fields = Omit<BodyOf<typeof projects.saveCustomProject>, "id" | "formStage"> & { formStage?: "PREVIEW" | "FORM" | "COMPLETE" };
@@ -35,5 +35,5 @@ export async function writeProject(ctx: UserContext, id: string | undefined, fie
     }
     return targetId;
   });
-  return toProjectDto((await q.getProject(ctx.pool, storeId, projectId))!);
+  return loadProjectDto(ctx.pool, (await q.getProject(ctx.pool, storeId, projectId))!);
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/pool";
 import { invalid } from "../../errors";
 import { INTERNAL_NOTIFY_ADDRESSES, queueEmail } from "../../providers/outbox";
+import { supplierContact } from "../../queries/marketplace/suppliers";
 import type { ProjectRow } from "../../queries/projects";
 import { findStoreTitle } from "../../queries/stores";
 
@@ -20,10 +21,11 @@ export function checkSubmittable(p: ProjectRow): void {
  */
 export async function notifyProjectSubmitted(tx: Queryable, p: ProjectRow): Promise<string[]> {
   const storeTitle = (await findStoreTitle(tx, p.storeId)) ?? "";
-  const toSupplier = p.supplierId && p.supplierEmail;
-  const recipients = toSupplier ? [p.supplierEmail!] : INTERNAL_NOTIFY_ADDRESSES;
+  const supplier = p.supplierId ? await supplierContact(tx, p.supplierId) : null;
+  const toSupplier = supplier?.contactEmail;
+  const recipients = toSupplier ? [toSupplier] : INTERNAL_NOTIFY_ADDRESSES;
   const body = [
-    toSupplier ? `${storeTitle} sent you a custom project request.` : `${storeTitle} (store ${p.storeId}) submitted a custom project${p.supplierId ? ` for ${p.supplierName} (no supplier e-mail on file)` : ""}; find suppliers for it.`,
+    toSupplier ? `${storeTitle} sent you a custom project request.` : `${storeTitle} (store ${p.storeId}) submitted a custom project${p.supplierId ? ` for ${supplier?.name ?? null} (no supplier e-mail on file)` : ""}; find suppliers for it.`,
     "",
     `Title: ${p.title}`,
     `Type: ${p.catalogItemType}`,

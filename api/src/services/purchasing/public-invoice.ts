@@ -2,20 +2,26 @@ import type { BodyOf, ResponseOf, purchasing } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import * as q from "../../queries/purchasing";
+import { findStoreTitle } from "../../queries/stores";
 import { toPublicInvoiceDto, type PublicInvoiceDto } from "./dto";
 import { payInvoice } from "./pay-invoice";
 
-/** An invoice's summary by its public number; no login, no ids of the store's records. */
-export async function getPublicInvoice(ctx: RequestContext, sn: string): Promise<PublicInvoiceDto> {
+/** The invoice by its public number and the title of the store that owes it (the stores' data). */
+async function findPublicInvoice(ctx: RequestContext, sn: string): Promise<q.InvoiceRow & { storeTitle: string }> {
   const invoice = await q.getInvoiceBySn(ctx.pool, sn);
   if (!invoice) throw notFound("Invoice");
+  return { ...invoice, storeTitle: (await findStoreTitle(ctx.pool, invoice.storeId)) ?? "" };
+}
+
+/** An invoice's summary by its public number; no login, no ids of the store's records. */
+export async function getPublicInvoice(ctx: RequestContext, sn: string): Promise<PublicInvoiceDto> {
+  const invoice = await findPublicInvoice(ctx, sn);
   return toPublicInvoiceDto(ctx.pool, invoice, invoice.storeTitle);
 }
 
 /** Pays an invoice by its public number with a card that is used once and not kept. */
 export async function payPublicInvoice(ctx: RequestContext, sn: string, body: BodyOf<typeof purchasing.payPublicInvoice>): Promise<ResponseOf<typeof purchasing.payPublicInvoice>> {
-  const invoice = await q.getInvoiceBySn(ctx.pool, sn);
-  if (!invoice) throw notFound("Invoice");
+  const invoice = await findPublicInvoice(ctx, sn);
   // Card testing: after a few declined cards the page stops taking cards for a while. One public
   // payment runs at a time per invoice (the claim), so the count is exact (docs/security.md).
   const { declinesBeforeLock, lockHours } = ctx.config.publicPay;
