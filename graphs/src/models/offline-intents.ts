@@ -11,21 +11,16 @@ import { STOREFRONT_INTENTS } from "./offline-storefront";
 import { call, got, usd, type Got } from "./offline-steps";
 import type { Intent, Outcome, Step } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
-import { inWords, planName } from "@atelier/contracts/error-sentences";
+import { enumWords, planName, roleName } from "@atelier/contracts/error-sentences";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
 
-/** An enum value as a person reads it: `PAST_DUE` → "payment overdue", `ACTIVE` → "active". */
-const words = (value: string): string => inWords(value).replace(/_/g, " ").toLowerCase();
-
 /** Why a charge did not go through, in words. */
-const declined = (result: string): string => (result === "INSTRUMENT_DECLINED" ? "the card was declined" : words(result));
-
-const roleWords = (role: string): string => (role === "CX" ? "CX" : words(role));
+const declined = (result: string): string => (result === "INSTRUMENT_DECLINED" ? "the card was declined" : enumWords(result));
 
 function planAnswer(plan: ToolResponse<"get_plan">): string {
   const lines = [`You're on the **${plan.name}** plan, ${plan.priceCents ? `${usd(plan.priceCents)} a month` : "free"}.`];
-  if (plan.subscriptionStatus) lines.push(`Subscription: ${words(plan.subscriptionStatus)}${plan.isBlueprintPaused ? ", paused" : ""}.`);
+  if (plan.subscriptionStatus) lines.push(`Subscription: ${enumWords(plan.subscriptionStatus)}${plan.isBlueprintPaused ? ", paused" : ""}.`);
   lines.push(plan.upgradeTarget ? `You can upgrade to ${plan.upgradeTarget.name} for ${usd(plan.upgradeTarget.priceCents)} a month — say "upgrade my plan".` : "It's the top plan: there is nothing to upgrade to.");
   if (plan.openInvoice) lines.push(`There is an unpaid invoice of ${usd(plan.openInvoice.amountCents)} waiting for a retry.`);
   lines.push(`AI credit balance: ${plan.aiCredits?.balance ?? 0}.`);
@@ -362,7 +357,7 @@ const DECLARED: Intent[] = [
       const s = got(done, "get_my_store");
       if (!s) return call("get_my_store");
       const r = s.value;
-      return { answer: `Your store is **${r.title}**, on the ${planName(r.planType)} plan${r.isPreviewAccount ? " (preview account: actions are read-only)" : ""}. You're signed in as ${r.user.email} with the ${roleWords(r.role)} role.` };
+      return { answer: `Your store is **${r.title}**, on the ${planName(r.planType)} plan${r.isPreviewAccount ? " (preview account: actions are read-only)" : ""}. You're signed in as ${r.user.email} with the ${roleName(r.role)} role.` };
     },
   },
 ];
