@@ -1,4 +1,5 @@
-import { PLAN_NAMES, type INVOICE_BEHAVIORS, type PlanType } from "./domain";
+import { PLAN_NAMES, type INVOICE_BEHAVIORS, type PlanType, type TeamRole } from "./domain";
+import type { INVOICE_STATUSES } from "./payments";
 import { PREVIEW_MODE_MESSAGE, UPGRADE_REQUIRED_MESSAGE } from "./errors";
 
 // One mapping from the API's error envelope to the sentence a person reads, shared by the web's
@@ -75,6 +76,22 @@ export function fieldLabel(path: string): string {
   return FIELD_LABELS[name] ?? name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
 }
 
+/** A billing-history line's status, without the payment provider's words ("open", "uncollectible"). */
+export const INVOICE_STATUS_WORDS: Record<(typeof INVOICE_STATUSES)[number], string> = {
+  draft: "Draft, not charged yet",
+  open: "Waiting for payment",
+  paid: "Paid",
+  uncollectible: "Not collected",
+  void: "Cancelled, never charged",
+};
+
+/** A team role as the team screen names it. */
+export const ROLE_NAMES: Record<TeamRole, string> = { OWNER: "Owner", ADMIN: "Admin", CX: "Customer support" };
+
+export function roleName(role: string): string {
+  return ROLE_NAMES[role as TeamRole] ?? role;
+}
+
 /** A plan's name as users know it (Free, Beginner, Scaling, Professional). */
 export function planName(plan: string): string {
   return PLAN_NAMES[plan as PlanType] ?? plan;
@@ -90,6 +107,12 @@ export function inWords(text: string): string {
     .replace(CODE_SUFFIX, "")
     .replace(FIELD_PATH, (_m, path: string) => `the ${fieldLabel(path)}`)
     .replace(TERM_PATTERN, (term: string) => TERMS[term] ?? term);
+}
+
+/** An enum value in words: `PAST_DUE` → "payment overdue", `CANCELED` → "canceled". */
+export function enumWords(value: string): string {
+  const words = inWords(value);
+  return words === value ? value.replace(/_/g, " ").toLowerCase() : words;
 }
 
 const sentence = (text: string): string => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { UPGRADE_REQUIRED_MESSAGE } from "../src/errors";
-import { fieldLabel, inWords, isUpgradeRequired, sentenceFor } from "../src/error-sentences";
+import { INVOICE_STATUSES } from "../src/payments";
+import { SUBSCRIPTION_STATUSES, TEAM_ROLES } from "../src/domain";
+import { INVOICE_STATUS_WORDS, enumWords, fieldLabel, inWords, isUpgradeRequired, roleName, sentenceFor } from "../src/error-sentences";
 
 const NO_CODES = /[A-Z]{2,}_[A-Z0-9_]+|HTTP \d{3}|\b(?:body|query|params)\.[a-z]/;
 
@@ -52,5 +54,16 @@ describe("sentenceFor keeps the API's own sentences", () => {
     expect(sentenceFor({ code: "UNAUTHORIZED", message: "Wrong email or password." })).toBe("Wrong email or password.");
     expect(sentenceFor({ code: "UNAUTHORIZED", message: "" })).toMatch(/session has expired/);
     expect(sentenceFor({ code: "UNREADABLE_RESULT", message: "list.0.id: expected string" })).not.toMatch(/list/);
+  });
+});
+
+describe("statuses and roles in words", () => {
+  it("says every subscription status, invoice status and role without a code", () => {
+    for (const status of SUBSCRIPTION_STATUSES) expect(enumWords(status)).not.toMatch(/[A-Z]{2,}|_/);
+    expect(enumWords("INCOMPLETE_EXPIRED")).toBe("the first payment did not go through");
+    expect(enumWords("CANCELED")).toBe("canceled");
+    for (const status of INVOICE_STATUSES) expect(INVOICE_STATUS_WORDS[status]).toMatch(/^[A-Z][a-z ,]+$/);
+    expect(INVOICE_STATUS_WORDS.uncollectible).not.toMatch(/uncollectible/);
+    expect(TEAM_ROLES.map(roleName)).toEqual(["Owner", "Admin", "Customer support"]);
   });
 });

@@ -475,7 +475,7 @@ describe("offline model: asks instead of guessing", () => {
       return "answer" in step ? step.answer : "";
     };
     expect(answerAfter({ result: "COMPLETED", balance: 3000 })).toBe("Credits added. New balance: 3000.");
-    expect(answerAfter({ result: "INSTRUMENT_DECLINED" })).toMatch(/did not go through \(INSTRUMENT_DECLINED\)/);
+    expect(answerAfter({ result: "INSTRUMENT_DECLINED" })).toMatch(/did not go through \(the card was declined\)/);
   });
 });
 

@@ -199,6 +199,8 @@ describe("upgrading on /account-info", () => {
     const history = within(document.getElementById("account-invoices")!);
     await history.findByText("Upgrade from Beginner to Professional: $70.00 difference for the 30 of 30 days left", {}, TIMEOUT);
     expect(history.getByText("Beginner plan, one month")).toBeTruthy();
+    // Each line's status in words, not the payment provider's "paid"/"uncollectible".
+    expect(history.getAllByText("Paid").length).toBe(2);
     await act(async () => fireEvent.click(credits().getByRole("button", { name: "Buy credits" })));
     expect((await credits().findByRole("status", {}, TIMEOUT)).textContent).toBe("Added 5,000 credits.");
   }, 30_000);

@@ -11,12 +11,16 @@ import { STOREFRONT_INTENTS } from "./offline-storefront";
 import { call, got, usd, type Got } from "./offline-steps";
 import type { Intent, Outcome, Step } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
+import { enumWords, planName, roleName } from "@atelier/contracts/error-sentences";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
 
+/** Why a charge did not go through, in words. */
+const declined = (result: string): string => (result === "INSTRUMENT_DECLINED" ? "the card was declined" : enumWords(result));
+
 function planAnswer(plan: ToolResponse<"get_plan">): string {
-  const lines = [`You're on the **${plan.name}** plan (${plan.planType}), ${plan.priceCents ? `${usd(plan.priceCents)} a month` : "free"}.`];
-  if (plan.subscriptionStatus) lines.push(`Subscription: ${String(plan.subscriptionStatus).toLowerCase()}${plan.isBlueprintPaused ? ", paused" : ""}.`);
+  const lines = [`You're on the **${plan.name}** plan, ${plan.priceCents ? `${usd(plan.priceCents)} a month` : "free"}.`];
+  if (plan.subscriptionStatus) lines.push(`Subscription: ${enumWords(plan.subscriptionStatus)}${plan.isBlueprintPaused ? ", paused" : ""}.`);
   lines.push(plan.upgradeTarget ? `You can upgrade to ${plan.upgradeTarget.name} for ${usd(plan.upgradeTarget.priceCents)} a month — say "upgrade my plan".` : "It's the top plan: there is nothing to upgrade to.");
   if (plan.openInvoice) lines.push(`There is an unpaid invoice of ${usd(plan.openInvoice.amountCents)} waiting for a retry.`);
   lines.push(`AI credit balance: ${plan.aiCredits?.balance ?? 0}.`);
@@ -52,7 +56,7 @@ function helpCentreStep(t: string, done: Outcome[]): Step {
 }
 
 function creditsBoughtAnswer(r: ToolResponse<"purchase_ai_credits">): string {
-  return r.result !== "COMPLETED" ? `The payment did not go through (${r.result}); no credits were added.` : `Credits added. New balance: ${r.balance}.`;
+  return r.result !== "COMPLETED" ? `The payment did not go through (${declined(r.result)}); no credits were added.` : `Credits added. New balance: ${r.balance}.`;
 }
 
 function promotionAnswer(r: ToolResponse<"check_promotion_code">): string {
@@ -255,7 +259,7 @@ const DECLARED: Intent[] = [
       const list = got(done, "list_invoices");
       if (!list) return call("list_invoices", {});
       const retried = got(done, "retry_invoice_payment");
-      if (retried) return { answer: retried.value.result === "COMPLETED" ? "The invoice is paid." : `The charge did not go through (${retried.value.result}).` };
+      if (retried) return { answer: retried.value.result === "COMPLETED" ? "The invoice is paid." : `The charge did not go through: ${declined(retried.value.result)}.` };
       const open = list.value.list.find((i) => /open|unpaid|past_due/i.test(i.status));
       return open ? call("retry_invoice_payment", { id: open.id }) : { answer: "You have no open invoice to pay." };
     },
@@ -353,7 +357,7 @@ const DECLARED: Intent[] = [
       const s = got(done, "get_my_store");
       if (!s) return call("get_my_store");
       const r = s.value;
-      return { answer: `Your store is **${r.title}**, on the ${r.planType} plan${r.isPreviewAccount ? " (preview account: actions are read-only)" : ""}. You're signed in as ${r.user.email} with the ${r.role} role.` };
+      return { answer: `Your store is **${r.title}**, on the ${planName(r.planType)} plan${r.isPreviewAccount ? " (preview account: actions are read-only)" : ""}. You're signed in as ${r.user.email} with the ${roleName(r.role)} role.` };
     },
   },
 ];

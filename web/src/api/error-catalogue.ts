@@ -46,6 +46,9 @@ export function interpretError(error: unknown, location: { pathname: string; sea
  */
 export function errorSentence(error: unknown, fallback: string = MESSAGES.fallback): string {
   if (error instanceof ApiError) return (error.message || error.details?.length) ? sentenceFor(error) : fallback;
-  if (error instanceof Error && error.message) return inWords(error.message);
+  if (error instanceof Error && error.message && !TRANSPORT_TEXT.test(error.message)) return inWords(error.message);
   return fallback;
 }
+
+/** A transport error's own text ("HTTP 404: <!DOCTYPE html>…", a status line, markup): not for people. */
+const TRANSPORT_TEXT = /^HTTP \d{3}\b|<[a-z!/][^>]*>/i;

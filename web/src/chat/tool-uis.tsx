@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ToolCallMessagePartComponent, ToolCallMessagePartProps } from "@assistant-ui/react";
-import { fieldLabel, inWords, sentenceFor } from "@atelier/contracts/error-sentences";
+import { enumWords, fieldLabel, inWords, sentenceFor } from "@atelier/contracts/error-sentences";
 import { isToolName, readToolResult, type ToolName, type ToolResponse } from "@atelier/tools/tool-results";
 import { formatUsd } from "../format/format";
 
@@ -31,7 +31,7 @@ const orderRow = (o: OrderItem): OrderRow => ({ id: o.id, title: o.title, kind: 
 const planView = (p: PlanOverview, result: string | null = null): PlanView => ({
   name: p.name,
   priceCents: p.priceCents,
-  state: p.isBlueprintPaused ? "paused" : (p.subscriptionStatus?.toLowerCase().replace(/_/g, " ") ?? "no paid subscription"),
+  state: p.isBlueprintPaused ? "paused" : (p.subscriptionStatus ? enumWords(p.subscriptionStatus) : "no paid subscription"),
   creditBalance: p.aiCredits.balance,
   result,
 });

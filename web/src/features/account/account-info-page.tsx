@@ -9,6 +9,7 @@ import { PaymentMethodsPanel } from "./payment-methods-panel";
 import { AiCreditsPanel } from "./ai-credits-panel";
 import { TeamPanel } from "./team-panel";
 import { roleCan } from "../../session/roles";
+import { INVOICE_STATUS_WORDS, roleName } from "@atelier/contracts/error-sentences";
 
 /** Profile, plan and billing, payment methods, AI credits and the team. */
 export function AccountInfoPage() {
@@ -22,7 +23,7 @@ export function AccountInfoPage() {
         <div className="card">
           <h2>Login</h2>
           <p>{session.storeRecord?.user.email ?? session.user?.email}</p>
-          <p className="muted">Role: {role.toLowerCase()}</p>
+          <p className="muted">Role: {roleName(role)}</p>
         </div>
       </div>
       {billing ? <BillingSection /> : <p className="muted">Billing and the team are managed by the store owner.</p>}
@@ -61,7 +62,7 @@ function BillingSection() {
                     <td>{new Date(i.createdAt).toLocaleDateString("en-US")}</td>
                     <td>{i.description || `${PLAN_NAMES[i.planType]} plan`}</td>
                     {/* The status sits under the amount: four columns overflow a phone. */}
-                    <td>{formatUsd(i.amountCents / 100)}<div className="muted">{i.status}</div></td>
+                    <td>{formatUsd(i.amountCents / 100)}<div className="muted">{INVOICE_STATUS_WORDS[i.status]}</div></td>
                   </tr>
                 ))}
               </tbody>

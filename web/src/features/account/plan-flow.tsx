@@ -3,6 +3,7 @@ import { PLAN_NAMES, PLAN_RANK, PLAN_TYPES, isSubscriptionActive, payments, plan
 
 const { CANCELLATION_REASONS, OFFER_ANSWERS, RETENTION_OFFER, SAMPLES_NOT_ORDERED_REASONS } = payments;
 import { request } from "../../api/client";
+import { INVOICE_BEHAVIOR_WORDS, enumWords } from "@atelier/contracts/error-sentences";
 import { reloadStoreRecord } from "../../session/store-record";
 import { formatDate, formatUsd } from "../../format/format";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
@@ -58,7 +59,7 @@ export function PlanFlow({ overview, onChanged, initialStep = "OVERVIEW" }: { ov
     return (
       <div className="plan-flow" data-step="OVERVIEW">
         <p className="big">{overview.name} · {formatUsd(overview.priceCents / 100)}/month</p>
-        <p className="muted">{overview.subscriptionStatus ? `Subscription ${overview.subscriptionStatus.toLowerCase().replace(/_/g, " ")}.` : "No paid subscription."}</p>
+        <p className="muted">{overview.subscriptionStatus ? `Subscription ${enumWords(overview.subscriptionStatus)}.` : "No paid subscription."}</p>
         {change && <p className="plan-notice" data-testid="scheduled-change">Changes to {change.name} on {formatDate(change.effectiveAt)}. You keep {overview.name} until then.</p>}
         {overview.upgradeTarget && (
           <UpgradeButton overview={overview} onChanged={onChanged} />
@@ -221,9 +222,9 @@ function VerifyPause({ busy, onBack, onPause }: { busy: boolean; onBack: () => v
       <label>
         While paused, invoices are
         <select value={behavior} onChange={(e) => setBehavior(e.target.value as typeof behavior)}>
-          <option value="keep_as_draft">kept as drafts</option>
-          <option value="mark_uncollectible">marked uncollectible</option>
-          <option value="void">voided</option>
+          <option value="keep_as_draft">{INVOICE_BEHAVIOR_WORDS.keep_as_draft}</option>
+          <option value="mark_uncollectible">{INVOICE_BEHAVIOR_WORDS.mark_uncollectible}</option>
+          <option value="void">{INVOICE_BEHAVIOR_WORDS.void}</option>
         </select>
       </label>
       {/* The day is the user's own: local midnight, as the warning above says it. */}

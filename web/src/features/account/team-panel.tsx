@@ -3,9 +3,10 @@ import { team } from "../../api/contracts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { errorSentence } from "../../api/error-catalogue";
+import { ROLE_NAMES } from "@atelier/contracts/error-sentences";
 
 const INVITABLE_ROLES_LIST = team.INVITABLE_ROLES;
-const ROLE_LABELS: Record<string, string> = { OWNER: "Owner", ADMIN: "Admin", CX: "Customer support" };
+const ROLE_LABELS: Record<string, string> = ROLE_NAMES;
 
 /** Team members and invites: invite by email with a role, change a role, cancel. */
 export function TeamPanel() {

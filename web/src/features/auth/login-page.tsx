@@ -1,21 +1,18 @@
 import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ACCOUNT_TYPES, ApiError, WORK_STYLES, auth } from "../../api/contracts";
+import { ACCOUNT_TYPES, WORK_STYLES, auth } from "../../api/contracts";
 import { request } from "../../api/client";
 import { anonymousCreatorId, isLoggedIn, startSession, useSession } from "../../session/session-store";
 import { afterLoginPath } from "../../routes/guards";
 import { getRuntime } from "../../app/runtime";
 import { GoogleButton } from "./google-button";
-import { errorSentence } from "../../api/error-catalogue";
+import { fieldSentences } from "../../ui/field-errors";
 
 const ACCOUNT_TYPE_LABELS: Record<(typeof ACCOUNT_TYPES)[number], string> = { CREATOR: "Creator", SMB: "Small business", UNDECIDED: "Not sure yet" };
 const WORK_STYLE_LABELS: Record<(typeof WORK_STYLES)[number], string> = { WITH_AI_ASSISTANTS: "With AI assistants", USE_THE_TOOLS_MYSELF: "I'll use the tools myself" };
 
-/** Field errors of a 400, keyed by the body field name. */
-function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.details) return {};
-  return Object.fromEntries(error.details.map((d) => [String(d.field ?? "").replace(/^body\./, ""), String(d.reason ?? "")]));
-}
+/** The fields that show their own error under them. */
+const SHOWN_FIELDS = new Set(["email", "password", "storeName"]);
 
 /** Log in with email and password (or Google when configured), or create an account. */
 export function LoginPage() {
@@ -60,8 +57,12 @@ export function LoginPage() {
       startSession(session, remember);
       void navigate(afterLoginPath(location.search), { replace: true });
     } catch (err) {
-      setFields(fieldErrors(err));
-      setError(errorSentence(err));
+      // A 400's reasons sit under their fields as sentences; anything else (a field the form does not show) is the one alert.
+      const { form: formError, ...byField } = fieldSentences(err, "There was an error. Please try again later.");
+      const shown = Object.fromEntries(Object.entries(byField).filter(([name]) => SHOWN_FIELDS.has(name)));
+      const other = Object.entries(byField).filter(([name]) => !SHOWN_FIELDS.has(name)).map(([, sentence]) => sentence);
+      setFields(shown);
+      setError([formError, ...other].filter(Boolean).join(" ") || null);
     } finally {
       setBusy(false);
     }

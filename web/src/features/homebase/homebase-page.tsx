@@ -6,6 +6,7 @@ import { isPreviewAccount, useSession } from "../../session/session-store";
 import { useApi } from "../../api/use-api";
 import { request } from "../../api/client";
 import { GuidedTour } from "../../ui/guided-tour";
+import { enumWords } from "@atelier/contracts/error-sentences";
 import { HOMEBASE_TOUR } from "./homebase-tour";
 import { nextSteps } from "./next-steps";
 import { formatCompact, formatUsd } from "../../format/format";
@@ -48,7 +49,7 @@ export function HomebasePage() {
             {store.isBlueprintPaused
               ? "Paused"
               : store.blueprintSubscriptionStatus
-                ? isSubscriptionActive(store.blueprintSubscriptionStatus) ? "Active" : store.blueprintSubscriptionStatus.toLowerCase().replace(/_/g, " ")
+                ? isSubscriptionActive(store.blueprintSubscriptionStatus) ? "Active" : enumWords(store.blueprintSubscriptionStatus)
                 : "No paid subscription"}
           </p>
           {upgrade && <Link className="button primary" to="/account-info?open=manage_plan">Upgrade to {PLAN_NAMES[upgrade]}</Link>}
