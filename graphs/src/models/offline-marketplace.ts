@@ -34,8 +34,27 @@ export function moqBucketsFor(limit: MoqLimit): MoqBucket[] {
 
 /** The search words of a request: the product left once framing, filters and place are removed. */
 export function parseKeyword(text: string): string | undefined {
-  const stripped = text.replace(/\b(show|list|display|browse|give|get|look up|any|good|best|top|cheap)\b/gi, " ");
+  const stripped = withoutRegion(text).replace(/\b(show|list|display|browse|give|get|look up|any|good|best|top|cheap|supliers?|that ship fast|ship(s|ping)? fast|fast)\b/gi, " ");
   return parseProduct(stripped);
+}
+
+/** Continents as the marketplace's region filter ("sticker printers in europe" → EU). */
+const REGION_WORDS: [RegExp, "AF" | "NA" | "SA" | "AS" | "EU" | "OA"][] = [
+  [/\b(?:in |from )?(?:europe|the eu|european)\b/i, "EU"],
+  [/\b(?:in |from )?(?:asia|asian)\b/i, "AS"],
+  [/\b(?:in |from )?(?:africa|african)\b/i, "AF"],
+  [/\b(?:in |from )?(?:north america)\b/i, "NA"],
+  [/\b(?:in |from )?(?:south america|latin america|latam)\b/i, "SA"],
+  [/\b(?:in |from )?(?:oceania)\b/i, "OA"],
+];
+
+/** The regions a request names. */
+export function parseRegions(text: string): string[] {
+  return REGION_WORDS.filter(([re]) => re.test(text)).map(([, code]) => code);
+}
+
+function withoutRegion(text: string): string {
+  return REGION_WORDS.reduce((t, [re]) => t.replace(re, " "), text);
 }
 
 const words = (s: string) =>
@@ -181,10 +200,12 @@ export function supplierSearchStep(tool: SupplierSearchTool, keywordOf: (text: s
     if (searches.length) return { answer: searchAnswer(searches, limit) };
     const keyword = keywordOf(t);
     const country = parseAnyCountry(t);
-    if (!keyword && !country) return { answer: "Which product should the suppliers make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
+    if (!keyword && !country && !parseRegions(t).length) return { answer: "Which product should the suppliers make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
     const args: Record<string, unknown> = { size: 10, ...sortArgs(parseSort(t)) };
     if (keyword) args.keyword = keyword;
     if (country) args.countryCodes = [country];
+    const regions = parseRegions(t);
+    if (regions.length && !country) args.regions = regions;
     const buckets = limit ? moqBucketsFor(limit) : parseSort(t) === "low-moq" ? (["0_100"] as const) : [];
     const calls: PlannedCall[] = buckets.length ? buckets.map((moq) => ({ name: tool, args: { ...args, moq } })) : [{ name: tool, args }];
     return { calls };
