@@ -34,7 +34,7 @@ export function moqBucketsFor(limit: MoqLimit): MoqBucket[] {
 
 /** The search words of a request: the product left once framing, filters and place are removed. */
 export function parseKeyword(text: string): string | undefined {
-  const stripped = withoutRegion(text).replace(/\b(show|list|display|browse|give|get|look up|any|good|best|top|cheap|supliers?|that ship fast|ship(s|ping)? fast|fast)\b/gi, " ");
+  const stripped = withoutRegion(text).replace(/\b(with )?samples? between.*$|,?\s*\d+\s*\+\s*(employees|people|staff|workers)|\b(with )?[1-4]\s*(\+|stars?( or (more|better|above|higher))?)|,?\s*(under|less than|within) (a|one|1) month( production)?|\bbig\b|\bproduction\b/gi, " ").replace(/\b(show|list|display|browse|give|get|look up|any|good|best|top|cheap|supliers?|that ship fast|ship(s|ping)? fast|fast)\b/gi, " ");
   return parseProduct(stripped);
 }
 
@@ -51,6 +51,26 @@ const REGION_WORDS: [RegExp, "AF" | "NA" | "SA" | "AS" | "EU" | "OA"][] = [
 /** The regions a request names. */
 export function parseRegions(text: string): string[] {
   return REGION_WORDS.filter(([re]) => re.test(text)).map(([, code]) => code);
+}
+
+/** The marketplace's other filters as users say them: stars, production time, company size, sample price. */
+export function parseSupplierFilters(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const stars = text.match(/\b([1-4])(?:\.0)? ?(?:\+|stars? ?(?:or (?:more|better|above|higher)|\+|and up))/i)?.[1];
+  if (stars) out.review = stars;
+  if (/\b(under|less than|within|in under) (a|one|1) month\b|\bfast production\b/i.test(text)) out.productionTime = "UNDER_1_MONTH";
+  else if (/\b(1|one)\s*(-|to)\s*(2|two) months\b/i.test(text)) out.productionTime = "1_2_MONTHS";
+  const size = parseInt(text.match(/\b(\d+)\s*\+\s*(?:employees|people|staff|workers)\b|\b(?:over|more than|at least)\s+(\d+)\s+(?:employees|people|staff|workers)\b/i)?.slice(1).find(Boolean) ?? "", 10);
+  if (size >= 250) out.supplierSize = "250_PLUS";
+  else if (size >= 100) out.supplierSize = "100_PLUS";
+  else if (size >= 50) out.supplierSize = "50_PLUS";
+  const sample = text.match(/\bsamples?\b[^.]*?\bbetween \$?(\d+) and \$?(\d+)/i);
+  if (sample) {
+    const [lo, hi] = [Number(sample[1]), Number(sample[2])];
+    out.samplePrice = lo >= 100 ? "100_PLUS" : lo >= 50 && hi <= 100 ? "50_100" : hi <= 50 ? "5_50" : "ALL";
+    if (out.samplePrice === "ALL") delete out.samplePrice;
+  }
+  return out;
 }
 
 function withoutRegion(text: string): string {
@@ -206,6 +226,7 @@ export function supplierSearchStep(tool: SupplierSearchTool, keywordOf: (text: s
     if (country) args.countryCodes = [country];
     const regions = parseRegions(t);
     if (regions.length && !country) args.regions = regions;
+    Object.assign(args, parseSupplierFilters(t));
     const buckets = limit ? moqBucketsFor(limit) : parseSort(t) === "low-moq" ? (["0_100"] as const) : [];
     const calls: PlannedCall[] = buckets.length ? buckets.map((moq) => ({ name: tool, args: { ...args, moq } })) : [{ name: tool, args }];
     return { calls };
