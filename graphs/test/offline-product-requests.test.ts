@@ -31,3 +31,11 @@ describe("offline product requests", () => {
     expect(parseKeyword("big factories for sneakers, 250+ employees")).toBe("sneakers");
   });
 });
+
+describe("offline packaging requests", () => {
+  const packaging = new OfflineChatModel({ role: "packaging-agent", tools: ["search_packaging_items", "search_packaging_suppliers"] });
+  it("reads a low MOQ and asks suppliers when the user asks who prints", () => {
+    expect(callsOf(packaging, "cheap poly mailers under 100 moq")[0]).toMatchObject({ name: "search_packaging_items", args: { keyword: "poly mailers", moq: "0_100" } });
+    expect(callsOf(packaging, "packaging companies in the US")[0]?.name).toBe("search_packaging_suppliers");
+  });
+});

@@ -237,7 +237,7 @@ export function supplierSearchStep(tool: SupplierSearchTool, keywordOf: (text: s
 /** "Tell me about the supplier …" / "… the product …": the page's own prompt, asked about the entity on screen. */
 const asksAboutScreen = (t: string) => /^\s*(tell me (more )?about|describe|what (do you know|can you tell me) about)\b/i.test(t) && /\b(this|the)\s+(supplier|factory|product|item)\b/i.test(t);
 /** "Tell me more about the second one", "open the first supplier", "details on #3": a result shown earlier, by position. */
-const asksAboutShown = (t: string) => parseOrdinal(t) !== undefined && /\b(tell|more|about|open|details?|info|describe|show|see|look|what|who|which|profile|check)\b/i.test(t) && !/\b(favou?rite|bookmark|save|sample|cart|send|contact|email|message)\b/i.test(t);
+const asksAboutShown = (t: string) => parseOrdinal(t) !== undefined && /\b(tell|more|about|open|details?|info|describe|show|see|look|what|who|which|profile|check)\b/i.test(t) && !/\b(favou?rite|bookmark|save|sample|cart|send|contact|email|message|sell|sells|carry|offer)\b/i.test(t);
 
 /** "Open Lotus Ceramics", "tell me about Jade Kiln": a supplier or product named (capitalised) after the verb. */
 const NAMED = /^\s*(?:open|tell me (?:more )?about|more about|what about|show me|info on|details (?:on|of|for))\s+(?!(?:my|your|the|this|that|a|an|it|them|those)\b)([A-Z][^?.!]{1,80})/;
