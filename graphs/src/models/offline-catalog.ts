@@ -59,7 +59,7 @@ export const CATALOG_INTENTS: Intent[] = [
     name: "sales",
     tools: ["get_sales_stats"],
     examples: ["how are my sales", "how r my sales lookin", "revenue this month", "how much have I sold", "sales figures", "how is the store doing", "what's my average order value", "how many orders did I get last month", "show my sales stats"],
-    match: (t) => /\b(sales|revenue|sold|turnover|earnings|aov|average order)\b/i.test(t) && !/\bsales channels?\b/i.test(t),
+    match: (t) => (/\b(sales|revenue|sold|turnover|earnings|aov|average order)\b/i.test(t) || /\b(how much (did|have|do) (i|we) sell|(am i|are we) selling|selling (more|less|better|worse))\b/i.test(t)) && !/\bsales channels?\b/i.test(t),
     step: (_t, done) => {
       const stats = got(done, "get_sales_stats");
       return stats ? { answer: salesAnswer(stats.value) } : call("get_sales_stats");
