@@ -39,3 +39,11 @@ describe("offline packaging requests", () => {
     expect(callsOf(packaging, "packaging companies in the US")[0]?.name).toBe("search_packaging_suppliers");
   });
 });
+
+describe("offline request framing", () => {
+  it("keeps 'who can make' and 'match me with' out of the product", async () => {
+    const { parseProduct } = await import("../src/models/offline-parse");
+    expect(parseProduct("who can make ceramic mugs")).toBe("ceramic mugs");
+    expect(parseProduct("match me with hoodie manufacturers")).toBe("hoodie");
+  });
+});

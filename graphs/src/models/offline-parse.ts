@@ -48,7 +48,8 @@ const FILLER = /\b(landed cost|import duties|what are|please|pls|can you|could y
 
 /** The product the user talks about: the words left once the slots (countries, MOQ, quantities, prices, dates, sort words) and the request's framing are removed. */
 export function parseProduct(text: string): string | undefined {
-  const cut = withoutSlots(digits(text), ["country", "moq", "quantity", "price", "date", "sort"])
+  const framed = text.replace(/\b(?:who|where) (?:can|could) (?:i )?(?:make|produce|manufacture|print|sew|get)s?\b|\bmatch (?:me|us) (?:with|to)\b|\b(?:someone|somebody|anyone) to (?:make|produce|manufacture)\b/gi, " ");
+  const cut = withoutSlots(digits(framed), ["country", "moq", "quantity", "price", "date", "sort"])
     .replace(/\b(?:under|below|with|at|moq|minimum|max|priced|costing|per|around|about|for under|that can|which can|who can)\b.*$/i, "")
     .replace(/(?<![\w-])\d[\d,.]*(?![\w-])/g, " ")
     .replace(FILLER, " ")
