@@ -47,3 +47,10 @@ describe("offline request framing", () => {
     expect(parseProduct("match me with hoodie manufacturers")).toBe("hoodie");
   });
 });
+
+describe("offline order lists", () => {
+  it("sorts by total for the biggest order and searches by the customer named", () => {
+    expect(callsOf(copilot, "what's my biggest order ever")[0]).toMatchObject({ name: "list_orders", args: { sort: "-total" } });
+    expect(callsOf(copilot, "find orders from Henry White")[0]).toMatchObject({ name: "list_orders", args: { search: "Henry White" } });
+  });
+});
