@@ -127,7 +127,35 @@ export function compact(value: unknown): string {
     const out = page(lo);
     if (out.length <= MAX_RESULT_CHARS) return out;
   }
+  const shortened = shortenNestedLists(value);
+  if (shortened) return shortened;
   return JSON.stringify({ truncated: true, hint: "the result was too long to show whole: ask for a smaller page", partial: text.slice(0, MAX_RESULT_CHARS - 200) });
+}
+
+/**
+ * An object too long to show whole whose bulk is in nested lists (a supplier profile's tabs):
+ * the longest list is halved until the whole fits, so the result keeps its contract's shape.
+ * Undefined when that is not enough.
+ */
+function shortenNestedLists(value: unknown): string | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const copy = structuredClone(value) as Record<string, unknown>;
+  const lists = (node: unknown, out: unknown[][] = []): unknown[][] => {
+    if (Array.isArray(node)) {
+      out.push(node);
+      for (const n of node) lists(n, out);
+    } else if (node && typeof node === "object") for (const n of Object.values(node)) lists(n, out);
+    return out;
+  };
+  const hint = { hint: "some lists were shortened to fit: ask for a smaller page for the rest" };
+  for (let round = 0; round < 64; round++) {
+    const text = JSON.stringify({ ...copy, truncated: hint });
+    if (text.length <= MAX_RESULT_CHARS) return text;
+    const longest = lists(copy).filter((l) => l.length > 0).sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0];
+    if (!longest) return undefined;
+    longest.splice(Math.floor(longest.length / 2));
+  }
+  return undefined;
 }
 
 function isApproved(decision: unknown): { approved: boolean; reason?: string } {

@@ -62,6 +62,19 @@ describe("toolFromContract", () => {
     expect(compact({ list: [1, 2] })).toBe('{"list":[1,2]}');
   });
 
+  it("keeps a long profile's shape: its nested lists are shortened, not the whole cut", () => {
+    const products = Array.from({ length: 300 }, (_, n) => ({ id: n, title: `product ${n} `.repeat(5) }));
+    const profile = { supplier: { name: "Costa Nova", capabilities: ["printing"] }, tabs: { PRODUCTS: { list: products, total: 300 }, REVIEWS: { list: [{ rating: 5 }], total: 1 } } };
+    const text = compact(profile);
+    expect(text.length).toBeLessThanOrEqual(12_000);
+    const out = JSON.parse(text);
+    expect(out.supplier).toEqual(profile.supplier);
+    expect(out.tabs.REVIEWS.list).toEqual([{ rating: 5 }]);
+    expect(out.tabs.PRODUCTS.list.length).toBeGreaterThan(0);
+    expect(out.tabs.PRODUCTS.list).toEqual(products.slice(0, out.tabs.PRODUCTS.list.length));
+    expect(out.truncated).not.toBe(true);
+  });
+
   it("returns API errors (status, code, message) instead of throwing", async () => {
     const user = await registerUser(api);
     const tool = toolFromContract(specByName("upgrade_plan"), { apiBaseUrl: api.url, interrupt: () => true });

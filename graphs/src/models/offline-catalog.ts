@@ -49,6 +49,9 @@ function projectTitle(text: string): string | undefined {
   return title ? title.charAt(0).toUpperCase() + title.slice(1) : undefined;
 }
 
+/** "What products does the first one sell", "what do they make?": a supplier's range. */
+const SUPPLIER_RANGE = /\bwhat (?:(?:products?|items?|else|kind of (?:products?|things?)) )?(?:does|do|can) (?:the (?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)) (?:one|supplier|factory)|they|this (?:supplier|factory)|that (?:supplier|factory)|it)\s+(?:sell|make|offer|carry|produce)\b/i;
+
 const SAYS_PROJECT = /\b(custom )?projects?\b|\brfps?\b|\bcustom (request|order)s?\b/i;
 
 export const CATALOG_INTENTS: Intent[] = [
@@ -56,7 +59,7 @@ export const CATALOG_INTENTS: Intent[] = [
     name: "sales",
     tools: ["get_sales_stats"],
     examples: ["how are my sales", "how r my sales lookin", "revenue this month", "how much have I sold", "sales figures", "how is the store doing", "what's my average order value", "how many orders did I get last month", "show my sales stats"],
-    match: (t) => /\b(sales|revenue|sold|turnover|earnings|aov|average order)\b/i.test(t) && !/\bsales channels?\b/i.test(t),
+    match: (t) => (/\b(sales|revenue|sold|turnover|earnings|aov|average order)\b/i.test(t) || /\b(how much (did|have|do) (i|we) sell|(am i|are we) selling|selling (more|less|better|worse))\b/i.test(t)) && !/\bsales channels?\b/i.test(t),
     step: (_t, done) => {
       const stats = got(done, "get_sales_stats");
       return stats ? { answer: salesAnswer(stats.value) } : call("get_sales_stats");
@@ -111,8 +114,10 @@ export const CATALOG_INTENTS: Intent[] = [
     step: (t, done, history, context) => {
       const r = got(done, "list_supplier_reviews");
       if (r) {
-        if (!r.value.list.length) return { answer: "No reviews yet for this supplier." };
-        return { answer: ["Reviews:", ...r.value.list.slice(0, 5).map((v) => `- ${v.rating}/5${v.body ? ` — "${v.body.slice(0, 200)}"` : ""}`)].join("\n") };
+        const named = referredEntity(t, history);
+        const who = named?.kind === "SUPPLIER" ? named.name : undefined;
+        if (!r.value.list.length) return { answer: `No reviews yet for ${who ?? "this supplier"}.` };
+        return { answer: [who ? `Reviews of ${who}:` : "Reviews:", ...r.value.list.slice(0, 5).map((v) => `- ${v.rating}/5${v.body ? ` — "${v.body.slice(0, 200)}"` : ""}`)].join("\n") };
       }
       const pointed = referredEntity(t, history);
       const screen = context.screen?.entity?.type === "supplier" ? context.screen.entity.id : undefined;
@@ -125,9 +130,21 @@ export const CATALOG_INTENTS: Intent[] = [
     tools: ["search_catalog_items"],
     roles: ["copilot"],
     examples: ["search products: hoodie embroidery", "cheapest tote bag samples", "do you have phone cases", "show me products like ceramic mugs", "find items for candles", "browse the catalog for tote bags", "any blank hoodies in the catalog"],
-    match: (t) => /\b(products?|items?|catalog(ue)?|do you (have|sell|carry)|samples)\b/i.test(t) && /\b(search|find|show|browse|list|any|have|sell|carry|cheapest|look)\b/i.test(t),
-    step: (t, done) => {
+    match: (t) => (/\b(products?|items?|catalog(ue)?|do you (have|sell|carry)|samples)\b/i.test(t) && /\b(search|find|show|browse|list|any|have|sell|carry|cheapest|look)\b/i.test(t)) || SUPPLIER_RANGE.test(t),
+    step: (t, done, history, context) => {
       const found = got(done, "search_catalog_items");
+      if (found && found.args.supplierId) {
+        if (!found.value.list.length) return { answer: "This supplier has no product in the catalog yet." };
+        const who = found.value.list[0]!.supplierName;
+        return { answer: [`What ${who} sells (${found.value.total}):`, ...found.value.list.slice(0, 8).map(itemLine), "Say \"add a sample of the first one to my cart\" or \"tell me more about the second one\"."].join("\n") };
+      }
+      if (!found && SUPPLIER_RANGE.test(t)) {
+        // "What products does the first one sell", "what do they sell?" on a supplier's page: that supplier's items.
+        const pointed = referredEntity(t, history);
+        const screen = context.screen?.entity?.type === "supplier" ? context.screen.entity.id : undefined;
+        const supplierId = pointed?.kind === "SUPPLIER" ? pointed.id : pointed?.supplierId ?? screen;
+        if (supplierId) return call("search_catalog_items", { supplierId, size: 10 });
+      }
       if (found) {
         const keyword = String(found.args.keyword ?? "your search");
         if (!found.value.list.length) return { answer: `No product in the catalog matches "${keyword}" yet. Try other words, or ask me to find suppliers who make it.` };

@@ -2,6 +2,7 @@ import neural, { type Corpus } from "@nlpjs/neural";
 import langEn from "@nlpjs/lang-en-min";
 import similarity from "@nlpjs/similarity";
 import type { Intent } from "./offline-types";
+import { parseProduct } from "./offline-parse";
 
 // The offline assistant's intent classifier: an NLP.js perceptron network trained on each intent's
 // example utterances (stemmed words, typos corrected against the examples' vocabulary). The regex
@@ -41,8 +42,12 @@ function corrected(model: Model, word: string): string {
 function knownShare(model: Model, text: string): number {
   const raw = words(text);
   if (!raw.length) return 0;
-  const known = raw.reduce((sum, w) => sum + (model.vocabulary.has(w) ? 1 : corrected(model, w) !== w ? 0.5 : 0), 0);
-  return known / raw.length;
+  // The product a request names ("canvas caps", "muslin swaddles") is rarely in the examples: its
+  // words neither count for nor against the request, as long as some framing word is known.
+  const product = new Set(words(parseProduct(text) ?? ""));
+  const framing = raw.filter((w) => !product.has(w) || model.vocabulary.has(w));
+  const known = framing.reduce((sum, w) => sum + (model.vocabulary.has(w) ? 1 : corrected(model, w) !== w ? 0.5 : 0), 0);
+  return framing.length ? known / framing.length : 0;
 }
 
 function features(model: Model | undefined, text: string): Record<string, number> {

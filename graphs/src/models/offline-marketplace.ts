@@ -34,8 +34,47 @@ export function moqBucketsFor(limit: MoqLimit): MoqBucket[] {
 
 /** The search words of a request: the product left once framing, filters and place are removed. */
 export function parseKeyword(text: string): string | undefined {
-  const stripped = text.replace(/\b(show|list|display|browse|give|get|look up|any|good|best|top|cheap)\b/gi, " ");
+  const stripped = withoutRegion(text).replace(/\b(with )?samples? between.*$|,?\s*\d+\s*\+\s*(employees|people|staff|workers)|\b(with )?[1-4]\s*(\+|stars?( or (more|better|above|higher))?)|,?\s*(under|less than|within) (a|one|1) month( production)?|\bbig\b|\bproduction\b/gi, " ").replace(/\b(show|list|display|browse|give|get|look up|any|good|best|top|cheap|supliers?|that ship fast|ship(s|ping)? fast|fast)\b/gi, " ");
   return parseProduct(stripped);
+}
+
+/** Continents as the marketplace's region filter ("sticker printers in europe" → EU). */
+const REGION_WORDS: [RegExp, "AF" | "NA" | "SA" | "AS" | "EU" | "OA"][] = [
+  [/\b(?:in |from )?(?:europe|the eu|european)\b/i, "EU"],
+  [/\b(?:in |from )?(?:asia|asian)\b/i, "AS"],
+  [/\b(?:in |from )?(?:africa|african)\b/i, "AF"],
+  [/\b(?:in |from )?(?:north america)\b/i, "NA"],
+  [/\b(?:in |from )?(?:south america|latin america|latam)\b/i, "SA"],
+  [/\b(?:in |from )?(?:oceania)\b/i, "OA"],
+];
+
+/** The regions a request names. */
+export function parseRegions(text: string): string[] {
+  return REGION_WORDS.filter(([re]) => re.test(text)).map(([, code]) => code);
+}
+
+/** The marketplace's other filters as users say them: stars, production time, company size, sample price. */
+export function parseSupplierFilters(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const stars = text.match(/\b([1-4])(?:\.0)? ?(?:\+|stars? ?(?:or (?:more|better|above|higher)|\+|and up))/i)?.[1];
+  if (stars) out.review = stars;
+  if (/\b(under|less than|within|in under) (a|one|1) month\b|\bfast production\b/i.test(text)) out.productionTime = "UNDER_1_MONTH";
+  else if (/\b(1|one)\s*(-|to)\s*(2|two) months\b/i.test(text)) out.productionTime = "1_2_MONTHS";
+  const size = parseInt(text.match(/\b(\d+)\s*\+\s*(?:employees|people|staff|workers)\b|\b(?:over|more than|at least)\s+(\d+)\s+(?:employees|people|staff|workers)\b/i)?.slice(1).find(Boolean) ?? "", 10);
+  if (size >= 250) out.supplierSize = "250_PLUS";
+  else if (size >= 100) out.supplierSize = "100_PLUS";
+  else if (size >= 50) out.supplierSize = "50_PLUS";
+  const sample = text.match(/\bsamples?\b[^.]*?\bbetween \$?(\d+) and \$?(\d+)/i);
+  if (sample) {
+    const [lo, hi] = [Number(sample[1]), Number(sample[2])];
+    out.samplePrice = lo >= 100 ? "100_PLUS" : lo >= 50 && hi <= 100 ? "50_100" : hi <= 50 ? "5_50" : "ALL";
+    if (out.samplePrice === "ALL") delete out.samplePrice;
+  }
+  return out;
+}
+
+function withoutRegion(text: string): string {
+  return REGION_WORDS.reduce((t, [re]) => t.replace(re, " "), text);
 }
 
 const words = (s: string) =>
@@ -181,10 +220,13 @@ export function supplierSearchStep(tool: SupplierSearchTool, keywordOf: (text: s
     if (searches.length) return { answer: searchAnswer(searches, limit) };
     const keyword = keywordOf(t);
     const country = parseAnyCountry(t);
-    if (!keyword && !country) return { answer: "Which product should the suppliers make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
+    if (!keyword && !country && !parseRegions(t).length) return { answer: "Which product should the suppliers make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
     const args: Record<string, unknown> = { size: 10, ...sortArgs(parseSort(t)) };
     if (keyword) args.keyword = keyword;
     if (country) args.countryCodes = [country];
+    const regions = parseRegions(t);
+    if (regions.length && !country) args.regions = regions;
+    Object.assign(args, parseSupplierFilters(t));
     const buckets = limit ? moqBucketsFor(limit) : parseSort(t) === "low-moq" ? (["0_100"] as const) : [];
     const calls: PlannedCall[] = buckets.length ? buckets.map((moq) => ({ name: tool, args: { ...args, moq } })) : [{ name: tool, args }];
     return { calls };
@@ -195,7 +237,7 @@ export function supplierSearchStep(tool: SupplierSearchTool, keywordOf: (text: s
 /** "Tell me about the supplier …" / "… the product …": the page's own prompt, asked about the entity on screen. */
 const asksAboutScreen = (t: string) => /^\s*(tell me (more )?about|describe|what (do you know|can you tell me) about)\b/i.test(t) && /\b(this|the)\s+(supplier|factory|product|item)\b/i.test(t);
 /** "Tell me more about the second one", "open the first supplier", "details on #3": a result shown earlier, by position. */
-const asksAboutShown = (t: string) => parseOrdinal(t) !== undefined && /\b(tell|more|about|open|details?|info|describe|show|see|look|what|who|which|profile|check)\b/i.test(t) && !/\b(favou?rite|bookmark|save|sample|cart|send|contact|email|message)\b/i.test(t);
+const asksAboutShown = (t: string) => parseOrdinal(t) !== undefined && /\b(tell|more|about|open|details?|info|describe|show|see|look|what|who|which|profile|check)\b/i.test(t) && !/\b(favou?rite|bookmark|save|sample|cart|send|contact|email|message|sell|sells|carry|offer)\b/i.test(t);
 
 /** "Open Lotus Ceramics", "tell me about Jade Kiln": a supplier or product named (capitalised) after the verb. */
 const NAMED = /^\s*(?:open|tell me (?:more )?about|more about|what about|show me|info on|details (?:on|of|for))\s+(?!(?:my|your|the|this|that|a|an|it|them|those)\b)([A-Z][^?.!]{1,80})/;

@@ -9,7 +9,7 @@ import { INTENTS } from "./offline-intents";
 import { understand } from "./offline-dialogue";
 import type { IntentContext, Outcome, Step } from "./offline-types";
 import { isUnreadable, UNREADABLE_ANSWER } from "./offline-steps";
-import { parseAttachmentLinks, withoutAttachmentLines } from "./offline-parse";
+import { parseAttachmentLinks, parseProduct, withoutAttachmentLines } from "./offline-parse";
 import type { ModelRole } from "./model-role";
 
 const EXAMPLES: Record<ModelRole, string[]> = {
@@ -43,6 +43,18 @@ const EXAMPLES: Record<ModelRole, string[]> = {
   "packaging-agent": ["find mailer boxes with inside printing, 1000 units", "find packaging suppliers for mailer boxes, MOQ 1000", "how much does fulfilment cost"],
   "storefront-chat": ["how do I get started", "show me suppliers of leather bags", "find products like ceramic mugs", "how much does fulfilment cost", "which sales channels can I sell on", "what plans are there", "how do I contact support"],
 };
+
+/** Per assistant, the intents a bare product request goes to: [asking for suppliers, otherwise]. */
+const DEFAULT_INTENTS: Partial<Record<ModelRole, [string[], string[]]>> = {
+  copilot: [["search-suppliers"], ["search-products", "search-suppliers"]],
+  "sourcing-agent": [["design-sourcing"], ["design-sourcing"]],
+  "tariff-rate-agent": [["tariff"], ["tariff"]],
+  "packaging-agent": [["packaging-suppliers"], ["packaging-items"]],
+  "storefront-chat": [["visitor-suppliers"], ["visitor-products"]],
+};
+
+/** Requests that name things but are not product searches: how-to questions, free writing, errands no tool does. */
+const NOT_A_PRODUCT = /^\s*(hi|hello|hey|thanks|thank you)\b|\b(how|why|when|where is|help|refund|return|ship(ping)?|deliver|pricing|pricng|plans?|price list|fees?|cost to|account|sign|log ?in|password|status|track|write|draft|compose|translate|summari[sz]e|book|flight|hotel|weather|joke|news|contact|support|human|cancel|pause|delete|what(?:'s| is| are| does| do| can)|can (?:i|u|you)|is there|do (?:you|u) (?:charge|offer|support|do)|my|atelier|agents?|credits?|invite|team|promo|storage|rewards?|program|session|sell on|wholesale|print on demand)\b/i;
 
 /** The most of a message the offline assistant parses; a request it understands is far shorter. */
 export const OFFLINE_TEXT_LIMIT = 2000;
@@ -122,10 +134,26 @@ export class OfflineChatModel extends BaseChatModel {
     if (done.some(isUnreadable)) return { answer: UNREADABLE_ANSWER };
     const candidates = INTENTS.filter((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)));
     // The turn in its conversation: an answer to the pending question or a follow-up keeps the earlier intent with its slots.
-    const turn = human ? understand(messages, lastHuman, INTENTS, candidates, text) : undefined;
+    const understood = human ? understand(messages, lastHuman, INTENTS, candidates, text) : undefined;
+    const turn = !understood || understood.intent.name === "help-centre" ? (this.productDefault(text, candidates) ?? understood) : understood;
     if (!turn) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
     return turn.intent.step(turn.text, done, outcomesOf(messages.slice(0, lastHuman)), { ...context, ...(attachments.length ? { attachments } : {}) });
+  }
+
+  /**
+   * A request that is mostly a product ("bath towls", "leather wallets made in italy", "who can
+   * make embroidered caps") and that no intent claimed: the assistant's own product search, for
+   * suppliers when the user says so. Questions about how the platform works stay with the help centre.
+   */
+  private productDefault(text: string, candidates: typeof INTENTS): { intent: (typeof INTENTS)[number]; text: string; score: number } | undefined {
+    if (NOT_A_PRODUCT.test(text) || text.length > 240) return undefined;
+    const product = parseProduct(text);
+    if (!product || product.split(/\s+/).length > 6) return undefined;
+    const wantsSuppliers = /\b(suppliers?|supliers?|factor(y|ies)|factries|manufacturers?|makers?|vendors?|printers?|producers?|companies|who (can )?(make|makes|produce|print|sew)|someone to (make|produce))\b/i.test(text);
+    const order = DEFAULT_INTENTS[this.role]?.[wantsSuppliers ? 0 : 1] ?? [];
+    const intent = order.map((name) => candidates.find((c) => c.name === name)).find(Boolean);
+    return intent ? { intent, text, score: 0.4 } : undefined;
   }
 
   /** The policy's honest decline: what it could not do, and what it can. */

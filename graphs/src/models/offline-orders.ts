@@ -200,7 +200,11 @@ export const ORDER_INTENTS: Intent[] = [
     step: (t, done) => {
       const r = got(done, "list_orders");
       const filter = parseFilter(t);
-      return r ? { answer: listAnswer(r.value, String(r.args.filter ?? filter)) } : call("list_orders", { filter, size: 10 });
+      if (r) return { answer: listAnswer(r.value, String(r.args.filter ?? filter)) };
+      // "biggest order", "smallest orders"; "orders from Henry White" searches by customer.
+      const sort = /\b(biggest|largest|highest|most expensive|top)\b/i.test(t) ? { sort: "-total" } : /\b(smallest|lowest|cheapest)\b/i.test(t) ? { sort: "total" } : {};
+      const customer = t.match(/\borders?\s+(?:from|by|for|of)\s+([A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}|\S+@\S+)/)?.[1];
+      return call("list_orders", { filter, size: 10, ...sort, ...(customer ? { search: customer.slice(0, 100) } : {}) });
     },
   },
   {

@@ -1,6 +1,6 @@
 import type { Intent } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
-import { parseKeyword, saysSupplier, supplierSearchStep } from "./offline-marketplace";
+import { parseKeyword, parseMoqLimit, saysSupplier, supplierSearchStep } from "./offline-marketplace";
 import { countryName } from "./offline-parse";
 import { parseQuantity } from "./offline-sourcing";
 import { call, got, usd, type Got } from "./offline-steps";
@@ -15,6 +15,7 @@ export function packagingKeyword(text: string): string | undefined {
   const cut = text
     .replace(/\d[\d,]*\s*(units|pcs|pieces)\b/gi, " ")
     .replace(/\b(moq|minimum order)\D{0,12}\d[\d,]*/gi, " ")
+    .replace(/\b(under|below|less than) \d[\d,]* (moq|units?|pcs)\b|\blow moq\b|\bcheap(est)?\b|\bmoq\b/gi, " ")
     .replace(/\b(find|show|search|list|browse|get|give|i need|we need|need|i want|want|looking for|look for|me|some|any|a|an|the|with|for|of|please|packaging|options?|ideas?)\b/gi, " ")
     .replace(/[?.!,:;]/g, " ")
     .replace(/\s+/g, " ")
@@ -55,20 +56,22 @@ export const PACKAGING_INTENTS: Intent[] = [
     name: "packaging-suppliers",
     tools: ["search_packaging_suppliers"],
     roles: ["packaging-agent"],
-    match: (t) => saysSupplier(t) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
+    match: (t) => (saysSupplier(t) || /\b(companies|who (can )?(print|make|makes|produce)s?)\b/i.test(t)) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
     step: supplierSearchStep("search_packaging_suppliers", (t) => parseKeyword(t.replace(/\bpackaging\b/gi, " "))),
   },
   {
     name: "packaging-items",
     tools: ["search_packaging_items"],
     roles: ["packaging-agent"],
-    match: (t) => PACKAGING_WORDS.test(t) && !saysSupplier(t) && !/\b(fees?|how much does|tariffs?|dut(y|ies))\b/i.test(t),
+    match: (t) => PACKAGING_WORDS.test(t) && !saysSupplier(t) && !/\b(companies|who (can )?(print|make|makes|produce)s?)\b/i.test(t) && !/\b(fees?|how much does|tariffs?|dut(y|ies))\b/i.test(t),
     step: (t, done) => {
       const found = got(done, "search_packaging_items");
       const quantity = parseQuantity(t);
       if (found) return { answer: itemsAnswer(found, quantity) };
       const keyword = packagingKeyword(t);
-      return keyword ? call("search_packaging_items", { keyword, size: 10 }) : { answer: "What packaging? e.g. \"find mailer boxes with inside printing, 1000 units\"." };
+      const limit = parseMoqLimit(t)?.max ?? Number(t.match(/\b(?:under|below|less than) (\d[\d,]*) moq\b/i)?.[1]?.replace(/,/g, "") ?? NaN);
+      const moq = /\blow moq\b/i.test(t) || (limit > 0 && limit <= 100) ? { moq: "0_100" } : {};
+      return keyword ? call("search_packaging_items", { keyword, size: 10, ...moq }) : { answer: "What packaging? e.g. \"find mailer boxes with inside printing, 1000 units\"." };
     },
   },
 ];

@@ -44,11 +44,12 @@ export function parseAnyCountry(text: string): string | undefined {
   return factoryCountry(text);
 }
 
-const FILLER = /\b(landed cost|import duties|what are|please|pls|can you|could you|would you|do you have|do you know|have you got|are there|is there|got any|i need|we need|i want|we want|i'd like|i would like|i'm looking|im looking|we're looking|looking|after|help me|to|find|search|show|list|get|give|for|me|us|some|any|a|an|the|suppliers?|supplers?|suppliors?|factories|factory|manufacturers?|makers?|vendors?|producers?|brands?|companies|company|who (can )?(make|makes|produce|produces|sell|sells|do|does)|that (make|makes|produce|produces|sell|sells|do|does|can)|which (make|makes|can)|source|sourcing|what is|what's|whats|the tariff|tariffs?|tarrifs?|duty|duties|import|rate|on|of|good|great|best|top|rated|reliable|trusted|quality|options?|ones?|make|made|making|produce|manufacture|someone|somebody|anyone|i|we|you|hi|hey|hello|in|and|or|with|low|small|moq|if|them|it|they|instead|those|these|just|only|see|like|how much|would|will|pay|paying|be|is|are)\b/gi;
+const FILLER = /\b(landed cost|import duties|what are|please|pls|can you|could you|would you|do you have|do you know|have you got|are there|is there|got any|i need|we need|need|could|i want|we want|i'd like|i would like|i'm looking|im looking|we're looking|looking|after|help me|to|find|search|show|list|get|give|for|me|us|some|any|a|an|the|suppliers?|supplers?|suppliors?|factories|factory|manufacturers?|makers?|vendors?|producers?|brands?|companies|company|who (can )?(make|makes|produce|produces|sell|sells|do|does)|that (make|makes|produce|produces|sell|sells|do|does|can)|which (make|makes|can)|source|sourcing|what is|what's|whats|the tariff|tariffs?|tarrifs?|duty|duties|import|rate|on|of|good|great|best|top|rated|reliable|trusted|quality|options?|ones?|make|made|making|produce|manufacture|someone|somebody|anyone|i|we|you|hi|hey|hello|in|and|or|with|low|small|moq|if|them|it|they|instead|those|these|just|only|see|like|how much|would|will|pay|paying|be|is|are)\b/gi;
 
 /** The product the user talks about: the words left once the slots (countries, MOQ, quantities, prices, dates, sort words) and the request's framing are removed. */
 export function parseProduct(text: string): string | undefined {
-  const cut = withoutSlots(digits(text), ["country", "moq", "quantity", "price", "date", "sort"])
+  const framed = text.replace(/\b(?:who|where) (?:can|could) (?:i )?(?:make|produce|manufacture|print|sew|get)s?\b|\bmatch (?:me|us) (?:with|to)\b|\b(?:someone|somebody|anyone) to (?:make|produce|manufacture)\b/gi, " ");
+  const cut = withoutSlots(digits(framed), ["country", "moq", "quantity", "price", "date", "sort"])
     .replace(/\b(?:under|below|with|at|moq|minimum|max|priced|costing|per|around|about|for under|that can|which can|who can)\b.*$/i, "")
     .replace(/(?<![\w-])\d[\d,.]*(?![\w-])/g, " ")
     .replace(FILLER, " ")

@@ -68,6 +68,14 @@ function goalOf(text: string, product: string, context: IntentContext): Record<s
   return goal;
 }
 
+/** The goal as the user stated it, so they can check what was understood: "Your goal: 300 × organic cotton tote bags, $4.00 per unit, by 2027-03-31, to United States." */
+function goalSummary(goal: unknown): string {
+  if (!goal || typeof goal !== "object") return "";
+  const g = goal as { productDescription?: string; quantity?: number; targetUnitPrice?: number; targetDate?: string; destinationCountryCode?: string };
+  const parts = [g.quantity ? `${g.quantity} × ${g.productDescription ?? "units"}` : g.productDescription, g.targetUnitPrice !== undefined ? `$${g.targetUnitPrice.toFixed(2)} per unit` : "", g.targetDate ? `by ${g.targetDate}` : "", g.destinationCountryCode ? `to ${countryName(g.destinationCountryCode)}` : ""].filter(Boolean);
+  return parts.length ? `Your goal: ${parts.join(", ")}.` : "";
+}
+
 function validationNote(v: Got<"validate_sourcing_goal"> | undefined): string {
   const r = v?.value;
   if (!r || r.valid) return r?.valid ? "Your goal has what factories need to quote." : "";
@@ -308,7 +316,10 @@ export const SOURCING_INTENTS: Intent[] = [
     match: (t) => (FIND.test(t) || wantsMade(t)) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
     step: (t, done, _history, context) => {
       const matched = got(done, "match_factories");
-      if (matched) return { answer: [matchAnswer(matched.value), validationNote(got(done, "validate_sourcing_goal"))].filter(Boolean).join("\n\n") };
+      if (matched) {
+        const validated = got(done, "validate_sourcing_goal");
+        return { answer: [goalSummary(validated?.args.agentGoal), matchAnswer(matched.value), validationNote(validated)].filter(Boolean).join("\n\n") };
+      }
       const args = matchArgs(t);
       if (!args) return { answer: "What should the factories make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
       // The goal is checked before matching (001 §5), so the answer can say what factories still need.

@@ -62,14 +62,14 @@ export const STOREFRONT_INTENTS: Intent[] = [
     name: "visitor-suppliers",
     tools: ["search_public_suppliers"],
     roles: ["storefront-chat"],
-    match: (t) => saysSupplier(t) && (ASKS_TO_SEE.test(t) || /\b(suppliers?|manufacturers?|factor(y|ies)|makers?|vendors?) (of|for)\b/i.test(t)),
+    match: (t) => (saysSupplier(t) || /\b(someone|somebody|anyone) (to|who (can )?)(make|produce|manufacture|sew|print)\b/i.test(t)) && (ASKS_TO_SEE.test(t) || /\b(suppliers?|manufacturers?|factor(y|ies)|makers?|vendors?) (of|for)\b/i.test(t)),
     step: visitorSearchStep("search_public_suppliers", (done) => rows(lastResponse(done, "search_public_suppliers")), "Suppliers for", "supplier", (s: PublicSupplier) => supplierLine(s), 'Which product should the suppliers make? e.g. "show me suppliers of leather bags".'),
   },
   {
     name: "visitor-products",
     tools: ["search_public_catalog_items"],
     roles: ["storefront-chat"],
-    match: (t) => (/\b(products?|items?|goods|catalog(ue)?)\b/i.test(t) && (ASKS_TO_SEE.test(t) || /\b(like|similar to)\b/i.test(t))) || /\bdo you (have|sell|carry|stock)\b/i.test(t),
+    match: (t) => !saysSupplier(t) && ((/\b(products?|items?|goods|catalog(ue)?)\b/i.test(t) && (ASKS_TO_SEE.test(t) || /\b(like|similar to)\b/i.test(t))) || /\bdo you (have|sell|carry|stock)\b/i.test(t)),
     step: visitorSearchStep("search_public_catalog_items", (done) => rows(lastResponse(done, "search_public_catalog_items")), "Products like", "product", productLine, 'What kind of product? e.g. "find products like ceramic mugs".'),
   },
 ];
