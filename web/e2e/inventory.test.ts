@@ -69,7 +69,8 @@ describe("the Products screen in Chromium", () => {
 
     await page.getByRole("tab", { name: "Out of stock (1)" }).click();
     await page.locator('[data-testid="inventory-row"][data-sku="CAP-RED"]').waitFor();
-    expect(await page.getByTestId("inventory-row").count()).toBe(1);
+    // CAP-RED is on the first tab too: wait for the tab's own list, not just the row.
+    await expect.poll(() => page.getByTestId("inventory-row").count(), { timeout: 15_000 }).toBe(1);
     await page.context().close();
   });
 });
