@@ -14,6 +14,7 @@ const described: Record<string, string> = {
   "help-article": "built: one help article, with \"Ask the assistant\" about it",
   orders: "built: customer orders by tab (000 §4), search, sort, server paging, bulk hold/release/cancel",
   "order-details": "built: lines, customer, holds with release, timeline and notes, hold and cancel, send to fulfilment with live shipment progress and tracking",
+  "inbox-messages": "built: conversations with suppliers, unread counts, search, live messages and typing, attachments, mark unread, archive (the supplier side answers at `/supplier/inbox`)",
   inventory: "built: Products, stock per SKU and bin (on hand, reserved, available), low and out-of-stock tabs, search, sort, server paging, adjustments with reasons and the stock history, add a SKU",
 };
 const lines = [
