@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, expect } from "vitest";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import type { Config } from "../../api/src/config";
@@ -152,3 +153,15 @@ export function useAgentStack(options: AgentStackOptions = {}): { stack: AgentSt
   serverAndBrowserForFile(() => startWebWithAgents(options), (stack, browser) => Object.assign(env, { stack, browser }));
   return env;
 }
+
+const SHOTS = process.env.ATELIER_SCREENSHOTS_DIR;
+
+/** A screenshot for a person to look at, when ATELIER_SCREENSHOTS_DIR is set. */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+/** Whether the page scrolls or sticks out sideways. */
+export const overflowsSideways = (page: Page): Promise<boolean> => page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);

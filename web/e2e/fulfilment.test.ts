@@ -1,50 +1,30 @@
-import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { orders } from "@atelier/contracts";
-import type { TestApi } from "../../api/test/harness";
 import { createStore } from "../../test/factories/accounts";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
-import { launchBrowser, pageAs, startWebApi } from "./browser";
+import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // An order sent to the local fulfilment center from its detail screen, in Chromium at a desktop
 // (1400×900) and a phone (390×844): the shipment moves to shipped with a tracking number, live in
 // that tab and in a second one on the orders list (the realtime module, no reload).
-let api: TestApi;
-let browser: Browser;
-beforeAll(async () => {
-  api = await startWebApi();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
-
-const SHOTS = process.env.ATELIER_SCREENSHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-const overflowsSideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
+const env = useWebApi();
 
 describe("sending an order to the fulfilment center in Chromium", () => {
   it.each([
     ["desktop", { width: 1400, height: 900 }],
     ["phone", { width: 390, height: 844 }],
   ] as const)("ships it with a tracking number on the %s", async (name, viewport) => {
-    const owner = await createStore(api, { storeName: "Fulfilment e2e" });
-    await stockSku(api, owner.token, "TEE-BLK-M", 20, { title: "Heavyweight tee, black, M" });
-    const order = await api.client.call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "TEE-BLK-M", quantity: 2 }]) }, { token: owner.token });
-    const page = await pageAs(browser, owner);
+    const owner = await createStore(env.api, { storeName: "Fulfilment e2e" });
+    await stockSku(env.api, owner.token, "TEE-BLK-M", 20, { title: "Heavyweight tee, black, M" });
+    const order = await env.api.client.call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "TEE-BLK-M", quantity: 2 }]) }, { token: owner.token });
+    const page = await pageAs(env.browser, owner);
     await page.setViewportSize(viewport);
     // A second tab on the orders list sees the order move without reloading.
     const list = await page.context().newPage();
     await list.setViewportSize(viewport);
-    await list.goto(`${api.url}/orders`);
+    await list.goto(`${env.api.url}/orders`);
     await list.locator(`[data-testid="order-row"][data-order-number="${order.orderNumber}"]`).getByText("Outstanding").waitFor();
-    await page.goto(`${api.url}/order-details/${order.id}`);
+    await page.goto(`${env.api.url}/order-details/${order.id}`);
     await page.getByRole("heading", { name: `Order #${order.orderNumber}` }).waitFor();
     await page.getByRole("button", { name: "Send to fulfilment" }).click();
     await page.getByTestId("shipment").waitFor();

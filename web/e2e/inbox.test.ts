@@ -1,57 +1,37 @@
-import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { inbox } from "@atelier/contracts";
-import type { TestApi } from "../../api/test/harness";
 import { createStore } from "../../test/factories/accounts";
 import { createSupplier } from "../../test/factories/suppliers";
 import { supplierMember } from "../../test/factories/inbox";
-import { launchBrowser, pageAs, poll, startWebApi } from "./browser";
+import { overflowsSideways, pageAs, poll, shot, useWebApi } from "./browser";
 
 // The inbox in Chromium, two browser contexts: a store at /inbox/messages and a supplier in its
 // workspace (/supplier/login, /supplier/inbox). What one sends, the other sees live; at a desktop
 // (1400×900) and a phone (390×844) nothing scrolls sideways.
-let api: TestApi;
-let browser: Browser;
-beforeAll(async () => {
-  api = await startWebApi();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
-
-const SHOTS = process.env.ATELIER_SCREENSHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-const overflowsSideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
+const env = useWebApi();
 
 describe("the inbox between a store and a supplier", () => {
   it.each([
     ["desktop", { width: 1400, height: 900 }],
     ["phone", { width: 390, height: 844 }],
   ] as const)("delivers messages live both ways on a %s, with the unread count and typing", async (name, viewport) => {
-    const owner = await createStore(api, { storeName: "Harbor Goods" });
-    const supplierId = await createSupplier(api, { name: "Ege Textiles" });
-    const other = await createSupplier(api, { name: "Bursa Denim" });
-    const rep = await supplierMember(api, supplierId);
-    const { sid } = await api.client.call(inbox.startConversation, { body: { supplierId, message: "Hello! Could you quote 500 canvas tote bags?" } }, { token: owner.token });
-    await api.client.call(inbox.startConversation, { body: { supplierId: other, message: "Do you make raw denim?" } }, { token: owner.token });
+    const owner = await createStore(env.api, { storeName: "Harbor Goods" });
+    const supplierId = await createSupplier(env.api, { name: "Ege Textiles" });
+    const other = await createSupplier(env.api, { name: "Bursa Denim" });
+    const rep = await supplierMember(env.api, supplierId);
+    const { sid } = await env.api.client.call(inbox.startConversation, { body: { supplierId, message: "Hello! Could you quote 500 canvas tote bags?" } }, { token: owner.token });
+    await env.api.client.call(inbox.startConversation, { body: { supplierId: other, message: "Do you make raw denim?" } }, { token: owner.token });
 
-    const store = await pageAs(browser, owner);
+    const store = await pageAs(env.browser, owner);
     await store.setViewportSize(viewport);
-    await store.goto(`${api.url}/inbox/messages`);
+    await store.goto(`${env.api.url}/inbox/messages`);
     await store.locator(`[data-sid="${sid}"]`).waitFor();
     await shot(store, `inbox-list-${name}`);
     expect(await overflowsSideways(store)).toBe(false);
 
-    // The supplier signs in through its own page, in another browser context.
-    const supplier = await (await browser.newContext({ viewport })).newPage();
-    await supplier.goto(`${api.url}/supplier/login`);
+    // The supplier signs in through its own page, in another env.browser context.
+    const supplier = await (await env.browser.newContext({ viewport })).newPage();
+    await supplier.goto(`${env.api.url}/supplier/login`);
     await supplier.getByLabel("E-mail").fill(rep.email);
     await supplier.getByLabel("Password").fill(rep.password);
     await supplier.getByRole("button", { name: "Sign in" }).click();
@@ -81,7 +61,7 @@ describe("the inbox between a store and a supplier", () => {
 
     // The store leaves the conversation (the list on a phone): a new reply shows as unread live.
     if (name === "phone") await store.getByRole("button", { name: "Back to conversations" }).click();
-    else await store.goto(`${api.url}/inbox/messages`);
+    else await store.goto(`${env.api.url}/inbox/messages`);
     await supplier.getByRole("textbox", { name: "Message" }).fill("Sample ships Monday.");
     await supplier.getByRole("button", { name: "Send", exact: true }).click();
     await poll(() => store.locator(`[data-sid="${sid}"]`).getByLabel("1 unread").count()).toBe(1);

@@ -1,39 +1,19 @@
-import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { orders } from "@atelier/contracts";
-import type { TestApi } from "../../api/test/harness";
 import { createStore } from "../../test/factories/accounts";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
-import { launchBrowser, pageAs, startWebApi } from "./browser";
+import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // The Products screen (/inventory) in Chromium at a desktop (1400×900) and a phone (390×844): it
 // fits without sideways scrolling, shows low and out-of-stock tabs, and a person can open a SKU,
 // see what orders reserved, and adjust its stock with a reason.
-let api: TestApi;
-let browser: Browser;
-beforeAll(async () => {
-  api = await startWebApi();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
-
-const SHOTS = process.env.ATELIER_SCREENSHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-const overflowsSideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
+const env = useWebApi();
 
 async function storeWithStock() {
-  const owner = await createStore(api, { storeName: "Inventory e2e" });
+  const owner = await createStore(env.api, { storeName: "Inventory e2e" });
   const products = [["TEE-BLK-M", "Heavyweight tee, black, M", 40], ["TEE-BLK-L", "Heavyweight tee, black, L", 4], ["CAP-RED", "Red dad cap", 0], ["MUG-ENAMEL", "Enamel camp mug", 120], ["TOTE-NAT", "Organic canvas tote", 12]] as const;
-  for (const [sku, title, units] of products) await stockSku(api, owner.token, sku, units, { title });
-  await api.client.call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "TEE-BLK-M", quantity: 3 }]) }, { token: owner.token });
+  for (const [sku, title, units] of products) await stockSku(env.api, owner.token, sku, units, { title });
+  await env.api.client.call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "TEE-BLK-M", quantity: 3 }]) }, { token: owner.token });
   return owner;
 }
 
@@ -43,9 +23,9 @@ describe("the Products screen in Chromium", () => {
     ["phone", { width: 390, height: 844 }],
   ] as const)("fits the %s, shows what is low and lets a person adjust a SKU with a reason", async (name, viewport) => {
     const owner = await storeWithStock();
-    const page = await pageAs(browser, owner);
+    const page = await pageAs(env.browser, owner);
     await page.setViewportSize(viewport);
-    await page.goto(`${api.url}/inventory`);
+    await page.goto(`${env.api.url}/inventory`);
     await page.getByTestId("inventory-row").first().waitFor();
     expect(await page.getByTestId("inventory-row").count()).toBe(5);
     expect(await page.getByRole("tab", { name: "Low stock (1)" }).isVisible()).toBe(true);

@@ -1,45 +1,25 @@
-import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { orders } from "@atelier/contracts";
-import type { TestApi } from "../../api/test/harness";
 import { createStore } from "../../test/factories/accounts";
 import { createOrder } from "../../test/factories/orders";
-import { launchBrowser, pageAs, startWebApi } from "./browser";
+import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // The orders screens in Chromium at a desktop (1400×900) and a phone (390×844): they fit without
 // sideways scrolling, and a person can open an order from the list and release its hold.
-let api: TestApi;
-let browser: Browser;
-beforeAll(async () => {
-  api = await startWebApi();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
-
-const SHOTS = process.env.ATELIER_SCREENSHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-const overflowsSideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
+const env = useWebApi();
 
 async function storeWithOrders() {
-  const owner = await createStore(api, { storeName: "Orders e2e" });
+  const owner = await createStore(env.api, { storeName: "Orders e2e" });
   const names = ["Ada Lovelace", "Grace Hopper", "Katherine Johnson", "Margaret Hamilton", "Radia Perlman"];
   const ids: string[] = [];
   for (let n = 0; n < 25; n++) {
-    ids.push(await createOrder(api, owner.store.id, {
+    ids.push(await createOrder(env.api, owner.store.id, {
       orderNumber: 1001 + n, customerName: `${names[n % names.length]}${n >= 5 ? ` ${n}` : ""}`, email: `customer-${n}-${crypto.randomUUID().slice(0, 6)}@example.com`,
       placedAt: new Date(Date.UTC(2026, 10, 1, n)).toISOString(), processingStatus: n % 3 ? "PROCESSING" : "OUTSTANDING", totalCents: 1800 + n * 250,
     }));
   }
-  await api.client.call(orders.holdOrder, { params: { id: "1025" }, body: { reason: "Address could not be verified by the carrier" } }, { token: owner.token });
-  await api.client.call(orders.holdOrder, { params: { id: "1025" }, body: { reason: "Customer asked to change the size" } }, { token: owner.token });
+  await env.api.client.call(orders.holdOrder, { params: { id: "1025" }, body: { reason: "Address could not be verified by the carrier" } }, { token: owner.token });
+  await env.api.client.call(orders.holdOrder, { params: { id: "1025" }, body: { reason: "Customer asked to change the size" } }, { token: owner.token });
   return { owner, ids };
 }
 
@@ -49,9 +29,9 @@ describe("orders screens in Chromium", () => {
     ["phone", { width: 390, height: 844 }],
   ] as const)("fit the %s and lead from the list to an order whose holds can be released", async (name, viewport) => {
     const { owner } = await storeWithOrders();
-    const page = await pageAs(browser, owner);
+    const page = await pageAs(env.browser, owner);
     await page.setViewportSize(viewport);
-    await page.goto(`${api.url}/orders`);
+    await page.goto(`${env.api.url}/orders`);
     await page.getByTestId("order-row").first().waitFor();
     expect(await page.getByTestId("order-row").count()).toBe(20);
     expect(await page.getByRole("tab", { name: "On hold (1)" }).isVisible()).toBe(true);
