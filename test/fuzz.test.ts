@@ -4,6 +4,7 @@ import { allContracts, auth, buildPath, isMutating, type Contract } from "@ateli
 import { sampleRequest, withQuery, type SampleRequest } from "./contract-samples";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { flushSearchLogs } from "../api/src/services/marketplace/search-log";
+import { pick, seededRandom, type Rand } from "./fuzz-random";
 
 // Every contract's params, query and body fed wrong types, huge strings, unknown keys, seeded
 // random values and bad JSON, as the store's own owner on the top plan. Each malformed part is
@@ -29,20 +30,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => api?.close());
 
-/** mulberry32: small, fast and the same sequence for the same seed on every machine. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Rand = () => number;
-const pick = <T,>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 // Characters that break naive code: quotes, NUL and other controls, surrogates, RTL marks, SQL and HTML.
 const NASTY = ["'", '"', "\\", "\u0000", "\u0007", "\n", "\u202e", "\ud83d\ude00", "\ud800", "%", "%00", "<script>", "'; DROP TABLE users; --", "${x}", "../", "\uffff", "é", " "];

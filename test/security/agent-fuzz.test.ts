@@ -6,6 +6,7 @@ import { registerUser, type TestUser } from "../../api/test/harness";
 import { createTokenService } from "../../api/src/auth/tokens";
 import * as s from "../../agent-server/src/schemas";
 import { MAX_BODY_DEPTH } from "../../agent-server/src/edge";
+import { pick, seededRandom, type Rand } from "../fuzz-random";
 
 // Issue 14, item 10: the agent server keeps the API's edge rules. Every endpoint's body fed wrong
 // types, nasty strings (NUL, lone surrogates), JSON nested thousands deep, unreadable JSON and
@@ -48,19 +49,6 @@ async function call(method: string, path: string, body: string | undefined, head
   return { status: res.status, body: parsed };
 }
 
-/** mulberry32, as the API's fuzzing uses. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-type Rand = () => number;
-const pick = <T,>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 const NASTY = ["'", '"', "\\", "\u0000", "\u0007", "\n", "\u202e", "\ud83d\ude00", "\ud800", "\udfff", "%", "%00", "<script>", "'; DROP TABLE agent_threads; --", "${x}", "../", "\uffff"];
 function randomString(rand: Rand): string {
