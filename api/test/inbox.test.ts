@@ -214,6 +214,13 @@ describe("who sees what", () => {
     await expectError(api.client.call(inbox.createSupplierSession, { body: { email: "not-an-email", password: "x" } }), 400, "body.email");
   });
 
+  it("ends a supplier session on its next request once the user is no longer the supplier's member", async () => {
+    const { rep } = await pair();
+    await as(api, rep.token, inbox.listConversations, {});
+    await api.deps.pool.query("DELETE FROM supplier_members WHERE user_id = $1", [rep.user.id]);
+    await expectError(as(api, rep.token, inbox.listConversations, {}), 401);
+  });
+
   it("gives CX members the inbox too", async () => {
     const { store, sid } = await pair();
     const cx = await teamMember(api, store, "CX");
