@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { allContracts, auth, buildPath, isMutating, type Contract } from "@atelier/contracts";
+import { allContracts, buildPath, isMutating, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery, type SampleRequest } from "./contract-samples";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { flushSearchLogs } from "../api/src/services/marketplace/search-log";
 import { pick, seededRandom, type Rand } from "./fuzz-random";
+import { signUp } from "./factories";
 
 // Every contract's params, query and body fed wrong types, huge strings, unknown keys, seeded
 // random values and bad JSON, as the store's own owner on the top plan. Each malformed part is
@@ -22,9 +23,7 @@ let api: IsolatedApi;
 let token: string;
 beforeAll(async () => {
   api = await startIsolatedApi();
-  const session = await api.client.call(auth.register, {
-    body: { email: "fuzz-owner@example.com", password: "correct-horse-battery", storeName: "Fuzz store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" },
-  });
+  const session = await signUp(api.client, api.deps.pool, { email: "fuzz-owner@example.com", password: "correct-horse-battery", storeName: "Fuzz store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
   token = session.token;
   await api.deps.pool.query("UPDATE stores SET plan_type = 'TIER_3' WHERE id = $1", [session.store.id]);
 }, 120_000);

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allContracts, auth, buildPath, inbox, marketplace, orders, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
+import { allContracts, buildPath, inbox, marketplace, orders, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
 import { createOrder } from "./factories/orders";
+import { signUp } from "./factories/accounts";
 import { paidOrderFrom } from "./factories/purchases";
 import { manualOrderBody, stockSku } from "./factories/inventory";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
@@ -56,7 +57,7 @@ type Owner = { token: string; storeId: string; userId: string; email: string };
 /** A new store and owner on the Professional plan (every feature, five seats). */
 async function newOwner(): Promise<Owner> {
   const email = `idem-${crypto.randomUUID().slice(0, 12)}@example.com`;
-  const session = await api.client.call(auth.register, { body: { email, password: "correct-horse-battery", storeName: "Idempotency store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+  const session = await signUp(api.client, api.deps.pool, { email, password: "correct-horse-battery", storeName: "Idempotency store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
   await api.deps.pool.query("UPDATE stores SET plan_type = 'TIER_3' WHERE id = $1", [session.store.id]);
   return { token: session.token, storeId: session.store.id, userId: session.user.id, email };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allContracts, auth, isMutating, PREVIEW_MODE_MESSAGE, PREVIEW_QUERY_KEY, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
-import { setPlan } from "./factories";
+import { setPlan, signUp } from "./factories";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 
 // A preview account may look at everything and change nothing: every mutating contract that is
@@ -17,9 +17,7 @@ let api: IsolatedApi;
 let session: { token: string; v2UserToken: string; v2StoreToken: string; store: { id: string } };
 beforeAll(async () => {
   api = await startIsolatedApi({ previewEmails: [PREVIEW_EMAIL] });
-  session = await api.client.call(auth.register, {
-    body: { email: PREVIEW_EMAIL, password: "correct-horse-battery", storeName: "Preview store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" },
-  });
+  session = await signUp(api.client, api.deps.pool, { email: PREVIEW_EMAIL, password: "correct-horse-battery", storeName: "Preview store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
   // Professional, so no refusal could be the plan gate's instead.
   await setPlan(api, session.store.id, "TIER_3");
 }, 120_000);

@@ -7,8 +7,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
-import { auth, createApiClient, payments, plans, type RealtimePayload } from "@atelier/contracts";
+import { createApiClient, payments, plans, type RealtimePayload } from "@atelier/contracts";
+import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../api/src/db/embedded";
+import { signUp } from "./factories/accounts";
 
 // Two API processes (real child processes, as two containers behind a load balancer) and a real
 // Redis: an event emitted in one reaches a socket connected to the other through the Redis
@@ -88,9 +90,8 @@ afterAll(async () => {
 describe.skipIf(!hasRedis)("realtime across API processes (Redis streams adapter)", () => {
   it("delivers a plan change committed in one process to the store's socket connected to the other", { timeout: 60_000 }, async () => {
     const client = createApiClient({ baseUrl: first });
-    const session = await client.call(auth.register, {
-      body: { email: `redis-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery", storeName: "Two processes", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" },
-    });
+    const db = new pg.Pool({ connectionString: database!.url, max: 1 });
+    const session = await signUp(client, db, { email: `redis-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery", storeName: "Two processes", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" }).finally(() => db.end());
     const socket = connect(second, { auth: { token: session.token }, transports: ["websocket"], reconnection: false, forceNew: true });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {

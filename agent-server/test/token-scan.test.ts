@@ -4,12 +4,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Client } from "@langchain/langgraph-sdk";
-import { auth, commons, createApiClient, plans, team } from "@atelier/contracts";
+import { commons, createApiClient, plans, team } from "@atelier/contracts";
 import { buildScreenContext } from "@atelier/contracts/agent-context";
 import type { ScriptStep } from "@atelier/graphs";
 import { openDatabase, type Database } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { collect, tablesHolding } from "./harness";
+import { signUp } from "../../test/factories/accounts";
 
 // The user's token reaches the tools through the run context and must be stored nowhere: not in
 // the checkpoints, the run rows, the stream events, nor in what the API and the agent server log
@@ -73,7 +74,7 @@ type Msg = { type: string; content: unknown; name?: string; tool_calls?: { name:
 it("stores and logs the user's token nowhere, through a product graph calling the API with it", async () => {
   const api = createApiClient({ baseUrl: apiUrl });
   const email = `scan-${crypto.randomUUID().slice(0, 12)}@example.com`;
-  const session = await api.call(auth.register, { body: { email, password: "correct-horse-battery", storeName: "Scan store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+  const session = await signUp(api, db.pool, { email, password: "correct-horse-battery", storeName: "Scan store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
   const token = session.token;
   const signature = token.split(".")[2]!;
   expect(signature.length).toBeGreaterThan(20);

@@ -16,6 +16,7 @@ import { allRoutes } from "./routes";
 import type { AppDeps } from "./context";
 import { createJobQueue, type JobEvents } from "./jobs";
 import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
+import { forgetExpiredSignUpsJob } from "./jobs/forget-expired-sign-ups";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 
@@ -110,5 +111,8 @@ async function startJobWorker(deps: AppDeps) {
   deps.jobs.register(imageIndexJob(deps.pool));
   deps.jobs.register(advanceFulfilmentJob(deps));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
+  const forgetSignUps = forgetExpiredSignUpsJob(deps.pool);
+  deps.jobs.register(forgetSignUps);
+  await deps.jobs.schedule("auth.forget-expired-sign-ups", forgetSignUps, {}, { cron: "41 3 * * *" });
   deps.jobs.start();
 }

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, marketplace, sourcingAgent, createApiClient } from "@atelier/contracts";
+import { marketplace, sourcingAgent, createApiClient } from "@atelier/contracts";
 import { openDatabase, type Database } from "../src/db/pool";
 import { migrate } from "../src/db/migrate";
 import { startApi, type ApiServer } from "../src/server";
 import { seedDemoDataIfEmpty } from "../src/demo/seed";
 import { pictureKindOf } from "../src/images/picture-kinds";
 import { testConfig } from "./harness";
+import { signUp } from "../../test/factories";
 
 // Every example a screen offers as a search must find what it promises on the demo marketplace:
 // the search box's placeholder and the sourcing agents' example prompts (the chatbot's starter
@@ -30,7 +31,7 @@ beforeAll(async () => {
   // screen's example has several suppliers to find.
   await seedDemoDataIfEmpty(db.pool, { scale: 0.05, seed: 11 });
   api = await startApi({ config: testConfig(), database: db, migrate: false });
-  token = (await createApiClient({ baseUrl: api.url }).call(auth.register, { body: { email: `examples-${Date.now()}@example.com`, password: "correct-horse-battery", storeName: "Examples", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } })).token;
+  token = (await signUp(createApiClient({ baseUrl: api.url }), db.pool, { email: `examples-${Date.now()}@example.com`, password: "correct-horse-battery", storeName: "Examples", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" })).token;
 });
 afterAll(async () => {
   await api?.close();

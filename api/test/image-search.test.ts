@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import jpeg from "jpeg-js";
 import { GifWriter } from "omggif";
-import { auth, marketplace, createApiClient } from "@atelier/contracts";
+import { marketplace, createApiClient } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
 import { openDatabase, type Database } from "../src/db/pool";
 import { migrate } from "../src/db/migrate";
@@ -12,6 +12,7 @@ import { decodeImage } from "../src/images/load-image";
 import { reindexItemImages } from "../src/services/marketplace/index-item-images";
 import type { Raster } from "../src/images/raster";
 import { seedCatalog, type CatalogFixture } from "./marketplace-fixtures";
+import { signUp } from "../../test/factories";
 import { startEmbeddingsStub, type EmbeddingsRequest, type EmbeddingsStub } from "./openai-embeddings-stub";
 import { itemImageDataUrl, itemImageSvg } from "../src/images/item-image";
 import { rasterizeSvg } from "../src/images/svg";
@@ -186,7 +187,7 @@ describe("a configured image-embedding model", () => {
     await migrate(db.pool);
     items = (await seedCatalog(db.pool, [{ name: "Model Test Supplier" }], ITEMS.map((it, n) => ({ supplier: 0, title: `Model item ${n}`, imageSeed: it.seed, imageColor: it.color })))).itemIds;
     modelApi = await startApi({ config: testConfig({ imageEmbeddings: { model: "stub-vision", baseUrl } }), database: db, migrate: false });
-    token = (await createApiClient({ baseUrl: modelApi.url }).call(auth.register, { body: { email: `img-${Date.now()}@example.com`, password: "correct-horse-battery", storeName: "Img", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } })).token;
+    token = (await signUp(createApiClient({ baseUrl: modelApi.url }), db.pool, { email: `img-${Date.now()}@example.com`, password: "correct-horse-battery", storeName: "Img", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" })).token;
   });
   afterAll(async () => {
     await modelApi?.close();

@@ -11,13 +11,14 @@ import pg from "pg";
 import { Client } from "@langchain/langgraph-sdk";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { HumanMessage } from "@langchain/core/messages";
-import { auth, createApiClient } from "@atelier/contracts";
+import { createApiClient } from "@atelier/contracts";
 import { buildGraph, createScriptedModelFactory, type ScriptStep } from "@atelier/graphs";
 import { runContextOf } from "@atelier/tools";
 import { loadConfig } from "../../api/src/config";
 import { openDatabase } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
+import { signUp } from "../../test/factories/accounts";
 import { startAgentServer } from "../../agent-server/src/server";
 import { productGraphs } from "../../agent-server/src/product-graphs";
 
@@ -92,9 +93,7 @@ const serverModel = createScriptedModelFactory(serverSteps);
 const localModel = createScriptedModelFactory(Array.from({ length: WARMUP + TURNS + TRACE_TURNS }, () => TOOL_TURN).flat());
 
 const agent = await startAgentServer({ config, pool: database.pool, graphs: productGraphs(api.url, serverModel), apiBaseUrl: api.url, port: 0, tokens: api.deps.tokens });
-const session = await createApiClient({ baseUrl: api.url }).call(auth.register, {
-  body: { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" },
-});
+const session = await signUp(createApiClient({ baseUrl: api.url }), database.pool, { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
 const client = new Client({ apiUrl: agent.url, defaultHeaders: { authorization: `Bearer ${session.token}` }, callerOptions: { maxRetries: 0 } });
 const local = buildGraph("copilot", { modelFactory: localModel, checkpointer: new MemorySaver(), apiBaseUrl: api.url });
 const localContext = runContextOf({ apiToken: session.token, apiBaseUrl: api.url, storeId: session.store.id, userId: session.user.id });

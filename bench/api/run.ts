@@ -1,11 +1,12 @@
 // `npm run bench:api`: the API's overhead over a bare Express handler doing the same one-row
 // query through the same pool. Target: the API serves at least 0.8 of the bare handler's req/s.
 import os from "node:os";
-import { auth, createApiClient } from "@atelier/contracts";
+import { createApiClient } from "@atelier/contracts";
 import { loadConfig } from "../../api/src/config";
 import { openDatabase } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
+import { signUp } from "../../test/factories/accounts";
 import { drain, measure, probe, row, startBarePrimaryKeyServer, usable, type Figures, type Target } from "../lib/load";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -26,7 +27,7 @@ const api = await startApi({ config, database, migrate: false });
 
 const client = createApiClient({ baseUrl: api.url });
 const email = `bench-${Date.now()}@example.com`;
-const session = await client.call(auth.register, { body: { email, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+const session = await signUp(client, database.pool, { email, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
 const storeId = session.store.id;
 
 const bare = await startBarePrimaryKeyServer(database.pool, storeId);

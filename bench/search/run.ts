@@ -7,11 +7,12 @@
 // Target: search p99 ≤ 30 ms (meant for real Postgres: DATABASE_URL=postgres://… npm run bench:search).
 import http from "node:http";
 import os from "node:os";
-import { auth, createApiClient } from "@atelier/contracts";
+import { createApiClient } from "@atelier/contracts";
 import { loadConfig } from "../../api/src/config";
 import { openDatabase } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
+import { signUp } from "../../test/factories/accounts";
 import { seedDemoData } from "../../api/src/demo/seed";
 import { encodePng } from "../../api/src/images/png";
 import { rasterizeSvg } from "../../api/src/images/svg";
@@ -41,7 +42,7 @@ const indexed = await indexItemImages(database.pool, api.deps.log, { force: true
 console.log(`${indexed} item pictures described in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const client = createApiClient({ baseUrl: api.url });
-const session = await client.call(auth.register, { body: { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+const session = await signUp(client, database.pool, { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
 // As a browser sends them: a browser always offers gzip, and large answers are sent compressed.
 const headers = { authorization: `Bearer ${session.token}`, "content-type": "application/json", "accept-encoding": "gzip, deflate, br" };
 

@@ -6,11 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
-import { auth, createApiClient } from "@atelier/contracts";
+import { createApiClient } from "@atelier/contracts";
 import { loadConfig } from "../../api/src/config";
 import { openDatabase } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
+import { signUp } from "../../test/factories/accounts";
 import { WEB_ROOT, mountWebApp } from "../../web/server/serve-web";
 
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
@@ -73,7 +74,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await migrate(database.pool);
 const api = await startApi({ config, database, migrate: false, extend: (app) => mountWebApp(app, { distDir: OUT_DIR }) });
 const client = createApiClient({ baseUrl: api.url });
-const session = await client.call(auth.register, { body: { email: `bench-web-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+const session = await signUp(client, database.pool, { email: `bench-web-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
 const lcps: number[] = [];

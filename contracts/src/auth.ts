@@ -16,16 +16,26 @@ export const sessionSchema = z.object({
   role: teamRoleSchema,
 });
 
+/**
+ * What a sign-up answers, whether or not the address already has an account (docs/security.md,
+ * item 17): the account is made when its owner opens the link mailed to the address.
+ */
+export const registrationStartedSchema = z.object({
+  status: z.literal("CHECK_EMAIL"),
+  email: z.string().describe("Where the link was sent"),
+  expiresInHours: z.number().int().describe("How long the link works"),
+});
+
 export const register = defineContract({
   id: "register",
   method: "POST",
   path: "/register",
-  summary: "Create a store owner account and its store; returns the session.",
+  summary: "Start a store owner sign-up: mails a link that creates the account and its store. The same answer whether or not the address has an account.",
   tags: ["auth"],
   access: "public",
   previewAllowed: true,
   noToolReason: "Agents act for a logged-in user; they never create accounts.",
-  status: 201,
+  status: 202,
   query: z.strictObject({ userType: z.enum(["STORE"]).default("STORE") }),
   body: z.strictObject({
     email: emailSchema,
@@ -35,6 +45,20 @@ export const register = defineContract({
     workStyle: z.enum(WORK_STYLES).default("WITH_AI_ASSISTANTS"),
     anonymousUserId: z.string().max(100).optional().describe("The anonymous creator id kept by the browser, for usage reports"),
   }),
+  response: registrationStartedSchema,
+});
+
+export const confirmRegistration = defineContract({
+  id: "confirmRegistration",
+  method: "POST",
+  path: "/register/confirm",
+  summary: "Finish a sign-up with the token of the mailed link: creates the user, the store (Free plan) and returns the session.",
+  tags: ["auth"],
+  access: "public",
+  previewAllowed: true,
+  noToolReason: "Agents act for a logged-in user; they never create accounts.",
+  status: 201,
+  body: z.strictObject({ token: z.string().trim().min(20, "is not a sign-up link's code").max(200, "is not a sign-up link's code") }),
   response: sessionSchema,
 });
 

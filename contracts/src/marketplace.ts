@@ -573,12 +573,12 @@ export const getSupplierReviewSummary = defineContract({
   response: reviewSummarySchema,
 });
 
-/** A review from a public supplier-profile link: no login, one per e-mail and supplier. */
+/** A review through a store's signed per-order review link, without logging in. */
 export const postPublicSupplierReview = defineContract({
   id: "postPublicSupplierReview",
   method: "POST",
   path: "/app/supplier-profile/:supplierId/post-review",
-  summary: "Posts a review from the public supplier profile without logging in: author name and e-mail, one review per e-mail and supplier, at most 5 reviews per e-mail a day. Without a reviewToken it is held for moderation: not counted in the supplier's rating nor listed until confirmed. With the reviewToken of a signed per-order review link it is the ordering store's one review of the supplier and counts at once.",
+  summary: "Posts a review without logging in, with the reviewToken of a signed per-order review link (GET /web/creator-order-items/{id}/review-link): it is the ordering store's one review of the supplier and counts at once. Without a valid link it is refused (400 on reviewToken): anyone can type any e-mail, so only a store's order proves a relationship.",
   tags: ["catalog"],
   access: "public",
   status: 201,
@@ -590,7 +590,7 @@ export const postPublicSupplierReview = defineContract({
     rating: ratingSchema,
     title: reviewTitle.default(""),
     body: reviewBody,
-    /** From a signed per-order review link: the review is the ordering store's and counts at once. */
+    /** From a signed per-order review link: the review is the ordering store's and counts at once. Required (refused without, with the reason). */
     reviewToken: z.string().trim().max(200, "must be at most 200 characters").optional(),
   }),
   response: reviewSchema,

@@ -50,6 +50,7 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   googleLogin: "public",
   login: "public",
   register: "public",
+  confirmRegistration: "public",
 
   // stores
   getMyStore: "member",

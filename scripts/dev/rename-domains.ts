@@ -99,7 +99,7 @@ const SPLIT_MODULES: Record<string, Record<string, string[]>> = {
     "api/src/queries/marketplace/suppliers": ["suppliersByIds", "suppliersNearVector", "storeTasteVector", "supplierRowsNearVector", "supplierExists", "countryStats"],
     "api/src/queries/marketplace/items": ["itemById", "similarItemRows", "itemsOfSimilarSuppliers", "itemsNearVector", "itemExists", "itemSupplierId", "itemsByIds"],
     "api/src/queries/marketplace/search-log": ["insertDetailView", "SearchLogRow", "insertSearchLogs", "sharedCatalogState", "catalogVersionAndImageSpace"],
-    "api/src/queries/marketplace/reviews": ["ReviewRow", "REVIEW_COLUMNS", "listReviewRows", "reviewSummaryRow", "insertReview", "findStoreReview", "findEmailReview", "countEmailReviewsSince", "updateStoreReview"],
+    "api/src/queries/marketplace/reviews": ["ReviewRow", "REVIEW_COLUMNS", "listReviewRows", "reviewSummaryRow", "insertReview", "findStoreReview", "updateStoreReview"],
     "api/src/queries/marketplace/favorites": ["FavoriteRow", "listFavoriteRows", "upsertFavorite", "deleteFavorite", "findFavoriteId"],
     "api/src/queries/marketplace/images": ["setImageEmbeddingSpace", "ItemImageSource", "itemsNeedingImageIndex", "upsertItemImages", "itemsNearImage", "countItemsNeedingImageIndex"],
     "api/src/queries/stores": ["findStoreTitle"],

@@ -12,7 +12,7 @@ export type FactoryApi = { client: ApiClient } & ({ deps: { pool: pg.Pool } } | 
 export type PlanType = "TIER_1" | "TIER_2" | "TIER_2_5" | "TIER_3";
 
 /** A signed-in owner (or member) of a store: the API's session plus the login to sign in again. */
-export type StoreSession = ResponseOf<typeof auth.register> & { email: string; password: string };
+export type StoreSession = ResponseOf<typeof auth.confirmRegistration> & { email: string; password: string };
 
 const PASSWORD = "correct-horse-battery";
 
@@ -22,12 +22,29 @@ export function poolOf(api: FactoryApi): pg.Pool {
 
 export const uniqueEmail = (prefix = "user") => `${prefix}-${crypto.randomUUID().slice(0, 12)}@example.com`;
 
-/** A new store and its owner, registered through the API; each test makes its own. */
+/** The token of the newest sign-up link mailed to this address (the outbox holds what would be sent). */
+export async function mailedSignUpToken(db: pg.Pool, email: string): Promise<string> {
+  const { rows } = await db.query<{ token: string }>(
+    "SELECT payload->>'token' AS token FROM outbox_messages WHERE to_address = $1 AND kind = 'sign_up_confirmation' ORDER BY created_at DESC LIMIT 1",
+    [email],
+  );
+  if (!rows[0]) throw new Error(`no sign-up link was mailed to ${email}`);
+  return rows[0].token;
+}
+
+/**
+ * Signs up as a person does: the form, then the link mailed to the address (read from the outbox,
+ * which is what the built-in mail provider keeps). For tests and benchmarks that have only a client.
+ */
+export async function signUp(client: ApiClient, db: pg.Pool, body: CallInput<typeof auth.register>["body"]): Promise<ResponseOf<typeof auth.confirmRegistration>> {
+  await client.call(auth.register, { body });
+  return client.call(auth.confirmRegistration, { body: { token: await mailedSignUpToken(db, body.email) } });
+}
+
+/** A new store and its owner, signed up through the API; each test makes its own. */
 export async function createStore(api: FactoryApi, overrides: Partial<CallInput<typeof auth.register>["body"]> = {}): Promise<StoreSession> {
   const email = overrides.email ?? uniqueEmail();
-  const session = await api.client.call(auth.register, {
-    body: { email, password: PASSWORD, storeName: "Test store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS", ...overrides },
-  });
+  const session = await signUp(api.client, poolOf(api), { email, password: PASSWORD, storeName: "Test store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS", ...overrides });
   return { ...session, email, password: overrides.password ?? PASSWORD };
 }
 

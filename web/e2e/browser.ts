@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, expect } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+import { mailedSignUpToken } from "../../test/factories/accounts";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import type { Config } from "../../api/src/config";
 import { stores } from "@atelier/contracts";
@@ -98,6 +100,10 @@ export async function pageAs(browser: Browser, user: { token: string; user: unkn
 }
 
 /** Registers through the login page's form; lands on /homebase. */
+/**
+ * Signs up as a person does: the form, the "check your e-mail" screen, then the mailed link (read
+ * from the outbox on the run's database, which is what the built-in mail provider keeps).
+ */
 export async function registerThroughUi(page: Page, base: string, email: string, storeName = "E2E store"): Promise<void> {
   await page.goto(`${base}/login`);
   await page.getByRole("button", { name: "Create an account" }).click();
@@ -106,6 +112,10 @@ export async function registerThroughUi(page: Page, base: string, email: string,
   await page.getByLabel("Store name").fill(storeName);
   await page.getByLabel("Creator").check();
   await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByTestId("check-email").waitFor();
+  const db = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
+  const token = await mailedSignUpToken(db, email).finally(() => db.end());
+  await page.goto(`${base}/login?confirmSignUp=${token}`);
   await page.waitForURL(`${base}/homebase`);
 }
 

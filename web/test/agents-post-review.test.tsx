@@ -33,8 +33,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open() {
-  render(<RouterProvider router={createMemoryRouter(routeObjects(), { initialEntries: [`/supplier-profile/${SUPPLIER_ID}/post-review`] })} />);
+function open(query = "?reviewToken=item.signature") {
+  render(<RouterProvider router={createMemoryRouter(routeObjects(), { initialEntries: [`/supplier-profile/${SUPPLIER_ID}/post-review${query}`] })} />);
 }
 
 describe("the public post-review page", () => {
@@ -60,12 +60,21 @@ describe("the public post-review page", () => {
     expect(await screen.findByText("must be an email address")).toBeTruthy();
     expect(screen.getByText("must not be empty")).toBeTruthy();
     expect(screen.getByLabelText(/Email/).getAttribute("aria-invalid")).toBe("true");
-    expect(posted).toEqual([{ authorName: "Ana", email: "not-an-email", rating: 4, title: "", body: "" }]);
+    expect(posted).toEqual([{ authorName: "Ana", email: "not-an-email", rating: 4, title: "", body: "", reviewToken: "item.signature" }]);
 
     answer = () => json(201, { id: "r1", supplierId: SUPPLIER_ID, authorName: "Ana", rating: 4, title: "", body: "Great", isMine: false, createdAt: new Date().toISOString(), updatedAt: null });
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: "ana@example.com" } });
     fireEvent.change(screen.getByRole("textbox", { name: /^Review/ }), { target: { value: "Great" } });
     fireEvent.click(screen.getByRole("button", { name: "Post review" }));
-    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Your review of Jingdezhen Ceramics is saved. It appears on the profile once we have confirmed you worked with this supplier."));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Your review of Jingdezhen Ceramics is posted and counts in its rating."));
+  });
+
+  it("without a store's review link explains how reviews work instead of a form that could never count", async () => {
+    profile = () => json(200, { supplier: { name: "Jingdezhen Ceramics" } });
+    open("");
+    const how = await screen.findByTestId("review-how", {}, { timeout: 8000 });
+    expect(how.textContent).toContain("Reviews of Jingdezhen Ceramics come from stores that ordered from it");
+    expect(screen.getByRole("link", { name: "Log in and review it from the order" }).getAttribute("href")).toBe("/inbox/orders");
+    expect(screen.queryByRole("form", { name: "Post a review" })).toBeNull();
   });
 });

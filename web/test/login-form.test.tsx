@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { LoginPage } from "../src/features/auth/login-page";
-import { clearSession } from "../src/session/session-store";
-import { routeFetchTo, startRealApi, type RealApi } from "./support/real-api";
+import { clearSession, getSession } from "../src/session/session-store";
+import { mailedSignUpToken } from "../../test/factories/accounts";
+import { registerRealUser, routeFetchTo, startRealApi, type RealApi } from "./support/real-api";
 
 // The login and registration forms against the real API: its 400 reasons reach the person as
 // sentences naming the field, never as a bare reason or a `body.password` path.
@@ -65,5 +66,47 @@ describe("login and registration forms: field reasons in sentences", () => {
     const under = await screen.findByText(/^The email /, {}, TIMEOUT);
     expect(under.className).toBe("field-error");
     expect(form.textContent).not.toMatch(RAW);
+  });
+});
+
+describe("sign-up by mailed link: the same answer for every address", () => {
+  it("a new address is told to check its e-mail; the mailed link creates the account and logs in", async () => {
+    const email = `new-${Date.now()}@example.com`;
+    const form = openForm("/login?signup=1");
+    await submit(form, { email, password: "correct-horse-battery", storeName: "Kiln & Co" });
+    const card = await screen.findByTestId("check-email", {}, TIMEOUT);
+    expect(card.textContent).toContain(email);
+    expect(card.textContent).toContain("Kiln & Co");
+    expect(getSession().token).toBeNull();
+    cleanup();
+
+    render(
+      <MemoryRouter initialEntries={[`/login?confirmSignUp=${await mailedSignUpToken(api.db, email)}`]}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+    await vi.waitFor(() => expect(getSession().user?.email).toBe(email), TIMEOUT);
+  });
+
+  it("an address that has an account sees exactly the same screen, and its owner gets a note instead of a link", async () => {
+    const owner = await registerRealUser(api);
+    const form = openForm("/login?signup=1");
+    await submit(form, { email: owner.email, password: "another-horse-battery", storeName: "Someone else" });
+    const card = await screen.findByTestId("check-email", {}, TIMEOUT);
+    expect(card.textContent).toContain(owner.email);
+    const { rows } = await api.db.query<{ kind: string }>("SELECT kind FROM outbox_messages WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1", [owner.email]);
+    expect(rows[0]?.kind).toBe("sign_up_existing_account");
+  });
+
+  it("a used or unknown link says so in a sentence and offers the sign-up form", async () => {
+    render(
+      <MemoryRouter initialEntries={["/login?confirmSignUp=not-a-real-token-0123456789abcdef"]}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+    const alert = await screen.findByRole("alert", {}, TIMEOUT);
+    expect(alert.textContent).toMatch(/not a working sign-up link/);
+    expect(alert.textContent).not.toMatch(RAW);
+    expect(screen.getByRole("button", { name: "Create account" })).toBeTruthy();
   });
 });

@@ -12,3 +12,12 @@ export async function insertOutboxEmail(db: Queryable, email: OutboxEmail): Prom
   );
   return rows[0]!.id;
 }
+
+/** How many e-mails of a kind went to an address in the last minutes (so the form can't mail-bomb it). */
+export async function recentMailCount(db: Queryable, to: string, kind: string, minutes: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM outbox_messages WHERE to_address = $1 AND kind = $2 AND created_at > now() - make_interval(mins => $3)",
+    [to, kind, minutes],
+  );
+  return rows[0]!.n;
+}

@@ -54,6 +54,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),
   "agent-review": lazy(() => import("../features/agents/agent-review-page").then((m) => ({ default: m.AgentReviewPage }))),
   "post-review": lazy(() => import("../features/reviews/post-review-page").then((m) => ({ default: m.PostReviewPage }))),
+  "leave-a-review": lazy(() => import("../features/marketplace/leave-review-page").then((m) => ({ default: m.LeaveReviewPage }))),
 };
 
 function Loading() {

@@ -13,7 +13,7 @@ export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "p
 export type OrdersScreenKey = "orders" | "order-details" | "inventory";
 
 /** The sourcing agents' full-page chats and review pages, and the public supplier review (issue 4). */
-export type AgentScreenKey = "agent-chat" | "agent-review" | "post-review";
+export type AgentScreenKey = "agent-chat" | "agent-review" | "post-review" | "leave-a-review";
 
 /** The sourcing marketplace, checkout and sourcing inbox screens (issue 5). */
 export type MarketplaceScreenKey =
@@ -118,7 +118,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/inbox/orders", access: "user", screen: "inbox-orders" },
   { path: "/inbox/needs-payment", access: "user", screen: "inbox-needs-payment" },
   { path: "/inbox/custom-project-requests", access: "user", screen: "inbox-custom-project-requests" },
-  pending("/leave-a-review/:orderId", "user", "Supplier reviews"),
+  { path: "/leave-a-review/:orderId", access: "user", screen: "leave-a-review" },
   pending("/fulfillment-services", "user", FULFILMENT),
   ...["connect-shopify", "connect-woocommerce", "connect-amazon", "book-freight-shipment"].map((p) => pending(`/fulfillment-services/${p}`, "user", FULFILMENT)),
   pending("/fulfillment-rules", "user", FULFILMENT),

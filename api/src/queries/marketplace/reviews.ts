@@ -24,11 +24,11 @@ export async function reviewSummaryRow(db: Queryable, supplierId: string): Promi
   return { average: r.average ?? 0, count: r.count, histogram: { 1: r.h1, 2: r.h2, 3: r.h3, 4: r.h4, 5: r.h5 } };
 }
 
-/** A review; `held` ones (posted without an account) are kept for moderation and neither counted nor listed. */
-export async function insertReview(db: Queryable, r: { supplierId: string; storeId: string | null; authorName: string; authorEmail: string | null; rating: number; title: string; body: string; held?: boolean }): Promise<ReviewRow> {
+/** A review. (Rows held by the earlier anonymous form, `held_at` set, are neither counted nor listed.) */
+export async function insertReview(db: Queryable, r: { supplierId: string; storeId: string | null; authorName: string; authorEmail: string | null; rating: number; title: string; body: string }): Promise<ReviewRow> {
   const { rows } = await db.query<ReviewRow>(
-    `INSERT INTO supplier_reviews (supplier_id, store_id, author_name, author_email, rating, title, body, held_at) VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END) RETURNING ${REVIEW_COLUMNS}`,
-    [r.supplierId, r.storeId, r.authorName, r.authorEmail, r.rating, r.title, r.body, r.held ?? false],
+    `INSERT INTO supplier_reviews (supplier_id, store_id, author_name, author_email, rating, title, body) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${REVIEW_COLUMNS}`,
+    [r.supplierId, r.storeId, r.authorName, r.authorEmail, r.rating, r.title, r.body],
   );
   return rows[0]!;
 }
@@ -36,16 +36,6 @@ export async function insertReview(db: Queryable, r: { supplierId: string; store
 export async function findStoreReview(db: Queryable, supplierId: string, storeId: string): Promise<ReviewRow | null> {
   const { rows } = await db.query<ReviewRow>(`SELECT ${REVIEW_COLUMNS} FROM supplier_reviews WHERE supplier_id = $1 AND store_id = $2`, [supplierId, storeId]);
   return rows[0] ?? null;
-}
-
-export async function findEmailReview(db: Queryable, supplierId: string, email: string): Promise<boolean> {
-  const { rows } = await db.query("SELECT 1 FROM supplier_reviews WHERE supplier_id = $1 AND author_email = $2", [supplierId, email]);
-  return rows.length > 0;
-}
-
-export async function countEmailReviewsSince(db: Queryable, email: string, hours: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM supplier_reviews WHERE author_email = $1 AND created_at > now() - make_interval(hours => $2)", [email, hours]);
-  return rows[0]!.n;
 }
 
 /** Updates a review only when it belongs to the store; null when it doesn't (or doesn't exist). */

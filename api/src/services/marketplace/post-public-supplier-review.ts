@@ -1,33 +1,25 @@
 import type { RequestContext } from "../../context";
-import { AppError, conflict, invalid, notFound } from "../../errors";
+import { conflict, invalid, notFound } from "../../errors";
 import { reviewLinkRelationship } from "../purchasing/supplier-relationship";
-import { countEmailReviewsSince, findEmailReview, findStoreReview, insertReview } from "../../queries/marketplace/reviews";
+import { findStoreReview, insertReview } from "../../queries/marketplace/reviews";
 import { supplierExists } from "../../queries/marketplace/suppliers";
 import { toReview } from "./dto";
 
-/** Reviews one e-mail address may post in a day: stops a script flooding suppliers' pages. */
-export const PUBLIC_REVIEWS_PER_EMAIL_PER_DAY = 5;
-
 /**
- * A review from the public supplier page: one per e-mail and supplier, a few per e-mail a day. Anyone
- * can type any e-mail, so it proves no relationship with the supplier: it is held for moderation and
- * neither counted in the rating nor listed (docs/security.md). Stores that ordered review logged in.
+ * A review from the public supplier page. Anyone can type any e-mail, so only a signed per-order
+ * review link (sent by a store that ordered) proves a relationship with the supplier; without one
+ * the review is refused with the ways that work, rather than kept where nobody would ever see it
+ * (docs/security.md, item 6). Stores that ordered also review logged in.
  */
 export async function postPublicSupplierReview(ctx: RequestContext, supplierId: string, body: { authorName: string; email: string; rating: number; title: string; body: string; reviewToken?: string }) {
   if (!(await supplierExists(ctx.pool, supplierId))) throw notFound("The supplier");
-  if (body.reviewToken) return postLinkedReview(ctx, supplierId, { ...body, reviewToken: body.reviewToken });
-  if (await findEmailReview(ctx.pool, supplierId, body.email)) throw conflict("This e-mail address has already reviewed this supplier.");
-  if ((await countEmailReviewsSince(ctx.pool, body.email, 24)) >= PUBLIC_REVIEWS_PER_EMAIL_PER_DAY) {
-    throw new AppError("RATE_LIMITED", `At most ${PUBLIC_REVIEWS_PER_EMAIL_PER_DAY} reviews a day from one e-mail address. Try again tomorrow.`);
-  }
-  try {
-    const row = await insertReview(ctx.pool, { supplierId, storeId: null, authorName: body.authorName, authorEmail: body.email, rating: body.rating, title: body.title, body: body.body, held: true });
-    return toReview(row, null);
-  } catch (err) {
-    if ((err as { code?: string }).code === "23505") throw conflict("This e-mail address has already reviewed this supplier.");
-    throw err;
-  }
+  if (!body.reviewToken) throw invalid("body.reviewToken", NO_LINK);
+  return postLinkedReview(ctx, supplierId, { ...body, reviewToken: body.reviewToken });
 }
+
+/** Why a review without a link is refused, and what works instead. */
+export const NO_LINK =
+  "is missing: reviews count only from stores that ordered from this supplier. If your store ordered, log in and review it from the order; if someone else's store did, ask them for the order's review link";
 
 const ALREADY_REVIEWED = "This store has already reviewed this supplier: one review per store and supplier.";
 
@@ -37,7 +29,7 @@ const ALREADY_REVIEWED = "This store has already reviewed this supplier: one rev
  */
 async function postLinkedReview(ctx: RequestContext, supplierId: string, body: { authorName: string; email: string; rating: number; title: string; body: string; reviewToken: string }) {
   const relation = await reviewLinkRelationship(ctx, body.reviewToken);
-  if (!relation || relation.supplierId !== supplierId) throw invalid("body.reviewToken", "is not a valid review link for this supplier: ask the store for a new link, or post without it");
+  if (!relation || relation.supplierId !== supplierId) throw invalid("body.reviewToken", "is not a valid review link for this supplier: ask the store that ordered for a new link");
   if (await findStoreReview(ctx.pool, supplierId, relation.storeId)) throw conflict(ALREADY_REVIEWED);
   try {
     const row = await insertReview(ctx.pool, { supplierId, storeId: relation.storeId, authorName: body.authorName, authorEmail: body.email, rating: body.rating, title: body.title, body: body.body });

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ACCOUNT_TYPES, WORK_STYLES, auth } from "../../api/contracts";
+import { ACCOUNT_TYPES, WORK_STYLES, auth, type CallInput } from "../../api/contracts";
 import { request } from "../../api/client";
 import { anonymousCreatorId, isLoggedIn, startSession, useSession } from "../../session/session-store";
 import { afterLoginPath } from "../../routes/guards";
@@ -14,17 +14,47 @@ const WORK_STYLE_LABELS: Record<(typeof WORK_STYLES)[number], string> = { WITH_A
 /** The fields that show their own error under them. */
 const SHOWN_FIELDS = new Set(["email", "password", "storeName"]);
 
+type SignUp = CallInput<typeof auth.register>["body"];
+
 /** Log in with email and password (or Google when configured), or create an account. */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<"login" | "register">(new URLSearchParams(location.search).get("signup") ? "register" : "login");
+  const params = new URLSearchParams(location.search);
+  const confirmToken = params.get("confirmSignUp");
+  const [mode, setMode] = useState<"login" | "register">(params.get("signup") ? "register" : "login");
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // A sign-up waiting for its mailed link: what was sent, so it can be sent again.
+  const [sent, setSent] = useState<{ body: SignUp; hours: number } | null>(null);
   const { googleClientId } = getRuntime();
   // Still logged in here means the page asked for needs the version-2 token, which only a login issues.
   const loginAgain = isLoggedIn(useSession());
+
+  const confirming = useRef(false);
+  useEffect(() => {
+    // The mailed link: it creates the account and logs in, once (React may run effects twice in development).
+    if (!confirmToken || confirming.current) return;
+    confirming.current = true;
+    setBusy(true);
+    request(auth.confirmRegistration, { body: { token: confirmToken } }, { skipCatalogue: true })
+      .then((session) => {
+        startSession(session, true);
+        void navigate("/homebase", { replace: true });
+      })
+      .catch((err: unknown) => {
+        const { form: formError, ...byField } = fieldSentences(err, "There was an error. Please try again later.");
+        setError([formError, ...Object.values(byField)].filter(Boolean).join(" ") || null);
+        setMode("register");
+        setBusy(false);
+      });
+  }, [confirmToken, navigate]);
+
+  async function startSignUp(body: SignUp): Promise<void> {
+    const started = await request(auth.register, { query: { userType: "STORE" }, body }, { skipCatalogue: true });
+    setSent({ body, hours: started.expiresInHours });
+  }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -36,24 +66,18 @@ export function LoginPage() {
     try {
       const email = String(form.get("email") ?? "");
       const password = String(form.get("password") ?? "");
-      const session =
-        mode === "login"
-          ? await request(auth.login, { body: { email, password } }, { skipCatalogue: true })
-          : await request(
-              auth.register,
-              {
-                query: { userType: "STORE" },
-                body: {
-                  email,
-                  password,
-                  storeName: String(form.get("storeName") ?? ""),
-                  accountType: form.get("accountType") as (typeof ACCOUNT_TYPES)[number],
-                  workStyle: form.get("workStyle") as (typeof WORK_STYLES)[number],
-                  anonymousUserId: anonymousCreatorId(),
-                },
-              },
-              { skipCatalogue: true },
-            );
+      if (mode === "register") {
+        await startSignUp({
+          email,
+          password,
+          storeName: String(form.get("storeName") ?? ""),
+          accountType: form.get("accountType") as (typeof ACCOUNT_TYPES)[number],
+          workStyle: form.get("workStyle") as (typeof WORK_STYLES)[number],
+          anonymousUserId: anonymousCreatorId(),
+        });
+        return;
+      }
+      const session = await request(auth.login, { body: { email, password } }, { skipCatalogue: true });
       startSession(session, remember);
       void navigate(afterLoginPath(location.search), { replace: true });
     } catch (err) {
@@ -66,6 +90,49 @@ export function LoginPage() {
     } finally {
       setBusy(false);
     }
+  }
+
+  async function sendAgain(body: SignUp) {
+    setBusy(true);
+    setError(null);
+    try {
+      await startSignUp(body);
+      setError(null);
+    } catch (err) {
+      setError(fieldSentences(err, "There was an error. Please try again later.").form ?? "There was an error. Please try again later.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (confirmToken && busy) {
+    return (
+      <section className="auth-card" aria-labelledby="auth-title">
+        <h1 id="auth-title">Creating your account…</h1>
+        <p className="muted" role="status">One moment while we set up your store.</p>
+      </section>
+    );
+  }
+
+  if (sent) {
+    return (
+      <section className="auth-card" aria-labelledby="auth-title" data-testid="check-email">
+        <h1 id="auth-title">Check your e-mail</h1>
+        <p role="status">
+          We sent a link to <strong>{sent.body.email}</strong>. Open it to finish creating your account and your store "{sent.body.storeName}". The link works for {sent.hours} hours.
+        </p>
+        <p className="muted">Nothing arrived after a few minutes? Look in your spam folder, or send it again. Running Atelier on your own machine? Its built-in outbox sends no mail: the link is printed in the server's log.</p>
+        {error && <p className="form-error" role="alert">{error}</p>}
+        <div className="auth-actions">
+          <button type="button" className="button primary" disabled={busy} onClick={() => void sendAgain(sent.body)}>
+            Send the link again
+          </button>
+          <button type="button" className="link-button" onClick={() => { setSent(null); setError(null); }}>
+            Use a different e-mail
+          </button>
+        </div>
+      </section>
+    );
   }
 
   const fieldError = (name: string) => (fields[name] ? <span className="field-error" id={`${name}-error`}>{fields[name]}</span> : null);

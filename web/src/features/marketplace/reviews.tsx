@@ -66,7 +66,7 @@ export function SupplierReviews({ supplierId, summary, onSaved }: { supplierId: 
   );
 }
 
-function ReviewForm({ supplierId, mine, onSaved }: { supplierId: string; mine: Review | null; onSaved: () => void }) {
+export function ReviewForm({ supplierId, mine, onSaved }: { supplierId: string; mine: Review | null; onSaved: () => void }) {
   const [rating, setRating] = useState(mine?.rating ?? 5);
   const [title, setTitle] = useState(mine?.title ?? "");
   const [body, setBody] = useState(mine?.body ?? "");

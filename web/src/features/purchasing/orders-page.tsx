@@ -25,6 +25,8 @@ const TAB_LABELS: Record<OrderItemTab, string> = {
   ALL: "All", SAMPLES: "Samples", PRODUCTION: "Production", IN_SHOPPING_CART: "In cart", IN_PRODUCTION: "In production", SHIPPED: "Shipped", CANCELED: "Canceled", ARCHIVED: "Archived",
 };
 const TABS = Object.keys(ORDER_ITEM_TABS) as OrderItemTab[];
+/** Paid statuses: the store may review the supplier (docs/security.md, item 6). */
+const PAID = new Set<OrderItemStatus>(["IN_PRODUCTION", "IN_SUBSCRIPTION", "SHIPPED"]);
 
 /** Orders & shipments (/inbox/orders): sample and production orders by tab, with the actions their status allows. */
 export function OrdersPage() {
@@ -87,6 +89,7 @@ function OrderRow({ order, act }: { order: OrderItem; act: (fn: () => Promise<un
       {order.trackingUrl && <a href={order.trackingUrl} target="_blank" rel="noreferrer">Track shipment</a>}
       <div className="dialog-actions">
         {order.catalogItemId && <Link to={`/browse-suppliers/catalog-item/${order.catalogItemId}`}>View product</Link>}
+        {order.supplierId && PAID.has(order.status) && <Link to={`/leave-a-review/${order.id}`}>Review {order.supplierName ?? "the supplier"}</Link>}
         {can("IN_SHOPPING_CART") && order.status === "NOT_PURCHASED" && (
           <button type="button" onClick={() => void act(() => request(addToCart, { body: { orderItemIds: [order.id] } }, { idempotencyKey: crypto.randomUUID() }))}>Add to cart</button>
         )}

@@ -8,7 +8,11 @@ import { fieldErrors } from "../../ui/field-errors";
 
 type Draft = BodyOf<typeof postPublicSupplierReview>;
 
-/** /supplier-profile/:supplierId/post-review: anyone who worked with a supplier reviews it without an account. */
+/**
+ * /supplier-profile/:supplierId/post-review: someone a store sent its per-order review link to
+ * reviews the supplier without an account. Without a link, the page says how reviews work instead
+ * of offering a form whose review could never count.
+ */
 export function PostReviewPage() {
   const { supplierId = "" } = useParams();
   // A signed per-order review link (sent by a store that ordered): the review counts at once.
@@ -45,15 +49,24 @@ export function PostReviewPage() {
   );
 
   if (missing) return <p className="card" role="alert">This supplier does not exist or is no longer listed.</p>;
+  if (!reviewToken) {
+    return (
+      <section className="auth-card" aria-labelledby="page-title" data-testid="review-how">
+        <h1 id="page-title">Review {name ?? "this supplier"}</h1>
+        <p>Reviews of {name ?? "this supplier"} come from stores that ordered from it, so every rating on Atelier is from a real order.</p>
+        <ul>
+          <li>Your store ordered? <Link to="/inbox/orders">Log in and review it from the order</Link>.</li>
+          <li>Someone else's store ordered and you handled it? Ask them for the order's review link: it opens this page with the form.</li>
+        </ul>
+        <Link to={`/preview-supplier-profile/${supplierId}`}>See the supplier's profile</Link>
+      </section>
+    );
+  }
   if (posted) {
     return (
       <section className="auth-card" aria-labelledby="page-title">
         <h1 id="page-title">Thank you</h1>
-        <p role="status">
-          {reviewToken
-            ? `Your review of ${name ?? "this supplier"} is posted and counts in its rating.`
-            : `Your review of ${name ?? "this supplier"} is saved. It appears on the profile once we have confirmed you worked with this supplier.`}
-        </p>
+        <p role="status">Your review of {name ?? "this supplier"} is posted and counts in its rating.</p>
         <Link to={`/preview-supplier-profile/${supplierId}`}>See the supplier's profile</Link>
       </section>
     );
@@ -61,11 +74,7 @@ export function PostReviewPage() {
   return (
     <section className="auth-card" aria-labelledby="page-title">
       <h1 id="page-title">Review {name ?? "this supplier"}</h1>
-      <p className="muted">
-        {reviewToken
-          ? "Tell other creators how your order from this supplier went. This link is for one review of the supplier by the store that ordered; your e-mail is never shown."
-          : "Tell other creators how working with this supplier went. One review per e-mail address; your e-mail is never shown. Reviews from a store that ordered from this supplier count at once: log in and review it from the supplier's page."}
-      </p>
+      <p className="muted">Tell other creators how your order from this supplier went. This link is for one review of the supplier by the store that ordered; your e-mail is never shown.</p>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Post a review">
         {field("authorName", "Your name")}
         {field("email", "Email", "email")}
