@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { TestApi } from "../../api/test/harness";
-import { launchBrowser, loginThroughUi, newPage, poll, registerThroughUi, startWebApi, uniqueEmail } from "./browser";
+import { launchBrowser, loginThroughUi, newPage, overflowsSideways, poll, registerThroughUi, shot, startWebApi, uniqueEmail } from "./browser";
 
 const previewEmail = uniqueEmail("preview");
 let api: TestApi;
@@ -36,6 +36,23 @@ describe("sessions in the browser", () => {
     await loginThroughUi(page, email);
     await page.waitForURL(`${api.url}/homebase`);
     await poll(() => page.getByTestId("store-title").textContent()).toBe("Moss & Fern");
+    await page.context().close();
+  });
+
+  it("tells a new sign-up to check its e-mail, fitting a phone, and sends the link again on request", async () => {
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = uniqueEmail("check");
+    await page.goto(`${api.url}/login?signup=1`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("correct-horse-battery");
+    await page.getByLabel("Store name").fill("Moss & Fern");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await poll(() => page.getByTestId("check-email").textContent()).toContain(`We sent a link to ${email}`);
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "check-email-phone");
+    await page.getByRole("button", { name: "Send the link again" }).click();
+    await poll(async () => (await api.deps.pool.query("SELECT 1 FROM outbox_messages WHERE to_address = $1", [email])).rowCount).toBe(2);
     await page.context().close();
   });
 

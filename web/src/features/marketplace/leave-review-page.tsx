@@ -55,7 +55,6 @@ export function LeaveReviewPage() {
         <div className="review-order" data-testid="leave-review">
           <p className="card">
             <strong>{o.kind === "SAMPLE" ? "Sample" : "Production"}: {o.title}</strong>
-            <br />
             <span className="muted">{o.quantity} × {centsToUsd(o.unitPriceCents)} from {name}</span>
           </p>
           {!o.supplierId && <p className="card">This order has no supplier to review.</p>}
