@@ -5,6 +5,7 @@ import { REDIRECTS, resolveRedirect } from "../routes/redirects";
 import { decideLogin, decideRoute } from "../routes/guards";
 import { getSession, isLoggedIn, useSession } from "../session/session-store";
 import { reloadStoreRecord } from "../session/store-record";
+import { useStoreFlags } from "../session/store-flags";
 import { invalidate, onInvalidate } from "../api/query-cache";
 import { useRealtimeEvent } from "../realtime/use-realtime-event";
 import { realtimeJobSource } from "../realtime/job-source";
@@ -54,6 +55,9 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),
   "agent-review": lazy(() => import("../features/agents/agent-review-page").then((m) => ({ default: m.AgentReviewPage }))),
   "post-review": lazy(() => import("../features/reviews/post-review-page").then((m) => ({ default: m.PostReviewPage }))),
+  // The analytics suite: one screen for every report, and the public shared report (issue 20).
+  "analytics-report": lazy(() => import("../features/analytics/analytics-report-page").then((m) => ({ default: m.AnalyticsReportPage }))),
+  "share-report": lazy(() => import("../features/analytics/share-report-page").then((m) => ({ default: m.ShareReportPage }))),
 };
 
 function Loading() {
@@ -92,8 +96,12 @@ const jobSource = realtimeJobSource();
 function Guarded({ route }: { route: RouteEntry }) {
   const location = useLocation();
   const session = useSession();
-  const { environment, flags } = getRuntime();
+  const { environment } = getRuntime();
   const loggedIn = isLoggedIn(session);
+  // A flagged route (analytics) waits for the store's own flags before it decides.
+  const storeFlags = useStoreFlags(loggedIn);
+  if (route.flag && storeFlags === null) return <Loading />;
+  const flags = storeFlags ?? getRuntime().flags;
   const ctx = {
     loggedIn,
     hasV2Token: isTokenValid(session.v2StoreToken),
