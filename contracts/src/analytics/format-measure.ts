@@ -22,7 +22,7 @@ export function formatMeasure(value: number | null | undefined, format: MeasureF
   switch (format) {
     case "money": {
       const dollars = value / 100;
-      if (options.compact && Math.abs(dollars) >= 1000) return `${dollars < 0 ? "-" : ""}$${compact(Math.abs(dollars))}`;
+      if (options.compact) return Math.abs(dollars) >= 1000 ? `${dollars < 0 ? "-" : ""}$${compact(Math.abs(dollars))}` : usdWhole.format(dollars);
       return Math.abs(dollars) >= 1000 ? usdWhole.format(dollars) : usd.format(dollars);
     }
     case "percent":

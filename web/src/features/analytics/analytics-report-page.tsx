@@ -118,9 +118,8 @@ export function AnalyticsReportPage({ route }: { route: RouteEntry }) {
         </label>
         <label>
           Country
-          <input value={query.country ?? ""} maxLength={2} placeholder="All" size={4} aria-describedby="country-hint" onChange={(e) => update({ country: /^[A-Za-z]{2}$/.test(e.target.value) ? e.target.value.toUpperCase() : null })} />
+          <input value={query.country ?? ""} maxLength={2} placeholder="All" size={4} title="Two letters, like US" onChange={(e) => update({ country: /^[A-Za-z]{2}$/.test(e.target.value) ? e.target.value.toUpperCase() : null })} />
         </label>
-        <span id="country-hint" className="sr-only">Two letters, like US</span>
         <label>
           Customers
           <select value={query.segment ?? ""} onChange={(e) => update({ segment: e.target.value || null })}>

@@ -27,6 +27,14 @@ function heat(value: number | null): React.CSSProperties | undefined {
   return { background: `rgba(37, 99, 235, ${0.08 + alpha * 0.6})`, color: alpha > 0.6 ? "#fff" : undefined };
 }
 
+/** Period rows read as people say them: "May 2025" for months, "May 5, 2025" for days and weeks. */
+function rowLabel(result: ReportResult, row: ReportRow): string {
+  if (result.report.dimension.kind !== "time" || !/^\d{4}-\d{2}-\d{2}$/.test(row.label)) return row.label;
+  const d = new Date(`${row.label}T00:00:00Z`);
+  const monthly = result.params.granularity === "month" || result.report.dimension.label.includes("month");
+  return d.toLocaleDateString("en-US", { timeZone: "UTC", month: monthly ? "long" : "short", year: "numeric", ...(monthly ? {} : { day: "numeric" }) });
+}
+
 export function ReportView({ result, onDrill }: { result: ReportResult; onDrill?: (t: DrillTarget) => void }) {
   const def = result.report;
   const [measureKey, setMeasureKey] = useState(def.primary);
@@ -42,7 +50,7 @@ export function ReportView({ result, onDrill }: { result: ReportResult; onDrill?
     return (
       <td key={m.key} className="num" style={style}>
         {drillable ? (
-          <button type="button" className="link-button" onClick={() => onDrill({ key: row.key, label: row.label, measure: m })} aria-label={`${m.label} for ${row.label}: ${text}. Show what is behind it`}>
+          <button type="button" className="link-button" onClick={() => onDrill({ key: row.key, label: rowLabel(result, row), measure: m })} aria-label={`${m.label} for ${rowLabel(result, row)}: ${text}. Show what is behind it`}>
             {text}
           </button>
         ) : text}
@@ -79,7 +87,7 @@ export function ReportView({ result, onDrill }: { result: ReportResult; onDrill?
             {result.rows.map((row) => (
               <tr key={row.key}>
                 <th scope="row">
-                  {onDrill ? <button type="button" className="link-button" onClick={() => onDrill({ key: row.key, label: row.label })}>{row.label}</button> : row.label}
+                  {onDrill ? <button type="button" className="link-button" onClick={() => onDrill({ key: row.key, label: rowLabel(result, row) })}>{rowLabel(result, row)}</button> : rowLabel(result, row)}
                 </th>
                 {def.measures.map((m) => cell(row, m))}
               </tr>
