@@ -1,4 +1,5 @@
 import type { Contract } from "./contract";
+import * as analytics from "./analytics/index";
 import * as auth from "./auth";
 import * as marketplace from "./marketplace";
 import * as commons from "./commons";
@@ -26,6 +27,7 @@ export * from "./agent-context";
 export * from "./realtime";
 export * from "./permissions";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
+export { analytics };
 export { auth, inbox, marketplace, commons, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
@@ -33,4 +35,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics].flatMap(contractsOf);

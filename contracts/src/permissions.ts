@@ -24,6 +24,9 @@ export const PERMISSIONS = {
   "inbox.use": ["OWNER", "ADMIN", "CX"],
   "marketing.manage": ["OWNER", "ADMIN"],
   "ai.use": ["OWNER", "ADMIN", "CX"],
+  // The store's numbers: every member reads them; publishing them outside the store (share links) is for owners and admins.
+  "analytics.read": ["OWNER", "ADMIN", "CX"],
+  "analytics.share": ["OWNER", "ADMIN"],
 } as const satisfies Record<string, readonly TeamRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -249,6 +252,15 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   archiveConversation: "inbox.use",
   sendTyping: "inbox.use",
   createSupplierSession: "public",
+  // analytics (issue 20)
+  listReports: "analytics.read",
+  runReport: "analytics.read",
+  drillDownReport: "analytics.read",
+  exportReportCsv: "analytics.read",
+  createReportShare: "analytics.share",
+  listReportShares: "analytics.read",
+  revokeReportShare: "analytics.share",
+  openSharedReport: "public",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

@@ -140,10 +140,13 @@ function creatorOrderItems(rng: Rng, anchor: Date, items: ItemSeed[], suppliers:
   });
 }
 
-/** A store's customers, orders, line items and supplier purchases for a scale. */
-export function generateCommerce(rng: Rng, anchor: Date, scale: number, catalog: { items: ItemSeed[]; suppliers: SupplierSeed[] }): CommerceSeed {
-  const customerTarget = Math.max(1, Math.round(COMMERCE_BASE.customers * scale));
-  const orderCount = Math.max(1, Math.round(COMMERCE_BASE.orders * scale));
+/**
+ * A store's customers, orders, line items and supplier purchases for a scale; `counts` sets the
+ * customers and orders directly (the analytics benchmark's 20,000 customers and 100,000 orders).
+ */
+export function generateCommerce(rng: Rng, anchor: Date, scale: number, catalog: { items: ItemSeed[]; suppliers: SupplierSeed[] }, counts: { customers?: number; orders?: number } = {}): CommerceSeed {
+  const customerTarget = Math.max(1, counts.customers ?? Math.round(COMMERCE_BASE.customers * scale));
+  const orderCount = Math.max(1, counts.orders ?? Math.round(COMMERCE_BASE.orders * scale));
   const times = orderTimes(rng.fork("times"), anchor, orderCount);
   const crng = rng.fork("customers");
   const orng = rng.fork("orders");

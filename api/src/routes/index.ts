@@ -1,4 +1,5 @@
 import type { Route } from "../http/route";
+import { analyticsRoutes } from "./analytics";
 import { authRoutes } from "./auth";
 import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
@@ -38,4 +39,5 @@ export const allRoutes: Route[] = [
   ...ordersRoutes,
   ...inboxRoutes,
   ...inventoryRoutes,
+  ...analyticsRoutes,
 ];

@@ -5,6 +5,7 @@ import { REDIRECTS, resolveRedirect } from "../routes/redirects";
 import { decideLogin, decideRoute } from "../routes/guards";
 import { getSession, isLoggedIn, useSession } from "../session/session-store";
 import { reloadStoreRecord } from "../session/store-record";
+import { useStoreFlags } from "../session/store-flags";
 import { invalidate, onInvalidate } from "../api/query-cache";
 import { useRealtimeEvent } from "../realtime/use-realtime-event";
 import { realtimeJobSource } from "../realtime/job-source";
@@ -55,6 +56,9 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "agent-review": lazy(() => import("../features/agents/agent-review-page").then((m) => ({ default: m.AgentReviewPage }))),
   "post-review": lazy(() => import("../features/reviews/post-review-page").then((m) => ({ default: m.PostReviewPage }))),
   "leave-a-review": lazy(() => import("../features/marketplace/leave-review-page").then((m) => ({ default: m.LeaveReviewPage }))),
+  // The analytics suite: one screen for every report, and the public shared report (issue 20).
+  "analytics-report": lazy(() => import("../features/analytics/analytics-report-page").then((m) => ({ default: m.AnalyticsReportPage }))),
+  "share-report": lazy(() => import("../features/analytics/share-report-page").then((m) => ({ default: m.ShareReportPage }))),
 };
 
 function Loading() {
@@ -93,8 +97,12 @@ const jobSource = realtimeJobSource();
 function Guarded({ route }: { route: RouteEntry }) {
   const location = useLocation();
   const session = useSession();
-  const { environment, flags } = getRuntime();
+  const { environment } = getRuntime();
   const loggedIn = isLoggedIn(session);
+  // A flagged route (analytics) waits for the store's own flags before it decides.
+  const storeFlags = useStoreFlags(loggedIn);
+  if (route.flag && storeFlags === null) return <Loading />;
+  const flags = storeFlags ?? getRuntime().flags;
   const ctx = {
     loggedIn,
     hasV2Token: isTokenValid(session.v2StoreToken),

@@ -3,13 +3,14 @@ import type { ToolCallMessagePartComponent, ToolCallMessagePartProps } from "@as
 import { enumWords, fieldLabel, inWords, sentenceFor } from "@atelier/contracts/error-sentences";
 import { isToolName, readToolResult, type ToolName, type ToolResponse } from "@atelier/tools/tool-results";
 import { formatUsd } from "../format/format";
+import { ReportCard } from "../features/analytics/report-card";
 
 // Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
 // entry reads its tool's contract response into the card's rows; any other tool, an error or a
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -83,7 +84,7 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report"> };
 
 const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   supplier: (rows) => rows.slice(0, 5).map((s) => (
@@ -122,6 +123,7 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
       {c.items.length > 0 && <div><strong>Total {formatUsd(c.totalCents / 100)}</strong></div>}
     </>
   ),
+  report: (r) => <ReportCard result={r} />,
 };
 
 /** A tool's card: which kind, and the tool UI that reads the tool's answer into it. */
@@ -181,6 +183,8 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   get_ai_credits: card("get_ai_credits", "credits", (r) => ({ ...noCredits, balance: r.balance })),
   purchase_ai_credits: card("purchase_ai_credits", "credits", (r) => ({ ...noCredits, balance: r.balance, added: r.credits, priceCents: r.priceCents, result: r.result })),
   list_ai_credit_movements: card("list_ai_credit_movements", "credits", (r) => ({ ...noCredits, movements: r.list.map((m) => ({ id: m.id, delta: m.delta, reason: m.reason, balanceAfter: m.balanceAfter })) })),
+  // Analytics
+  run_report: card("run_report", "report", (r) => r),
 };
 
 /** The tool UIs by tool name, as MessagePrimitive.Parts takes them (`tools.by_name`). */

@@ -7,7 +7,10 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey;
+
+/** The analytics suite: one screen for every report of the registry, and the public shared report (issue 20). */
+export type AnalyticsScreenKey = "analytics-report" | "share-report";
 
 /** The store's customer orders (issue 16, first slice). */
 export type OrdersScreenKey = "orders" | "order-details" | "inventory";
@@ -56,7 +59,6 @@ const FULFILMENT = "Storage and fulfilment (inventory, receivings, orders, retur
 const STOREFRONT = "Storefront management (profile, discounts, subscribers, wholesale)";
 const MARKETING = "Marketing (email and SMS campaigns, affiliates, email capture)";
 const CREATION = "The creation tools (business kits, ideation, product design)";
-const ANALYTICS = "The analytics charts";
 
 /** 000 §2.1: open without login. */
 const publicRoutes: RouteEntry[] = [
@@ -64,7 +66,7 @@ const publicRoutes: RouteEntry[] = [
   { path: "/track-order", access: "public", screen: "track-order" },
   { path: "/playground", access: "playground", screen: "playground", alwaysReachable: true },
   { path: "/404", access: "public", screen: "not-found" },
-  pending("/share-report/:id", "public", "Shared analytics reports"),
+  { path: "/share-report/:id", access: "public", screen: "share-report" },
   { path: "/supplier-profile/:supplierId/post-review", access: "public", screen: "post-review" },
   { path: "/public-pay-invoice/:sn", access: "public", screen: "public-pay-invoice" },
   { path: "/preview-catalog-item/:itemId", access: "public", screen: "preview-catalog-item" },
@@ -176,9 +178,9 @@ export const ANALYTICS_PATHS = [
   "/analytics-churn-risk-development", "/analytics-customer-persona",
 ] as const;
 
-const analyticsRoutes: RouteEntry[] = ANALYTICS_PATHS.map((path) =>
-  pending(path, "analytics", ANALYTICS, { flag: path === "/fulfillment-metrics" ? "fulfillment-metrics" : "analytics" }),
-);
+const analyticsRoutes: RouteEntry[] = ANALYTICS_PATHS.map((path) => ({
+  path, access: "analytics", screen: "analytics-report", flag: path === "/fulfillment-metrics" ? "fulfillment-metrics" : "analytics",
+}));
 
 /** The channels that moved from /fulfillment-services to /ecommerce-services (000 §2.5). */
 export function ECOMMERCE_CHANNELS(): string[] {

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useMemo, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PREVIEW_MODE_MESSAGE } from "../api/contracts";
 import { buildSideNav, navForRole } from "../nav/side-nav";
+import { useStoreFlags } from "../session/store-flags";
 import { roleCan } from "../session/roles";
 import { dialogFor, navKeysFor, setNavState, useNavState, withoutDialog } from "../nav/nav-state";
 import { clearSession, isPreviewAccount, useSession } from "../session/session-store";
@@ -29,7 +30,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const chat = useChatIntent();
   const preview = isPreviewAccount(session);
   const role = session.storeRecord?.role ?? session.role ?? "CX";
-  const entries = useMemo(() => navForRole(buildSideNav(getRuntime().flags), (p) => roleCan(role, p)), [role]);
+  const storeFlags = useStoreFlags(true);
+  const entries = useMemo(() => navForRole(buildSideNav(storeFlags ?? getRuntime().flags), (p) => roleCan(role, p)), [role, storeFlags]);
   const dialog = dialogFor(location.search);
 
   // Navigating closes the phone menu; full-page chats hide it altogether.

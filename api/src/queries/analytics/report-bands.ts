@@ -1,0 +1,40 @@
+// The value bands and named groups of the reports: each a CASE giving a sortable key ("01", "02"…)
+// and its label, over columns of the report's relation. docs/analytics.md says each in words.
+
+/** A CASE over ordered conditions giving a sortable key ("01", "02"…) and its label. */
+function bands(conditions: readonly (readonly [cond: string, label: string])[]): { key: string; label: string } {
+  const key = `CASE ${conditions.map(([c], i) => `WHEN ${c} THEN '${String(i + 1).padStart(2, "0")}'`).join(" ")} END`;
+  const label = `CASE ${conditions.map(([c, l]) => `WHEN ${c} THEN '${l.replace(/'/g, "''")}'`).join(" ")} END`;
+  return { key, label };
+}
+
+export const GAP_BANDS = bands([
+  ["floor(gap_days) <= 7", "0–7 days"], ["floor(gap_days) <= 14", "8–14 days"], ["floor(gap_days) <= 30", "15–30 days"], ["floor(gap_days) <= 60", "31–60 days"],
+  ["floor(gap_days) <= 90", "61–90 days"], ["floor(gap_days) <= 180", "91–180 days"], ["floor(gap_days) <= 365", "181–365 days"], ["TRUE", "More than a year"],
+]);
+export const ZONES = bands([
+  ["orders_count = 1 AND recency_days <= 30", "New"], ["recency_days <= 90", "Active"], ["recency_days <= 180", "Cooling"], ["recency_days <= 365", "At risk"], ["TRUE", "Lost"],
+]);
+// RFM segments from the 1–5 scores (5 = most recent, most frequent, most spent), checked in this order.
+export const RFM_SEGMENTS = bands([
+  ["r >= 4 AND f >= 4 AND mo >= 4", "Champions"], ["r <= 2 AND f >= 4 AND mo >= 4", "Can't lose them"], ["r >= 3 AND f >= 4", "Loyal customers"],
+  ["r <= 2 AND f >= 3", "At risk"], ["r >= 4 AND f >= 2", "Potential loyalists"], ["r >= 4", "New customers"], ["r = 3 AND f <= 2", "Promising"],
+  ["r = 3", "Need attention"], ["r = 2", "Hibernating"], ["TRUE", "Lost"],
+]);
+export const PERCENTILES = bands([["p < 0.01", "Top 1%"], ["p < 0.05", "Top 1–5%"], ["p < 0.10", "Top 5–10%"], ["p < 0.25", "Top 10–25%"], ["p < 0.50", "Top 25–50%"], ["TRUE", "Bottom 50%"]]);
+export const ORDER_COUNTS = bands([["orders_count = 1", "1 order"], ["orders_count = 2", "2 orders"], ["orders_count = 3", "3 orders"], ["orders_count = 4", "4 orders"], ["orders_count = 5", "5 orders"], ["orders_count <= 9", "6–9 orders"], ["TRUE", "10 or more"]]);
+export const FIRST_VALUES = bands([
+  ["total_cents < 2500", "Under $25"], ["total_cents < 5000", "$25–$50"], ["total_cents < 7500", "$50–$75"], ["total_cents < 10000", "$75–$100"],
+  ["total_cents < 15000", "$100–$150"], ["total_cents < 25000", "$150–$250"], ["TRUE", "$250 or more"],
+]);
+export const SEQS = bands([["seq = 1", "1st order"], ["seq = 2", "2nd order"], ["seq = 3", "3rd order"], ["seq = 4", "4th order"], ["TRUE", "5th and later"]]);
+export const BASKETS = bands([["units <= 1", "1 unit"], ["units = 2", "2 units"], ["units = 3", "3 units"], ["units = 4", "4 units"], ["units = 5", "5 units"], ["TRUE", "6 or more"]]);
+export const DAYS_SINCE_FIRST = bands([
+  ["since < 1", "Day of the first order"], ["since <= 7", "1–7 days"], ["since <= 30", "8–30 days"], ["since <= 60", "31–60 days"], ["since <= 90", "61–90 days"],
+  ["since <= 180", "91–180 days"], ["since <= 365", "181–365 days"], ["TRUE", "More than a year"],
+]);
+export const RISK = bands([["ratio < 1", "Healthy"], ["ratio < 1.5", "Watch"], ["ratio < 3", "At risk"], ["TRUE", "Likely churned"]]);
+export const PERSONAS = bands([
+  ["rp < 0.05 AND orders_count >= 3", "VIP loyalists"], ["wholesale", "Wholesale buyers"], ["gift", "Gift buyers"],
+  ["orders_count >= 2 AND discounted >= 0.5", "Bargain hunters"], ["orders_count >= 2", "Regulars"], ["TRUE", "One-time buyers"],
+]);

@@ -1,0 +1,295 @@
+import type { Granularity } from "@atelier/contracts/analytics/contracts";
+import type { Fact } from "./facts";
+import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
+
+// Each report's SQL over the shared facts (facts.ts): the relation its rows come from, the row key
+// and label, each measure's aggregate (and its total when that differs), the order and the id the
+// drill-down lists. docs/analytics.md gives each definition in words. The inner relation always
+// exposes `key` and `label`, so windows over the grouped rows can order by key.
+
+export type MeasureSql = string | { row: string; total: string | null };
+
+export type ReportSql = {
+  facts: Fact[];
+  /** Further CTEs, built on o, l and c. */
+  extra?: string;
+  from: string;
+  where?: string;
+  key: string;
+  /** A per-row expression (not an aggregate): constant within a key. */
+  label?: string;
+  measures: Record<string, MeasureSql>;
+  /** "key" (default) or a measure key, "-" first for descending. */
+  order?: string;
+  limit?: number;
+  /** The id column behind each row: an order id or a customer id. */
+  drillId: string;
+  /** Narrower drill-downs for some measures ("*" for every drill of the report). */
+  drillWhere?: Record<string, string>;
+};
+
+const bucket = (g: Granularity, expr: string) => `to_char(date_trunc('${g}', ${expr}), 'YYYY-MM-DD')`;
+const month = (expr: string) => `to_char(${expr}, 'YYYY-MM-DD')`;
+
+const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
+const share: MeasureSql = { row: pct("count(*)", "sum(count(*)) OVER ()"), total: "100" };
+const ORDERS = "count(*)";
+const REVENUE = "sum(total_cents)";
+const AOV = "round(avg(total_cents))";
+const CUSTOMERS = "count(DISTINCT customer_id)";
+const NEW_CUSTOMERS = "count(DISTINCT customer_id) FILTER (WHERE seq = 1)";
+const ITEM_REVENUE = "sum(quantity * unit_price_cents)";
+const RETURN_RATE = pct("sum(returned_quantity)", "sum(quantity)");
+const STORE_MEDIAN_INTERVAL = `med AS (SELECT coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY avg_interval_days), 90)::float8 AS d FROM c WHERE avg_interval_days IS NOT NULL)`;
+const IN_RANGE = (col: string) => `${col} >= (SELECT from_at FROM params) AND ${col} < (SELECT cutoff FROM params)`;
+
+// $10 bands of the items' value after discounts, $200 and up together.
+const SHIP_BAND = "least(floor((subtotal_cents - discount_cents) / 1000.0), 20)::int";
+
+/** Each report's SQL by id; a report missing here fails the registry test. */
+export function reportSql(id: string, g: Granularity): ReportSql | undefined {
+  const b = (expr: string) => bucket(g, expr);
+  switch (id) {
+    case "analytics":
+      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { revenue: REVENUE, orders: ORDERS, aov: AOV, customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS }, drillId: "id", drillWhere: { newCustomers: "seq = 1" } };
+    case "analytics-customer":
+      return {
+        facts: ["orders"], from: "o", key: b("local_at"),
+        measures: { customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS, returningCustomers: "count(DISTINCT customer_id) FILTER (WHERE seq > 1)", returningShare: pct("count(DISTINCT customer_id) FILTER (WHERE seq > 1)", "count(DISTINCT customer_id)") },
+        drillId: "id", drillWhere: { newCustomers: "seq = 1", returningCustomers: "seq > 1", returningShare: "seq > 1" },
+      };
+    case "analytics-all-customers-graph":
+      return {
+        facts: ["customers"], from: "c", where: IN_RANGE("first_order_at"), key: b("first_order_at AT TIME ZONE $5::text"),
+        measures: {
+          newCustomers: "count(*)",
+          totalCustomers: { row: "(SELECT count(*) FROM c x WHERE x.first_order_at < (SELECT from_at FROM params)) + sum(count(*)) OVER (ORDER BY key)", total: "(SELECT count(*) FROM c)" },
+        },
+        drillId: "customer_id",
+      };
+    case "analytics-all-order":
+      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { orders: ORDERS, revenue: REVENUE, units: "sum(units)", discount: "sum(discount_cents)", shipping: "sum(shipping_cents)", tax: "sum(tax_cents)" }, drillId: "id" };
+    case "analytics-repeat-purchase":
+      return {
+        facts: ["customers"], from: "c", where: IN_RANGE("first_order_at"), key: month("cohort"),
+        measures: { customers: "count(*)", repeaters: "count(*) FILTER (WHERE orders_count > 1)", repeatRate: pct("count(*) FILTER (WHERE orders_count > 1)", "count(*)") },
+        drillId: "customer_id", drillWhere: { repeaters: "orders_count > 1", repeatRate: "orders_count > 1" },
+      };
+    case "analytics-repeat-purchase-development":
+      return {
+        facts: ["orders"], from: "o", key: b("local_at"),
+        measures: { orders: ORDERS, firstOrders: "count(*) FILTER (WHERE seq = 1)", repeatOrders: "count(*) FILTER (WHERE seq > 1)", repeatShare: pct("count(*) FILTER (WHERE seq > 1)", "count(*)") },
+        drillId: "id", drillWhere: { firstOrders: "seq = 1", repeatOrders: "seq > 1", repeatShare: "seq > 1" },
+      };
+    case "analytics-time-between-purchase":
+      return {
+        facts: ["orders"], from: "o", where: "prev_at IS NOT NULL", ...GAP_BANDS,
+        measures: { reorders: ORDERS, share, medianDays: "round(percentile_cont(0.5) WITHIN GROUP (ORDER BY gap_days)::numeric, 1)::float8" }, drillId: "id",
+      };
+    case "analytics-base-zone":
+      return { facts: ["customers"], from: "c", ...ZONES, measures: { customers: "count(*)", share, revenue: "sum(revenue_cents)", avgOrders: "round(avg(orders_count), 2)::float8" }, drillId: "customer_id" };
+    case "analytics-ltv":
+      return {
+        facts: ["customers"], from: "c", where: IN_RANGE("first_order_at"), key: month("cohort"),
+        measures: { customers: "count(*)", revenue: "sum(revenue_cents)", ltv: "round(avg(revenue_cents))", avgOrders: "round(avg(orders_count), 2)::float8" }, drillId: "customer_id",
+      };
+    case "analytics-rfm":
+      return {
+        facts: ["customers"],
+        // percent_rank gives tied customers the same score (NTILE would split ties arbitrarily).
+        extra: `rfm AS (SELECT c.*,
+            least(5, 1 + floor(percent_rank() OVER (ORDER BY recency_days DESC) * 5))::int AS r,
+            least(5, 1 + floor(percent_rank() OVER (ORDER BY orders_count) * 5))::int AS f,
+            least(5, 1 + floor(percent_rank() OVER (ORDER BY revenue_cents) * 5))::int AS mo
+          FROM c)`,
+        from: "rfm", ...RFM_SEGMENTS,
+        measures: { customers: "count(*)", share, revenue: "sum(revenue_cents)", avgRecency: "round(avg(recency_days)::numeric, 1)::float8", avgOrders: "round(avg(orders_count), 2)::float8" },
+        drillId: "customer_id",
+      };
+    case "analytics-percentile-analysis":
+      return {
+        facts: ["customers"], extra: `pr AS (SELECT c.*, percent_rank() OVER (ORDER BY revenue_cents DESC) AS p FROM c)`, from: "pr", ...PERCENTILES,
+        measures: { customers: "count(*)", revenue: "sum(revenue_cents)", revenueShare: { row: pct("sum(revenue_cents)", "sum(sum(revenue_cents)) OVER ()"), total: "100" }, revenuePerCustomer: "round(avg(revenue_cents))" },
+        drillId: "customer_id",
+      };
+    case "analytics-customer-economics":
+      return {
+        facts: ["customers"], from: "c", key: "first_origin", order: "-customers",
+        measures: { customers: "count(*)", revenuePerCustomer: "round(avg(revenue_cents))", avgOrders: "round(avg(orders_count), 2)::float8", returnedPerCustomer: "round(avg(returned_cents))" },
+        drillId: "customer_id",
+      };
+    case "analytics-zone-development":
+      return {
+        facts: ["orders"], from: "o", key: b("local_at"),
+        measures: { newCustomers: NEW_CUSTOMERS, returning: "count(DISTINCT customer_id) FILTER (WHERE gap_days <= 180)", reactivated: "count(DISTINCT customer_id) FILTER (WHERE gap_days > 180)" },
+        drillId: "id", drillWhere: { newCustomers: "seq = 1", returning: "gap_days <= 180", reactivated: "gap_days > 180" },
+      };
+    case "analytics-cohorts": {
+      const k = `(extract(year FROM age(date_trunc('month', x.placed_at AT TIME ZONE $5::text), c.cohort)) * 12 + extract(month FROM age(date_trunc('month', x.placed_at AT TIME ZONE $5::text), c.cohort)))::int`;
+      const cell = (n: number) => pct(`count(*) FILTER (WHERE ${n} = ANY(ks))`, "count(*)");
+      return {
+        facts: ["customers"],
+        extra: `ch AS (SELECT x.customer_id, array_agg(DISTINCT ${k}) AS ks FROM orders x JOIN c ON c.customer_id = x.customer_id
+                        WHERE x.store_id = $1 AND x.cancellation_state <> 'CANCELED' AND x.placed_at < (SELECT cutoff FROM params) GROUP BY x.customer_id),
+                co AS (SELECT c.*, coalesce(ch.ks, '{}') AS ks FROM c LEFT JOIN ch USING (customer_id) WHERE ${IN_RANGE("c.first_order_at")})`,
+        from: "co", key: month("cohort"),
+        measures: { customers: "count(*)", m1: cell(1), m2: cell(2), m3: cell(3), m6: cell(6), m12: cell(12), cohortRevenue: "sum(revenue_cents)" },
+        drillId: "customer_id", drillWhere: { m1: "1 = ANY(ks)", m2: "2 = ANY(ks)", m3: "3 = ANY(ks)", m6: "6 = ANY(ks)", m12: "12 = ANY(ks)" },
+      };
+    }
+    case "analytics-order":
+      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { orders: ORDERS, revenue: REVENUE, aov: AOV, itemsPerOrder: "round(avg(units), 2)::float8" }, drillId: "id" };
+    case "order-development":
+      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { orders: ORDERS, revenue: REVENUE, cumulativeRevenue: { row: "sum(sum(total_cents)) OVER (ORDER BY key)", total: REVENUE } }, drillId: "id" };
+    case "order-count-distribution":
+      return { facts: ["customers"], from: "c", ...ORDER_COUNTS, measures: { customers: "count(*)", share, revenue: "sum(revenue_cents)" }, drillId: "customer_id" };
+    case "order-time-analysis":
+      return { facts: ["orders"], from: "o", key: "lpad(extract(hour FROM local_at)::int::text, 2, '0')", label: "lpad(extract(hour FROM local_at)::int::text, 2, '0') || ':00'", measures: { orders: ORDERS, share, revenue: REVENUE }, drillId: "id" };
+    case "order-discounts":
+      return {
+        facts: ["orders"], from: "o", key: "coalesce(discount_code, '-')", label: "coalesce(discount_code, 'No code')", order: "-orders",
+        measures: { orders: ORDERS, revenue: REVENUE, discount: "sum(discount_cents)", discountRate: pct("sum(discount_cents)", "sum(subtotal_cents)"), aov: AOV }, drillId: "id",
+      };
+    case "order-first-order-value":
+      return {
+        facts: ["orders"], from: "o", where: "seq = 1", ...FIRST_VALUES,
+        measures: { firstOrders: ORDERS, share, repeatRate: pct("count(*) FILTER (WHERE next_at IS NOT NULL)", "count(*)") }, drillId: "id", drillWhere: { repeatRate: "next_at IS NOT NULL" },
+      };
+    case "order-aov-pre-order-count":
+      return { facts: ["orders"], from: "o", ...SEQS, measures: { orders: ORDERS, aov: AOV, revenue: REVENUE }, drillId: "id" };
+    case "order-avg-value":
+      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { aov: AOV, medianValue: "round(percentile_cont(0.5) WITHIN GROUP (ORDER BY total_cents))", orders: ORDERS }, drillId: "id" };
+    case "product-all":
+      return { facts: ["lines"], from: "l", key: "product", order: "-productRevenue", measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, orders: "count(DISTINCT order_id)", returnRate: RETURN_RATE }, drillId: "order_id" };
+    case "product-all-variants":
+      return { facts: ["lines"], from: "l", key: "sku", label: "title || ' (' || sku || ')'", order: "-productRevenue", measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, orders: "count(DISTINCT order_id)", returnRate: RETURN_RATE }, drillId: "order_id" };
+    case "product-best-item":
+      return {
+        facts: ["lines"], from: "l", key: "product", order: "-productRevenue", limit: 20,
+        measures: { productRevenue: ITEM_REVENUE, revenueShare: { row: pct(ITEM_REVENUE, `sum(${ITEM_REVENUE}) OVER ()`), total: "100" }, units: "sum(quantity)" }, drillId: "order_id",
+      };
+    case "product-sold-item":
+      return { facts: ["lines"], from: "l", key: b("local_at"), measures: { units: "sum(quantity)", products: "count(DISTINCT product)", orders: "count(DISTINCT order_id)" }, drillId: "order_id" };
+    case "product-return-rate":
+      return {
+        facts: ["lines"], from: "l", key: "product", order: "-returnRate",
+        measures: { units: "sum(quantity)", returnedUnits: "sum(returned_quantity)", returnRate: RETURN_RATE, returnedValue: "sum(returned_quantity * unit_price_cents)" },
+        drillId: "order_id", drillWhere: { returnedUnits: "returned_quantity > 0", returnRate: "returned_quantity > 0", returnedValue: "returned_quantity > 0" },
+      };
+    case "product-return-items":
+      return {
+        facts: ["lines"], from: "l", key: b("local_at"),
+        measures: { returnedUnits: "sum(returned_quantity)", returnedValue: "sum(returned_quantity * unit_price_cents)", ordersWithReturns: "count(DISTINCT order_id) FILTER (WHERE returned_quantity > 0)" },
+        drillId: "order_id", drillWhere: { "*": "returned_quantity > 0" },
+      };
+    case "free-shipping-threshold":
+      return {
+        facts: ["orders"], from: "o", key: `lpad(${SHIP_BAND}::text, 2, '0')`,
+        label: `CASE WHEN ${SHIP_BAND} = 20 THEN '$200 or more' ELSE '$' || (${SHIP_BAND} * 10) || '–$' || (${SHIP_BAND} * 10 + 9.99) END`,
+        measures: { orders: ORDERS, share, cumulativeShare: { row: pct("sum(count(*)) OVER (ORDER BY key)", "sum(count(*)) OVER ()"), total: "100" }, paidShipping: "count(*) FILTER (WHERE shipping_cents > 0)" },
+        drillId: "id", drillWhere: { paidShipping: "shipping_cents > 0" },
+      };
+    case "analytics-product":
+      return { facts: ["lines"], from: "l", key: b("local_at"), measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, products: "count(DISTINCT product)" }, drillId: "order_id" };
+    case "marketing-channels":
+      return { facts: ["orders"], from: "o", key: "origin", order: "-revenue", measures: { orders: ORDERS, revenue: REVENUE, aov: AOV, customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS }, drillId: "id", drillWhere: { newCustomers: "seq = 1" } };
+    case "customer-daily-ltv":
+      return {
+        facts: ["orders"],
+        extra: `dl AS (SELECT oh.*, extract(epoch FROM oh.placed_at - oh.first_at) / 86400 AS since FROM oh
+                        WHERE oh.customer_id IS NOT NULL AND oh.placed_at < (SELECT cutoff FROM params) AND ${IN_RANGE("oh.first_at")}),
+                n AS (SELECT nullif(count(*), 0) AS n FROM dl WHERE seq = 1)`,
+        from: "dl", ...DAYS_SINCE_FIRST,
+        measures: {
+          revenuePerCustomer: "round(sum(total_cents) / (SELECT n FROM n))",
+          cumulativeLtv: { row: "round(sum(sum(total_cents)) OVER (ORDER BY key) / (SELECT n FROM n))", total: "round(sum(total_cents) / (SELECT n FROM n))" },
+          orders: ORDERS,
+        },
+        drillId: "id",
+      };
+    case "fulfillment-metrics":
+      return {
+        facts: ["orders"], from: "o", key: b("local_at"),
+        measures: {
+          orders: ORDERS, fulfilled: "count(*) FILTER (WHERE fulfilled_at IS NOT NULL)",
+          avgHours: "round(avg(extract(epoch FROM fulfilled_at - placed_at) / 3600)::numeric, 1)::float8",
+          within48h: pct("count(*) FILTER (WHERE fulfilled_at - placed_at <= interval '48 hours')", "count(*) FILTER (WHERE fulfilled_at IS NOT NULL)"),
+        },
+        drillId: "id", drillWhere: { fulfilled: "fulfilled_at IS NOT NULL" },
+      };
+    case "order-items-per-basket":
+      return { facts: ["orders"], from: "o", ...BASKETS, measures: { orders: ORDERS, share, aov: AOV }, drillId: "id" };
+    case "product-cross-selling-analysis":
+      return {
+        facts: ["lines"],
+        extra: `lo AS (SELECT DISTINCT order_id, product FROM l),
+                n AS (SELECT nullif(count(DISTINCT order_id), 0) AS n FROM lo),
+                pc AS (SELECT product, count(*) AS cnt FROM lo GROUP BY product),
+                pairs AS (SELECT a.order_id, a.product AS a_product, b.product AS b_product, pa.cnt AS a_cnt, pb.cnt AS b_cnt
+                            FROM lo a JOIN lo b ON b.order_id = a.order_id AND b.product <> a.product
+                            JOIN pc pa ON pa.product = a.product JOIN pc pb ON pb.product = b.product)`,
+        from: "pairs", key: "a_product || ' + ' || b_product", order: "-pairOrders", limit: 25,
+        measures: {
+          pairOrders: ORDERS,
+          support: { row: pct("count(*)", "(SELECT n FROM n)"), total: null },
+          confidence: { row: pct("count(*)", "max(a_cnt)"), total: null },
+          lift: { row: "round((count(*)::numeric / max(a_cnt)) / (max(b_cnt)::numeric / (SELECT n FROM n)), 2)::float8", total: null },
+        },
+        drillId: "order_id",
+      };
+    case "product-follow-up-purchases":
+      return {
+        facts: ["orders"],
+        extra: `f1 AS (SELECT customer_id, id FROM oh WHERE seq = 1 AND customer_id IS NOT NULL AND ${IN_RANGE("placed_at")}),
+                f2 AS (SELECT customer_id, id FROM oh WHERE seq = 2 AND customer_id IS NOT NULL),
+                fu0 AS (SELECT DISTINCT f1.customer_id, split_part(a.title, ' — ', 1) AS a_product, split_part(b.title, ' — ', 1) AS b_product
+                          FROM f1 JOIN f2 USING (customer_id) JOIN order_line_items a ON a.order_id = f1.id JOIN order_line_items b ON b.order_id = f2.id),
+                fa AS (SELECT a_product, count(DISTINCT customer_id) AS n FROM fu0 GROUP BY a_product),
+                fu AS (SELECT fu0.*, fa.n AS a_n FROM fu0 JOIN fa USING (a_product))`,
+        from: "fu", key: "a_product || ' → ' || b_product", order: "-customers", limit: 25,
+        measures: { customers: "count(DISTINCT customer_id)", shareOfFirst: { row: pct("count(DISTINCT customer_id)", "max(a_n)"), total: null } },
+        drillId: "customer_id",
+      };
+    case "analytics-recovered-customers":
+      return {
+        facts: ["orders"], from: "o", where: "gap_days > 180", key: b("local_at"),
+        measures: { recovered: CUSTOMERS, revenue: REVENUE, avgGapDays: "round(avg(gap_days)::numeric, 1)::float8" }, drillId: "id",
+      };
+    case "analytics-revenue-by-cohorts":
+      return {
+        facts: ["orders"], from: "o", key: month("cohort"),
+        measures: { revenue: REVENUE, customers: CUSTOMERS, orders: ORDERS, share: { row: pct("sum(total_cents)", "sum(sum(total_cents)) OVER ()"), total: "100" } }, drillId: "id",
+      };
+    case "analytics-churn-risk":
+      return {
+        facts: ["customers"],
+        extra: `${STORE_MEDIAN_INTERVAL},
+                cr AS (SELECT c.*, c.recency_days / greatest(1, coalesce(c.avg_interval_days, (SELECT d FROM med))) AS ratio FROM c)`,
+        from: "cr", ...RISK,
+        measures: { customers: "count(*)", share, revenueAtStake: "sum(revenue_cents)", avgRecency: "round(avg(recency_days)::numeric, 1)::float8" }, drillId: "customer_id",
+      };
+    case "analytics-churn-risk-development":
+      return {
+        facts: ["orders", "customers"],
+        extra: `${STORE_MEDIAN_INTERVAL},
+                ar0 AS (SELECT oh.customer_id, oh.next_at, oh.placed_at + make_interval(secs => 1.5 * (SELECT d FROM med) * 86400) AS risk_at FROM oh WHERE oh.customer_id IS NOT NULL),
+                ar AS (SELECT * FROM ar0 WHERE (next_at IS NULL OR next_at > risk_at) AND ${IN_RANGE("risk_at")})`,
+        from: "ar", key: b("risk_at AT TIME ZONE $5::text"),
+        measures: { becameAtRisk: CUSTOMERS, cameBack: "count(DISTINCT customer_id) FILTER (WHERE next_at IS NOT NULL)", stillAtRisk: "count(DISTINCT customer_id) FILTER (WHERE next_at IS NULL)" },
+        drillId: "customer_id", drillWhere: { cameBack: "next_at IS NOT NULL", stillAtRisk: "next_at IS NULL" },
+      };
+    case "analytics-customer-persona":
+      return {
+        facts: ["customers"],
+        extra: `pa AS (SELECT x.customer_id, bool_or(x.origin = 'MANUAL_WHOLESALE') AS wholesale, avg((x.discount_cents > 0)::int) AS discounted,
+                              bool_or(EXISTS (SELECT 1 FROM order_line_items g WHERE g.order_id = x.id AND g.sku LIKE 'GIFT%')) AS gift
+                         FROM orders x JOIN c ON c.customer_id = x.customer_id
+                        WHERE x.store_id = $1 AND x.cancellation_state <> 'CANCELED' AND x.placed_at < (SELECT cutoff FROM params) GROUP BY x.customer_id),
+                ps AS (SELECT c.*, pa.wholesale, pa.discounted, pa.gift, percent_rank() OVER (ORDER BY c.revenue_cents DESC) AS rp FROM c JOIN pa USING (customer_id))`,
+        from: "ps", ...PERSONAS,
+        measures: { customers: "count(*)", share, revenuePerCustomer: "round(avg(revenue_cents))", avgOrders: "round(avg(orders_count), 2)::float8" }, drillId: "customer_id",
+      };
+    default:
+      return undefined;
+  }
+}

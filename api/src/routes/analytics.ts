@@ -1,0 +1,21 @@
+import { analytics } from "@atelier/contracts";
+import { route } from "../http/route";
+import { createReportShare } from "../services/analytics/create-report-share";
+import { drillDownReport } from "../services/analytics/drill-down-report";
+import { exportReportCsv } from "../services/analytics/export-report-csv";
+import { listReportShares } from "../services/analytics/list-report-shares";
+import { listReports } from "../services/analytics/list-reports";
+import { openSharedReport } from "../services/analytics/open-shared-report";
+import { revokeReportShare } from "../services/analytics/revoke-report-share";
+import { runReport } from "../services/analytics/run-report";
+
+export const analyticsRoutes = [
+  route(analytics.listReports, ({ ctx }) => listReports(ctx)),
+  route(analytics.runReport, ({ ctx, params, query }) => runReport(ctx, params.reportId, query)),
+  route(analytics.drillDownReport, ({ ctx, params, query }) => drillDownReport(ctx, params.reportId, query)),
+  route(analytics.exportReportCsv, ({ ctx, params, query }) => exportReportCsv(ctx, params.reportId, query)),
+  route(analytics.createReportShare, ({ ctx, body }) => createReportShare(ctx, body)),
+  route(analytics.listReportShares, ({ ctx, query }) => listReportShares(ctx, query)),
+  route(analytics.revokeReportShare, ({ ctx, params }) => revokeReportShare(ctx, params.shareId)),
+  route(analytics.openSharedReport, ({ ctx, params, body }) => openSharedReport(ctx, params.token, body)),
+];

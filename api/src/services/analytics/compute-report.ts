@@ -1,0 +1,56 @@
+import { orders as ordersContracts, type analytics } from "@atelier/contracts";
+import type { Queryable } from "../../db/pool";
+import { AppError } from "../../errors";
+import type { FactArgs } from "../../queries/analytics/facts";
+import { reportSql } from "../../queries/analytics/report-sql";
+import { selectReportRows, selectReportTotals, type SqlRow } from "../../queries/analytics/run-report-sql";
+import { fillTimeBuckets, shiftRange } from "./report-periods";
+import { reportNotes } from "./report-notes";
+
+type Params = analytics.ReportParams;
+
+/** The parameters as run: the as-of moment fixed (the caller's, or now at the edge) and the store's zone. */
+export function resolveParams(params: Params, timezone: string, now: Date): analytics.ReportResult["params"] {
+  const asOf = params.asOf ? new Date(params.asOf).toISOString() : now.toISOString();
+  const { from, to, compare, granularity, origin, country, sku, segment } = params;
+  return { from, to, asOf, timezone, compare, granularity, ...(origin && { origin }), ...(country && { country }), ...(sku && { sku }), ...(segment && { segment }) };
+}
+
+export function factArgs(storeId: string, p: analytics.ReportResult["params"], range = { from: p.from, to: p.to }): FactArgs {
+  return { storeId, from: range.from, to: range.to, asOf: p.asOf, timezone: p.timezone, origin: p.origin, country: p.country, sku: p.sku, segment: p.segment };
+}
+
+export function specOf(def: analytics.ReportDef, p: analytics.ReportResult["params"]) {
+  const spec = reportSql(def.id, p.granularity);
+  if (!spec) throw new AppError("NOT_FOUND", "There is no such report.");
+  return spec;
+}
+
+const ORIGIN_LABELS: Record<string, string> = ordersContracts.ORDER_ORIGIN_LABELS;
+
+/** Channel keys are order origins: shown with their words, never the code. */
+function labelled(def: analytics.ReportDef, rows: SqlRow[]): SqlRow[] {
+  if (def.id !== "marketing-channels" && def.id !== "analytics-customer-economics") return rows;
+  return rows.map((r) => ({ ...r, label: ORIGIN_LABELS[r.key] ?? r.label }));
+}
+
+async function rowsAndTotals(db: Queryable, def: analytics.ReportDef, storeId: string, p: analytics.ReportResult["params"], range: { from: string; to: string }) {
+  const spec = specOf(def, p);
+  const args = factArgs(storeId, p, range);
+  const [rows, totals] = await Promise.all([selectReportRows(db, spec, args), selectReportTotals(db, spec, args)]);
+  const filled = def.dimension.kind === "time" && !["analytics-repeat-purchase", "analytics-ltv", "analytics-cohorts", "analytics-revenue-by-cohorts"].includes(def.id)
+    ? fillTimeBuckets(rows, def, range, p.granularity)
+    : rows;
+  return { rows: labelled(def, filled), totals };
+}
+
+/** Runs a report: its rows and totals, the comparison period's, and the notes about them. */
+export async function computeReport(db: Queryable, storeId: string, def: analytics.ReportDef, p: analytics.ReportResult["params"]): Promise<analytics.ReportResult> {
+  const main = await rowsAndTotals(db, def, storeId, p, { from: p.from, to: p.to });
+  let comparison: analytics.ReportResult["comparison"] = null;
+  if (p.compare !== "NONE") {
+    const range = shiftRange(p.from, p.to, p.compare);
+    comparison = { ...range, ...(await rowsAndTotals(db, def, storeId, p, range)) };
+  }
+  return { report: def, params: p, rows: main.rows, totals: main.totals, comparison, notes: reportNotes(def, main.rows, main.totals, comparison) };
+}

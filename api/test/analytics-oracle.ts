@@ -1,0 +1,194 @@
+// An independent computation of the analytics reports in plain TypeScript over the raw rows the
+// test wrote (never the report SQL): the test compares the API's figures with these.
+import type { AnalyticsSeed } from "../../test/factories";
+
+type Order = AnalyticsSeed["orders"][number] & { seq: number; prevAt: number | null; nextAt: number | null; firstAt: number; at: number; units: number };
+type Line = AnalyticsSeed["lineItems"][number];
+export type Expected = Map<string, Record<string, number>>;
+
+const DAY = 86_400_000;
+
+/** The offset of a zone at an instant, in ms (what to add to UTC to read the local clock). */
+function offsetMs(tz: string, at: number): number {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    .formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant a local midnight of the zone falls on. */
+export function localMidnight(day: string, tz: string): number {
+  const guess = Date.parse(`${day}T00:00:00Z`);
+  const first = guess - offsetMs(tz, guess);
+  return guess - offsetMs(tz, first);
+}
+
+/** The local calendar parts of an instant. */
+export function local(at: number, tz: string): { day: string; month: string; hour: number } {
+  const d = new Date(at + offsetMs(tz, at));
+  const iso = d.toISOString();
+  return { day: iso.slice(0, 10), month: `${iso.slice(0, 7)}-01`, hour: d.getUTCHours() };
+}
+
+export type OracleInput = { seed: AnalyticsSeed; from: string; to: string; asOf: string; tz: string };
+
+export class Oracle {
+  readonly fromAt: number;
+  readonly cutoff: number;
+  readonly history: Order[];
+  readonly inRange: Order[];
+  readonly lines: (Line & { order: Order })[];
+  readonly customers: { id: string; country: string; first: number; last: number; count: number; revenue: number; returned: number; avgInterval: number | null; recency: number; cohort: string; orders: Order[] }[];
+
+  constructor(readonly input: OracleInput) {
+    const { seed, tz } = input;
+    const asOf = Date.parse(input.asOf);
+    this.fromAt = localMidnight(input.from, tz);
+    this.cutoff = Math.min(asOf, localMidnight(input.to, tz));
+    const linesOf = new Map<string, Line[]>();
+    for (const l of seed.lineItems) linesOf.set(l.orderId, [...(linesOf.get(l.orderId) ?? []), l]);
+    const live = seed.orders.filter((o) => o.cancellationState !== "CANCELED" && Date.parse(o.placedAt) < asOf);
+    const byCustomer = new Map<string, typeof live>();
+    for (const o of live) byCustomer.set(o.customerId, [...(byCustomer.get(o.customerId) ?? []), o]);
+    this.history = [];
+    for (const list of byCustomer.values()) {
+      list.sort((a, b) => Date.parse(a.placedAt) - Date.parse(b.placedAt) || (a.id < b.id ? -1 : 1));
+      list.forEach((o, i) => this.history.push({
+        ...o, seq: i + 1, at: Date.parse(o.placedAt), prevAt: i > 0 ? Date.parse(list[i - 1]!.placedAt) : null, nextAt: i + 1 < list.length ? Date.parse(list[i + 1]!.placedAt) : null,
+        firstAt: Date.parse(list[0]!.placedAt), units: (linesOf.get(o.id) ?? []).reduce((s, l) => s + l.quantity, 0),
+      }));
+    }
+    this.inRange = this.history.filter((o) => o.at >= this.fromAt && o.at < this.cutoff);
+    this.lines = this.inRange.flatMap((o) => (linesOf.get(o.id) ?? []).map((l) => ({ ...l, order: o })));
+    const country = new Map(seed.customers.map((c) => [c.id, c.countryCode]));
+    this.customers = [];
+    const upToCutoff = new Map<string, Order[]>();
+    for (const o of this.history) if (o.at < this.cutoff) upToCutoff.set(o.customerId, [...(upToCutoff.get(o.customerId) ?? []), o]);
+    for (const [id, orders] of upToCutoff) {
+      const first = orders[0]!.at;
+      const last = orders[orders.length - 1]!.at;
+      const returned = orders.flatMap((o) => linesOf.get(o.id) ?? []).reduce((s, l) => s + l.returnedQuantity * l.unitPriceCents, 0);
+      this.customers.push({
+        id, country: country.get(id) ?? "", first, last, count: orders.length, revenue: orders.reduce((s, o) => s + o.totalCents, 0), returned,
+        avgInterval: orders.length > 1 ? (last - first) / DAY / (orders.length - 1) : null, recency: (this.cutoff - last) / DAY, cohort: local(first, tz).month, orders,
+      });
+    }
+  }
+
+  private month(at: number) {
+    return local(at, this.input.tz).month;
+  }
+
+  /** Groups items by key and sums each measure. */
+  private group<T>(items: T[], key: (t: T) => string | null, measures: Record<string, (list: T[]) => number>): Expected {
+    const groups = new Map<string, T[]>();
+    for (const item of items) {
+      const k = key(item);
+      if (k !== null) groups.set(k, [...(groups.get(k) ?? []), item]);
+    }
+    return new Map([...groups].map(([k, list]) => [k, Object.fromEntries(Object.entries(measures).map(([m, f]) => [m, f(list)]))]));
+  }
+
+  /** The expected rows of a report (only measures computed here are compared), or null when the oracle doesn't cover it. */
+  expected(id: string): Expected | null {
+    const sum = <T>(f: (t: T) => number) => (list: T[]) => list.reduce((s, t) => s + f(t), 0);
+    const count = (list: unknown[]) => list.length;
+    const distinct = <T>(f: (t: T) => string) => (list: T[]) => new Set(list.map(f)).size;
+    const byMonth = (o: Order) => this.month(o.at);
+    const revenue = sum<Order>((o) => o.totalCents);
+    const customers = distinct<Order>((o) => o.customerId);
+    const band = (v: number, edges: number[]) => { const i = edges.findIndex((e) => v <= e); return String((i < 0 ? edges.length : i) + 1).padStart(2, "0"); };
+    const rangeCustomers = this.customers.filter((c) => c.first >= this.fromAt);
+    switch (id) {
+      case "analytics":
+        return this.group(this.inRange, byMonth, { revenue, orders: count, customers, newCustomers: (l) => new Set(l.filter((o) => o.seq === 1).map((o) => o.customerId)).size });
+      case "analytics-all-order":
+        return this.group(this.inRange, byMonth, { orders: count, revenue, units: sum((o) => o.units), discount: sum((o) => o.discountCents), shipping: sum((o) => o.shippingCents), tax: sum((o) => o.taxCents) });
+      case "analytics-customer":
+        return this.group(this.inRange, byMonth, { customers, returningCustomers: (l) => new Set(l.filter((o) => o.seq > 1).map((o) => o.customerId)).size });
+      case "analytics-repeat-purchase-development":
+        return this.group(this.inRange, byMonth, { orders: count, firstOrders: (l) => l.filter((o) => o.seq === 1).length, repeatOrders: (l) => l.filter((o) => o.seq > 1).length });
+      case "analytics-time-between-purchase":
+        return this.group(this.inRange.filter((o) => o.prevAt !== null), (o) => band(Math.floor((o.at - o.prevAt!) / DAY), [7, 14, 30, 60, 90, 180, 365]), { reorders: count });
+      case "marketing-channels":
+        return this.group(this.inRange, (o) => o.origin, { orders: count, revenue, customers });
+      case "order-discounts":
+        return this.group(this.inRange, (o) => o.discountCode ?? "-", { orders: count, revenue, discount: sum((o) => o.discountCents) });
+      case "order-time-analysis":
+        return this.group(this.inRange, (o) => String(local(o.at, this.input.tz).hour).padStart(2, "0"), { orders: count, revenue });
+      case "order-items-per-basket":
+        return this.group(this.inRange, (o) => String(Math.min(Math.max(o.units, 1), 6)).padStart(2, "0"), { orders: count });
+      case "order-aov-pre-order-count":
+        return this.group(this.inRange, (o) => String(Math.min(o.seq, 5)).padStart(2, "0"), { orders: count, revenue });
+      case "order-first-order-value":
+        return this.group(this.inRange.filter((o) => o.seq === 1), (o) => band(o.totalCents, [2499, 4999, 7499, 9999, 14999, 24999]), { firstOrders: count });
+      case "free-shipping-threshold":
+        return this.group(this.inRange, (o) => String(Math.min(Math.floor((o.subtotalCents - o.discountCents) / 1000), 20)).padStart(2, "0"), { orders: count, paidShipping: (l) => l.filter((o) => o.shippingCents > 0).length });
+      case "analytics-recovered-customers":
+        return this.group(this.inRange.filter((o) => o.prevAt !== null && (o.at - o.prevAt) / DAY > 180), byMonth, { recovered: customers, revenue });
+      case "analytics-revenue-by-cohorts":
+        return this.group(this.inRange, (o) => this.month(o.firstAt), { revenue, orders: count, customers });
+      case "fulfillment-metrics":
+        return this.group(this.inRange, byMonth, { orders: count, fulfilled: (l) => l.filter((o) => o.fulfilledAt !== null && Date.parse(o.fulfilledAt) < Date.parse(this.input.asOf)).length });
+      case "product-all":
+        return this.group(this.lines, (l) => l.title.split(" — ")[0]!, { units: sum((l) => l.quantity), productRevenue: sum((l) => l.quantity * l.unitPriceCents), orders: distinct((l) => l.orderId) });
+      case "product-all-variants":
+        return this.group(this.lines, (l) => l.sku, { units: sum((l) => l.quantity), productRevenue: sum((l) => l.quantity * l.unitPriceCents) });
+      case "product-return-rate":
+        return this.group(this.lines, (l) => l.title.split(" — ")[0]!, { units: sum((l) => l.quantity), returnedUnits: sum((l) => l.returnedQuantity), returnedValue: sum((l) => l.returnedQuantity * l.unitPriceCents) });
+      case "product-return-items":
+        return this.group(this.lines, (l) => this.month(l.order.at), { returnedUnits: sum((l) => l.returnedQuantity), returnedValue: sum((l) => l.returnedQuantity * l.unitPriceCents) });
+      case "product-sold-item":
+      case "analytics-product":
+        return this.group(this.lines, (l) => this.month(l.order.at), { units: sum((l) => l.quantity), products: distinct((l) => l.title.split(" — ")[0]!) });
+      case "order-count-distribution":
+        return this.group(this.customers, (c) => band(c.count, [1, 2, 3, 4, 5, 9]), { customers: count, revenue: sum((c) => c.revenue) });
+      case "analytics-repeat-purchase":
+        return this.group(rangeCustomers, (c) => c.cohort, { customers: count, repeaters: (l) => l.filter((c) => c.count > 1).length });
+      case "analytics-ltv":
+        return this.group(rangeCustomers, (c) => c.cohort, { customers: count, revenue: sum((c) => c.revenue) });
+      case "analytics-all-customers-graph":
+        return this.group(rangeCustomers, (c) => local(c.first, this.input.tz).month, { newCustomers: count });
+      case "analytics-customer-economics":
+        return this.group(this.customers, (c) => c.orders[0]!.origin, { customers: count });
+      case "analytics-base-zone":
+        return this.group(this.customers, (c) => (c.count === 1 && c.recency <= 30 ? "01" : c.recency <= 90 ? "02" : c.recency <= 180 ? "03" : c.recency <= 365 ? "04" : "05"), { customers: count, revenue: sum((c) => c.revenue) });
+      case "analytics-cohorts": {
+        const offsets = (c: (typeof this.customers)[number]) => new Set(c.orders.map((o) => { const [y, m] = this.month(o.at).split("-").map(Number); const [cy, cm] = c.cohort.split("-").map(Number); return (y! - cy!) * 12 + (m! - cm!); }));
+        return this.group(rangeCustomers, (c) => c.cohort, { customers: count, cohortRevenue: sum((c) => c.revenue), m1: (l) => Math.round((10000 * l.filter((c) => offsets(c).has(1)).length) / l.length) / 100 });
+      }
+      case "analytics-rfm":
+        return this.group(this.customers, (c) => this.rfmSegment(c), { customers: count });
+      case "analytics-churn-risk": {
+        const intervals = this.customers.map((c) => c.avgInterval).filter((v): v is number => v !== null).sort((a, b) => a - b);
+        const median = intervals.length === 0 ? 90 : percentileCont(intervals, 0.5);
+        return this.group(this.customers, (c) => { const r = c.recency / Math.max(1, c.avgInterval ?? median); return r < 1 ? "01" : r < 1.5 ? "02" : r < 3 ? "03" : "04"; }, { customers: count });
+      }
+      default:
+        return null;
+    }
+  }
+
+  private rfmSegment(c: (typeof this.customers)[number]): string {
+    const score = (value: (x: (typeof this.customers)[number]) => number, descending: boolean) => {
+      const n = this.customers.length;
+      const below = this.customers.filter((x) => (descending ? value(x) > value(c) : value(x) < value(c))).length;
+      const pr = n > 1 ? below / (n - 1) : 0;
+      return Math.min(5, 1 + Math.floor(pr * 5));
+    };
+    const r = score((x) => x.recency, true);
+    const f = score((x) => x.count, false);
+    const mo = score((x) => x.revenue, false);
+    const table: [boolean, number][] = [
+      [r >= 4 && f >= 4 && mo >= 4, 1], [r <= 2 && f >= 4 && mo >= 4, 2], [r >= 3 && f >= 4, 3], [r <= 2 && f >= 3, 4], [r >= 4 && f >= 2, 5], [r >= 4, 6],
+      [r === 3 && f <= 2, 7], [r === 3, 8], [r === 2, 9], [true, 10],
+    ];
+    return String(table.find(([cond]) => cond)![1]).padStart(2, "0");
+  }
+}
+
+function percentileCont(sorted: number[], p: number): number {
+  const pos = (sorted.length - 1) * p;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analytics, ApiError, type analytics as A } from "@atelier/contracts";
+import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
+import { createOrder, previewStore, seedAnalyticsHistory, setAnalyticsFlags, teamMember, type AnalyticsSeed } from "../../test/factories";
+import { Oracle } from "./analytics-oracle";
+
+// The analytics suite through HTTP: every report's figures against an independent computation over
+// the rows the test wrote, reproducibility as of a moment, the store's time zone, drill-downs, CSV,
+// share links, flags, roles, tenants and bad input.
+
+const ANCHOR = new Date("2026-11-01T00:00:00Z");
+const TZ = "America/New_York";
+const RANGE = { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() } as const;
+
+let api: TestApi;
+let owner: TestUser;
+let seed: AnalyticsSeed;
+beforeAll(async () => {
+  api = await startTestApi();
+  owner = await registerUser(api);
+  await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, TZ);
+  seed = await seedAnalyticsHistory(api, owner.store.id, { anchor: ANCHOR });
+}, 120_000);
+afterAll(() => api.close());
+
+const run = (token: string, reportId: string, query: A.ReportParamsInput) => as(api, token, analytics.runReport, { params: { reportId }, query });
+
+async function expectError(promise: Promise<unknown>, status: number, field?: string): Promise<ApiError> {
+  const err = await promise.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ApiError);
+  expect((err as ApiError).status).toBe(status);
+  if (field) expect((err as ApiError).details?.[0]?.field).toBe(field);
+  return err as ApiError;
+}
+
+describe("analytics reports", () => {
+  it("computes every report, and each figure the independent computation covers matches it", async () => {
+    const oracle = new Oracle({ seed, ...RANGE, tz: TZ });
+    let compared = 0;
+    for (const def of analytics.REPORTS) {
+      const result = await run(owner.token, def.id, RANGE);
+      expect(result.params).toMatchObject({ asOf: RANGE.asOf, timezone: TZ });
+      expect(result.report.id).toBe(def.id);
+      for (const row of result.rows) expect(Object.keys(row.values).sort()).toEqual(def.measures.map((m) => m.key).sort());
+      const expected = oracle.expected(def.id);
+      if (!expected) continue;
+      const actual = new Map(result.rows.map((r) => [r.key, r.values]));
+      for (const [key, values] of expected) {
+        for (const [measure, value] of Object.entries(values)) {
+          expect({ report: def.id, key, measure, value: actual.get(key)?.[measure] ?? null }).toEqual({ report: def.id, key, measure, value });
+          compared++;
+        }
+      }
+      // No row the computation doesn't know of, except empty period rows.
+      for (const row of result.rows) if (!expected.has(row.key)) expect(Object.values(row.values).every((v) => v === 0 || v === null), `${def.id} ${row.key}`).toBe(true);
+    }
+    expect(compared).toBeGreaterThan(500);
+  }, 120_000);
+
+  it("gives the same rows for the same as-of moment after new orders arrive, and the customer rollup stays exact", async () => {
+    const before = await run(owner.token, "analytics-rfm", RANGE);
+    const orders = await run(owner.token, "analytics", { ...RANGE, from: "2026-10-01" });
+    const customerId = seed.orders[seed.orders.length - 1]!.customerId;
+    const email = seed.customers.find((c) => c.id === customerId)!.email;
+    await createOrder(api, owner.store.id, { orderNumber: 90_001, email, totalCents: 99_900, placedAt: "2026-11-01T10:00:00Z" });
+    expect(await run(owner.token, "analytics-rfm", RANGE)).toEqual(before);
+    expect(await run(owner.token, "analytics", { ...RANGE, from: "2026-10-01" })).toEqual(orders);
+    const later = await run(owner.token, "analytics", { from: "2026-11-01", to: "2026-11-02", asOf: "2026-11-02T00:00:00Z" });
+    expect(later.totals).toMatchObject({ orders: 1, revenue: 99_900 });
+    const { rows } = await api.deps.pool.query<{ orders_count: number; revenue_cents: number }>(`SELECT orders_count, revenue_cents::float8 AS revenue_cents FROM customer_metrics WHERE customer_id = $1`, [customerId]);
+    const mine = seed.orders.filter((o) => o.customerId === customerId && o.cancellationState !== "CANCELED");
+    expect(rows[0]).toEqual({ orders_count: mine.length + 1, revenue_cents: mine.reduce((s, o) => s + o.totalCents, 0) + 99_900 });
+  });
+
+  it("puts an order at 23:30 in the store's zone on that day, not the next", async () => {
+    const user = await registerUser(api);
+    await setAnalyticsFlags(api, user.token, { analytics: true, fulfillmentMetrics: false }, TZ);
+    // 23:30 in New York on 2026-03-14 is 03:30 UTC on the 15th.
+    await createOrder(api, user.store.id, { orderNumber: 1001, totalCents: 5000, placedAt: "2026-03-15T03:30:00Z" });
+    const r = await run(user.token, "analytics", { from: "2026-03-14", to: "2026-03-16", granularity: "day", asOf: "2026-04-01T00:00:00Z" });
+    expect(r.rows.map((x) => [x.key, x.values.orders])).toEqual([["2026-03-14", 1], ["2026-03-15", 0]]);
+    const hours = await run(user.token, "order-time-analysis", { from: "2026-03-14", to: "2026-03-16", asOf: "2026-04-01T00:00:00Z" });
+    expect(hours.rows.map((x) => x.key)).toEqual(["23"]);
+  });
+
+  it("compares periods, drills into a row and a cohort cell, and exports CSV", async () => {
+    const r = await run(owner.token, "analytics", { ...RANGE, from: "2026-10-01", compare: "PREVIOUS_YEAR" });
+    expect(r.comparison).toMatchObject({ from: "2025-10-01", to: "2025-11-01" });
+    const oracle = new Oracle({ seed, from: "2025-10-01", to: "2025-11-01", asOf: RANGE.asOf, tz: TZ });
+    expect(r.comparison!.totals.orders).toBe(oracle.inRange.length);
+    expect(r.notes.some((n) => n.startsWith("Revenue:"))).toBe(true);
+
+    const month = r.rows[0]!;
+    const drill = await as(api, owner.token, analytics.drillDownReport, { params: { reportId: "analytics" }, query: { ...RANGE, from: "2026-10-01", key: month.key, size: 100 } });
+    expect(drill.kind).toBe("orders");
+    expect(drill.orders!.total).toBe(month.values.orders);
+    expect(drill.orders!.list.reduce((s, o) => s + o.totalCents, 0)).toBe(month.values.revenue);
+
+    const cohorts = await run(owner.token, "analytics-cohorts", RANGE);
+    const cohort = cohorts.rows.find((c) => (c.values.m1 ?? 0) > 0)!;
+    const cell = await as(api, owner.token, analytics.drillDownReport, { params: { reportId: "analytics-cohorts" }, query: { ...RANGE, key: cohort.key, measure: "m1", size: 100 } });
+    expect(cell.kind).toBe("customers");
+    expect(Math.round((10000 * cell.customers!.total) / cohort.values.customers!) / 100).toBe(cohort.values.m1);
+
+    const csv = await as(api, owner.token, analytics.exportReportCsv, { params: { reportId: "marketing-channels" }, query: RANGE });
+    const lines = csv.csv.trim().split("\n");
+    expect(lines[0]).toBe("Channel,Orders,Revenue (USD),Average order value (USD),Customers,New customers");
+    expect(lines.at(-1)).toMatch(/^Total,/);
+    expect(csv.filename).toBe("marketing-channels_2024-11-01_2026-11-01.csv");
+  });
+
+  it("shares a report: snapshot or live, with a password, expiring, revocable, and nothing else reachable", async () => {
+    const share = await as(api, owner.token, analytics.createReportShare, { body: { reportId: "analytics-cohorts", params: RANGE, password: "correct horse", mode: "SNAPSHOT" } });
+    expect(share).toMatchObject({ hasPassword: true, mode: "SNAPSHOT", path: `/share-report/${share.token}` });
+    const open = (token: string, password?: string) => api.client.call(analytics.openSharedReport, { params: { token }, body: password ? { password } : {} });
+    expect((await open(share.token)).state).toBe("PASSWORD_REQUIRED");
+    expect((await open(share.token, "wrong horse")).state).toBe("WRONG_PASSWORD");
+    const ok = await open(share.token, "correct horse");
+    expect(ok).toMatchObject({ state: "OK", title: "Cohorts", storeName: owner.store.title });
+    expect(ok.result!.rows).toEqual((await run(owner.token, "analytics-cohorts", RANGE)).rows);
+    // The visitor chooses nothing: extra parameters are refused.
+    expect((await api.raw("POST", `/web/share-reports/${share.token}/open`, { body: { reportId: "analytics-rfm" } })).status).toBe(400);
+
+    const live = await as(api, owner.token, analytics.createReportShare, { body: { reportId: "analytics", params: { from: "2026-10-01", to: "2026-11-01" }, mode: "LIVE", expiresAt: "2099-01-01T00:00:00Z" } });
+    expect((await open(live.token)).result!.totals.orders).toBe(new Oracle({ seed, from: "2026-10-01", to: "2026-11-01", asOf: RANGE.asOf, tz: TZ }).inRange.length);
+    await as(api, owner.token, analytics.revokeReportShare, { params: { shareId: live.id } });
+    expect(await open(live.token)).toMatchObject({ state: "REVOKED", result: null });
+
+    const expired = await as(api, owner.token, analytics.createReportShare, { body: { reportId: "analytics", params: RANGE, expiresAt: new Date(Date.now() + 1500).toISOString() } });
+    await api.deps.pool.query(`UPDATE report_shares SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.id]);
+    expect(await open(expired.token)).toMatchObject({ state: "EXPIRED", result: null });
+    expect((await open("x".repeat(32))).state).toBe("REVOKED");
+
+    const listed = await as(api, owner.token, analytics.listReportShares, {});
+    expect(listed.list.map((s) => s.id)).toEqual([expired.id, live.id, share.id]);
+    const stored = await api.deps.pool.query<{ password_hash: string }>(`SELECT password_hash FROM report_shares WHERE id = $1`, [share.id]);
+    expect(stored.rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("refuses when the flags are off, hides fulfilment metrics behind its own flag, and keeps stores apart", async () => {
+    const other = await registerUser(api);
+    await expectError(run(other.token, "analytics", RANGE), 403);
+    expect((await as(api, other.token, analytics.listReports, {})).reports).toEqual([]);
+    await setAnalyticsFlags(api, other.token, { analytics: true, fulfillmentMetrics: false });
+    const listed = await as(api, other.token, analytics.listReports, {});
+    expect(listed.reports.map((r) => r.id)).not.toContain("fulfillment-metrics");
+    expect(listed.reports).toHaveLength(40);
+    await expectError(run(other.token, "fulfillment-metrics", RANGE), 403);
+    // Another store sees none of the owner's orders, and none of its links.
+    expect((await run(other.token, "analytics", RANGE)).totals.orders).toBe(0);
+    const share = await as(api, owner.token, analytics.createReportShare, { body: { reportId: "analytics", params: RANGE } });
+    await expectError(as(api, other.token, analytics.revokeReportShare, { params: { shareId: share.id } }), 404);
+    expect((await as(api, other.token, analytics.listReportShares, {})).total).toBe(0);
+  });
+
+  it("lets every member read, only owners and admins share, and refuses preview accounts' links", async () => {
+    const cx = await teamMember(api, owner, "CX");
+    expect((await run(cx.token, "analytics", { ...RANGE, from: "2026-10-01" })).totals.orders).toBeGreaterThan(0);
+    await expectError(as(api, cx.token, analytics.createReportShare, { body: { reportId: "analytics", params: RANGE } }), 403);
+    const preview = await previewStore(api);
+    await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true });
+    await expectError(as(api, preview.token, analytics.createReportShare, { body: { reportId: "analytics", params: RANGE } }), 403);
+  });
+
+  it("answers bad input with the field and the reason", async () => {
+    await expectError(run(owner.token, "analytics", { from: "2026-02-30", to: "2026-03-01" }), 400, "query.from");
+    await expectError(run(owner.token, "analytics", { from: "2026-03-01", to: "2026-03-01" }), 400, "query.to");
+    await expectError(run(owner.token, "analytics", { from: "2010-01-01", to: "2026-03-01" }), 400, "query.to");
+    await expectError(run(owner.token, "analytics", { ...RANGE, asOf: "yesterday" }), 400, "query.asOf");
+    await expectError(run(owner.token, "analytics", { ...RANGE, country: "usa" }), 400, "query.country");
+    await expectError(as(api, owner.token, analytics.runReport, { params: { reportId: "nope" as "analytics" }, query: RANGE }), 400, "params.reportId");
+    await expectError(as(api, owner.token, analytics.drillDownReport, { params: { reportId: "analytics" }, query: { ...RANGE, key: "2026-10-01", measure: "nope" } }), 400, "query.measure");
+    await expectError(as(api, owner.token, analytics.createReportShare, { body: { reportId: "analytics", params: RANGE, password: "short" } }), 400, "body.password");
+    await expectError(as(api, owner.token, analytics.createReportShare, { body: { reportId: "analytics", params: RANGE, expiresAt: "2001-01-01T00:00:00Z" } }), 400, "body.expiresAt");
+  });
+});

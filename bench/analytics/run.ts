@@ -1,0 +1,96 @@
+// `npm run bench:analytics`: every analytics report's latency at 100,000 orders and 20,000
+// customers (BENCH_ORDERS / BENCH_CUSTOMERS scale it), sequential, through the real API; and what
+// the customer rollup's triggers add to writing one order (measured against the same writes with
+// the triggers off). Targets: p95 ≤ 300 ms per report on the embedded database (≤ 100 ms on
+// Postgres), rollup overhead ≤ 10%.
+import os from "node:os";
+import { analytics, auth, createApiClient } from "@atelier/contracts";
+import { loadConfig } from "../../api/src/config";
+import { openDatabase } from "../../api/src/db/pool";
+import { migrate } from "../../api/src/db/migrate";
+import { startApi } from "../../api/src/server";
+import { seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories/analytics";
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const WRITES = Number(process.env.BENCH_WRITES ?? 200);
+const ANCHOR = new Date("2026-11-01T00:00:00Z");
+
+const config = loadConfig({ ...process.env, NODE_ENV: "production", PORT: "0", ATELIER_LOG_LEVEL: "warn", ATELIER_JWT_SECRET: process.env.ATELIER_JWT_SECRET ?? "bench-secret-that-is-long-enough-0123456789" });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: config.poolSize });
+await migrate(database.pool);
+const api = await startApi({ config, database, migrate: false });
+const client = createApiClient({ baseUrl: api.url });
+const session = await client.call(auth.register, { body: { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+const factoryApi = { client, deps: { pool: database.pool } };
+await setAnalyticsFlags(factoryApi, session.token, { analytics: true, fulfillmentMetrics: true }, "America/New_York");
+
+let started = performance.now();
+const seed = await seedAnalyticsHistory(factoryApi, session.store.id, { anchor: ANCHOR, customers: CUSTOMERS, orders: ORDERS });
+const seedMs = performance.now() - started;
+await database.pool.query("ANALYZE orders; ANALYZE order_line_items; ANALYZE customer_metrics; ANALYZE customers");
+console.log(`seeded ${seed.orders.length} orders, ${seed.lineItems.length} lines, ${seed.customers.length} customers in ${(seedMs / 1000).toFixed(1)} s (rollup kept by the triggers)`);
+
+const params = { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() };
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const rows: { report: string; p50: number; p95: number; ok: boolean }[] = [];
+for (const def of analytics.REPORTS) {
+  const times: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    started = performance.now();
+    await client.call(analytics.runReport, { params: { reportId: def.id as "analytics" }, query: params }, { token: session.token });
+    if (i > 0) times.push(performance.now() - started); // the first run warms caches and plans
+  }
+  times.sort((a, b) => a - b);
+  rows.push({ report: def.id, p50: Math.round(pct(times, 0.5)), p95: Math.round(pct(times, 0.95)), ok: pct(times, 0.95) <= (config.databaseUrl ? 100 : 300) });
+  console.log(`${def.id}: p50 ${rows.at(-1)!.p50} ms, p95 ${rows.at(-1)!.p95} ms`);
+}
+
+/** Writes one order with one line in its own transaction, as an order write does. */
+async function writeOrder(n: number): Promise<number> {
+  const c = seed.customers[n % seed.customers.length]!;
+  const t0 = performance.now();
+  const db = await database.pool.connect();
+  try {
+    await db.query("BEGIN");
+    const { rows: [o] } = await db.query<{ id: string }>(
+      `INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, total_cents, placed_at)
+       VALUES ($1, $2, $3, 'SHOPIFY_CREATOR', $4, 4200, 4200, $5) RETURNING id`,
+      [session.store.id, c.id, 900_000 + n, c.email, new Date(ANCHOR.getTime() + n * 60_000).toISOString()],
+    );
+    await db.query(`INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents) VALUES ($1, $2, 'TEE-ORG-BLK', 'Organic Cotton Tee — Black', 1, 4200)`, [o!.id, session.store.id]);
+    await db.query("COMMIT");
+  } finally {
+    db.release();
+  }
+  return performance.now() - t0;
+}
+
+const TRIGGERS = ["orders customer_metrics_orders_insert", "order_line_items customer_metrics_lines_insert"];
+async function setTriggers(on: boolean) {
+  for (const t of TRIGGERS) {
+    const [table, name] = t.split(" ");
+    await database.pool.query(`ALTER TABLE ${table} ${on ? "ENABLE" : "DISABLE"} TRIGGER ${name}`);
+  }
+}
+// Alternating blocks, so a drift in the machine's load falls on both.
+const withRollup: number[] = [];
+const without: number[] = [];
+for (let block = 0; block < 4; block++) {
+  for (const on of block % 2 === 0 ? [true, false] : [false, true]) {
+    await setTriggers(on);
+    for (let i = 0; i < WRITES / 4; i++) (on ? withRollup : without).push(await writeOrder(block * 10_000 + (on ? 0 : 5_000) + i));
+  }
+}
+await setTriggers(true);
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const overhead = (mean(withRollup) / mean(without) - 1) * 100;
+
+console.log(`\n${ORDERS} orders, ${CUSTOMERS} customers, ${RUNS} timed runs per report, sequential; database: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : "embedded PGlite"}; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`);
+console.table(rows);
+const slow = rows.filter((r) => !r.ok);
+console.log(`reports within the p95 target (${config.databaseUrl ? 100 : 300} ms): ${rows.length - slow.length} of ${rows.length}${slow.length ? `; over: ${slow.map((r) => `${r.report} ${r.p95} ms`).join(", ")}` : ""}`);
+console.log(`order write with the rollup: ${mean(withRollup).toFixed(2)} ms, without: ${mean(without).toFixed(2)} ms, overhead ${overhead.toFixed(1)}% (target ≤ 10%) ${overhead <= 10 ? "✓" : "✗"}`);
+await api.close();
+await database.close();

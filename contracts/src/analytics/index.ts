@@ -1,0 +1,4 @@
+// The analytics suite's registry and endpoints (one namespace in the contracts index).
+export * from "./reports";
+export * from "./contracts";
+export * from "./format-measure";

@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { drillDownReport, formatMeasure, type ReportParamsInput, type runReport } from "@atelier/contracts/analytics/index";
+import type { ParamsOf } from "@atelier/contracts/contract";
+import { ORDER_ORIGIN_LABELS } from "@atelier/contracts/orders";
+import { useApi } from "../../api/use-api";
+import type { DrillTarget } from "./report-view";
+
+const SIZE = 20;
+
+/** The orders or customers behind a number of the report, paged, each opening its own page. */
+export function DrillPanel({ reportId, query, target, onClose }: { reportId: ParamsOf<typeof runReport>["reportId"]; query: ReportParamsInput; target: DrillTarget; onClose: () => void }) {
+  const [page, setPage] = useState(0);
+  const measure = target.measure && target.measure.format !== "money" ? target.measure.key : undefined;
+  const drill = useApi(drillDownReport, { params: { reportId }, query: { ...query, key: target.key, ...(measure && { measure }), page, size: SIZE } });
+  const data = drill.data;
+  const total = data?.orders?.total ?? data?.customers?.total ?? 0;
+  const heading = `${target.label}${target.measure ? ` · ${target.measure.label}` : ""}`;
+  return (
+    <section className="drill-panel" aria-labelledby="drill-title">
+      <div className="section-head">
+        <h2 id="drill-title">Behind {heading}</h2>
+        <button type="button" onClick={onClose}>Close</button>
+      </div>
+      {drill.loading && !data && <p role="status">Loading…</p>}
+      {data && <p className="hint">{total} {data.kind === "orders" ? (total === 1 ? "order" : "orders") : total === 1 ? "customer" : "customers"}</p>}
+      {data?.orders && (
+        <table className="report-table">
+          <thead><tr><th scope="col">Order</th><th scope="col">Placed</th><th scope="col">Customer</th><th scope="col">Channel</th><th scope="col" className="num">Total</th></tr></thead>
+          <tbody>
+            {data.orders.list.map((o) => (
+              <tr key={o.id}>
+                <th scope="row"><Link to={`/order-details/${o.id}`}>#{o.orderNumber}</Link></th>
+                <td>{new Date(o.placedAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
+                <td>{o.customerName}</td>
+                <td>{ORDER_ORIGIN_LABELS[o.origin]}</td>
+                <td className="num">{formatMeasure(o.totalCents, "money")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data?.customers && (
+        <table className="report-table">
+          <thead><tr><th scope="col">Customer</th><th scope="col">Email</th><th scope="col" className="num">Orders</th><th scope="col" className="num">Revenue</th><th scope="col">Last order</th></tr></thead>
+          <tbody>
+            {data.customers.list.map((c) => (
+              <tr key={c.id}>
+                <th scope="row">{c.name || c.email}</th>
+                <td className="cell-wrap">{c.email}</td>
+                <td className="num">{c.ordersCount}</td>
+                <td className="num">{formatMeasure(c.revenueCents, "money")}</td>
+                <td>{c.lastOrderAt ? new Date(c.lastOrderAt).toLocaleDateString("en-US", { dateStyle: "medium" }) : "–"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {total > SIZE && (
+        <div className="report-pager">
+          <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>Previous</button>
+          <span>Page {page + 1} of {Math.ceil(total / SIZE)}</span>
+          <button type="button" disabled={(page + 1) * SIZE >= total} onClick={() => setPage(page + 1)}>Next</button>
+        </div>
+      )}
+    </section>
+  );
+}
