@@ -1,6 +1,7 @@
 import type { Route } from "../http/route";
 import { authRoutes } from "./auth";
 import { commonsRoutes } from "./commons";
+import { creationRoutes } from "./creation";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
 import { inboxRoutes } from "./inbox";
@@ -38,4 +39,5 @@ export const allRoutes: Route[] = [
   ...ordersRoutes,
   ...inboxRoutes,
   ...inventoryRoutes,
+  ...creationRoutes,
 ];

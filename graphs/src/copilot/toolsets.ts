@@ -23,6 +23,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],
   [/^\/(inbox\/my-suppliers|sourcing-agent|tariff-rate-agent|packaging-agent)/, ["sourcing"]],
   [/^\/(education|help)/, ["reference"]],
+  [/^\/(sourcing\/)?product-design/, ["creation"]],
 ];
 
 const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {

@@ -7,7 +7,10 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | CreationScreenKey;
+
+/** AI product design and the image gallery (issue 19). */
+export type CreationScreenKey = "product-design";
 
 /** The store's customer orders (issue 16, first slice). */
 export type OrdersScreenKey = "orders" | "order-details" | "inventory";
@@ -142,8 +145,8 @@ const userRoutes: RouteEntry[] = [
   pending("/your-ideations", "user", CREATION),
   pending("/crowdfund-your-idea", "user", CREATION),
   pending("/email-capture", "user", MARKETING),
-  pending("/product-design", "user", CREATION),
-  pending("/sourcing/product-design", "user", CREATION),
+  { path: "/product-design", access: "user", screen: "product-design" },
+  { path: "/sourcing/product-design", access: "user", screen: "product-design" },
   pending("/shopify-design", "user", "The product design studio"),
   pending("/retail-connect", "user", "Retail outreach"),
   pending("/social-analysis", "user", "Social research"),
