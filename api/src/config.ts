@@ -20,6 +20,7 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.string().url().optional(),
   ATELIER_EMBEDDING_MODEL: z.string().min(1).optional(),
   ATELIER_IMAGE_EMBEDDING_MODEL: z.string().min(1).optional(),
+  ATELIER_IMAGE_MODEL: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().default("https://www.googleapis.com/oauth2/v3/certs"),
   GOOGLE_JWKS_FILE: z.string().optional(),
@@ -68,6 +69,8 @@ export type Config = {
   embeddings: { model?: string; apiKey?: string; baseUrl?: string };
   /** An OpenAI-compatible image-embedding model (384 dimensions, same key and base URL); unset: the offline descriptor. */
   imageEmbeddings: { model?: string; apiKey?: string; baseUrl?: string };
+  /** An OpenAI-compatible images model (POST /images/generations, same key and base URL); unset: the offline drawing. */
+  imageGeneration: { model?: string; apiKey?: string; baseUrl?: string };
   previewEmails: string[];
   authRateLimitPerMinute: number;
   /** Per-account sign-in throttle: attempts without a wait, the first wait, doubled per further attempt up to the longest. */
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, jwksFile: e.GOOGLE_JWKS_FILE },
     embeddings: { model: e.ATELIER_EMBEDDING_MODEL, apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     imageEmbeddings: { model: e.ATELIER_IMAGE_EMBEDDING_MODEL, apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+    imageGeneration: { model: e.ATELIER_IMAGE_MODEL, apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     previewEmails: e.ATELIER_PREVIEW_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
     authRateLimitPerMinute: e.ATELIER_RATE_LIMIT_AUTH,
     publicPay: { declinesBeforeLock: e.ATELIER_PUBLIC_PAY_DECLINES, lockHours: e.ATELIER_PUBLIC_PAY_LOCK_HOURS, perClientPerMinute: e.ATELIER_RATE_LIMIT_PUBLIC_PAY },

@@ -44,6 +44,7 @@ describe("POST /upload", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ fileName: "Mood-board.png", extension: "png", contentType: "image/png", attachmentType: "IMAGE", sizeBytes: PNG.length });
     expect(res.body.url).toMatch(/^\/rest\/main\/upload\/files\/[0-9a-f-]{36}\/Mood-board\.png$/);
+    expect(res.body.data).toEqual({ url: res.body.url });
     const got = await download(res.body.url, user.token);
     expect(got.status).toBe(200);
     expect(got.bytes.equals(PNG)).toBe(true);

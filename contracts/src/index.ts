@@ -3,6 +3,7 @@ import * as analytics from "./analytics/index";
 import * as auth from "./auth";
 import * as marketplace from "./marketplace";
 import * as commons from "./commons";
+import * as creation from "./creation";
 import * as health from "./health";
 import * as helpCenter from "./help-center";
 import * as inbox from "./inbox/contracts";
@@ -28,11 +29,11 @@ export * from "./realtime";
 export * from "./permissions";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
 export { analytics };
-export { auth, inbox, marketplace, commons, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads };
+export { auth, inbox, marketplace, commons, creation, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation].flatMap(contractsOf);

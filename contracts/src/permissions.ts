@@ -261,6 +261,18 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   listReportShares: "analytics.read",
   revokeReportShare: "analytics.share",
   openSharedReport: "public",
+
+  // creation: AI product design and the image gallery (issue 19)
+  generateAiImages: "ai.use",
+  listGalleryImages: "ai.use",
+  saveGalleryImage: "ai.use",
+  deleteGalleryImage: "ai.use",
+  getProductDesign: "ai.use",
+  updateProductDesign: "ai.use",
+  generateProductDesigns: "ai.use",
+  saveProductDesign: "ai.use",
+  // A custom project is a request to suppliers: sourcing.
+  startProjectFromDesign: "sourcing.use",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

@@ -55,12 +55,12 @@ export const uploadFile = defineContract({
   id: "uploadFile",
   method: "POST",
   path: "/upload",
-  summary: `Uploads one file as multipart/form-data, field "file", up to 25 MB. Allowed: ${UPLOAD_EXTENSIONS.join(", ")}; the content must match the extension. Answers the file's url.`,
+  summary: `Uploads one file as multipart/form-data, field "file", up to 25 MB. Allowed: ${UPLOAD_EXTENSIONS.join(", ")}; the content must match the extension. Answers the file's url, also as data.url (001 §7).`,
   tags: ["uploads"],
   access: "user",
   status: 201,
   noToolReason: "Takes multipart bytes from a file picker; agents pass URLs of files already uploaded.",
-  response: uploadedFileSchema,
+  response: uploadedFileSchema.extend({ data: z.object({ url: z.string() }).describe("The url again, where 001 §7 reads it") }),
 });
 
 const fileNameSchema = z

@@ -1,4 +1,5 @@
 import { commonsTools } from "./commons/commons-tools";
+import { creationTools } from "./creation/creation-tools";
 import { helpCenterTools } from "./help-center/help-center-tools";
 import { marketplaceTools } from "./marketplace/marketplace-tools";
 import { orderTools } from "./orders/order-tools";
@@ -28,6 +29,7 @@ export const TOOL_DOMAINS = {
   projects: names(projectTools),
   orders: names(orderTools),
   analytics: names(analyticsTools),
+  creation: names(creationTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

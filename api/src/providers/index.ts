@@ -4,6 +4,7 @@ import { createLocalCardPayments, type CardPaymentProvider } from "./payments";
 import { createLocalFulfilment, type FulfilmentProvider } from "./fulfilment";
 import { createConfiguredEmbeddings, type EmbeddingProvider } from "../embeddings";
 import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/image-embedder";
+import { createConfiguredImageGenerator, type ImageGenerator } from "./image-generation";
 
 /** Every outside service, each behind an interface with a local implementation that really works. */
 export type Providers = {
@@ -15,6 +16,8 @@ export type Providers = {
   imageEmbeddings: ImageEmbedder;
   /** The fulfilment center orders are sent to: the built-in local one. */
   fulfilment: FulfilmentProvider;
+  /** Draws product images from a prompt: a configured OpenAI-compatible images model, else (and on its failure) the offline drawing. */
+  imageGeneration: ImageGenerator;
 };
 
 export function createProviders(config: Config, overrides: Partial<Providers> = {}): Providers {
@@ -24,6 +27,7 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     embeddings: createConfiguredEmbeddings({ ATELIER_EMBEDDING_MODEL: config.embeddings.model, OPENAI_API_KEY: config.embeddings.apiKey, OPENAI_BASE_URL: config.embeddings.baseUrl }),
     imageEmbeddings: createConfiguredImageEmbedder(config.imageEmbeddings),
     fulfilment: createLocalFulfilment(),
+    imageGeneration: createConfiguredImageGenerator(config.imageGeneration),
     ...overrides,
   };
 }

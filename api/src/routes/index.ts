@@ -2,6 +2,7 @@ import type { Route } from "../http/route";
 import { analyticsRoutes } from "./analytics";
 import { authRoutes } from "./auth";
 import { commonsRoutes } from "./commons";
+import { creationRoutes } from "./creation";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
 import { inboxRoutes } from "./inbox";
@@ -40,4 +41,5 @@ export const allRoutes: Route[] = [
   ...inboxRoutes,
   ...inventoryRoutes,
   ...analyticsRoutes,
+  ...creationRoutes,
 ];

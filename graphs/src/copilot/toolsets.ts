@@ -24,6 +24,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(inbox\/my-suppliers|sourcing-agent|tariff-rate-agent|packaging-agent)/, ["sourcing"]],
   [/^\/(education|help)/, ["reference"]],
   [/^\/(analytics|order-(development|count-distribution|time-analysis|discounts|first-order-value|aov-pre-order-count|avg-value|items-per-basket)|product-(all|best-item|sold-item|return|cross-selling|follow-up)|free-shipping-threshold|marketing-channels|customer-daily-ltv|fulfillment-metrics)/, ["analytics"]],
+  [/^\/(sourcing\/)?product-design/, ["creation"]],
 ];
 
 const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {

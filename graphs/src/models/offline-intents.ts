@@ -5,6 +5,7 @@ import { ORDER_INTENTS } from "./offline-orders";
 import { INBOX_INTENTS } from "./offline-inbox";
 import { INVENTORY_INTENTS } from "./offline-inventory";
 import { ANALYTICS_INTENTS } from "./offline-analytics";
+import { CREATION_INTENTS } from "./offline-creation";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
@@ -81,6 +82,7 @@ const DECLARED: Intent[] = [
   ...INBOX_INTENTS,
   ...INVENTORY_INTENTS,
   ...ANALYTICS_INTENTS,
+  ...CREATION_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
   {

@@ -29,6 +29,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "help-centre": lazy(() => import("../features/help-center/help-centre-page").then((m) => ({ default: m.HelpCentrePage }))),
   "help-article": lazy(() => import("../features/help-center/help-centre-page").then((m) => ({ default: m.HelpArticlePage }))),
   pending: lazy(() => import("../features/pending/pending-page").then((m) => ({ default: m.PendingPage }))),
+  "product-design": lazy(() => import("../features/creation/product-design-page").then((m) => ({ default: m.ProductDesignPage }))),
   // The sourcing marketplace, checkout and sourcing inbox (issue 5).
   "sourcing-home": lazy(() => import("../features/marketplace/sourcing-home-page").then((m) => ({ default: m.SourcingHomePage }))),
   "browse-suppliers": lazy(() => import("../features/marketplace/browse-suppliers-page").then((m) => ({ default: m.BrowseSuppliersPage }))),

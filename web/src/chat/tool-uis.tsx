@@ -4,13 +4,14 @@ import { enumWords, fieldLabel, inWords, sentenceFor } from "@atelier/contracts/
 import { isToolName, readToolResult, type ToolName, type ToolResponse } from "@atelier/tools/tool-results";
 import { formatUsd } from "../format/format";
 import { ReportCard } from "../features/analytics/report-card";
+import { AuthedImage } from "../ui/authed-image";
 
 // Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
 // entry reads its tool's contract response into the card's rows; any other tool, an error or a
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -84,7 +85,10 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report"> };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView };
+
+/** Generated designs (issue 19): thumbnails, which one is saved, and the credits spent. */
+type ImagesView = { images: { id: string; url: string; prompt: string }[]; savedId: string | null; note: string };
 
 const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   supplier: (rows) => rows.slice(0, 5).map((s) => (
@@ -114,6 +118,19 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
       {c.balance === null && c.added === null && !c.movements.length && <span className="muted">No credit movements yet.</span>}
     </>
   ),
+  images: (v) => (
+    <>
+      <div className="tool-images">
+        {v.images.slice(0, 4).map((img, i) => (
+          <figure key={img.id} className={`tool-image${img.id === v.savedId ? " is-saved" : ""}`}>
+            <AuthedImage src={img.url} alt={`Design ${i + 1}: ${img.prompt}`} />
+            <figcaption>{img.id === v.savedId ? "Saved" : `Design ${i + 1}`}</figcaption>
+          </figure>
+        ))}
+      </div>
+      {v.note && <div className="muted">{v.note}</div>}
+    </>
+  ),
   cart: (c) => (
     <>
       {c.canceled !== null && <div className="muted">{c.canceled} order(s) taken out of the cart</div>}
@@ -125,6 +142,12 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   ),
   report: (r) => <ReportCard result={r} />,
 };
+
+function designImages(d: ToolResponse<"get_product_design">): ImagesView {
+  const shown = d.generatedDesigns.length ? d.generatedDesigns : d.savedDesign ? [d.savedDesign] : [];
+  const spent = d.usedCredits ? `${d.usedCredits.toLocaleString("en-US")} AI credits used, ${d.totalCredits.toLocaleString("en-US")} left.` : d.trialRemainingQuantity ? `${d.trialRemainingQuantity} free rounds left.` : "";
+  return { images: shown, savedId: d.savedDesign?.id ?? null, note: spent };
+}
 
 /** A tool's card: which kind, and the tool UI that reads the tool's answer into it. */
 export type ToolUi = { kind: CardKind; Ui: ToolCallMessagePartComponent };
@@ -182,6 +205,12 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   // AI credits
   get_ai_credits: card("get_ai_credits", "credits", (r) => ({ ...noCredits, balance: r.balance })),
   purchase_ai_credits: card("purchase_ai_credits", "credits", (r) => ({ ...noCredits, balance: r.balance, added: r.credits, priceCents: r.priceCents, result: r.result })),
+  // AI product design
+  generate_product_designs: card("generate_product_designs", "images", (r) => designImages(r)),
+  get_product_design: card("get_product_design", "images", (r) => designImages(r)),
+  save_product_design: card("save_product_design", "images", (r) => ({ images: r.savedDesign ? [r.savedDesign] : [], savedId: r.savedDesign?.id ?? null, note: "Saved to your image gallery." })),
+  generate_ai_images: card("generate_ai_images", "images", (r) => ({ images: r.images, savedId: null, note: r.creditsCharged ? `${r.creditsCharged.toLocaleString("en-US")} AI credits spent.` : "" })),
+  list_gallery_images: card("list_gallery_images", "images", (r) => ({ images: r.list, savedId: null, note: `${r.total.toLocaleString("en-US")} in your image gallery.` })),
   list_ai_credit_movements: card("list_ai_credit_movements", "credits", (r) => ({ ...noCredits, movements: r.list.map((m) => ({ id: m.id, delta: m.delta, reason: m.reason, balanceAfter: m.balanceAfter })) })),
   // Analytics
   run_report: card("run_report", "report", (r) => r),

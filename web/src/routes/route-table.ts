@@ -7,10 +7,13 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey;
 
 /** The analytics suite: one screen for every report of the registry, and the public shared report (issue 20). */
 export type AnalyticsScreenKey = "analytics-report" | "share-report";
+
+/** AI product design and the image gallery (issue 19). */
+export type CreationScreenKey = "product-design";
 
 /** The store's customer orders (issue 16, first slice). */
 export type OrdersScreenKey = "orders" | "order-details" | "inventory";
@@ -144,8 +147,8 @@ const userRoutes: RouteEntry[] = [
   pending("/your-ideations", "user", CREATION),
   pending("/crowdfund-your-idea", "user", CREATION),
   pending("/email-capture", "user", MARKETING),
-  pending("/product-design", "user", CREATION),
-  pending("/sourcing/product-design", "user", CREATION),
+  { path: "/product-design", access: "user", screen: "product-design" },
+  { path: "/sourcing/product-design", access: "user", screen: "product-design" },
   pending("/shopify-design", "user", "The product design studio"),
   pending("/retail-connect", "user", "Retail outreach"),
   pending("/social-analysis", "user", "Social research"),

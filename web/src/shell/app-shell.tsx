@@ -10,6 +10,7 @@ import { getRuntime } from "../app/runtime";
 import { SideNav } from "./side-nav";
 import { UpgradePrompt } from "./upgrade-prompt";
 import { useChatIntent, openChat } from "../chat/chat-intents";
+import { pushDataLayer } from "../ui/data-layer";
 
 const QueryDialog = lazy(() => import("./query-dialog").then((m) => ({ default: m.QueryDialog })));
 const ChatDock = lazy(() => import("../chat/chat-dock").then((m) => ({ default: m.ChatDock })));
@@ -39,6 +40,10 @@ export function AppShell({ children }: { children: ReactNode }) {
     () => setNavState({ ...navKeysFor(location.pathname, location.search), mobileMenu: FULL_PAGE_CHAT.test(location.pathname) ? "hidden" : "closed" }),
     [location.pathname, location.search],
   );
+
+  // Each screen a member opens is a commonView in the tag-manager data layer (001 §7).
+  const userId = session.user?.id ?? null;
+  useEffect(() => pushDataLayer({ event: "commonView", pagePath: location.pathname, userId }), [location.pathname, userId]);
 
   const closeMenu = () => setNavState({ mobileMenu: "closed" });
   return (

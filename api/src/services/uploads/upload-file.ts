@@ -7,13 +7,13 @@ import { fileStorageFor } from "../../storage";
 import { CONTENT_TYPES, safeFileName } from "./file-types";
 import { takeIncomingFile } from "./pending-files";
 
-export type UploadedFileDto = ResponseOf<typeof uploads.uploadFile>;
+export type UploadedFileDto = Omit<ResponseOf<typeof uploads.uploadFile>, "data">;
 
 /**
  * Records one multipart file, which the upload route already streamed to storage with its extension,
  * leading bytes and size checked (stream-upload.ts).
  */
-export async function uploadFile(ctx: UserContext): Promise<UploadedFileDto> {
+export async function uploadFile(ctx: UserContext): Promise<UploadedFileDto & { data: { url: string } }> {
   const file = takeIncomingFile(ctx);
   if (!file) throw invalid("file", "is required: send multipart/form-data with the file in a field named file");
   const { id, extension, storageKey } = file;
@@ -40,7 +40,8 @@ export async function uploadFile(ctx: UserContext): Promise<UploadedFileDto> {
     await fileStorageFor(ctx.config).delete(storageKey);
     throw err;
   }
-  return toUploadedFileDto(row);
+  const dto = toUploadedFileDto(row);
+  return { ...dto, data: { url: dto.url } };
 }
 
 export function uploadKey(storeId: string, id: string, extension: string): string {

@@ -7,6 +7,7 @@ import { afterLoginPath } from "../../routes/guards";
 import { getRuntime } from "../../app/runtime";
 import { GoogleButton } from "./google-button";
 import { fieldSentences } from "../../ui/field-errors";
+import { pushDataLayer } from "../../ui/data-layer";
 
 const ACCOUNT_TYPE_LABELS: Record<(typeof ACCOUNT_TYPES)[number], string> = { CREATOR: "Creator", SMB: "Small business", UNDECIDED: "Not sure yet" };
 const WORK_STYLE_LABELS: Record<(typeof WORK_STYLES)[number], string> = { WITH_AI_ASSISTANTS: "With AI assistants", USE_THE_TOOLS_MYSELF: "I'll use the tools myself" };
@@ -79,6 +80,7 @@ export function LoginPage() {
       }
       const session = await request(auth.login, { body: { email, password } }, { skipCatalogue: true });
       startSession(session, remember);
+      if (mode !== "login") pushDataLayer({ event: "userRegister", userId: session.user.id, userType: "store" });
       void navigate(afterLoginPath(location.search), { replace: true });
     } catch (err) {
       // A 400's reasons sit under their fields as sentences; anything else (a field the form does not show) is the one alert.

@@ -10,6 +10,9 @@ import { CardForm, type CardInput } from "./card-form";
 import { InvoiceLines } from "./invoice-lines";
 import { ShippingForm } from "./shipping-form";
 import "../../ui/kit.css";
+import { pushPurchase } from "../../ui/data-layer";
+import { getStoreHasPurchasedSamples } from "@atelier/contracts/store-stats";
+import { getSession } from "../../session/session-store";
 
 /** Checkout (/checkout): order overview → shipping details → payment → purchase success; the step is in `?step=`. */
 export function CheckoutPage() {
@@ -78,6 +81,8 @@ function Steps({ current }: { current: CheckoutStep }) {
 /** Payment with a saved card or a new one; one idempotency key per attempt, so a double submit charges once. */
 function PaymentStep({ invoiceId, refundPolicy, totalCents, onPaid, onDeclined }: { invoiceId: string; refundPolicy: string; totalCents: number; onPaid: (invoiceId: string) => void; onDeclined: () => void }) {
   const methods = useApi(payments.listPaymentMethods, { query: { type: "card", limit: 10 } });
+  // Read before paying: whether this payment is the store's first purchase (the data layer's FirstTimePurchases).
+  const purchasedBefore = useApi(getStoreHasPurchasedSamples, {});
   const [saved, setSaved] = useState<string>("");
   const [attempt, setAttempt] = useState(() => crypto.randomUUID());
   const [busy, setBusy] = useState(false);
@@ -92,6 +97,7 @@ function PaymentStep({ invoiceId, refundPolicy, totalCents, onPaid, onDeclined }
       const answer = await request(payCreatorInvoice, { body: { invoiceId, ...body } }, { idempotencyKey: attempt });
       if (answer.result === "COMPLETED") {
         for (const line of answer.invoice.items) void reportQuietly(recordOrderItemPurchaseEvent, { params: { id: line.orderItemId } });
+        pushPurchase({ transactionId: answer.invoice.id, valueUsd: answer.invoice.totalCents / 100, userId: getSession().user?.id ?? null, firstPurchase: purchasedBefore.data?.hasPurchasedSamples === false });
         onPaid(answer.invoice.id);
         return;
       }

@@ -5,6 +5,8 @@ import { request } from "../../api/client";
 import type { CatalogItem } from "../../ui/cards";
 import { centsToUsd } from "../../ui/money";
 import { errorSentence } from "../../api/error-catalogue";
+import { pushDataLayer } from "../../ui/data-layer";
+import { getSession } from "../../session/session-store";
 
 type Kind = "SAMPLE" | "PRODUCTION";
 
@@ -36,6 +38,7 @@ export function OrderForm({ item }: { item: CatalogItem }) {
         { idempotencyKey: crypto.randomUUID(), quiet: true },
       );
       setAdded(`${order.title} × ${order.quantity} is in your cart (${centsToUsd(order.totalCents)}).`);
+      pushDataLayer({ event: "addToCart", itemId: item.id, price: order.totalCents / 100, currency: "USD", userId: getSession().user?.id ?? null });
     } catch (err) {
       setError(errorSentence(err, "The order could not be added to the cart."));
     } finally {
