@@ -8,7 +8,7 @@ import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { dateTime, money, orderStatus } from "./order-labels";
 import { useLiveOrders } from "../../realtime/use-live-orders";
-import { CreateReturnButton, OrderReturnsCard } from "../returns/order-returns";
+import { CreateReturnButton, OrderReturnsCard } from "./order-returns";
 import "./orders.css";
 
 const key = () => ({ idempotencyKey: crypto.randomUUID() });

@@ -7,7 +7,7 @@ import {
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
-import "./returns.css";
+import "./order-returns.css";
 
 // The order details screen's returns (000 §3 return order): each return of the order with its
 // status and refund, the steps it allows, and the "Create return" dialog for the shipped units.
