@@ -31,7 +31,7 @@ export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 export const ORDER_SORTS = ["-placedAt", "placedAt", "-orderNumber", "orderNumber", "-total", "total"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-export const ORDER_EVENT_KINDS = ["PLACED", "NOTE_ADDED", "HOLD_PLACED", "HOLD_RELEASED", "STATUS_CHANGED", "CANCELED", "FULFILMENT_UPDATED"] as const;
+export const ORDER_EVENT_KINDS = ["PLACED", "NOTE_ADDED", "HOLD_PLACED", "HOLD_RELEASED", "STATUS_CHANGED", "CANCELED", "FULFILMENT_UPDATED", "RETURN_CREATED", "RETURN_SHIPPING", "RETURN_RECEIVED", "RETURN_CANCELED", "REFUNDED"] as const;
 
 /**
  * An order as a path names it: its id, or its number (`1043` or `#1043`), as people say it.

@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   "orders.manage": ["OWNER", "ADMIN", "CX"],
   // Cancelling gives up a sale (and later refunds it): owners and admins only, CX holds and asks.
   "orders.cancel": ["OWNER", "ADMIN"],
+  // Refunding gives money back to a buyer: owners and admins; CX opens, ships and cancels returns.
+  "orders.refund": ["OWNER", "ADMIN"],
   "inbox.use": ["OWNER", "ADMIN", "CX"],
   "marketing.manage": ["OWNER", "ADMIN"],
   "ai.use": ["OWNER", "ADMIN", "CX"],
@@ -273,6 +275,15 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   saveProductDesign: "ai.use",
   // A custom project is a request to suppliers: sourcing.
   startProjectFromDesign: "sourcing.use",
+  // returns of customer orders (the refund on receipt needs orders.refund)
+  listReturnOrders: "orders.manage",
+  getReturnOrder: "orders.manage",
+  createReturnOrder: "orders.manage",
+  shipReturnOrder: "orders.manage",
+  receiveReturnOrder: "orders.refund",
+  cancelReturnOrder: "orders.manage",
+  getReturnSettings: "orders.manage",
+  updateReturnSettings: "store.settings.write",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

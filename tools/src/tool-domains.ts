@@ -11,6 +11,7 @@ import { sourcingTools } from "./sourcing/sourcing-tools";
 import { storeTools } from "./stores/store-tools";
 import { teamTools } from "./team/team-tools";
 import { analyticsTools } from "./analytics/analytics-tools";
+import { returnTools } from "./returns/return-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -30,6 +31,7 @@ export const TOOL_DOMAINS = {
   orders: names(orderTools),
   analytics: names(analyticsTools),
   creation: names(creationTools),
+  returns: names(returnTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

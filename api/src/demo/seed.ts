@@ -15,6 +15,7 @@ import { backfillDemoHolds } from "../queries/orders/ledger";
 import { demoSupplierEmail, seedDemoInbox } from "../services/inbox/seed-demo-inbox";
 import { seedDemoInventory } from "../queries/inventory/stock";
 import { enableDemoAnalytics } from "./seed-analytics";
+import { seedDemoReturns } from "../queries/returns/seed";
 
 /** The demo logins; the preview address is in ATELIER_PREVIEW_EMAILS by default. */
 export const DEMO_ACCOUNTS = {
@@ -181,6 +182,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
         await backfillDemoHolds(tx, store.id, user.id);
         await seedDemoInventory(tx, store.id);
         await enableDemoAnalytics(tx, store.id);
+        await seedDemoReturns(tx, store.id, user.id);
         report.stores.push({ email: account.email, storeId: store.id, customers: commerce.customers.length, orders: commerce.orders.length, lineItems: commerce.lineItems.length, creatorOrderItems: ownCatalog.creatorOrderItems.length });
       }),
     );

@@ -19,6 +19,7 @@ import { storeRoutes } from "./stores";
 import { storeStatsRoutes } from "./store-stats";
 import { teamRoutes } from "./team";
 import { uploadsRoutes } from "./uploads";
+import { returnsRoutes } from "./returns";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -42,4 +43,5 @@ export const allRoutes: Route[] = [
   ...inventoryRoutes,
   ...analyticsRoutes,
   ...creationRoutes,
+  ...returnsRoutes,
 ];

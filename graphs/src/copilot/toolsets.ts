@@ -18,6 +18,7 @@ export const COPILOT_CORE = ["get_my_store", "get_plan", "get_sales_stats", "sea
 const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(browse-suppliers|supplier-profile|preview-supplier-profile|preview-catalog-item|catalog-item|favorites|marketplace)/, ["marketplace"]],
   [/^\/(inbox\/orders|inbox\/needs-payment|checkout|pay-invoice|add-shipping-address)/, ["purchasing"]],
+  [/^\/(order-details|return-settings)/, ["orders", "returns"]],
   [/^\/(orders|order-details|track-order)/, ["orders"]],
   [/^\/account-info/, ["billing"]],
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],

@@ -14,6 +14,7 @@ import { call, got, usd, type Got } from "./offline-steps";
 import type { Intent, Outcome, Step } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import { enumWords, planName, roleName } from "@atelier/contracts/error-sentences";
+import { RETURN_INTENTS } from "./offline-returns";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
 
@@ -78,6 +79,7 @@ function matchByEmail(list: Got<"list_team_members">, email: string) {
 const DECLARED: Intent[] = [
   ...STOREFRONT_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),
+  ...RETURN_INTENTS,
   ...ORDER_INTENTS,
   ...INBOX_INTENTS,
   ...INVENTORY_INTENTS,

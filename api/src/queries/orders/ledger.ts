@@ -17,7 +17,7 @@ export type OrderHoldRow = {
   releaseNote: string | null;
 };
 
-export type OrderEventKind = "NOTE_ADDED" | "HOLD_PLACED" | "HOLD_RELEASED" | "STATUS_CHANGED" | "CANCELED" | "FULFILMENT_UPDATED";
+export type OrderEventKind = "NOTE_ADDED" | "HOLD_PLACED" | "HOLD_RELEASED" | "STATUS_CHANGED" | "CANCELED" | "FULFILMENT_UPDATED" | "RETURN_CREATED" | "RETURN_SHIPPING" | "RETURN_RECEIVED" | "RETURN_CANCELED" | "REFUNDED";
 
 export type OrderEventRow = {
   id: string;

@@ -8,6 +8,7 @@ import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { dateTime, money, orderStatus } from "./order-labels";
 import { useLiveOrders } from "../../realtime/use-live-orders";
+import { CreateReturnButton, OrderReturnsCard } from "./order-returns";
 import "./orders.css";
 
 const key = () => ({ idempotencyKey: crypto.randomUUID() });
@@ -36,6 +37,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
   return (
     <>
       <SubmitFulfilmentButton order={order} />
+      <CreateReturnButton order={order} />
       <button type="button" disabled={!order.actions.hold.allowed} title={order.actions.hold.reason ?? undefined} onClick={() => setDialog("hold")}>Hold</button>
       <button type="button" className="danger" disabled={!order.actions.cancel.allowed} title={order.actions.cancel.reason ?? undefined} onClick={() => setDialog("cancel")}>Cancel order</button>
       {dialog && <ReasonDialog order={order} kind={dialog} onClose={() => setDialog(null)} />}
@@ -123,6 +125,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
       </div>
       <div>
         {order.shipments.length > 0 && <ShipmentsCard order={order} />}
+        <OrderReturnsCard order={order} />
         <section className="card" aria-labelledby="holds-title" data-testid="order-holds">
           <h2 id="holds-title">Holds</h2>
           {open.length === 0 && <p className="muted">No open hold.</p>}
@@ -173,6 +176,7 @@ function OpenHold({ order, hold }: { order: OrderDetail; hold: OrderHold }) {
 
 const EVENT_WORDS: Record<OrderEvent["kind"], string> = {
   PLACED: "Placed", NOTE_ADDED: "Note", HOLD_PLACED: "Put on hold", HOLD_RELEASED: "Hold released", STATUS_CHANGED: "Status changed", CANCELED: "Canceled", FULFILMENT_UPDATED: "Fulfilment",
+  RETURN_CREATED: "Return opened", RETURN_SHIPPING: "Return on its way back", RETURN_RECEIVED: "Return received", RETURN_CANCELED: "Return canceled", REFUNDED: "Refunded",
 };
 
 function TimelineEntry({ event }: { event: OrderEvent }) {
