@@ -18,6 +18,7 @@ import { createJobQueue, type JobEvents } from "./jobs";
 import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
+import { expireQuotesJob } from "./services/inbox/quotes/expire-quotes";
 
 export type ApiServer = {
   url: string;
@@ -110,5 +111,8 @@ async function startJobWorker(deps: AppDeps) {
   deps.jobs.register(imageIndexJob(deps.pool));
   deps.jobs.register(advanceFulfilmentJob(deps));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
+  const expireQuotes = expireQuotesJob(deps.pool);
+  deps.jobs.register(expireQuotes);
+  await deps.jobs.schedule("inbox.expire-quotes", expireQuotes, {}, { everyMs: 60_000 });
   deps.jobs.start();
 }

@@ -3,7 +3,7 @@ import { authRoutes } from "./auth";
 import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
-import { inboxRoutes } from "./inbox";
+import { inboxRoutes, quoteRoutes } from "./inbox";
 import { inventoryRoutes } from "./inventory";
 import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
@@ -37,5 +37,6 @@ export const allRoutes: Route[] = [
   ...jobsRoutes,
   ...ordersRoutes,
   ...inboxRoutes,
+  ...quoteRoutes,
   ...inventoryRoutes,
 ];
