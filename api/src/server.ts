@@ -19,6 +19,7 @@ import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 import { forgetExpiredSignUpsJob } from "./jobs/forget-expired-sign-ups";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
+import { expireQuotesJob } from "./services/inbox/quotes/expire-quotes";
 
 export type ApiServer = {
   url: string;
@@ -114,5 +115,8 @@ async function startJobWorker(deps: AppDeps) {
   const forgetSignUps = forgetExpiredSignUpsJob(deps.pool);
   deps.jobs.register(forgetSignUps);
   await deps.jobs.schedule("auth.forget-expired-sign-ups", forgetSignUps, {}, { cron: "41 3 * * *" });
+  const expireQuotes = expireQuotesJob(deps.pool);
+  deps.jobs.register(expireQuotes);
+  await deps.jobs.schedule("inbox.expire-quotes", expireQuotes, {}, { everyMs: 60_000 });
   deps.jobs.start();
 }

@@ -284,6 +284,14 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   cancelReturnOrder: "orders.manage",
   getReturnSettings: "orders.manage",
   updateReturnSettings: "store.settings.write",
+  // quotes: every side answers from the inbox; a store's accept needs sourcing.purchase and its counter or decline sourcing.use, checked once the quote is found
+  proposeQuote: "inbox.use",
+  listQuotes: "inbox.use",
+  getQuote: "inbox.use",
+  counterQuote: "inbox.use",
+  acceptQuote: "inbox.use",
+  declineQuote: "inbox.use",
+  compareQuotes: "inbox.use",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

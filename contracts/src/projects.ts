@@ -81,6 +81,24 @@ const projectFields = {
   catalogItemId: idSchema.nullable().describe("The catalog item this request starts from, if any"),
 };
 
+/** The terms of the quote accepted for a project, and its landed cost per unit. */
+export const quotedTermsSchema = z.object({
+  quoteId: z.string(),
+  supplierId: z.string(),
+  supplierName: z.string(),
+  unitPriceCents: z.number().int(),
+  quantity: z.number().int(),
+  moq: z.number().int(),
+  leadTimeDays: z.number().int(),
+  samplePriceCents: z.number().int().nullable(),
+  totalCents: z.number().int(),
+  /** Unit price + duty + freight per unit; null when no tariff line matched the product. */
+  landedCostCents: z.number().int().nullable(),
+  landedCostBasis: z.string(),
+  acceptedAt: z.string(),
+});
+export type QuotedTerms = z.infer<typeof quotedTermsSchema>;
+
 export const creatorProjectSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -101,6 +119,8 @@ export const creatorProjectSchema = z.object({
   submittedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The accepted quote's terms (issue 18), written when the store or supplier accepts; null before. */
+  quotedTerms: quotedTermsSchema.nullable(),
 });
 
 export const listCreatorProjects = defineContract({

@@ -60,6 +60,8 @@ export const realtimeEvents = {
   "thread.updated": threadUpdated,
   "plan.changed": planChanged,
   "message.created": messageCreated,
+  /** A message's card changed state (a quote countered, accepted, declined or expired): replace it by index. */
+  "message.updated": messageCreated,
   "conversation.updated": conversationUpdated,
   "conversation.typing": conversationTyping,
   "order.created": orderUpdated,

@@ -1,3 +1,4 @@
+import type { QuotedTerms } from "@atelier/contracts/projects";
 import type { Queryable } from "../db/pool";
 
 // SQL of custom projects (RFPs). Every statement is scoped to one store. The chosen supplier is an
@@ -22,6 +23,7 @@ export type ProjectRow = {
   submittedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  quotedTerms: QuotedTerms | null;
 };
 
 export type ProjectPatch = Partial<
@@ -65,6 +67,7 @@ type ProjectDbRow = {
   submitted_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  quoted_terms: QuotedTerms | null;
 };
 
 function toProject(r: ProjectDbRow): ProjectRow {
@@ -87,6 +90,7 @@ function toProject(r: ProjectDbRow): ProjectRow {
     submittedAt: r.submitted_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    quotedTerms: r.quoted_terms,
   };
 }
 
@@ -130,4 +134,10 @@ export async function updateProject(db: Queryable, storeId: string, id: string, 
   if (submitted) sets.push("submitted_at = now()");
   sets.push("updated_at = now()");
   await db.query(`UPDATE creator_projects SET ${sets.join(", ")} WHERE store_id = $1 AND id = $2`, [storeId, id, ...entries.map(([, v]) => v)]);
+}
+
+/** Records the accepted quote's terms on the project (issue 18); a later acceptance replaces them. */
+export async function setQuotedTerms(db: Queryable, storeId: string, id: string, terms: QuotedTerms): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE creator_projects SET quoted_terms = $3, updated_at = now() WHERE store_id = $1 AND id = $2`, [storeId, id, JSON.stringify(terms)]);
+  return (rowCount ?? 0) > 0;
 }

@@ -11,6 +11,12 @@ import { readConversation } from "../services/inbox/read-conversation";
 import { sendMessage } from "../services/inbox/send-message";
 import { sendTyping } from "../services/inbox/send-typing";
 import { startConversation } from "../services/inbox/start-conversation";
+import { acceptQuote } from "../services/inbox/quotes/accept-quote";
+import { compareQuotes } from "../services/inbox/quotes/compare-quotes";
+import { counterQuote } from "../services/inbox/quotes/counter-quote";
+import { declineQuote } from "../services/inbox/quotes/decline-quote";
+import { getQuote, listQuotes } from "../services/inbox/quotes/list-quotes";
+import { proposeQuote } from "../services/inbox/quotes/propose-quote";
 
 export const inboxRoutes = [
   route(inbox.listConversations, ({ ctx, query }) => listConversations(ctx, query)),
@@ -24,4 +30,14 @@ export const inboxRoutes = [
   route(inbox.archiveConversation, ({ ctx, params, body }) => archiveConversation(ctx, params.sid, body?.archived ?? true)),
   route(inbox.sendTyping, ({ ctx, params, body }) => sendTyping(ctx, params.sid, body.typing)),
   route(inbox.createSupplierSession, ({ ctx, body }) => createSupplierSession(ctx, body)),
+];
+
+export const quoteRoutes = [
+  route(inbox.proposeQuote, ({ ctx, params, body }) => proposeQuote(ctx, params.sid, body)),
+  route(inbox.listQuotes, ({ ctx, query }) => listQuotes(ctx, query)),
+  route(inbox.compareQuotes, ({ ctx, query }) => compareQuotes(ctx, query)),
+  route(inbox.getQuote, ({ ctx, params }) => getQuote(ctx, params.id)),
+  route(inbox.counterQuote, ({ ctx, params, body }) => counterQuote(ctx, params.id, body)),
+  route(inbox.acceptQuote, ({ ctx, params }) => acceptQuote(ctx, params.id)),
+  route(inbox.declineQuote, ({ ctx, params, body }) => declineQuote(ctx, params.id, body?.reason ?? "")),
 ];

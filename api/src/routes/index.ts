@@ -5,7 +5,7 @@ import { commonsRoutes } from "./commons";
 import { creationRoutes } from "./creation";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
-import { inboxRoutes } from "./inbox";
+import { inboxRoutes, quoteRoutes } from "./inbox";
 import { inventoryRoutes } from "./inventory";
 import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
@@ -40,6 +40,7 @@ export const allRoutes: Route[] = [
   ...jobsRoutes,
   ...ordersRoutes,
   ...inboxRoutes,
+  ...quoteRoutes,
   ...inventoryRoutes,
   ...analyticsRoutes,
   ...creationRoutes,

@@ -1,3 +1,4 @@
 // The inbox's endpoints and schemas (one namespace in the contracts index).
 export * from "./conversations";
 export * from "./messages";
+export * from "./quotes";

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { MILESTONE_LEVELS, attachmentLinkSchema, idSchema } from "../domain";
+import { quoteSchema } from "./quote-schema";
 
 // Chat messages (000 §3 chat message types and attribute lists, §5 attachment sorting): one zod
 // payload per type, checked when a message is sent; the stored attributes follow the same shapes.
 
-/** The 14 chat message types of 000 §3. */
+/**
+ * The 14 chat message types of 000 §3, and QUOTE (ours): a card pointing at a quote object
+ * (./quotes), made only by proposeQuote, never sent as a plain message.
+ */
 export const MESSAGE_TYPES = [
   "TEXT",
   "IMAGE",
@@ -20,6 +24,7 @@ export const MESSAGE_TYPES = [
   "SUPPLIER_PROFILE",
   "CREATOR_CUSTOM_PROJECT",
   "TRACKING_LINK",
+  "QUOTE",
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -59,6 +64,7 @@ export const messageAttributeSchemas = {
   SUPPLIER_PROFILE: z.strictObject({ supplierId: idSchema }),
   CREATOR_CUSTOM_PROJECT: z.strictObject({ projectId: idSchema, title: shortText(200) }),
   TRACKING_LINK: z.strictObject({ url: z.url("must be a link"), carrier: z.string().trim().max(60).optional(), trackingNumber: z.string().trim().max(60).optional() }),
+  QUOTE: z.strictObject({ quoteId: idSchema, title: shortText(200) }),
 } as const satisfies Record<MessageType, z.ZodType>;
 
 /** One message as both sides read it. */
@@ -75,6 +81,8 @@ export const messageSchema = z.object({
   body: z.string(),
   attributes: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
+  /** A QUOTE card's quote as it stands now (its state moves; the card follows with message.updated). */
+  quote: quoteSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

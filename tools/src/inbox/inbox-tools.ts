@@ -1,5 +1,6 @@
 import { inbox, marketplace } from "@atelier/contracts";
 import { defineTool, type ApprovalLookup } from "../tool-spec";
+import { quoteTools } from "./quote-tools";
 
 // The inbox: the store's conversations with suppliers. Reading is free; anything that reaches a
 // supplier (a first message, a reply) is contact and waits for the user's approval, which shows
@@ -69,4 +70,5 @@ export const inboxTools = [
     argDescriptions: { body: "The message: { type: 'TEXT', body: 'the text' } (or a card type with its attributes)" },
     approval: { summary: async (a, lookup) => `Send to ${await recipientOf(lookup, (a.params as { sid?: unknown } | undefined)?.sid ?? a.sid)}: ${textOf(a.body)}` },
   }),
+  ...quoteTools,
 ];

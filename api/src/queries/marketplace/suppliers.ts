@@ -80,3 +80,9 @@ export async function countryStats(db: Queryable): Promise<{ country_code: strin
   );
   return rows;
 }
+
+/** The given suppliers' names and countries, enabled or not (a quote keeps its supplier's origin for duty). */
+export async function supplierOrigins(db: Queryable, ids: string[]): Promise<Map<string, { name: string; countryCode: string }>> {
+  const { rows } = await db.query<{ id: string; name: string; countryCode: string }>(`SELECT id, name, country_code AS "countryCode" FROM suppliers WHERE id = ANY($1::uuid[])`, [ids]);
+  return new Map(rows.map((r) => [r.id, { name: r.name, countryCode: r.countryCode }]));
+}

@@ -4,6 +4,7 @@ import type { UserContext } from "../../context";
 import { listMessages as listRows } from "../../queries/inbox/messages";
 import { invalid } from "../../errors";
 import { ownConversation, toMessage, toSummary, viewerOf } from "./inbox-viewer";
+import { withQuotes } from "./quotes/quote-view";
 
 /** A page of history (newest first, before an index) or a resync (oldest first, after an index). Reading a page marks nothing read. */
 export async function listMessages(ctx: UserContext, sid: string, q: QueryOf<typeof contract>): Promise<ResponseOf<typeof contract>> {
@@ -11,5 +12,5 @@ export async function listMessages(ctx: UserContext, sid: string, q: QueryOf<typ
   const viewer = viewerOf(ctx);
   const row = await ownConversation(ctx.pool, viewer, sid);
   const page = await listRows(ctx.pool, row.id, q);
-  return { list: page.rows.map(toMessage), hasMore: page.hasMore, conversation: toSummary(row, viewer) };
+  return { list: await withQuotes(ctx.pool, row.id, page.rows.map(toMessage)), hasMore: page.hasMore, conversation: toSummary(row, viewer) };
 }

@@ -82,6 +82,7 @@ const CARD_LABELS: Record<MessageType, string> = {
   SUPPLIER_PROFILE: "Supplier profile",
   CREATOR_CUSTOM_PROJECT: "Custom project",
   TRACKING_LINK: "Tracking link",
+  QUOTE: "Quote",
 };
 
 /** The line a conversation list shows for its last message. */

@@ -38,5 +38,6 @@ function toProjectDto(p: ProjectRow, supplierName: string | null): ProjectDto {
     submittedAt: p.submittedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
+    quotedTerms: p.quotedTerms,
   };
 }
