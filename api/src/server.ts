@@ -17,6 +17,7 @@ import type { AppDeps } from "./context";
 import { createJobQueue, type JobEvents } from "./jobs";
 import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
+import { trackLabelJob } from "./services/shipping/track-label";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 
 export type ApiServer = {
@@ -109,6 +110,7 @@ async function startJobWorker(deps: AppDeps) {
   deps.jobs.register(deleteFinished);
   deps.jobs.register(imageIndexJob(deps.pool));
   deps.jobs.register(advanceFulfilmentJob(deps));
+  deps.jobs.register(trackLabelJob(deps));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   deps.jobs.start();
 }

@@ -17,6 +17,7 @@ import * as stores from "./stores";
 import * as storeStats from "./store-stats";
 import * as team from "./team";
 import * as uploads from "./uploads";
+import * as shipping from "./shipping";
 
 export * from "./contract";
 export * from "./errors";
@@ -26,11 +27,11 @@ export * from "./agent-context";
 export * from "./realtime";
 export * from "./permissions";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
-export { auth, inbox, marketplace, commons, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads };
+export { auth, inbox, marketplace, commons, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads, shipping };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, shipping].flatMap(contractsOf);

@@ -8,3 +8,4 @@ export * from "./catalog-scope";
 export * from "./orders";
 export * from "./inbox";
 export * from "./inventory";
+export * from "./shipping";

@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import { createGoogleVerifier, type GoogleVerifier } from "./google";
 import { createLocalCardPayments, type CardPaymentProvider } from "./payments";
 import { createLocalFulfilment, type FulfilmentProvider } from "./fulfilment";
+import { createLocalCarrier, type ShippingProvider } from "./shipping";
 import { createConfiguredEmbeddings, type EmbeddingProvider } from "../embeddings";
 import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/image-embedder";
 
@@ -15,6 +16,8 @@ export type Providers = {
   imageEmbeddings: ImageEmbedder;
   /** The fulfilment center orders are sent to: the built-in local one. */
   fulfilment: FulfilmentProvider;
+  /** Shipping carriers rates are asked from, the built-in local carrier first (its name is the default on a purchase). */
+  shipping: ShippingProvider[];
 };
 
 export function createProviders(config: Config, overrides: Partial<Providers> = {}): Providers {
@@ -24,6 +27,8 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     embeddings: createConfiguredEmbeddings({ ATELIER_EMBEDDING_MODEL: config.embeddings.model, OPENAI_API_KEY: config.embeddings.apiKey, OPENAI_BASE_URL: config.embeddings.baseUrl }),
     imageEmbeddings: createConfiguredImageEmbedder(config.imageEmbeddings),
     fulfilment: createLocalFulfilment(),
+    // The local carrier scans a parcel every few fulfilment steps; at once when the center works at once (tests).
+    shipping: [createLocalCarrier({ stepMs: config.fulfilment.stepMs * 5 })],
     ...overrides,
   };
 }

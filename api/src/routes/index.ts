@@ -17,6 +17,7 @@ import { storeRoutes } from "./stores";
 import { storeStatsRoutes } from "./store-stats";
 import { teamRoutes } from "./team";
 import { uploadsRoutes } from "./uploads";
+import { shippingRoutes } from "./shipping";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -38,4 +39,5 @@ export const allRoutes: Route[] = [
   ...ordersRoutes,
   ...inboxRoutes,
   ...inventoryRoutes,
+  ...shippingRoutes,
 ];

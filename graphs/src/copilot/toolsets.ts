@@ -23,6 +23,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],
   [/^\/(inbox\/my-suppliers|sourcing-agent|tariff-rate-agent|packaging-agent)/, ["sourcing"]],
   [/^\/(education|help)/, ["reference"]],
+  [/^\/fulfillment-services\/(create-shipping-label|label-history)/, ["shipping"]],
 ];
 
 const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {

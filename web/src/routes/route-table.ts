@@ -7,7 +7,10 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | ShippingScreenKey;
+
+/** Shipping labels (issue 17): create (quote and buy) and label history, reached from the fulfilment home. */
+export type ShippingScreenKey = "create-shipping-label" | "label-history";
 
 /** The store's customer orders (issue 16, first slice). */
 export type OrdersScreenKey = "orders" | "order-details" | "inventory";
@@ -130,6 +133,8 @@ const userRoutes: RouteEntry[] = [
   pending("/receivings/new", "user", FULFILMENT),
   pending("/receivings/:sn/details", "user", FULFILMENT),
   { path: "/inventory", access: "user", screen: "inventory" },
+  { path: "/fulfillment-services/create-shipping-label", access: "user", screen: "create-shipping-label" },
+  { path: "/fulfillment-services/label-history", access: "user", screen: "label-history" },
   { path: "/order-details/:id", access: "user", screen: "order-details" },
   pending("/order-packaging/:packagingCategory", "user", SOURCING),
   pending("/print-on-demand-catalog", "user", "The print-on-demand catalogue"),

@@ -1,0 +1,22 @@
+import type { Router, Request, Response, NextFunction } from "express";
+import type { AppDeps } from "../context";
+import { bearerToken } from "../auth/tokens";
+import { openLabelDocument } from "../services/shipping/documents/open-label-document";
+
+/** GET /web/standalone-label/:id/document?format=pdf-4x6|pdf-letter|zpl: a label's bytes, always downloaded. */
+export function mountLabelDocuments(router: Router, _deps: AppDeps): void {
+  router.get("/web/standalone-label/:id/document", async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const format = typeof req.query.format === "string" ? req.query.format : "pdf-4x6";
+      const doc = await openLabelDocument(req.ctx, bearerToken(req.header("authorization")) ?? undefined, String(req.params.id), format);
+      res.setHeader("content-type", doc.contentType);
+      res.setHeader("content-length", String(doc.body.length));
+      res.setHeader("content-disposition", `attachment; filename="${doc.fileName}"`);
+      res.setHeader("x-content-type-options", "nosniff");
+      res.setHeader("cache-control", "private, no-store");
+      res.end(doc.body);
+    } catch (err) {
+      next(err);
+    }
+  });
+}
