@@ -18,6 +18,7 @@ import { createJobQueue, type JobEvents } from "./jobs";
 import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
 import { trackLabelJob } from "./services/shipping/track-label";
+import { labelBatchJob } from "./services/shipping/create-label-batch";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 
 export type ApiServer = {
@@ -111,6 +112,7 @@ async function startJobWorker(deps: AppDeps) {
   deps.jobs.register(imageIndexJob(deps.pool));
   deps.jobs.register(advanceFulfilmentJob(deps));
   deps.jobs.register(trackLabelJob(deps));
+  deps.jobs.register(labelBatchJob(deps));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   deps.jobs.start();
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ApiError, shipping } from "@atelier/contracts";
+import { ApiError, jobs, shipping } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi } from "./harness";
 import { buyLabel, cardOnFile, labelBody, previewStore, teamMember } from "../../test/factories";
 import { createLocalCarrier, type ShippingProvider } from "../src/providers/shipping";
@@ -134,6 +134,38 @@ describe("shipping labels", () => {
     expect(checked).toMatchObject({ valid: false, problems: [{ field: "zipCode" }] });
     expect(await charges(owner.store.id)).toEqual([1270]);
   });
+
+  it("merges a batch of 100 labels into one PDF in a background job with progress, and refuses voided or foreign labels", async () => {
+    const owner = await registerUser(api);
+    await cardOnFile(api, owner.token);
+    const first = await buyLabel(api, owner.token);
+    // 99 more labels like the first (buying each through the API would only repeat what the other tests prove).
+    await api.deps.pool.query(
+      `INSERT INTO shipping_labels (store_id, carrier, service_code, service_name, tracking_number, price_cents, estimated_days, delivery_date, zone, billed_weight_lb, from_address, to_address, parcel, charge_id)
+       SELECT store_id, carrier, service_code, service_name, 'LS' || lpad(n::text, 8, '0') || '0US', price_cents, estimated_days, delivery_date, zone, billed_weight_lb, from_address, to_address, parcel, charge_id
+         FROM shipping_labels, generate_series(1, 99) n WHERE id = $1`,
+      [first.id],
+    );
+    const ids = (await as(api, owner.token, shipping.listShippingLabels, { query: { size: 100 } })).list.map((l) => l.id);
+    expect(ids).toHaveLength(100);
+    const batch = await as(api, owner.token, shipping.createLabelBatch, { body: { labelIds: ids } }, "batch-1");
+    expect(batch.labelCount).toBe(100);
+    await vi.waitFor(async () => expect((await as(api, owner.token, jobs.getJob, { params: { id: batch.jobId } })).status).toBe("completed"), { timeout: 60_000, interval: 100 });
+    const job = await as(api, owner.token, jobs.getJob, { params: { id: batch.jobId } });
+    expect(job).toMatchObject({ progress: { percent: 100 }, result: { labelCount: 100, format: "pdf-4x6" } });
+    const res = await fetch(`${api.url}/rest/main/web/standalone-label/-/batches/${batch.jobId}/document`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(res.status).toBe(200);
+    const pdf = Buffer.from(await res.arrayBuffer()).toString("latin1");
+    expect(pdf.startsWith("%PDF-")).toBe(true);
+    expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(100);
+
+    const other = await registerUser(api);
+    expect((await fetch(`${api.url}/rest/main/web/standalone-label/-/batches/${batch.jobId}/document`, { headers: { authorization: `Bearer ${other.token}` } })).status).toBe(404);
+    expect((await failure(as(api, other.token, shipping.createLabelBatch, { body: { labelIds: [first.id] } }))).details?.[0]).toMatchObject({ field: "body.labelIds" });
+    expect((await failure(as(api, owner.token, shipping.createLabelBatch, { body: { labelIds: [] } }))).details?.[0]).toMatchObject({ field: "body.labelIds" });
+    await as(api, owner.token, shipping.voidShippingLabel, { params: { id: first.id } });
+    expect((await failure(as(api, owner.token, shipping.createLabelBatch, { body: { labelIds: [first.id] } }))).status).toBe(409);
+  }, 120_000);
 
   it("keeps each store's labels to itself, enforces roles and refuses preview accounts", async () => {
     const owner = await registerUser(api);

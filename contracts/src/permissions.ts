@@ -256,6 +256,7 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   voidShippingLabel: "orders.manage",
   createReturnLabel: "orders.manage",
   validateAddress: "orders.manage",
+  createLabelBatch: "orders.manage",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

@@ -280,3 +280,25 @@ export const validateAddress = defineContract({
     suggestions: z.array(addressSuggestionSchema),
   }),
 });
+
+export const LABEL_BATCH_JOB = "shipping.labelBatch";
+export const LABEL_BATCH_MAX = 500;
+
+/** Many labels merged into one document, rendered by a background job with progress. */
+export const createLabelBatch = defineContract({
+  id: "createLabelBatch",
+  method: "POST",
+  path: "/web/standalone-label/-/batches",
+  summary: "Starts a background job that merges labels into one document (PDF 4×6, PDF letter or ZPL), reporting progress; follow it at GET /web/jobs/{jobId} and download it from /web/standalone-label/-/batches/{jobId}/document when it completes. Voided labels are refused.",
+  tags: ["shipping"],
+  access: "user",
+  status: 202,
+  idempotent: true,
+  previewAllowed: true,
+  noToolReason: "Printing is done at the printer: the batch document downloads in the browser from the label history screen.",
+  body: z.strictObject({
+    labelIds: z.array(z.uuid("must be label ids")).min(1, "must name at least one label").max(LABEL_BATCH_MAX, `must name at most ${LABEL_BATCH_MAX} labels`).describe("The labels to print"),
+    format: z.enum(LABEL_FORMATS).default("pdf-4x6").describe("pdf-4x6 (default), pdf-letter or zpl"),
+  }),
+  response: z.object({ jobId: z.string(), labelCount: z.number().int() }),
+});

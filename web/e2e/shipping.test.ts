@@ -13,15 +13,15 @@ const env = useAgentStack();
 const send = (page: Page, text: string) => sendChat(page.locator("aside.chat-dock"), "Message the assistant", text);
 
 async function fillLabelForm(page: Page) {
-  await page.getByLabel("Ship to: Name").fill("Grace Hopper");
-  await page.getByLabel("Ship to: Address line 1").fill("1 Main St");
-  await page.getByLabel("Ship to: City").fill("Brooklyn");
-  await page.getByLabel("Ship to: State code").fill("NY");
-  await page.getByLabel("Ship to: ZIP code").fill("11201");
+  await page.getByLabel("Ship to: Name", { exact: true }).fill("Grace Hopper");
+  await page.getByLabel("Ship to: Address line 1", { exact: true }).fill("1 Main St");
+  await page.getByLabel("Ship to: City", { exact: true }).fill("Brooklyn");
+  await page.getByLabel("Ship to: State code", { exact: true }).fill("NY");
+  await page.getByLabel("Ship to: ZIP code", { exact: true }).fill("11201");
   await page.getByLabel("Weight", { exact: true }).fill("2");
-  await page.getByLabel("Length").fill("10");
-  await page.getByLabel("Width").fill("8");
-  await page.getByLabel("Height").fill("4");
+  await page.getByLabel("Length", { exact: true }).fill("10");
+  await page.getByLabel("Width", { exact: true }).fill("8");
+  await page.getByLabel("Height", { exact: true }).fill("4");
 }
 
 describe("shipping labels in Chromium", () => {
@@ -34,9 +34,9 @@ describe("shipping labels in Chromium", () => {
       const page = await pageAs(env.browser, owner);
       await page.setViewportSize(viewport);
       await page.goto(`${base}/fulfillment-services/create-shipping-label`);
-      expect(await page.getByLabel("Ship from: Country").inputValue()).toBe("United States of America");
-      expect(await page.getByLabel("Mass unit").inputValue()).toBe("lb");
-      expect(await page.getByLabel("Distance unit").inputValue()).toBe("in");
+      expect(await page.getByLabel("Ship from: Country", { exact: true }).inputValue()).toBe("United States of America");
+      expect(await page.getByLabel("Mass unit", { exact: true }).inputValue()).toBe("lb");
+      expect(await page.getByLabel("Distance unit", { exact: true }).inputValue()).toBe("in");
       await fillLabelForm(page);
       await page.getByRole("button", { name: "Get rates" }).click();
       await page.getByTestId("rate-row").first().waitFor();
@@ -45,7 +45,7 @@ describe("shipping labels in Chromium", () => {
       expect(await overflowsSideways(page)).toBe(false);
       await shot(page, `shipping-quote-${name}`);
       await page.getByRole("button", { name: "Buy ground label for $12.70" }).click();
-      expect(await page.getByTestId("buy-summary").textContent()).toContain("charged $12.70 for a Atelier Post ground label to Grace Hopper");
+      expect(await page.getByTestId("buy-summary").textContent()).toContain("charged $12.70 for the Atelier Post ground label to Grace Hopper");
       await shot(page, `shipping-confirm-${name}`);
       await page.getByRole("button", { name: "Cancel" }).click();
       await page.context().close();
@@ -57,6 +57,7 @@ describe("shipping labels in Chromium", () => {
     await page.goto(`${base}/fulfillment-services/label-history`);
     await page.getByTestId("labels-empty").waitFor();
     const dock = page.locator("aside.chat-dock");
+    await page.getByRole("button", { name: "Ask AI" }).click();
     await send(page, "how much to ship a 2 lb box to Grace Hopper, 1 Main St, Brooklyn, NY 11201");
     await poll(() => dock.locator('[data-role="assistant"]').last().textContent()).toContain("$12.70");
     await send(page, "buy the cheapest one");
@@ -78,5 +79,5 @@ describe("shipping labels in Chromium", () => {
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, "shipping-history-phone");
     await page.context().close();
-  });
+  }, 300_000);
 });

@@ -1,5 +1,6 @@
 import { shipping } from "@atelier/contracts";
 import { route } from "../http/route";
+import { createLabelBatch } from "../services/shipping/create-label-batch";
 import { createReturnLabel } from "../services/shipping/create-return-label";
 import { createShippingLabel } from "../services/shipping/create-shipping-label";
 import { getShippingLabel } from "../services/shipping/get-shipping-label";
@@ -15,5 +16,6 @@ export const shippingRoutes = [
   route(shipping.getShippingLabel, ({ ctx, params }) => getShippingLabel(ctx, params.id)),
   route(shipping.voidShippingLabel, ({ ctx, params }) => voidShippingLabel(ctx, params.id)),
   route(shipping.createReturnLabel, ({ ctx, params, body }) => createReturnLabel(ctx, params.id, body)),
+  route(shipping.createLabelBatch, ({ ctx, body }) => createLabelBatch(ctx, body)),
   route(shipping.validateAddress, ({ ctx, body }) => validateAddress(ctx, body)),
 ];

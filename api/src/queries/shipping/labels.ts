@@ -117,6 +117,13 @@ export async function listLabels(db: Queryable, storeId: string, q: { search?: s
   return { list: page.rows.map(toLabel), total: count.rows[0]!.n };
 }
 
+/** The store's labels among ids, in the order asked (another store's ids are simply missing). */
+export async function getLabelsByIds(db: Queryable, storeId: string, ids: string[]): Promise<LabelRow[]> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM shipping_labels WHERE store_id = $1 AND id = ANY($2::uuid[])`, [storeId, ids]);
+  const byId = new Map(rows.map((r) => [r.id as string, toLabel(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function markVoided(db: Queryable, storeId: string, id: string, refundedCents: number, refundId: string): Promise<void> {
   await db.query("UPDATE shipping_labels SET status = 'VOIDED', refunded_cents = $3, refund_id = $4, voided_at = now(), updated_at = now() WHERE store_id = $1 AND id = $2", [storeId, id, refundedCents, refundId]);
 }

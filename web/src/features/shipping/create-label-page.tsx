@@ -175,7 +175,7 @@ export function CreateLabelPage() {
       {confirming && chosen && (
         <ConfirmDialog title="Buy this label?" confirmLabel={busy ? "Buying…" : `Pay ${usd(chosen.priceCents)}`} busy={busy} onConfirm={() => void onBuy()} onCancel={() => setConfirming(false)}>
           <p data-testid="buy-summary">
-            Your card will be charged <strong>{usd(chosen.priceCents)}</strong> for a {chosen.carrier} {chosen.serviceName.toLowerCase()} label to <strong>{to.name}</strong>, {to.addressLine1}, {placeOf({ ...to, countryCode: to.countryCode.toUpperCase() })}, arriving by {dateText(chosen.deliveryDate)}.
+            Your card will be charged <strong>{usd(chosen.priceCents)}</strong> for the {chosen.carrier} {chosen.serviceName.toLowerCase()} label to <strong>{to.name}</strong>, {to.addressLine1}, {placeOf({ ...to, countryCode: to.countryCode.toUpperCase() })}, arriving by {dateText(chosen.deliveryDate)}.
           </p>
         </ConfirmDialog>
       )}

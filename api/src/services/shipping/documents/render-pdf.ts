@@ -32,7 +32,7 @@ function drawLabel(doc: PDFKit.PDFDocument, layout: LabelLayout, barcode: Buffer
 }
 
 /** Pages of labels in one PDF (one label per page). */
-export async function renderLabelsPdf(labels: Parameters<typeof labelLayout>[0][], size: PdfSize): Promise<Buffer> {
+export async function renderLabelsPdf(labels: Parameters<typeof labelLayout>[0][], size: PdfSize, onPage?: (done: number) => Promise<void>): Promise<Buffer> {
   const doc = new PDFDocument({ size: SIZES[size], margin: 0, autoFirstPage: false, info: { Title: labels.length === 1 ? `Label ${labels[0]!.trackingNumber}` : `${labels.length} labels`, Producer: "Atelier" } });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -44,6 +44,7 @@ export async function renderLabelsPdf(labels: Parameters<typeof labelLayout>[0][
     const layout = labelLayout(label);
     doc.addPage({ size: SIZES[size], margin: 0 });
     drawLabel(doc, layout, await code128Png(layout.trackingNumber), size === "letter" ? 36 : 0, size === "letter" ? 36 : 0);
+    if (onPage) await onPage(doc.bufferedPageRange().count);
   }
   doc.end();
   await done;
