@@ -18,6 +18,8 @@ import { createJobQueue, type JobEvents } from "./jobs";
 import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 import { forgetExpiredSignUpsJob } from "./jobs/forget-expired-sign-ups";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
+import { trackLabelJob } from "./services/shipping/track-label";
+import { labelBatchJob } from "./services/shipping/create-label-batch";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 import { expireQuotesJob } from "./services/inbox/quotes/expire-quotes";
 
@@ -111,6 +113,8 @@ async function startJobWorker(deps: AppDeps) {
   deps.jobs.register(deleteFinished);
   deps.jobs.register(imageIndexJob(deps.pool));
   deps.jobs.register(advanceFulfilmentJob(deps));
+  deps.jobs.register(trackLabelJob(deps));
+  deps.jobs.register(labelBatchJob(deps));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   const forgetSignUps = forgetExpiredSignUpsJob(deps.pool);
   deps.jobs.register(forgetSignUps);

@@ -20,6 +20,7 @@ import * as storeStats from "./store-stats";
 import * as team from "./team";
 import * as uploads from "./uploads";
 import * as returns from "./returns";
+import * as shipping from "./shipping";
 
 export * from "./contract";
 export * from "./errors";
@@ -31,13 +32,13 @@ export * from "./permissions";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
 export { analytics };
 export { returns };
-export { auth, inbox, marketplace, commons, creation, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads };
+export { auth, inbox, marketplace, commons, creation, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads, shipping };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation, shipping].flatMap(contractsOf);
 // Returns (issue 16): registered on their own line so the other slices' lines stay as they are.
 allContracts.push(...contractsOf(returns));

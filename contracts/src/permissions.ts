@@ -292,6 +292,15 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   acceptQuote: "inbox.use",
   declineQuote: "inbox.use",
   compareQuotes: "inbox.use",
+  // shipping labels (quote, buy, history, void, returns; the orders team ships)
+  quoteShippingLabel: "orders.manage",
+  createShippingLabel: "orders.manage",
+  listShippingLabels: "orders.manage",
+  getShippingLabel: "orders.manage",
+  voidShippingLabel: "orders.manage",
+  createReturnLabel: "orders.manage",
+  validateAddress: "orders.manage",
+  createLabelBatch: "orders.manage",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

@@ -53,6 +53,9 @@ const orderUpdated = z.object({
   shipmentStatus: z.string().nullable(),
 });
 
+/** A shipping label of the store was bought, scanned by the carrier or voided; screens reload it. */
+const labelUpdated = z.object({ labelId: id, trackingNumber: z.string(), status: z.string() });
+
 /** Every event the server may emit, by name. Add an event here, then publish it with its audience. */
 export const realtimeEvents = {
   "run.started": runStarted,
@@ -66,6 +69,7 @@ export const realtimeEvents = {
   "conversation.typing": conversationTyping,
   "order.created": orderUpdated,
   "order.updated": orderUpdated,
+  "label.updated": labelUpdated,
   /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
   ...jobEventSchemas,
 } as const;

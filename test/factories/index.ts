@@ -9,3 +9,4 @@ export * from "./orders";
 export * from "./inbox";
 export * from "./inventory";
 export * from "./analytics";
+export * from "./shipping";

@@ -12,6 +12,7 @@ import { storeTools } from "./stores/store-tools";
 import { teamTools } from "./team/team-tools";
 import { analyticsTools } from "./analytics/analytics-tools";
 import { returnTools } from "./returns/return-tools";
+import { shippingTools } from "./shipping/shipping-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -32,6 +33,7 @@ export const TOOL_DOMAINS = {
   analytics: names(analyticsTools),
   creation: names(creationTools),
   returns: names(returnTools),
+  shipping: names(shippingTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

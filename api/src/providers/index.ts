@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import { createGoogleVerifier, type GoogleVerifier } from "./google";
 import { createLocalCardPayments, type CardPaymentProvider } from "./payments";
 import { createLocalFulfilment, type FulfilmentProvider } from "./fulfilment";
+import { createLocalCarrier, type ShippingProvider } from "./shipping";
 import { createConfiguredEmbeddings, type EmbeddingProvider } from "../embeddings";
 import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/image-embedder";
 import { createConfiguredImageGenerator, type ImageGenerator } from "./image-generation";
@@ -18,6 +19,8 @@ export type Providers = {
   fulfilment: FulfilmentProvider;
   /** Draws product images from a prompt: a configured OpenAI-compatible images model, else (and on its failure) the offline drawing. */
   imageGeneration: ImageGenerator;
+  /** Shipping carriers rates are asked from, the built-in local carrier first (its name is the default on a purchase). */
+  shipping: ShippingProvider[];
 };
 
 export function createProviders(config: Config, overrides: Partial<Providers> = {}): Providers {
@@ -28,6 +31,8 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     imageEmbeddings: createConfiguredImageEmbedder(config.imageEmbeddings),
     fulfilment: createLocalFulfilment(),
     imageGeneration: createConfiguredImageGenerator(config.imageGeneration),
+    // The local carrier scans a parcel every few fulfilment steps; at once when the center works at once (tests).
+    shipping: [createLocalCarrier({ stepMs: config.fulfilment.stepMs * 5 })],
     ...overrides,
   };
 }

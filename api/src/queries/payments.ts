@@ -313,3 +313,22 @@ export async function recordInvoiceAttempt(db: Queryable, storeId: string, id: s
   );
   return toInvoice(rows[0]!);
 }
+
+/**
+ * Refunds part or all of a succeeded charge once per (store, idempotency key); null when the
+ * charge is not the store's, did not succeed, or has less than `amountCents` left to refund.
+ */
+export async function insertRefundOnce(db: Queryable, r: { storeId: string; chargeId: string; amountCents: number; reason: string; idempotencyKey: string }): Promise<{ refundId: string; amountCents: number } | null> {
+  const earlier = await db.query<{ id: string; amount_cents: number }>("SELECT id, amount_cents FROM payment_refunds WHERE store_id = $1 AND idempotency_key = $2", [r.storeId, r.idempotencyKey]);
+  if (earlier.rows[0]) return { refundId: earlier.rows[0].id, amountCents: earlier.rows[0].amount_cents };
+  const { rows } = await db.query<{ id: string; amount_cents: number }>(
+    `INSERT INTO payment_refunds (store_id, charge_id, amount_cents, reason, idempotency_key)
+     SELECT $1, c.id, $3::int, $4, $5 FROM payment_charges c
+      WHERE c.store_id = $1 AND c.id = $2 AND c.status = 'succeeded'
+        AND c.amount_cents - coalesce((SELECT sum(amount_cents) FROM payment_refunds WHERE charge_id = c.id), 0) >= $3::int
+     ON CONFLICT (store_id, idempotency_key) DO NOTHING
+     RETURNING id, amount_cents`,
+    [r.storeId, r.chargeId, r.amountCents, r.reason, r.idempotencyKey],
+  );
+  return rows[0] ? { refundId: rows[0].id, amountCents: rows[0].amount_cents } : null;
+}

@@ -20,6 +20,7 @@ import { storeStatsRoutes } from "./store-stats";
 import { teamRoutes } from "./team";
 import { uploadsRoutes } from "./uploads";
 import { returnsRoutes } from "./returns";
+import { shippingRoutes } from "./shipping";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -45,4 +46,5 @@ export const allRoutes: Route[] = [
   ...analyticsRoutes,
   ...creationRoutes,
   ...returnsRoutes,
+  ...shippingRoutes,
 ];

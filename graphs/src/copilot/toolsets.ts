@@ -26,6 +26,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(education|help)/, ["reference"]],
   [/^\/(analytics|order-(development|count-distribution|time-analysis|discounts|first-order-value|aov-pre-order-count|avg-value|items-per-basket)|product-(all|best-item|sold-item|return|cross-selling|follow-up)|free-shipping-threshold|marketing-channels|customer-daily-ltv|fulfillment-metrics)/, ["analytics"]],
   [/^\/(sourcing\/)?product-design/, ["creation"]],
+  [/^\/fulfillment-services\/(create-shipping-label|label-history)/, ["shipping"]],
 ];
 
 const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {

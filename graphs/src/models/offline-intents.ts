@@ -6,6 +6,7 @@ import { INBOX_INTENTS } from "./offline-inbox";
 import { INVENTORY_INTENTS } from "./offline-inventory";
 import { ANALYTICS_INTENTS } from "./offline-analytics";
 import { CREATION_INTENTS } from "./offline-creation";
+import { SHIPPING_INTENTS } from "./offline-shipping";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
@@ -85,6 +86,7 @@ const DECLARED: Intent[] = [
   ...INVENTORY_INTENTS,
   ...ANALYTICS_INTENTS,
   ...CREATION_INTENTS,
+  ...SHIPPING_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
   {

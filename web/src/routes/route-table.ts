@@ -7,13 +7,16 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey;
 
 /** The analytics suite: one screen for every report of the registry, and the public shared report (issue 20). */
 export type AnalyticsScreenKey = "analytics-report" | "share-report";
 
 /** AI product design and the image gallery (issue 19). */
 export type CreationScreenKey = "product-design";
+
+/** Shipping labels (issue 17): create (quote and buy) and label history, reached from the fulfilment home. */
+export type ShippingScreenKey = "create-shipping-label" | "label-history";
 
 /** The store's customer orders (issue 16, first slice). */
 export type OrdersScreenKey = "orders" | "order-details" | "inventory";
@@ -135,6 +138,8 @@ const userRoutes: RouteEntry[] = [
   pending("/receivings/new", "user", FULFILMENT),
   pending("/receivings/:sn/details", "user", FULFILMENT),
   { path: "/inventory", access: "user", screen: "inventory" },
+  { path: "/fulfillment-services/create-shipping-label", access: "user", screen: "create-shipping-label" },
+  { path: "/fulfillment-services/label-history", access: "user", screen: "label-history" },
   { path: "/order-details/:id", access: "user", screen: "order-details" },
   pending("/order-packaging/:packagingCategory", "user", SOURCING),
   pending("/print-on-demand-catalog", "user", "The print-on-demand catalogue"),

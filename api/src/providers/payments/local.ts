@@ -80,6 +80,13 @@ export function createLocalCardPayments(): CardPaymentProvider {
       });
     },
 
+    async refund(db, input) {
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw invalid("amountCents", "must be a whole number of cents, more than zero");
+      const refund = await q.insertRefundOnce(db, input);
+      if (!refund) throw conflict("This payment has nothing left to refund.");
+      return refund;
+    },
+
     retrievePromotionCode: (db, code) => q.getPromotionCodeRow(db, code.toUpperCase()),
 
     async createSubscription(db, storeId, planType) {

@@ -36,6 +36,9 @@ export type ChargeInput = {
   appliesTo?: PromotionTarget;
 };
 
+export type RefundInput = { storeId: string; chargeId: string; amountCents: number; reason: string; idempotencyKey: string };
+export type RefundOutcome = { refundId: string; amountCents: number };
+
 export type ChargeOutcome = { result: PaymentResult; chargeId: string; amountCents: number; discountCents: number };
 
 export type PromotionCode = { code: string; percentOff: number; appliesTo: PromotionTarget; active: boolean };
@@ -98,6 +101,8 @@ export type CardPaymentProvider = {
   detachPaymentMethod(db: Queryable, storeId: string, id: string): Promise<PaymentMethod | null>;
   setDefaultPaymentMethod(db: Queryable, storeId: string, id: string): Promise<PaymentMethod | null>;
   charge(db: Queryable, input: ChargeInput): Promise<ChargeOutcome>;
+  /** Gives back part or all of a succeeded charge; the same key refunds once. 409 when nothing that large is left to refund. */
+  refund(db: Queryable, input: RefundInput): Promise<RefundOutcome>;
   retrievePromotionCode(db: Queryable, code: string): Promise<PromotionCode | null>;
   createSubscription(db: Queryable, storeId: string, planType: Subscription["planType"]): Promise<Subscription>;
   retrieveSubscription(db: Queryable, storeId: string, id: string): Promise<Subscription | null>;

@@ -1,0 +1,36 @@
+import type { Router, Request, Response, NextFunction } from "express";
+import type { AppDeps } from "../context";
+import { bearerToken } from "../auth/tokens";
+import { openBatchDocument } from "../services/shipping/documents/open-batch-document";
+import { openLabelDocument } from "../services/shipping/documents/open-label-document";
+
+/** GET /web/standalone-label/:id/document?format=pdf-4x6|pdf-letter|zpl: a label's bytes, always downloaded. */
+export function mountLabelDocuments(router: Router, _deps: AppDeps): void {
+  router.get("/web/standalone-label/-/batches/:jobId/document", async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const doc = await openBatchDocument(req.ctx, bearerToken(req.header("authorization")) ?? undefined, String(req.params.jobId));
+      res.setHeader("content-type", doc.contentType);
+      res.setHeader("content-disposition", `attachment; filename="${doc.fileName}"`);
+      res.setHeader("x-content-type-options", "nosniff");
+      res.setHeader("cache-control", "private, no-store");
+      doc.body.on("error", next);
+      doc.body.pipe(res);
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.get("/web/standalone-label/:id/document", async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const format = typeof req.query.format === "string" ? req.query.format : "pdf-4x6";
+      const doc = await openLabelDocument(req.ctx, bearerToken(req.header("authorization")) ?? undefined, String(req.params.id), format);
+      res.setHeader("content-type", doc.contentType);
+      res.setHeader("content-length", String(doc.body.length));
+      res.setHeader("content-disposition", `attachment; filename="${doc.fileName}"`);
+      res.setHeader("x-content-type-options", "nosniff");
+      res.setHeader("cache-control", "private, no-store");
+      res.end(doc.body);
+    } catch (err) {
+      next(err);
+    }
+  });
+}

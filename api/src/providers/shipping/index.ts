@@ -1,0 +1,3 @@
+export type * from "./types";
+export { CarrierError } from "./types";
+export { createLocalCarrier, type LocalCarrierOptions } from "./local-carrier";

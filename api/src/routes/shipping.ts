@@ -1,0 +1,21 @@
+import { shipping } from "@atelier/contracts";
+import { route } from "../http/route";
+import { createLabelBatch } from "../services/shipping/create-label-batch";
+import { createReturnLabel } from "../services/shipping/create-return-label";
+import { createShippingLabel } from "../services/shipping/create-shipping-label";
+import { getShippingLabel } from "../services/shipping/get-shipping-label";
+import { listShippingLabels } from "../services/shipping/list-shipping-labels";
+import { quoteShippingLabel } from "../services/shipping/quote-shipping-label";
+import { validateAddress } from "../services/shipping/validate-address";
+import { voidShippingLabel } from "../services/shipping/void-shipping-label";
+
+export const shippingRoutes = [
+  route(shipping.quoteShippingLabel, ({ ctx, body }) => quoteShippingLabel(ctx, body)),
+  route(shipping.createShippingLabel, ({ ctx, body }) => createShippingLabel(ctx, body)),
+  route(shipping.listShippingLabels, ({ ctx, query }) => listShippingLabels(ctx, query)),
+  route(shipping.getShippingLabel, ({ ctx, params }) => getShippingLabel(ctx, params.id)),
+  route(shipping.voidShippingLabel, ({ ctx, params }) => voidShippingLabel(ctx, params.id)),
+  route(shipping.createReturnLabel, ({ ctx, params, body }) => createReturnLabel(ctx, params.id, body)),
+  route(shipping.createLabelBatch, ({ ctx, body }) => createLabelBatch(ctx, body)),
+  route(shipping.validateAddress, ({ ctx, body }) => validateAddress(ctx, body)),
+];

@@ -1,0 +1,97 @@
+import { shipping, type CallInput } from "@atelier/contracts";
+import { defineTool } from "../tool-spec";
+import type { ApprovalLookup } from "../tool-spec";
+
+// Shipping labels (/web/standalone-label): quote, buy (after the user's approval), history, void
+// with a refund, return labels, and the address check.
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const address = "{ name, addressLine1, addressLine2?, city, stateCode (two letters in the US), zipCode, phone?, email?, countryCode (default US) }";
+const shipmentArgs = {
+  fromAddress: `Where it ships from: ${address}; the store's own address unless the user says otherwise`,
+  toAddress: `Where it goes: ${address}`,
+  parcel: "{ weight, mass_unit (lb default, oz, kg, g), length, width, height, distance_unit (in default, cm) }; ask for the box size if the user gave none",
+  notes: "Text printed on the label (optional)",
+  customs: "For parcels leaving the country: [{ description, hsCode, originCountryCode, quantity, valueCents }]",
+  sku: "The SKU in the parcel, to compare its known weight (optional)",
+  orderNumber: "The store order this label ships (optional)",
+};
+
+type Args = Record<string, unknown>;
+type Place = { name?: string; city?: string; stateCode?: string; countryCode?: string };
+const placeOf = (a: unknown) => {
+  const p = (a ?? {}) as Place;
+  return [p.name, [p.city, p.stateCode || (p.countryCode && p.countryCode !== "US" ? p.countryCode : "")].filter(Boolean).join(", ")].filter(Boolean).join(" in ");
+};
+
+/** The price the user saw, else today's price from a quote, so the approval always names an amount. */
+async function priceOf(args: Args, lookup: ApprovalLookup): Promise<string> {
+  if (typeof args.expectedPriceCents === "number") return dollars(args.expectedPriceCents);
+  const { serviceCode: _s, carrier: _c, expectedPriceCents: _e, ...shipment } = args;
+  const quote = await lookup(shipping.quoteShippingLabel, { body: shipment } as CallInput<typeof shipping.quoteShippingLabel>);
+  const rate = quote?.rates.find((r) => r.serviceCode === String(args.serviceCode ?? "").toUpperCase() && (!args.carrier || r.carrier === args.carrier));
+  return rate ? dollars(rate.priceCents) : "the quoted price";
+}
+
+const serviceWords = (code: unknown) => String(code ?? "ground").toLowerCase().replace(/_/g, "-");
+
+export const shippingTools = [
+  defineTool({
+    contract: shipping.quoteShippingLabel,
+    name: "quote_shipping_label",
+    description: "Price a parcel with every carrier: each service (ground, two-day, overnight, international) with its price, estimated days and delivery date, cheapest first, plus preflight warnings (address problems, dimensional weight, missing customs). Use it for 'how much to ship a 2 lb box to 94107'. Nothing is bought.",
+    argDescriptions: shipmentArgs,
+  }),
+  defineTool({
+    contract: shipping.createShippingLabel,
+    name: "buy_shipping_label",
+    description: "Buy a shipping label for one service of a quote and charge the store's card. Needs the user's approval. Quote first and pass the price the user saw as expectedPriceCents; 'the cheapest' is the first rate of the quote.",
+    argDescriptions: { ...shipmentArgs, serviceCode: "GROUND, TWO_DAY, OVERNIGHT or INTERNATIONAL, from the quote", carrier: "The carrier of that rate (default the built-in one)", expectedPriceCents: "The rate's priceCents from the quote, as the user saw it" },
+    approval: {
+      summary: async (a, lookup) => `Buy a ${serviceWords(a.serviceCode)} shipping label to ${placeOf(a.toAddress)} and charge the card ${await priceOf(a, lookup)}`,
+    },
+  }),
+  defineTool({
+    contract: shipping.listShippingLabels,
+    name: "list_shipping_labels",
+    description: "The store's label history, newest first: tracking number, service, price, recipient and status (purchased, in transit, delivered, voided). Use it for 'my labels', 'the last label', or to find a label by tracking number, name, city or ZIP.",
+    argDescriptions: { search: "Tracking number, recipient name, city or ZIP", status: "PURCHASED, IN_TRANSIT, DELIVERED or VOIDED", sort: "-createdAt (default), createdAt, -priceCents or priceCents", page: "Page number from 0", size: "Labels per page, 1-100" },
+  }),
+  defineTool({
+    contract: shipping.getShippingLabel,
+    name: "get_shipping_label",
+    description: "One label with its tracking events (created, accepted, in transit, out for delivery, delivered). Use it for 'where is this parcel'.",
+    argDescriptions: { id: "The label's id, from list_shipping_labels or the screen" },
+  }),
+  defineTool({
+    contract: shipping.voidShippingLabel,
+    name: "void_shipping_label",
+    description: "Void a label the carrier has not scanned yet; its price is refunded to the card. Needs the user's approval. Use it for 'void the last label' (find it with list_shipping_labels first).",
+    argDescriptions: { id: "The label's id" },
+    approval: {
+      summary: async (a, lookup) => {
+        const label = await lookup(shipping.getShippingLabel, { params: { id: String(a.id) } });
+        return label ? `Void the ${label.serviceName.toLowerCase()} label to ${placeOf(label.toAddress)} and refund ${dollars(label.priceCents)} to the card` : "Void the label and refund its price to the card";
+      },
+    },
+  }),
+  defineTool({
+    contract: shipping.createReturnLabel,
+    name: "create_return_label",
+    description: "Buy a return label for a label: the same parcel and service with the addresses swapped, charged to the card. Needs the user's approval.",
+    argDescriptions: { id: "The original label's id", expectedPriceCents: "The price the user agreed to, if known" },
+    approval: {
+      summary: async (a, lookup) => {
+        const label = await lookup(shipping.getShippingLabel, { params: { id: String(a.id) } });
+        const price = typeof a.expectedPriceCents === "number" ? dollars(a.expectedPriceCents) : label ? `about ${dollars(label.priceCents)}` : "the label's price";
+        return `Buy a return label from ${label ? placeOf(label.toAddress) : "the recipient"} back to ${label ? placeOf(label.fromAddress) : "the store"} and charge the card ${price}`;
+      },
+    },
+  }),
+  defineTool({
+    contract: shipping.validateAddress,
+    name: "validate_address",
+    description: "Check an address: postcode format for its country, US state codes, phone number; returns it normalised with problems and suggestions. Nothing is saved.",
+    argDescriptions: { address: `The address: ${address}` },
+  }),
+];

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { createStore } from "../../test/factories/accounts";
+import { cardOnFile } from "../../test/factories/shipping";
+import { overflowsSideways, pageAs, poll, sendChat, shot, useAgentStack } from "./browser";
+
+// Shipping labels end to end on the offline model: the create screen quotes a parcel with the
+// spec's fields (lb and in by default); the copilot quotes the same parcel, buys the cheapest label
+// only once the person approves a card naming the amount and the recipient; label history shows
+// it and its PDF downloads. Both screens fit a desktop and a phone.
+
+const env = useAgentStack();
+const send = (page: Page, text: string) => sendChat(page.locator("aside.chat-dock"), "Message the assistant", text);
+
+async function fillLabelForm(page: Page) {
+  await page.getByLabel("Ship to: Name", { exact: true }).fill("Grace Hopper");
+  await page.getByLabel("Ship to: Address line 1", { exact: true }).fill("1 Main St");
+  await page.getByLabel("Ship to: City", { exact: true }).fill("Brooklyn");
+  await page.getByLabel("Ship to: State code", { exact: true }).fill("NY");
+  await page.getByLabel("Ship to: ZIP code", { exact: true }).fill("11201");
+  await page.getByLabel("Weight", { exact: true }).fill("2");
+  await page.getByLabel("Length", { exact: true }).fill("10");
+  await page.getByLabel("Width", { exact: true }).fill("8");
+  await page.getByLabel("Height", { exact: true }).fill("4");
+}
+
+describe("shipping labels in Chromium", () => {
+  it("quotes on the create screen, buys through the copilot after approval, and downloads the PDF from label history", async () => {
+    const owner = await createStore(env.stack.api, { storeName: "Labels e2e" });
+    await cardOnFile(env.stack.api, owner.token);
+    const pool = env.stack.api.deps.pool;
+    const base = env.stack.api.url;
+    for (const [name, viewport] of [["desktop", { width: 1400, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+      const page = await pageAs(env.browser, owner);
+      await page.setViewportSize(viewport);
+      await page.goto(`${base}/fulfillment-services/create-shipping-label`);
+      expect(await page.getByLabel("Ship from: Country", { exact: true }).inputValue()).toBe("United States of America");
+      expect(await page.getByLabel("Mass unit", { exact: true }).inputValue()).toBe("lb");
+      expect(await page.getByLabel("Distance unit", { exact: true }).inputValue()).toBe("in");
+      await fillLabelForm(page);
+      await page.getByRole("button", { name: "Get rates" }).click();
+      await page.getByTestId("rate-row").first().waitFor();
+      expect(await page.getByTestId("rate-row").count()).toBe(3);
+      expect(await page.getByTestId("rate-row").first().textContent()).toContain("$12.70");
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, `shipping-quote-${name}`);
+      await page.getByRole("button", { name: "Buy ground label for $12.70" }).click();
+      expect(await page.getByTestId("buy-summary").textContent()).toContain("charged $12.70 for the Atelier Post ground label to Grace Hopper");
+      await shot(page, `shipping-confirm-${name}`);
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.context().close();
+    }
+    expect((await pool.query("SELECT count(*)::int AS n FROM shipping_labels WHERE store_id = $1", [owner.store.id])).rows[0].n).toBe(0);
+
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${base}/fulfillment-services/label-history`);
+    await page.getByTestId("labels-empty").waitFor();
+    const dock = page.locator("aside.chat-dock");
+    await page.getByRole("button", { name: "Ask AI" }).click();
+    await send(page, "how much to ship a 2 lb box to Grace Hopper, 1 Main St, Brooklyn, NY 11201");
+    await poll(() => dock.locator('[data-role="assistant"]').last().textContent()).toContain("$12.70");
+    await send(page, "buy the cheapest one");
+    const approval = page.getByTestId("approval-card");
+    await approval.waitFor({ state: "visible", timeout: 20_000 });
+    expect(await approval.textContent()).toContain("ground shipping label to Grace Hopper in Brooklyn, NY and charge the card $12.70");
+    expect((await pool.query("SELECT count(*)::int AS n FROM shipping_labels WHERE store_id = $1", [owner.store.id])).rows[0].n).toBe(0);
+    await approval.getByRole("button", { name: "Approve" }).click();
+    await poll(() => dock.locator('[data-role="assistant"]').last().textContent()).toMatch(/Bought: Atelier Post Ground to Grace Hopper, Brooklyn, for \$12\.70/);
+    await page.getByTestId("label-row").first().waitFor();
+    await shot(page, "shipping-history-desktop");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Reprint" }).click();
+    const file = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const c of file) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe("%PDF-");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "shipping-history-phone");
+    await page.context().close();
+  }, 300_000);
+});
