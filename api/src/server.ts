@@ -18,6 +18,8 @@ import { createJobQueue, type JobEvents } from "./jobs";
 import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
+import { brandKitGenerateJob } from "./services/brand-kits/generate-job";
+import { configuredKitWriter } from "./services/brand-kits/kit-writer";
 
 export type ApiServer = {
   url: string;
@@ -109,6 +111,7 @@ async function startJobWorker(deps: AppDeps) {
   deps.jobs.register(deleteFinished);
   deps.jobs.register(imageIndexJob(deps.pool));
   deps.jobs.register(advanceFulfilmentJob(deps));
+  deps.jobs.register(brandKitGenerateJob(deps, configuredKitWriter()));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   deps.jobs.start();
 }

@@ -1,5 +1,6 @@
 import type { Contract } from "./contract";
 import * as auth from "./auth";
+import * as brandKits from "./brand-kits";
 import * as marketplace from "./marketplace";
 import * as commons from "./commons";
 import * as health from "./health";
@@ -26,11 +27,11 @@ export * from "./agent-context";
 export * from "./realtime";
 export * from "./permissions";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
-export { auth, inbox, marketplace, commons, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads };
+export { auth, brandKits, inbox, marketplace, commons, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, brandKits].flatMap(contractsOf);

@@ -2,8 +2,9 @@ import type { Router } from "express";
 import type { AppDeps } from "../context";
 import { mountUploadHandlers } from "./upload-handlers";
 import { mountCardPictures } from "../images/card-picture-route";
+import { mountBrandKitFiles } from "./brand-kit-files";
 
 /** Handlers whose bodies are not JSON (multipart, raw bytes, file downloads, card pictures); mounted before the JSON parser. */
 export type RawMount = (router: Router, deps: AppDeps) => void;
 
-export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures];
+export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures, mountBrandKitFiles];

@@ -1,5 +1,6 @@
 import type { Route } from "../http/route";
 import { authRoutes } from "./auth";
+import { brandKitsRoutes } from "./brand-kits";
 import { commonsRoutes } from "./commons";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
@@ -38,4 +39,5 @@ export const allRoutes: Route[] = [
   ...ordersRoutes,
   ...inboxRoutes,
   ...inventoryRoutes,
+  ...brandKitsRoutes,
 ];
