@@ -367,6 +367,7 @@ export const getPublicBrandKit = defineContract({
   access: "public",
   params: kitParams,
   response: publicBrandKitSchema,
+  noToolReason: "The share page is for visitors; the store's assistant reads its own kits with get_brand_kit.",
 });
 
 export const joinBrandKitWaitlist = defineContract({

@@ -9,6 +9,7 @@ import { purchasingTools } from "./purchasing/purchasing-tools";
 import { sourcingTools } from "./sourcing/sourcing-tools";
 import { storeTools } from "./stores/store-tools";
 import { teamTools } from "./team/team-tools";
+import { brandKitTools } from "./brand-kits/brand-kit-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -26,6 +27,7 @@ export const TOOL_DOMAINS = {
   purchasing: names(purchasingTools),
   projects: names(projectTools),
   orders: names(orderTools),
+  brandKits: names(brandKitTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

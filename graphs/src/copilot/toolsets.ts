@@ -23,6 +23,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],
   [/^\/(inbox\/my-suppliers|sourcing-agent|tariff-rate-agent|packaging-agent)/, ["sourcing"]],
   [/^\/(education|help)/, ["reference"]],
+  [/^\/(business-kits|bk)/, ["brandKits"]],
 ];
 
 const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
@@ -32,6 +33,7 @@ const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
   invoice: "purchasing",
   custom_project: "projects",
   receiving: "orders",
+  business_kit: "brandKits",
 };
 
 /** The product areas of a screen: its entity's, then its route's. */

@@ -54,6 +54,10 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),
   "agent-review": lazy(() => import("../features/agents/agent-review-page").then((m) => ({ default: m.AgentReviewPage }))),
   "post-review": lazy(() => import("../features/reviews/post-review-page").then((m) => ({ default: m.PostReviewPage }))),
+  // Business kits (issue 19).
+  "business-kits": lazy(() => import("../features/business-kits/business-kits-page").then((m) => ({ default: m.BusinessKitsPage }))),
+  "business-kit": lazy(() => import("../features/business-kits/business-kit-editor-page").then((m) => ({ default: m.BusinessKitEditorPage }))),
+  "public-business-kit": lazy(() => import("../features/business-kits/public-business-kit-page").then((m) => ({ default: m.PublicBusinessKitPage }))),
 };
 
 function Loading() {
