@@ -22,6 +22,8 @@ import { trackLabelJob } from "./services/shipping/track-label";
 import { labelBatchJob } from "./services/shipping/create-label-batch";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 import { expireQuotesJob } from "./services/inbox/quotes/expire-quotes";
+import { brandKitGenerateJob } from "./services/brand-kits/generate-job";
+import { configuredKitWriter } from "./services/brand-kits/kit-writer";
 
 export type ApiServer = {
   url: string;
@@ -115,6 +117,7 @@ async function startJobWorker(deps: AppDeps) {
   deps.jobs.register(advanceFulfilmentJob(deps));
   deps.jobs.register(trackLabelJob(deps));
   deps.jobs.register(labelBatchJob(deps));
+  deps.jobs.register(brandKitGenerateJob(deps, configuredKitWriter()));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   const forgetSignUps = forgetExpiredSignUpsJob(deps.pool);
   deps.jobs.register(forgetSignUps);

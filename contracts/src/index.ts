@@ -1,6 +1,7 @@
 import type { Contract } from "./contract";
 import * as analytics from "./analytics/index";
 import * as auth from "./auth";
+import * as brandKits from "./brand-kits";
 import * as marketplace from "./marketplace";
 import * as commons from "./commons";
 import * as creation from "./creation";
@@ -32,13 +33,13 @@ export * from "./permissions";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
 export { analytics };
 export { returns };
-export { auth, inbox, marketplace, commons, creation, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads, shipping };
+export { auth, brandKits, inbox, marketplace, commons, creation, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads, shipping };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation, shipping].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation, shipping, brandKits].flatMap(contractsOf);
 // Returns (issue 16): registered on their own line so the other slices' lines stay as they are.
 allContracts.push(...contractsOf(returns));

@@ -301,6 +301,22 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   createReturnLabel: "orders.manage",
   validateAddress: "orders.manage",
   createLabelBatch: "orders.manage",
+  // business kits (creation tools: anyone who may use the AI tools; the share page and waitlist are public)
+  listBrandKits: "ai.use",
+  listBrandKitExamples: "ai.use",
+  createBrandKit: "ai.use",
+  getBrandKit: "ai.use",
+  updateBrandKit: "ai.use",
+  archiveBrandKit: "ai.use",
+  startBrandKitGeneration: "ai.use",
+  cancelBrandKitGeneration: "ai.use",
+  regenerateBrandIdeaPart: "ai.use",
+  selectBrandIdea: "ai.use",
+  updateBrandKitPalette: "ai.use",
+  listBrandKitSkuMatches: "ai.use",
+  listBrandKitWaitlist: "ai.use",
+  getPublicBrandKit: "public",
+  joinBrandKitWaitlist: "public",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

@@ -13,6 +13,7 @@ import { teamTools } from "./team/team-tools";
 import { analyticsTools } from "./analytics/analytics-tools";
 import { returnTools } from "./returns/return-tools";
 import { shippingTools } from "./shipping/shipping-tools";
+import { brandKitTools } from "./brand-kits/brand-kit-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -34,6 +35,7 @@ export const TOOL_DOMAINS = {
   creation: names(creationTools),
   returns: names(returnTools),
   shipping: names(shippingTools),
+  brandKits: names(brandKitTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

@@ -1,6 +1,7 @@
 import type { Route } from "../http/route";
 import { analyticsRoutes } from "./analytics";
 import { authRoutes } from "./auth";
+import { brandKitsRoutes } from "./brand-kits";
 import { commonsRoutes } from "./commons";
 import { creationRoutes } from "./creation";
 import { healthRoutes } from "./health";
@@ -47,4 +48,5 @@ export const allRoutes: Route[] = [
   ...creationRoutes,
   ...returnsRoutes,
   ...shippingRoutes,
+  ...brandKitsRoutes,
 ];

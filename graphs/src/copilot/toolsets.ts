@@ -27,6 +27,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(analytics|order-(development|count-distribution|time-analysis|discounts|first-order-value|aov-pre-order-count|avg-value|items-per-basket)|product-(all|best-item|sold-item|return|cross-selling|follow-up)|free-shipping-threshold|marketing-channels|customer-daily-ltv|fulfillment-metrics)/, ["analytics"]],
   [/^\/(sourcing\/)?product-design/, ["creation"]],
   [/^\/fulfillment-services\/(create-shipping-label|label-history)/, ["shipping"]],
+  [/^\/(business-kits|bk)/, ["brandKits"]],
 ];
 
 const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
@@ -36,6 +37,7 @@ const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
   invoice: "purchasing",
   custom_project: "projects",
   receiving: "orders",
+  business_kit: "brandKits",
 };
 
 /** The product areas of a screen: its entity's, then its route's. */

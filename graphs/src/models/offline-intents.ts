@@ -7,6 +7,7 @@ import { INVENTORY_INTENTS } from "./offline-inventory";
 import { ANALYTICS_INTENTS } from "./offline-analytics";
 import { CREATION_INTENTS } from "./offline-creation";
 import { SHIPPING_INTENTS } from "./offline-shipping";
+import { BRAND_KIT_INTENTS } from "./offline-brand-kits";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
@@ -87,6 +88,7 @@ const DECLARED: Intent[] = [
   ...ANALYTICS_INTENTS,
   ...CREATION_INTENTS,
   ...SHIPPING_INTENTS,
+  ...BRAND_KIT_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
   {

@@ -62,6 +62,10 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   // The analytics suite: one screen for every report, and the public shared report (issue 20).
   "analytics-report": lazy(() => import("../features/analytics/analytics-report-page").then((m) => ({ default: m.AnalyticsReportPage }))),
   "share-report": lazy(() => import("../features/analytics/share-report-page").then((m) => ({ default: m.ShareReportPage }))),
+  // Business kits (issue 19).
+  "business-kits": lazy(() => import("../features/business-kits/business-kits-page").then((m) => ({ default: m.BusinessKitsPage }))),
+  "business-kit": lazy(() => import("../features/business-kits/business-kit-editor-page").then((m) => ({ default: m.BusinessKitEditorPage }))),
+  "public-business-kit": lazy(() => import("../features/business-kits/public-business-kit-page").then((m) => ({ default: m.PublicBusinessKitPage }))),
 };
 
 function Loading() {

@@ -7,7 +7,7 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey;
 
 /** The analytics suite: one screen for every report of the registry, and the public shared report (issue 20). */
 export type AnalyticsScreenKey = "analytics-report" | "share-report";
@@ -17,6 +17,9 @@ export type CreationScreenKey = "product-design";
 
 /** Shipping labels (issue 17): create (quote and buy) and label history, reached from the fulfilment home. */
 export type ShippingScreenKey = "create-shipping-label" | "label-history";
+
+/** Business kits: the kits list and new-kit flow, the editor, and the public share page (issue 19). */
+export type BusinessKitScreenKey = "business-kits" | "business-kit" | "public-business-kit";
 
 /** The store's customer orders (issue 16, first slice). */
 export type OrdersScreenKey = "orders" | "order-details" | "inventory";
@@ -86,7 +89,7 @@ const publicRoutes: RouteEntry[] = [
   pending("/sms-marketing/start-campaign", "public", MARKETING),
   pending("/homebase/quiz", "public", "The onboarding quiz"),
   pending("/content-studio/start", "public", "The AI content studio"),
-  pending("/bk/:id", "public", CREATION),
+  { path: "/bk/:id", access: "public", screen: "public-business-kit" },
   { path: "/sourcing-agent", access: "public", screen: "agent-chat" },
   { path: "/sourcing-agent-review", access: "public", screen: "agent-review" },
   { path: "/tariff-rate-agent", access: "public", screen: "agent-chat" },
@@ -99,8 +102,8 @@ const publicRoutes: RouteEntry[] = [
 const userRoutes: RouteEntry[] = [
   { path: "/homebase", access: "user", screen: "homebase" },
   { path: "/account-info", access: "user", screen: "account-info", alwaysReachable: true },
-  pending("/business-kits", "user", CREATION, { alwaysReachable: true }),
-  pending("/business-kits/:brandKitId", "user", CREATION, { alwaysReachable: true }),
+  { path: "/business-kits", access: "user", screen: "business-kits", alwaysReachable: true },
+  { path: "/business-kits/:brandKitId", access: "user", screen: "business-kit", alwaysReachable: true },
   { path: "/education", access: "user", screen: "help-centre" },
   { path: "/education/:slug", access: "user", screen: "help-article" },
   { path: "/home", access: "user", screen: "sourcing-home" },
