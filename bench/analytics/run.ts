@@ -4,11 +4,12 @@
 // the triggers off). Targets: p95 ≤ 300 ms per report on the embedded database (≤ 100 ms on
 // Postgres), rollup overhead ≤ 10%.
 import os from "node:os";
-import { analytics, auth, createApiClient } from "@atelier/contracts";
+import { analytics, createApiClient } from "@atelier/contracts";
 import { loadConfig } from "../../api/src/config";
 import { openDatabase } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
+import { signUp } from "../../test/factories/accounts";
 import { seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories/analytics";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -22,7 +23,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await migrate(database.pool);
 const api = await startApi({ config, database, migrate: false });
 const client = createApiClient({ baseUrl: api.url });
-const session = await client.call(auth.register, { body: { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+const session = await signUp(client, database.pool, { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
 const factoryApi = { client, deps: { pool: database.pool } };
 await setAnalyticsFlags(factoryApi, session.token, { analytics: true, fulfillmentMetrics: true }, "America/New_York");
 

@@ -1,12 +1,13 @@
 // `npm run bench:shipping`: one 4×6 PDF label (target p50 ≤ 50 ms), a batch of 100 labels in one
 // PDF (≤ 3 s), and the rate quote over HTTP at 10 connections (p99 ≤ 20 ms).
 import { performance } from "node:perf_hooks";
-import { auth, createApiClient } from "@atelier/contracts";
+import { createApiClient } from "@atelier/contracts";
 import { labelAddressSchema } from "@atelier/contracts/shipping";
 import { loadConfig } from "../../api/src/config";
 import { openDatabase } from "../../api/src/db/pool";
 import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
+import { signUp } from "../../test/factories/accounts";
 import { renderLabelsPdf } from "../../api/src/services/shipping/documents/render-pdf";
 import { newTrackingNumber } from "../../api/src/providers/shipping/local-carrier";
 import { measure, probe, type Target } from "../lib/load";
@@ -42,7 +43,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await migrate(database.pool);
 const api = await startApi({ config, database, migrate: false });
 const client = createApiClient({ baseUrl: api.url });
-const session = await client.call(auth.register, { body: { email: `bench-ship-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" } });
+const session = await signUp(client, database.pool, { email: `bench-ship-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
 const quote: Target = {
   label: "POST /rest/main/web/standalone-label/quote",
   url: `${api.url}/rest/main/web/standalone-label/quote`,
