@@ -76,11 +76,12 @@ function matchByEmail(list: Got<"list_team_members">, email: string) {
 /** Requests the copilot and the other agents understand, most specific first. */
 const DECLARED: Intent[] = [
   ...STOREFRONT_INTENTS,
+  // Before the catalog's: "start a custom project from it" after a design means the design.
+  ...CREATION_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),
   ...ORDER_INTENTS,
   ...INBOX_INTENTS,
   ...INVENTORY_INTENTS,
-  ...CREATION_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
   {
