@@ -83,7 +83,7 @@ export const CREATION_INTENTS: Intent[] = [
       const saved = got(done, "save_product_design");
       if (saved) {
         const d = saved.value;
-        return { answer: `Saved: “${d.savedDesign?.prompt ?? d.description}” is your saved design and is in your image gallery. Want me to start a custom project from it to get quotes from suppliers?` };
+        return { answer: `Saved: “${d.savedDesign?.prompt ?? d.description}” is your saved design and is in your image gallery. To get quotes from suppliers, say "start a custom project from it".` };
       }
       const design = latestDesign(done, history);
       if (!design) return call("get_product_design", {});
@@ -99,7 +99,7 @@ export const CREATION_INTENTS: Intent[] = [
     name: "project-from-design",
     tools: ["start_project_from_design", "get_product_design"],
     examples: ["start a custom project from this design", "get quotes for the saved design", "turn my design into a project", "i want to get this made", "source this desing from a factory"],
-    match: (t) => PROJECT.test(t) && /\b(designs?|desings?|it|this|that)\b/i.test(t) && !/\b(tech ?pack)\b/i.test(t),
+    match: (t) => PROJECT.test(t) && /\b(designs?|desings?|it)\b/i.test(t) && !/\b(tech ?pack)\b/i.test(t),
     step: (t, done, history) => {
       const started = got(done, "start_project_from_design");
       if (started) return { answer: `I started the custom project “${started.value.title}” with the design attached. Open it at /create-custom-project/${started.value.projectId} to add the quantity and date, then submit it to suppliers.` };

@@ -80,13 +80,14 @@ function matchByEmail(list: Got<"list_team_members">, email: string) {
 /** Requests the copilot and the other agents understand, most specific first. */
 const DECLARED: Intent[] = [
   ...STOREFRONT_INTENTS,
+  // Before the catalog's: "start a custom project from it" after a design means the design.
+  ...CREATION_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),
   ...RETURN_INTENTS,
   ...ORDER_INTENTS,
   ...INBOX_INTENTS,
   ...INVENTORY_INTENTS,
   ...ANALYTICS_INTENTS,
-  ...CREATION_INTENTS,
   ...SHIPPING_INTENTS,
   ...BRAND_KIT_INTENTS,
   ...PACKAGING_INTENTS,
