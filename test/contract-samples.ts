@@ -22,6 +22,7 @@ const STRINGS = [
   "https://example.com/sample",
   "US",
   "2031-01-15",
+  "2031-03-01",
   "2031-01-15T00:00:00Z",
   "123",
   "+15555550100",
@@ -135,7 +136,11 @@ function sampleObject(schema: z.ZodType, shape: Record<string, z.ZodType>, depth
   }
   // Object-level refinements ("exactly one of", "at least one of") may want some optional keys.
   const singles = Object.entries(all).filter(([k]) => !(k in required)).map(([k, v]) => ({ ...required, [k]: v }));
-  return firstAccepted(schema, [required, ...singles, all]);
+  // Refinements across fields ("to after from") want two fields to differ: try one field's other values.
+  const varied = function* () {
+    for (const base of [required, all]) for (const [key, field] of Object.entries(shape)) for (const alt of LEAVES) if (key in base && accepts(field, alt)) yield { ...base, [key]: alt };
+  };
+  return firstAccepted(schema, [required, ...singles, all, ...varied()]);
 }
 
 /** Query and params travel as text: numbers and booleans become strings, arrays repeat the key. */
