@@ -129,7 +129,8 @@ export function BusinessKitEditorPage() {
   };
   const chooseIdea = (uuid: string) => {
     // 001 §4 applied here at once; the server does the same and starts the regeneration.
-    apply((k) => ({ ...k, ...selectIdea(k, uuid).parts }));
+    // Not through apply: a full-kit save sent now could land after the regenerated product ideas and wipe them.
+    setKit((k) => (k ? { ...k, ...selectIdea(k, uuid).parts } : k));
     void request(selectBrandIdea, { params: { id: kit.id, uuid } }).then(setKit);
   };
   const exportPdf = async () => {
