@@ -10,7 +10,7 @@ export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey;
 
 /** The store's customer orders (issue 16, first slice). */
-export type OrdersScreenKey = "orders" | "order-details" | "inventory";
+export type OrdersScreenKey = "orders" | "order-details" | "inventory" | "return-settings";
 
 /** The sourcing agents' full-page chats and review pages, and the public supplier review (issue 4). */
 export type AgentScreenKey = "agent-chat" | "agent-review" | "post-review";
@@ -122,7 +122,7 @@ const userRoutes: RouteEntry[] = [
   pending("/fulfillment-services", "user", FULFILMENT),
   ...["connect-shopify", "connect-woocommerce", "connect-amazon", "book-freight-shipment"].map((p) => pending(`/fulfillment-services/${p}`, "user", FULFILMENT)),
   pending("/fulfillment-rules", "user", FULFILMENT),
-  pending("/return-settings", "user", FULFILMENT),
+  { path: "/return-settings", access: "user", screen: "return-settings" },
   pending("/ecommerce-services", "user", "Sales channels"),
   ...ECOMMERCE_CHANNELS().map((c) => pending(`/ecommerce-services/${c}`, "user", "Sales channels")),
   { path: "/orders", access: "user", screen: "orders" },
