@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inventory } from "@atelier/contracts";
-import { createStore } from "../../test/factories/accounts";
+import { inventory, returns } from "@atelier/contracts";
+import { createStore, previewStore } from "../../test/factories/accounts";
 import { stockSku } from "../../test/factories/inventory";
 import { createOrder } from "../../test/factories/orders";
 import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
@@ -45,5 +45,29 @@ describe("returns in Chromium", () => {
     await shot(page, `returns-done-${name}`);
     expect((await env.api.client.call(inventory.getInventoryItem, { params: { sku: "TEE-BLK-M" } }, { token: owner.token })).onHand).toBe(6);
     await page.context().close();
+  });
+
+  it("Manage returns: the owner changes the policy at both sizes; a preview account reads a sentence", async () => {
+    const owner = await createStore(env.api, { storeName: "Returns policy e2e" });
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.api.url}/return-settings`);
+    await page.getByLabel("Return fee").selectOption("DEDUCT_FROM_REFUND");
+    await page.getByLabel("Fee taken from each refund ($)").fill("4.50");
+    await page.getByText("Each refund is $4.50 less.").waitFor();
+    await shot(page, "return-settings-desktop");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(async () => (await env.api.client.call(returns.getReturnSettings, {}, { token: owner.token })).feeCents, { timeout: 15_000 }).toBe(450);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "return-settings-phone");
+    await page.context().close();
+
+    const preview = await previewStore(env.api);
+    const previewPage = await pageAs(env.browser, preview);
+    await previewPage.goto(`${env.api.url}/return-settings`);
+    await previewPage.getByRole("alert").filter({ hasText: /preview/i }).first().waitFor();
+    expect(await previewPage.getByTestId("return-settings").count()).toBe(0);
+    await previewPage.context().close();
   });
 });

@@ -22,7 +22,7 @@ export type ShippingScreenKey = "create-shipping-label" | "label-history";
 export type BusinessKitScreenKey = "business-kits" | "business-kit" | "public-business-kit";
 
 /** The store's customer orders (issue 16, first slice). */
-export type OrdersScreenKey = "orders" | "order-details" | "inventory";
+export type OrdersScreenKey = "orders" | "order-details" | "inventory" | "return-settings";
 
 /** The sourcing agents' full-page chats and review pages, and the public supplier review (issue 4). */
 export type AgentScreenKey = "agent-chat" | "agent-review" | "post-review" | "leave-a-review";
@@ -133,7 +133,7 @@ const userRoutes: RouteEntry[] = [
   pending("/fulfillment-services", "user", FULFILMENT),
   ...["connect-shopify", "connect-woocommerce", "connect-amazon", "book-freight-shipment"].map((p) => pending(`/fulfillment-services/${p}`, "user", FULFILMENT)),
   pending("/fulfillment-rules", "user", FULFILMENT),
-  pending("/return-settings", "user", FULFILMENT),
+  { path: "/return-settings", access: "user", screen: "return-settings" },
   pending("/ecommerce-services", "user", "Sales channels"),
   ...ECOMMERCE_CHANNELS().map((c) => pending(`/ecommerce-services/${c}`, "user", "Sales channels")),
   { path: "/orders", access: "user", screen: "orders" },
