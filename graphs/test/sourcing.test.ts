@@ -165,7 +165,10 @@ describe("sourcing agent graph: reaching factories (scripted model, real tools, 
     ]);
     expect(toolCalls(turn.out.messages)).toEqual(["send_factories_contact_info"]);
     expect(turn.interrupt).toMatchObject({ type: "approval", tool: "send_factories_contact_info", args: { userEmail: user.email, companyIds: [f.inNetwork, f.expanded] } });
-    expect(String(turn.interrupt?.summary)).toContain(`2 factories to ${user.email}`);
+    // The user approves names, never ids.
+    for (const name of f.names) expect(String(turn.interrupt?.summary)).toContain(name);
+    expect(String(turn.interrupt?.summary)).toContain(`to ${user.email}`);
+    expect(String(turn.interrupt?.summary)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(await outbox(user, "sourcing.factories-contact-info")).toEqual([]);
 
     const done = await turn.graph.invoke(new Command({ resume: true }), chat.config);
@@ -190,7 +193,7 @@ describe("sourcing agent graph: reaching factories (scripted model, real tools, 
       "Sent from your address to both mills.",
     ]);
     expect(toolCalls(turn.out.messages)).toEqual(["create_tech_pack", "send_emails_by_own_email"]);
-    expect(turn.interrupt).toMatchObject({ tool: "send_emails_by_own_email", summary: 'Email 2 supplier(s) from your address: "Quote request: organic tees"' });
+    expect(turn.interrupt).toMatchObject({ tool: "send_emails_by_own_email", summary: `Email Mill One <${suppliers[0]!.email}> and Mill Two <${suppliers[1]!.email}> from your address: "Quote request: organic tees" with the tech pack for Organic cotton tee (500 units)` });
     expect(turn.out.techPackId).toBe(lastResult(turn.out.messages, "create_tech_pack").id);
     expect(await outbox(user, "sourcing.own-email")).toEqual([]);
 

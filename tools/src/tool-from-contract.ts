@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
-import { ApiError, createApiClient, type CallInput, type Contract } from "@atelier/contracts";
+import { ApiError, createApiClient, stores, type CallInput, type Contract } from "@atelier/contracts";
 import { sentenceFor } from "@atelier/contracts/error-sentences";
 import { getRunContext } from "./run-context";
 import type { ApprovalLookup, ApprovalRequest, ToolSpec } from "./tool-spec";
@@ -168,6 +168,19 @@ function isApproved(decision: unknown): { approved: boolean; reason?: string } {
   return { approved: false };
 }
 
+/**
+ * Why a write that needs approval would fail anyway, checked before the user is asked: a preview
+ * account may take no such action, then the tool's own checks (card on file, seats).
+ */
+async function cannotSucceed(spec: ToolSpec, args: Args, lookup: ApprovalLookup): Promise<{ status: number; code: string; message: string } | undefined> {
+  if (!spec.contract.previewAllowed) {
+    const store = await lookup(stores.getMyStore, {});
+    if (store?.isPreviewAccount) return { status: 403, code: "PREVIEW_MODE", message: "This is a preview account: it can look around, but nothing is sent, bought or changed. Create your own account to do this." };
+  }
+  const reason = await spec.approval?.precheck?.(args, lookup);
+  return reason ? { status: 409, code: "CONFLICT", message: reason } : undefined;
+}
+
 /** Builds a LangChain tool that calls one contract over HTTP with the user's token. */
 export function toolFromContract(spec: ToolSpec, deps: ToolDeps): StructuredToolInterface {
   const { contract } = spec;
@@ -180,6 +193,8 @@ export function toolFromContract(spec: ToolSpec, deps: ToolDeps): StructuredTool
         if (!deps.interrupt) return JSON.stringify({ declined: true, message: "This action needs the user's approval and this run cannot ask for it; nothing was done." });
         // Reads only, so re-running them when the resumed tool node replays is harmless.
         const lookup: ApprovalLookup = (c, input) => client.call(c, input, { token: context.apiToken ?? undefined, signal: config.signal }).catch(() => undefined);
+        const blocked = await cannotSucceed(spec, args, lookup);
+        if (blocked) return JSON.stringify({ error: blocked });
         const summary = await spec.approval.summary(args, lookup);
         const decision = isApproved(deps.interrupt({ type: "approval", tool: spec.name, args, summary }));
         if (!decision.approved) {

@@ -18,6 +18,11 @@ export type ApprovalSpec = {
   when?: (args: Args) => boolean;
   /** What the user approves; may look up names and prices so the user sees more than ids. */
   summary: (args: Args, lookup: ApprovalLookup) => string | Promise<string>;
+  /**
+   * Approvals only for what can succeed: a sentence saying why the write cannot go through (no card
+   * on file, no free seat), answered instead of asking; undefined when nothing is known to stop it.
+   */
+  precheck?: (args: Args, lookup: ApprovalLookup) => Promise<string | undefined>;
 };
 
 export type ToolSpec<C extends Contract = Contract> = {

@@ -12,6 +12,7 @@ import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
 import { STOREFRONT_INTENTS } from "./offline-storefront";
+import { SOURCING_GOAL_INTENTS } from "./offline-sourcing-goal";
 import { call, got, usd, type Got } from "./offline-steps";
 import type { Intent, Outcome, Step } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
@@ -92,6 +93,7 @@ const DECLARED: Intent[] = [
   ...BRAND_KIT_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
+  ...SOURCING_GOAL_INTENTS,
   {
     name: "invite-team-member",
     tools: ["invite_team_member"],

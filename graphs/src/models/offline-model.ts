@@ -138,7 +138,7 @@ export class OfflineChatModel extends BaseChatModel {
     const turn = !understood || understood.intent.name === "help-centre" ? (this.productDefault(text, candidates) ?? understood) : understood;
     if (!turn) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
-    return turn.intent.step(turn.text, done, outcomesOf(messages.slice(0, lastHuman)), { ...context, ...(attachments.length ? { attachments } : {}) });
+    return turn.intent.step(turn.text, done, outcomesOf(messages.slice(0, lastHuman)), { ...context, utterance: text, ...(attachments.length ? { attachments } : {}) });
   }
 
   /**

@@ -1,10 +1,9 @@
 import type { Intent, IntentContext, Outcome, Step } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
-import { countryName, parseAnyCountry, parseCountries, parseEmail, parseMoq, parseProduct, parseUnitPrice } from "./offline-parse";
+import { countryName, parseAnyCountry, parseEmail, parseMoq, parseProduct, parseUnitPrice } from "./offline-parse";
 import { call, got, type Got } from "./offline-steps";
 import { parseFirstN, parseOrdinal } from "./offline-references";
-import { wantsMade } from "./offline-marketplace";
-import { parseDate, parseQuantityOf } from "./offline-slots";
+import { latestGoal, SIZE_RUN, techPackArgsFromGoal } from "./offline-goal";
 
 // The design-sourcing agent's flow as the offline assistant runs it (001 §3, §7): validate the
 // goal, match factories, then the ways to reach them (in-network inboxes, expanded-network email,
@@ -12,7 +11,6 @@ import { parseDate, parseQuantityOf } from "./offline-slots";
 // user's own supplier, and editing the tech pack. Every write that contacts people is approval-gated
 // by its tool, so these intents only decide what to ask for.
 
-const FIND = /\b(suppliers?|factor(y|ies)|manufacturers?|makers?|vendors?|produce|source|sourcing)\b/i;
 const NO_MATCHES = "First tell me what to make, e.g. \"find suppliers for organic cotton tees under MOQ 500\", and I'll match factories.";
 
 /** The answer to a factory match: in-network first, then the expanded network. */
@@ -52,37 +50,6 @@ export function parseQuantity(text: string): number | undefined {
   return m?.[1] ? Number(m[1].replace(/,/g, "")) : undefined;
 }
 
-/** The goal as the user stated it: only what they said, so the validator can ask for the rest. */
-function goalOf(text: string, product: string, context: IntentContext): Record<string, unknown> {
-  const goal: Record<string, unknown> = { productDescription: product };
-  const quantity = parseQuantity(text) ?? parseQuantityOf(text);
-  const price = parseUnitPrice(text);
-  const date = parseDate(text);
-  // "in Vietnam" says where the factories are; only "ship to", "sell in", "to" or "into" names the destination.
-  const { destination } = parseCountries(text);
-  if (quantity !== undefined) goal.quantity = quantity;
-  if (price !== undefined) goal.targetUnitPrice = price;
-  if (date) goal.targetDate = date;
-  if (destination) goal.destinationCountryCode = destination;
-  if (context.attachments?.length) goal.attachments = context.attachments.slice(0, 20);
-  return goal;
-}
-
-/** The goal as the user stated it, so they can check what was understood: "Your goal: 300 × organic cotton tote bags, $4.00 per unit, by 2027-03-31, to United States." */
-function goalSummary(goal: unknown): string {
-  if (!goal || typeof goal !== "object") return "";
-  const g = goal as { productDescription?: string; quantity?: number; targetUnitPrice?: number; targetDate?: string; destinationCountryCode?: string };
-  const parts = [g.quantity ? `${g.quantity} × ${g.productDescription ?? "units"}` : g.productDescription, g.targetUnitPrice !== undefined ? `$${g.targetUnitPrice.toFixed(2)} per unit` : "", g.targetDate ? `by ${g.targetDate}` : "", g.destinationCountryCode ? `to ${countryName(g.destinationCountryCode)}` : ""].filter(Boolean);
-  return parts.length ? `Your goal: ${parts.join(", ")}.` : "";
-}
-
-function validationNote(v: Got<"validate_sourcing_goal"> | undefined): string {
-  const r = v?.value;
-  if (!r || r.valid) return r?.valid ? "Your goal has what factories need to quote." : "";
-  const asks = r.questions.slice(0, 3).map((q) => `- ${q.question}`);
-  return asks.length ? ["Before factories can quote, tell me:", ...asks].join("\n") : "";
-}
-
 /** The tech pack the thread is about: the newest written, updated or read one. */
 type TechPackRef = { id: string; productName: string; description?: string | null; totalQuantity?: number };
 
@@ -95,7 +62,10 @@ function techPackOf(outcomes: Outcome[]): TechPackRef | undefined {
 }
 
 /** A tech pack written from the matched request, carrying the conversation's attachments. */
-function techPackFromMatch(match: Got<"match_factories">, context: IntentContext): Step {
+function techPackFromMatch(match: Got<"match_factories">, context: IntentContext, outcomes: Outcome[]): Step {
+  // The conversation's saved goal carries everything the user said (quantity, price, date, print…).
+  const goal = latestGoal(outcomes);
+  if (goal?.goal.productDescription) return call("create_tech_pack", techPackArgsFromGoal(goal.goal, { attachments: context.attachments }));
   const query = String(match.args.query ?? match.value.queryText ?? "Product");
   const args: Record<string, unknown> = { productName: query.charAt(0).toUpperCase() + query.slice(1, 200), description: (match.value.queryText || query).slice(0, 5000) };
   if (context.attachments?.length) args.attachments = context.attachments.slice(0, 20);
@@ -126,7 +96,7 @@ export function parseSupplierInvite(text: string): { name?: string; website?: st
   const site = withoutEmail.match(/\b((?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s,;)]*)?)/i)?.[1];
   const phone = withoutEmail.match(/\+?\d[\d ().-]{5,22}\d/)?.[0]?.trim();
   // eslint-disable-next-line regexp/no-super-linear-backtracking -- reads at most OFFLINE_TEXT_LIMIT (2,000) characters of a message
-  const name = text.match(/\b(?:suppliers?|factory|manufacturer|vendor)\s+(?:called\s+|named\s+)?([^,;<(]+?)\s*(?:[,;<(]|$)/i)?.[1]?.trim();
+  const name = text.match(/\b(?:suppliers?|factory|manufacturer|vendor)\s*:?\s+(?:called\s+|named\s+)?([^,;<(]+?)\s*(?:[,;<(]|$)/i)?.[1]?.trim();
   return {
     name: name && !/@|\.[a-z]{2,}$/i.test(name) ? name : undefined,
     website: site ? (/^https?:\/\//i.test(site) ? site : `https://${site}`) : undefined,
@@ -135,9 +105,6 @@ export function parseSupplierInvite(text: string): { name?: string; website?: st
   };
 }
 
-const SIZE = "(?:XXS|XS|S|M|L|XL|XXL|XXXL|2XL|3XL)";
-/** "sizes S, M and L": the size run, read before the edits are split at commas. */
-const SIZE_RUN = new RegExp(`\\bsizes?\\s*(?::\\s*)?(${SIZE}(?:\\s*(?:,|and|&|/)\\s*${SIZE})*)\\b`, "i");
 
 /** Tech pack edits from "update the tech pack: 1200 units, $5 per unit, materials 100% linen; print: …". */
 export function parseTechPackChanges(text: string, pack: { description?: string | null }): Record<string, unknown> {
@@ -262,7 +229,7 @@ export const SOURCING_INTENTS: Intent[] = [
       const recipients = [...typed, ...matched.filter((m: { email: string }) => !typed.some((x) => x.email === m.email))].slice(0, 50);
       if (!recipients.length) return { answer: "Which suppliers should I email from your address? Give each name and email, e.g. \"send emails from my own address to Mill One one@mill.example\"." };
       const pack = techPackOf(all);
-      if (!pack) return match ? techPackFromMatch(match, context) : { answer: "Describe the product first so I can write the tech pack the emails carry." };
+      if (!pack) return match ? techPackFromMatch(match, context, [...history, ...done]) : { answer: "Describe the product first so I can write the tech pack the emails carry." };
       return call("send_emails_by_own_email", {
         uploadSuppliers: recipients,
         emailSubject: `Request for quote: ${pack.productName}`.slice(0, 200),
@@ -288,43 +255,34 @@ export const SOURCING_INTENTS: Intent[] = [
       const ids = match.value.expandedNetwork.filter((s) => s.contactEmail).map((s) => s.id).slice(0, 50);
       if (!ids.length) return { answer: "None of the expanded-network matches has an email address on file. Say \"email me the factories' contact info\" to reach them another way." };
       const pack = techPackOf(all);
-      if (!pack) return techPackFromMatch(match, context);
+      if (!pack) return techPackFromMatch(match, context, all);
       return call("send_messages_expanded_network", { techPackId: pack.id, companyIds: ids });
     },
   },
   {
     name: "send-to-factories",
     tools: ["create_tech_pack", "send_messages_in_network"],
-    match: (t) => /\b(send|contact|message|reach out|email)\b/i.test(t) && /\b(factor|supplier|manufactur|them|first|top)/i.test(t),
+    examples: ["send my tech pack to the matched factories", "message the top two factories", "reach out to the first one", "send the tech pack to all of them", "contact the third factory", "email the pack to the top 4"],
+    match: (t) => /\b(send|contact|message|reach out|email)\b/i.test(t) && (/\b(factor|supplier|manufactur|them|first|top)/i.test(t) || parseOrdinal(t) !== undefined),
     step: (t, done, history, context) => {
-      const match = got(history, "match_factories");
+      const all = [...history, ...done];
+      const match = got(all, "match_factories");
       if (!match) return { answer: NO_MATCHES };
       const sent = got(done, "send_messages_in_network");
-      if (sent) return { answer: `Sent your tech pack (v${sent.value.techPackVersion}) to ${sent.value.sent.length} supplier(s)${sent.value.alreadySent.length ? `; ${sent.value.alreadySent.length} already had it` : ""}. Their replies arrive in your inbox.` };
-      const pack = techPackOf([...history, ...done]);
+      if (sent) {
+        const r = sent.value;
+        const again = r.alreadySent.length ? ` ${names(r.alreadySent)} already had this version, so they weren't messaged again.` : "";
+        return { answer: `Sent your tech pack (v${r.techPackVersion}) to ${names(r.sent) || "nobody new"}.${again} Their replies arrive in your inbox.` };
+      }
+      const pack = techPackOf(all);
       const ids = match.value.inNetworkIds;
       if (!ids.length) return { answer: "None of the matched factories is in our vetted network; ask me to email the expanded-network ones instead." };
-      if (!pack) return techPackFromMatch(match, context);
-      // "send it to the first three": the first of the in-network matches as the answer listed them.
-      return call("send_messages_in_network", { techPackId: pack.id, companyIds: ids.slice(0, Math.min(50, parseFirstN(t) ?? 50)) });
-    },
-  },
-  {
-    name: "design-sourcing",
-    tools: ["validate_sourcing_goal", "match_factories"],
-    roles: ["sourcing-agent"],
-    match: (t) => (FIND.test(t) || wantsMade(t)) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
-    step: (t, done, _history, context) => {
-      const matched = got(done, "match_factories");
-      if (matched) {
-        const validated = got(done, "validate_sourcing_goal");
-        return { answer: [goalSummary(validated?.args.agentGoal), matchAnswer(matched.value), validationNote(validated)].filter(Boolean).join("\n\n") };
-      }
-      const args = matchArgs(t);
-      if (!args) return { answer: "What should the factories make? e.g. \"find suppliers for organic cotton tees under MOQ 500\"." };
-      // The goal is checked before matching (001 §5), so the answer can say what factories still need.
-      if (!got(done, "validate_sourcing_goal")) return call("validate_sourcing_goal", { agentGoal: goalOf(t, String(args.query), context), agentType: "default" });
-      return call("match_factories", args);
+      // "contact the second one": that one; "send it to the first three": the first of the in-network matches as the answer listed them.
+      const position = parseOrdinal(t);
+      const chosen = position !== undefined ? [position === -1 ? ids.at(-1)! : ids[position - 1]].filter((id): id is string => Boolean(id)) : ids.slice(0, Math.min(50, parseFirstN(t) ?? 50));
+      if (!chosen.length) return { answer: `I matched ${ids.length} in-network factories; which should I contact? e.g. "send it to the first three".` };
+      if (!pack) return techPackFromMatch(match, context, all);
+      return call("send_messages_in_network", { techPackId: pack.id, companyIds: chosen });
     },
   },
 ];

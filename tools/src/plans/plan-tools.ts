@@ -1,6 +1,7 @@
 import { PLAN_NAMES, plans, type PlanType } from "@atelier/contracts";
 import { inWords } from "@atelier/contracts/error-sentences";
 import { defineTool } from "../tool-spec";
+import { buyCreditsSummary, cardOnFile, cardWords } from "../payments/payment-approvals";
 
 const paymentMethodId = "Id of a saved card to charge; the default card when omitted";
 
@@ -26,8 +27,9 @@ export const planTools = [
       expectedAmountCents: "The amountCents of get_upgrade_quote that the user agreed to; the upgrade is refused if the price changed",
     },
     approval: {
-      summary: (a) =>
-        `Upgrade the plan to ${PLAN_NAMES[a.targetPlan as PlanType] ?? String(a.targetPlan)} and charge the card${typeof a.expectedAmountCents === "number" ? ` $${(a.expectedAmountCents / 100).toFixed(2)}` : ""}`,
+      summary: async (a, lookup) =>
+        `Upgrade the plan to ${PLAN_NAMES[a.targetPlan as PlanType] ?? String(a.targetPlan)} and charge ${typeof a.expectedAmountCents === "number" ? `$${(a.expectedAmountCents / 100).toFixed(2)} to ` : ""}${await cardWords(a.paymentMethodId, lookup)}`,
+      precheck: cardOnFile,
     },
   }),
   defineTool({
@@ -71,6 +73,6 @@ export const planTools = [
     name: "purchase_ai_credits",
     description: "Buy a tier of AI credits with a saved card. Needs the user's approval. Use it only when the user asks to buy credits.",
     argDescriptions: { paymentMethodId },
-    approval: { summary: (a) => `Buy ${a.credits ? `${String(a.credits)} ` : "the default tier of "}AI credits and charge the card` },
+    approval: { summary: buyCreditsSummary, precheck: cardOnFile },
   }),
 ];

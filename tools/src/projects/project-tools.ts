@@ -1,4 +1,5 @@
 import { projects } from "@atelier/contracts";
+import { factoryNames } from "../sourcing/sourcing-approvals";
 import { defineTool } from "../tool-spec";
 
 // Custom projects (RFPs): requests for something the catalogue does not sell as-is.
@@ -41,6 +42,9 @@ export const projectTools = [
     omit: ["formStage"],
     argDescriptions: { id: "The draft to submit (create_custom_project or list_custom_projects); a new project is created without it" },
     argsFrom: (a) => ({ body: { ...a, formStage: "COMPLETE" } as never }),
-    approval: { summary: (a) => `Submit the custom project${a.title ? ` "${String(a.title)}"` : a.id ? ` ${String(a.id)}` : ""} and email it to ${a.supplierId ? `supplier ${String(a.supplierId)}` : "the chosen supplier or Atelier's sourcing team"}` },
+    approval: {
+      summary: async (a, lookup) =>
+        `Submit the custom project${a.title ? ` "${String(a.title)}"` : ""} and email it to ${a.supplierId ? await factoryNames([a.supplierId], lookup) : "the chosen supplier or Atelier's sourcing team"}`,
+    },
   }),
 ];

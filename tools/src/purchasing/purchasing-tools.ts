@@ -1,5 +1,6 @@
 import { marketplace, purchasing } from "@atelier/contracts";
 import { defineTool, type ApprovalLookup } from "../tool-spec";
+import { cardOnFile, paySourcingInvoiceSummary } from "../payments/payment-approvals";
 
 // Buying from suppliers: sample and production orders, the cart, sourcing invoices and payment.
 
@@ -97,10 +98,7 @@ export const purchasingTools = [
       "Pay a sourcing invoice (the cart's open invoice) with the store's default saved card, or another saved card. Paid items go into production; sample and production orders are not refundable. Needs the user's approval. Use it for 'pay my cart' or 'checkout'. Never ask for card numbers.",
     omit: ["card", "saveCard"],
     argDescriptions: { invoiceId: sourcingInvoiceId, paymentMethodId: "Id of a saved card (list_payment_methods); the default card when omitted", promotionCode: "A promotion code the user gave, e.g. PRODUCTS10" },
-    approval: {
-      summary: (a) =>
-        `Pay sourcing invoice ${String(a.invoiceId)} with ${a.paymentMethodId ? `saved card ${String(a.paymentMethodId)}` : "the store's default card"}${a.promotionCode ? ` and code ${String(a.promotionCode)}` : ""}. ${purchasing.REFUND_POLICY}`,
-    },
+    approval: { summary: paySourcingInvoiceSummary, precheck: cardOnFile },
   }),
   defineTool({
     contract: purchasing.calcFinancingFee,

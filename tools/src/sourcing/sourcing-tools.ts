@@ -1,6 +1,7 @@
 import { sourcingAgent } from "@atelier/contracts";
 import { defineTool } from "../tool-spec";
 import type { RunContext } from "@atelier/contracts/agent-context";
+import { contactInfoSummary, ownEmailSummary, sendExpandedSummary, sendInNetworkSummary } from "./sourcing-approvals";
 
 // Goals are keyed by the conversation: the thread id, filled in by the tool so the model cannot mix threads up.
 function conversationSid(context: RunContext & { threadId?: string }): string {
@@ -62,7 +63,15 @@ export const sourcingTools = [
     description: "Check whether the goal is complete enough for factories to quote; returns missing fields and one question for each. Use it before writing a tech pack.",
     argDescriptions: { agentGoal: "The goal as gathered so far", agentType: "Which sourcing agent: default, tariff or packaging" },
   }),
-  defineTool({ contract: sourcingAgent.createTechPack, name: "create_tech_pack", description: "Write the tech pack factories quote from, once the goal is valid. Use it once per product; update_tech_pack afterwards.", argDescriptions: techPackArgs }),
+  defineTool({
+    contract: sourcingAgent.createTechPack,
+    name: "create_tech_pack",
+    description: "Write the tech pack factories quote from, once the goal is valid. Use it once per product; update_tech_pack afterwards.",
+    argDescriptions: techPackArgs,
+    omit: ["conversationSid"],
+    // The pack belongs to the conversation it was written in, so its review page and history find it.
+    argsFrom: (a, c) => ({ body: { ...a, ...(c.threadId ? { conversationSid: c.threadId } : {}) } as never }),
+  }),
   defineTool({ contract: sourcingAgent.updateTechPack, name: "update_tech_pack", description: "Change a tech pack; the previous version is kept in its history. Use it when the user edits details.", argDescriptions: techPackArgs }),
   defineTool({ contract: sourcingAgent.getTechPack, name: "get_tech_pack", description: "Get a tech pack's latest version.", argDescriptions: { id: "The tech pack id" } }),
   defineTool({
@@ -88,28 +97,28 @@ export const sourcingTools = [
     name: "send_messages_in_network",
     description: "Send the tech pack to chosen in-network suppliers' inboxes. Needs the user's approval. Use it after the user picks factories from match_factories.",
     argDescriptions: { techPackId: "The tech pack to send", companyIds },
-    approval: { summary: (a) => `Send tech pack ${String(a.techPackId)} to ${(a.companyIds as unknown[]).length} in-network supplier(s)` },
+    approval: { summary: sendInNetworkSummary },
   }),
   defineTool({
     contract: sourcingAgent.sendMessagesExpandedNetwork,
     name: "send_messages_expanded_network",
     description: "Email the tech pack to chosen expanded-network suppliers. Needs the user's approval.",
     argDescriptions: { techPackId: "The tech pack to send", companyIds },
-    approval: { summary: (a) => `Email tech pack ${String(a.techPackId)} to ${(a.companyIds as unknown[]).length} expanded-network supplier(s)` },
+    approval: { summary: sendExpandedSummary },
   }),
   defineTool({
     contract: sourcingAgent.sendFactoriesContactInfo,
     name: "send_factories_contact_info",
     description: "Email the user the contact details of chosen factories, so they can reach out themselves. Needs the user's approval.",
     argDescriptions: { userEmail: "The address to send the contact details to", companyIds },
-    approval: { summary: (a) => `Email the contact details of ${(a.companyIds as unknown[]).length} factories to ${String(a.userEmail)}` },
+    approval: { summary: contactInfoSummary },
   }),
   defineTool({
     contract: sourcingAgent.sendEmailsByOwnEmail,
     name: "send_emails_by_own_email",
     description: "Email suppliers the user brings (name and email), with the user's address as reply-to and the tech pack attached. Needs the user's approval.",
     argDescriptions: { uploadSuppliers: "The suppliers to email: name and email each", emailSubject: "Subject line", emailBody: "Message body", techPackId: "The tech pack to include" },
-    approval: { summary: (a) => `Email ${(a.uploadSuppliers as unknown[]).length} supplier(s) from your address: "${String(a.emailSubject)}"` },
+    approval: { summary: ownEmailSummary },
   }),
   defineTool({
     contract: sourcingAgent.analyzeSuppliersInfo,

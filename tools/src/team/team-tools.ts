@@ -1,5 +1,7 @@
 import { team } from "@atelier/contracts";
 import { defineTool } from "../tool-spec";
+import { roleName } from "@atelier/contracts/error-sentences";
+import { freeSeat, inviteWords } from "../payments/payment-approvals";
 
 const inviteId = "The invite's id, as listed by list_team_members";
 
@@ -16,7 +18,7 @@ export const teamTools = [
     name: "invite_team_member",
     description: "Invite a person to the store's team by email with role ADMIN or CX; an invitation email is sent. Needs the user's approval. Use it for 'invite sam@example.com as admin'.",
     argDescriptions: { email: "The email address to invite", role: "ADMIN (manages everything but billing ownership) or CX (customer support)" },
-    approval: { summary: (a) => `Email an invitation to ${String(a.email)} to join the team as ${String(a.role)}` },
+    approval: { summary: (a) => `Email an invitation to ${String(a.email)} to join the team as ${roleName(String(a.role))}`, precheck: freeSeat },
   }),
   defineTool({
     contract: team.updateTeamMemberInvite,
@@ -29,6 +31,6 @@ export const teamTools = [
     name: "remove_team_member",
     description: "Cancel a pending invite, or remove an accepted member from the store. Use it when the user asks to revoke an invite or remove someone.",
     argDescriptions: { id: inviteId },
-    approval: { summary: (a) => `Cancel invite ${String(a.id)} (an accepted member loses access)` },
+    approval: { summary: async (a, lookup) => `Remove ${await inviteWords(a.id, lookup)} from the team (an accepted member loses access)` },
   }),
 ];

@@ -9,6 +9,7 @@ import { AgentPageFrame } from "./agent-page-frame";
 import { agentPageOf, threadStorageKey, type AgentPage } from "./agent-pages";
 import { listAgentThreads, type AgentThread } from "./agent-threads";
 import { AttachmentChips } from "./attachment-chips";
+import { GoalCard } from "./goal-card";
 import { chatAttachmentType } from "./attachment-types";
 import { applyReviewEdits, parseFacts, reviewFields, type ReviewField } from "./review-form";
 import "../../ui/kit.css";
@@ -81,6 +82,7 @@ function AgentReview({ page }: { page: AgentPage }) {
       {!values && !error && <p role="status">Loading…</p>}
       {values && (
         <>
+          {page.assistant !== "tariff-rate-agent" && <GoalCard threadId={threadId} refresh={tick} />}
           <Facts values={values} />
           <MatchedFactories ids={values.matchedFactories ?? { inNetworkIds: [], expandedIds: [] }} />
           {!!values.attachments?.length && (
