@@ -2,6 +2,7 @@ import { commonsTools } from "./commons/commons-tools";
 import { helpCenterTools } from "./help-center/help-center-tools";
 import { marketplaceTools } from "./marketplace/marketplace-tools";
 import { orderTools } from "./orders/order-tools";
+import { orderRuleTools } from "./order-rules/order-rule-tools";
 import { paymentTools } from "./payments/payment-tools";
 import { planTools } from "./plans/plan-tools";
 import { projectTools } from "./projects/project-tools";
@@ -26,6 +27,7 @@ export const TOOL_DOMAINS = {
   purchasing: names(purchasingTools),
   projects: names(projectTools),
   orders: names(orderTools),
+  fulfilment: names(orderRuleTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

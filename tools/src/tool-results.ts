@@ -14,13 +14,14 @@ import { visitorTools } from "./marketplace/visitor-tools";
 import { orderTools } from "./orders/order-tools";
 import { inboxTools } from "./inbox/inbox-tools";
 import { inventoryTools } from "./inventory/inventory-tools";
+import { orderRuleTools } from "./order-rules/order-rule-tools";
 
 // Tool results read through their contracts: a tool's answer is its contract's response (or an
 // error, or the user's refusal), parsed by that response schema, never read by guessing fields.
 // Free of LangChain so the web's tool cards read results the same way.
 
 /** Every tool's declaration, each typed by its name and contract. */
-export const TOOL_SPECS = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...helpCenterTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools, ...orderTools, ...inventoryTools, ...inboxTools];
+export const TOOL_SPECS = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...helpCenterTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools, ...orderTools, ...inventoryTools, ...inboxTools, ...orderRuleTools];
 
 type AnyToolSpec = (typeof TOOL_SPECS)[number];
 /** The name of a tool that exists. */

@@ -14,6 +14,7 @@ import { backdateStore, deferSearchIndexes, hasSuppliers, insertActiveSubscripti
 import { backfillDemoHolds } from "../queries/orders/ledger";
 import { demoSupplierEmail, seedDemoInbox } from "../services/inbox/seed-demo-inbox";
 import { seedDemoInventory } from "../queries/inventory/stock";
+import { seedDemoOrderRules } from "../services/order-rules/seed-demo-rules";
 
 /** The demo logins; the preview address is in ATELIER_PREVIEW_EMAILS by default. */
 export const DEMO_ACCOUNTS = {
@@ -179,6 +180,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
         await insertCommerce(tx, store.id, ownCatalog);
         await backfillDemoHolds(tx, store.id, user.id);
         await seedDemoInventory(tx, store.id);
+        await seedDemoOrderRules(tx, store.id, user.id);
         report.stores.push({ email: account.email, storeId: store.id, customers: commerce.customers.length, orders: commerce.orders.length, lineItems: commerce.lineItems.length, creatorOrderItems: ownCatalog.creatorOrderItems.length });
       }),
     );

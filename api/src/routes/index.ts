@@ -8,6 +8,7 @@ import { inventoryRoutes } from "./inventory";
 import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
 import { ordersRoutes } from "./orders";
+import { orderRulesRoutes } from "./order-rules";
 import { paymentsRoutes } from "./payments";
 import { plansRoutes } from "./plans";
 import { projectsRoutes } from "./projects";
@@ -38,4 +39,5 @@ export const allRoutes: Route[] = [
   ...ordersRoutes,
   ...inboxRoutes,
   ...inventoryRoutes,
+  ...orderRulesRoutes,
 ];

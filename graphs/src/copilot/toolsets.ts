@@ -19,6 +19,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(browse-suppliers|supplier-profile|preview-supplier-profile|preview-catalog-item|catalog-item|favorites|marketplace)/, ["marketplace"]],
   [/^\/(inbox\/orders|inbox\/needs-payment|checkout|pay-invoice|add-shipping-address)/, ["purchasing"]],
   [/^\/(orders|order-details|track-order)/, ["orders"]],
+  [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders"]],
   [/^\/account-info/, ["billing"]],
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],
   [/^\/(inbox\/my-suppliers|sourcing-agent|tariff-rate-agent|packaging-agent)/, ["sourcing"]],

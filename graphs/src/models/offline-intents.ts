@@ -4,6 +4,7 @@ import { CATALOG_INTENTS } from "./offline-catalog";
 import { ORDER_INTENTS } from "./offline-orders";
 import { INBOX_INTENTS } from "./offline-inbox";
 import { INVENTORY_INTENTS } from "./offline-inventory";
+import { ORDER_RULE_INTENTS } from "./offline-order-rules";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
@@ -79,6 +80,7 @@ const DECLARED: Intent[] = [
   ...ORDER_INTENTS,
   ...INBOX_INTENTS,
   ...INVENTORY_INTENTS,
+  ...ORDER_RULE_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
   {

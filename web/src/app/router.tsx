@@ -49,6 +49,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "order-details": lazy(() => import("../features/orders/order-details-page").then((m) => ({ default: m.OrderDetailsPage }))),
   "inbox-messages": lazy(() => import("../features/inbox/messages-page").then((m) => ({ default: m.MessagesPage }))),
   inventory: lazy(() => import("../features/inventory/inventory-page").then((m) => ({ default: m.InventoryPage }))),
+  "fulfillment-rules": lazy(() => import("../features/fulfilment/fulfilment-rules-page").then((m) => ({ default: m.FulfilmentRulesPage }))),
   "inbox-my-suppliers": lazy(() => import("../features/purchasing/my-suppliers-page").then((m) => ({ default: m.MySuppliersPage }))),
   // The sourcing agents' full-page chats and reviews, and the public supplier review (issue 4).
   "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),

@@ -7,7 +7,10 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | FulfilmentScreenKey;
+
+/** Fulfilment rules (issue 16). */
+export type FulfilmentScreenKey = "fulfillment-rules";
 
 /** The store's customer orders (issue 16, first slice). */
 export type OrdersScreenKey = "orders" | "order-details" | "inventory";
@@ -121,7 +124,7 @@ const userRoutes: RouteEntry[] = [
   pending("/leave-a-review/:orderId", "user", "Supplier reviews"),
   pending("/fulfillment-services", "user", FULFILMENT),
   ...["connect-shopify", "connect-woocommerce", "connect-amazon", "book-freight-shipment"].map((p) => pending(`/fulfillment-services/${p}`, "user", FULFILMENT)),
-  pending("/fulfillment-rules", "user", FULFILMENT),
+  { path: "/fulfillment-rules", access: "user", screen: "fulfillment-rules" },
   pending("/return-settings", "user", FULFILMENT),
   pending("/ecommerce-services", "user", "Sales channels"),
   ...ECOMMERCE_CHANNELS().map((c) => pending(`/ecommerce-services/${c}`, "user", "Sales channels")),
