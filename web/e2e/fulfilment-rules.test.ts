@@ -38,7 +38,7 @@ describe("the fulfilment rules screen in Chromium", () => {
     await editor.getByRole("button", { name: "Save rule" }).click();
     const card = page.locator('[data-testid="rule-card"][data-rule="Hold orders over $500"]');
     await card.waitFor();
-    await card.getByRole("switch").check();
+    await card.getByRole("switch").click();
     await card.getByText("On", { exact: true }).waitFor();
     await card.getByRole("button", { name: 'Move "Hold orders over $500" up' }).click();
     await expect.poll(() => page.getByTestId("rule-card").first().getAttribute("data-rule")).toBe("Hold orders over $500");
