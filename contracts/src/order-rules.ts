@@ -209,8 +209,7 @@ export const updateOrderRule = defineContract({
   summary: "Renames, rewrites, enables or disables a rule; what it did to earlier orders stays. Owners and admins.",
   tags: ["orders", "order-rules"],
   access: "user",
-  idempotent: true,
-  params: ruleParams,
+    params: ruleParams,
   body: z
     .strictObject({
       name: ruleName.optional(),
@@ -242,8 +241,7 @@ export const reorderOrderRules = defineContract({
   summary: "Sets the order the rules run in: ruleIds must list every rule of the store exactly once (400 otherwise). Owners and admins.",
   tags: ["orders", "order-rules"],
   access: "user",
-  idempotent: true,
-  noToolReason: "Reordering is a drag on the rules screen; agents create, dry-run and enable rules.",
+    noToolReason: "Reordering is a drag on the rules screen; agents create, dry-run and enable rules.",
   body: z.strictObject({ ruleIds: z.array(idSchema).min(1, "must list at least one rule").max(MAX_ORDER_RULES, `must list at most ${MAX_ORDER_RULES} rules`) }),
   response: z.object({ list: z.array(orderRuleSchema), total: z.number().int(), enabled: z.number().int() }),
 });

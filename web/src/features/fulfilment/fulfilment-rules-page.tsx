@@ -44,14 +44,14 @@ export function FulfilmentRulesPage() {
   };
   const toggle = (r: OrderRule) =>
     act(async () => {
-      const saved = await request(updateOrderRule, { params: { id: r.id }, body: { enabled: !r.enabled } }, key());
+      const saved = await request(updateOrderRule, { params: { id: r.id }, body: { enabled: !r.enabled } });
       showToast(saved.enabled ? `"${saved.name}" is on: it runs on every new order.` : `"${saved.name}" is off.`, "success");
     });
   const move = (i: number, by: -1 | 1) =>
     act(async () => {
       const ids = list.map((r) => r.id);
       [ids[i], ids[i + by]] = [ids[i + by]!, ids[i]!];
-      rules.setData(await request(reorderOrderRules, { body: { ruleIds: ids } }, key()));
+      rules.setData(await request(reorderOrderRules, { body: { ruleIds: ids } }));
     });
   const dryRun = (r: OrderRule) => act(async () => setRuns({ ...runs, [r.id]: await request(dryRunOrderRule, { body: { ruleId: r.id } }) }));
   const remove = (r: OrderRule) =>

@@ -62,7 +62,7 @@ export function RuleEditor({ rule, canEdit, onDone }: { rule: OrderRule | null; 
     setBusy(true);
     try {
       const body = { name: draft.name.trim(), match: draft.match, enabled: draft.enabled, ...p };
-      const saved = rule ? await request(updateOrderRule, { params: { id: rule.id }, body }, key()) : await request(createOrderRule, { body }, key());
+      const saved = rule ? await request(updateOrderRule, { params: { id: rule.id }, body }) : await request(createOrderRule, { body }, key());
       showToast(`Rule "${saved.name}" saved${saved.enabled ? " and on" : " (off)"}.`, "success");
       onDone(saved);
     } catch {
