@@ -30,6 +30,7 @@ export const SCREEN_ENTITY_TYPES = [
   "discount",
   "share_report",
   "product_ideation",
+  "order_rule",
 ] as const;
 export type ScreenEntityType = (typeof SCREEN_ENTITY_TYPES)[number];
 

@@ -11,6 +11,7 @@ import * as inbox from "./inbox/contracts";
 import * as inventory from "./inventory";
 import * as jobs from "./jobs";
 import * as orders from "./orders";
+import * as orderRules from "./order-rules";
 import * as payments from "./payments";
 import * as plans from "./plans";
 import * as projects from "./projects";
@@ -34,12 +35,13 @@ export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
 export { analytics };
 export { returns };
 export { auth, brandKits, inbox, marketplace, commons, creation, health, helpCenter, inventory, jobs, orders, payments, plans, projects, purchasing, sourcingAgent, stores, storeStats, team, uploads, shipping };
+export { orderRules };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation, shipping, brandKits].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation, shipping, brandKits, orderRules].flatMap(contractsOf);
 // Returns (issue 16): registered on their own line so the other slices' lines stay as they are.
 allContracts.push(...contractsOf(returns));

@@ -317,6 +317,16 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   listBrandKitWaitlist: "ai.use",
   getPublicBrandKit: "public",
   joinBrandKitWaitlist: "public",
+  // fulfilment rules: every member handling orders reads them and dry-runs; changing how every
+  // arriving order is handled is a store setting (owners and admins)
+  listOrderRules: "orders.manage",
+  listOrderRuleActions: "orders.manage",
+  getOrderRule: "orders.manage",
+  dryRunOrderRule: "orders.manage",
+  createOrderRule: "store.settings.write",
+  updateOrderRule: "store.settings.write",
+  deleteOrderRule: "store.settings.write",
+  reorderOrderRules: "store.settings.write",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

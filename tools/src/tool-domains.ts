@@ -3,6 +3,7 @@ import { creationTools } from "./creation/creation-tools";
 import { helpCenterTools } from "./help-center/help-center-tools";
 import { marketplaceTools } from "./marketplace/marketplace-tools";
 import { orderTools } from "./orders/order-tools";
+import { orderRuleTools } from "./order-rules/order-rule-tools";
 import { paymentTools } from "./payments/payment-tools";
 import { planTools } from "./plans/plan-tools";
 import { projectTools } from "./projects/project-tools";
@@ -36,6 +37,7 @@ export const TOOL_DOMAINS = {
   returns: names(returnTools),
   shipping: names(shippingTools),
   brandKits: names(brandKitTools),
+  fulfilment: names(orderRuleTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

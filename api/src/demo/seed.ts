@@ -16,6 +16,7 @@ import { demoSupplierEmail, seedDemoInbox } from "../services/inbox/seed-demo-in
 import { seedDemoInventory } from "../queries/inventory/stock";
 import { enableDemoAnalytics } from "./seed-analytics";
 import { seedDemoReturns } from "../queries/returns/seed";
+import { seedDemoOrderRules } from "../services/order-rules/seed-demo-rules";
 
 /** The demo logins; the preview address is in ATELIER_PREVIEW_EMAILS by default. */
 export const DEMO_ACCOUNTS = {
@@ -183,6 +184,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
         await seedDemoInventory(tx, store.id);
         await enableDemoAnalytics(tx, store.id);
         await seedDemoReturns(tx, store.id, user.id);
+        await seedDemoOrderRules(tx, store.id, user.id);
         report.stores.push({ email: account.email, storeId: store.id, customers: commerce.customers.length, orders: commerce.orders.length, lineItems: commerce.lineItems.length, creatorOrderItems: ownCatalog.creatorOrderItems.length });
       }),
     );

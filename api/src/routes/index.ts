@@ -11,6 +11,7 @@ import { inventoryRoutes } from "./inventory";
 import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
 import { ordersRoutes } from "./orders";
+import { orderRulesRoutes } from "./order-rules";
 import { paymentsRoutes } from "./payments";
 import { plansRoutes } from "./plans";
 import { projectsRoutes } from "./projects";
@@ -49,4 +50,5 @@ export const allRoutes: Route[] = [
   ...returnsRoutes,
   ...shippingRoutes,
   ...brandKitsRoutes,
+  ...orderRulesRoutes,
 ];

@@ -20,6 +20,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(inbox\/orders|inbox\/needs-payment|checkout|pay-invoice|add-shipping-address)/, ["purchasing"]],
   [/^\/(order-details|return-settings)/, ["orders", "returns"]],
   [/^\/(orders|order-details|track-order)/, ["orders"]],
+  [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders"]],
   [/^\/account-info/, ["billing"]],
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],
   [/^\/(inbox\/my-suppliers|sourcing-agent|tariff-rate-agent|packaging-agent)/, ["sourcing"]],

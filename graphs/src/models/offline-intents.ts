@@ -8,6 +8,7 @@ import { ANALYTICS_INTENTS } from "./offline-analytics";
 import { CREATION_INTENTS } from "./offline-creation";
 import { SHIPPING_INTENTS } from "./offline-shipping";
 import { BRAND_KIT_INTENTS } from "./offline-brand-kits";
+import { ORDER_RULE_INTENTS } from "./offline-order-rules";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
@@ -91,6 +92,7 @@ const DECLARED: Intent[] = [
   ...ANALYTICS_INTENTS,
   ...SHIPPING_INTENTS,
   ...BRAND_KIT_INTENTS,
+  ...ORDER_RULE_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
   ...SOURCING_GOAL_INTENTS,

@@ -14,6 +14,9 @@ const ID_ROUTES: Record<string, ScreenEntityType> = {
   "/order-details/:id": "order", "/discount-detail/:id": "discount", "/share-report/:id": "share_report", "/bk/:id": "business_kit", "/product-ideation/:id": "product_ideation",
 };
 
+/** Routes that open an entity through a query parameter. */
+const QUERY_ENTITIES: Record<string, { param: string; type: ScreenEntityType }> = { "/fulfillment-rules": { param: "rule", type: "order_rule" } };
+
 /** What the panel tells the agent about the screen (the contract's shape): so "this supplier" means the one on screen. */
 export function screenContextOf(pathname: string, search: string): ScreenContext {
   const route = findRoute(pathname);
@@ -25,6 +28,10 @@ export function screenContextOf(pathname: string, search: string): ScreenContext
   }
   const idType = route ? ID_ROUTES[route.path] : undefined;
   if (!entity && params.id && idType) entity = { type: idType, id: params.id };
+  // Screens that open one entity in place name it in the query (/fulfillment-rules?rule=<id>).
+  const opened = QUERY_ENTITIES[route?.path ?? ""];
+  const openedId = opened ? new URLSearchParams(search).get(opened.param) : null;
+  if (!entity && opened && openedId && openedId !== "new") entity = { type: opened.type, id: openedId.slice(0, 200) };
   // The contract caps lengths; an address typed by hand is cut to fit rather than refused.
   const query = Object.fromEntries([...new URLSearchParams(search)].slice(0, 50).map(([k, v]) => [k.slice(0, 200), v.slice(0, 2000)]));
   return buildScreenContext({ route: (route?.path ?? pathname).slice(0, 500), path: pathname.slice(0, 2000), query, entity });

@@ -7,7 +7,7 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey;
 
 /** The analytics suite: one screen for every report of the registry, and the public shared report (issue 20). */
 export type AnalyticsScreenKey = "analytics-report" | "share-report";
@@ -20,6 +20,9 @@ export type ShippingScreenKey = "create-shipping-label" | "label-history";
 
 /** Business kits: the kits list and new-kit flow, the editor, and the public share page (issue 19). */
 export type BusinessKitScreenKey = "business-kits" | "business-kit" | "public-business-kit";
+
+/** Fulfilment rules (issue 16). */
+export type FulfilmentScreenKey = "fulfillment-rules";
 
 /** The store's customer orders (issue 16, first slice). */
 export type OrdersScreenKey = "orders" | "order-details" | "inventory" | "return-settings";
@@ -132,7 +135,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/leave-a-review/:orderId", access: "user", screen: "leave-a-review" },
   pending("/fulfillment-services", "user", FULFILMENT),
   ...["connect-shopify", "connect-woocommerce", "connect-amazon", "book-freight-shipment"].map((p) => pending(`/fulfillment-services/${p}`, "user", FULFILMENT)),
-  pending("/fulfillment-rules", "user", FULFILMENT),
+  { path: "/fulfillment-rules", access: "user", screen: "fulfillment-rules" },
   { path: "/return-settings", access: "user", screen: "return-settings" },
   pending("/ecommerce-services", "user", "Sales channels"),
   ...ECOMMERCE_CHANNELS().map((c) => pending(`/ecommerce-services/${c}`, "user", "Sales channels")),

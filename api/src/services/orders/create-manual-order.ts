@@ -7,6 +7,7 @@ import { invalid } from "../../errors";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
 import { listStockedSkus } from "../inventory/list-stocked-skus";
+import { applyOrderRules } from "../order-rules/apply-order-rules";
 import { INVENTORY_RULE, reserveOrderStock, shortfallText } from "../inventory/order-stock";
 import { orderDetail } from "./get-order";
 import { publishOrderUpdated } from "./publish-order-updated";
@@ -40,6 +41,8 @@ export async function createManualOrder(ctx: UserContext, origin: "MANUAL_RETAIL
       await q.markOnHold(tx, storeId, order.id, "OUTSTANDING");
       await ledger.appendEvent(tx, storeId, order.id, { kind: "HOLD_PLACED", fromStatus: "OUTSTANDING", toStatus: "ON_HOLD", message: reason, holdId, actorUserId: null, actorRule: INVENTORY_RULE });
     }
+    // The store's fulfilment rules see the order as it arrives (after its stock is reserved).
+    await applyOrderRules(tx, storeId, order.id);
     await publishOrderUpdated(tx, storeId, order.id, "order.created");
     return orderDetail(tx, ctx, order.id);
   });

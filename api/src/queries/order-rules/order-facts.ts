@@ -1,0 +1,68 @@
+import type { Queryable } from "../../db/pool";
+
+// What rules read of orders: country, total, origin, SKUs, the tags earlier rules added, and the
+// weight from the SKUs' unit weights. One order when it arrives; the last days' orders for a dry run.
+
+export type OrderFactsRow = {
+  id: string;
+  orderNumber: number;
+  customerName: string;
+  countryCode: string | null;
+  totalCents: number;
+  origin: string;
+  placedAt: Date;
+  processingStatus: string;
+  skus: string[];
+  tags: string[];
+  weightGrams: number;
+};
+
+const SELECT = `SELECT o.id, o.order_number, coalesce(nullif(c.name, ''), o.shipping_name, '') AS customer_name, o.shipping_country_code,
+    o.total_cents, o.origin, o.placed_at, o.processing_status,
+    coalesce((SELECT array_agg(DISTINCT upper(l.sku)) FROM order_line_items l WHERE l.order_id = o.id), '{}') AS skus,
+    coalesce((SELECT array_agg(DISTINCT t) FROM order_rule_applications a, unnest(a.tags) t WHERE a.order_id = o.id), '{}') AS tags,
+    coalesce((SELECT sum(l.quantity * coalesce(i.weight_grams, 0))::int FROM order_line_items l
+               JOIN inventory_items i ON i.store_id = o.store_id AND lower(i.sku) = lower(l.sku) WHERE l.order_id = o.id), 0) AS weight_grams
+  FROM orders o LEFT JOIN customers c ON c.id = o.customer_id`;
+
+function toFacts(r: Record<string, unknown>): OrderFactsRow {
+  return {
+    id: r.id as string,
+    orderNumber: r.order_number as number,
+    customerName: r.customer_name as string,
+    countryCode: r.shipping_country_code as string | null,
+    totalCents: r.total_cents as number,
+    origin: r.origin as string,
+    placedAt: r.placed_at as Date,
+    processingStatus: r.processing_status as string,
+    skus: r.skus as string[],
+    tags: r.tags as string[],
+    weightGrams: r.weight_grams as number,
+  };
+}
+
+export async function orderFacts(db: Queryable, storeId: string, orderId: string): Promise<OrderFactsRow | null> {
+  const { rows } = await db.query(`${SELECT} WHERE o.store_id = $1 AND o.id = $2`, [storeId, orderId]);
+  return rows[0] ? toFacts(rows[0]) : null;
+}
+
+/** The store's orders placed in the last `days` days, newest first, canceled ones left out (at most `limit`). */
+export async function recentOrderFacts(db: Queryable, storeId: string, days: number, limit: number): Promise<OrderFactsRow[]> {
+  const { rows } = await db.query(
+    `${SELECT} WHERE o.store_id = $1 AND o.placed_at >= now() - make_interval(days => $2) AND o.cancellation_state <> 'CANCELED'
+      ORDER BY o.placed_at DESC, o.id DESC LIMIT $3`,
+    [storeId, days, limit],
+  );
+  return rows.map(toFacts);
+}
+
+/** The store's OUTSTANDING orders placed in the `days` before its latest order (the demo's recent orders). */
+export async function latestOutstandingOrderIds(db: Queryable, storeId: string, days: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT o.id FROM orders o WHERE o.store_id = $1 AND o.processing_status = 'OUTSTANDING' AND o.cancellation_state = 'NONE'
+        AND o.placed_at >= (SELECT max(placed_at) FROM orders WHERE store_id = $1) - make_interval(days => $2)
+      ORDER BY o.placed_at, o.id`,
+    [storeId, days],
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,43 @@
+import { actionSentence } from "@atelier/contracts/order-rules";
+import type { Queryable } from "../../db/pool";
+import * as ledger from "../../queries/orders/ledger";
+import * as orders from "../../queries/orders/orders";
+import * as applications from "../../queries/order-rules/applications";
+import * as facts from "../../queries/order-rules/order-facts";
+import * as rules from "../../queries/order-rules/rules";
+import { evaluateRules } from "./evaluate-rules";
+import { toFacts } from "./order-facts";
+
+/**
+ * Runs the store's enabled rules over an order that has just arrived, inside its creation
+ * transaction: each matching rule is recorded on the order, its holds are opened in the rule's
+ * name (anyone handling orders releases them, and the release says who), and its other actions
+ * (inserts, packaging, shipping method, tags) are written to the order's timeline for the packer.
+ * Returns the names of the rules that matched.
+ */
+export async function applyOrderRules(tx: Queryable, storeId: string, orderId: string): Promise<string[]> {
+  const enabled = await rules.listEnabledRules(tx, storeId);
+  if (!enabled.length) return [];
+  const order = await facts.orderFacts(tx, storeId, orderId);
+  if (!order) return [];
+  const matches = evaluateRules(enabled, toFacts(order));
+  let status = order.processingStatus;
+  for (const m of matches) {
+    const name = m.rule.name;
+    await applications.insertApplication(tx, storeId, { orderId, ruleId: m.rule.id, ruleName: name, actions: m.actions, tags: m.tagsAdded });
+    for (const a of m.actions) {
+      if (a.type !== "HOLD") continue;
+      const holdId = await ledger.insertHold(tx, storeId, orderId, { reason: a.reason, userId: null, rule: name });
+      const from = status === "OUTSTANDING" || status === "PROCESSING" ? status : null;
+      if (from) await orders.markOnHold(tx, storeId, orderId, from);
+      await ledger.appendEvent(tx, storeId, orderId, { kind: "HOLD_PLACED", fromStatus: from ?? status, toStatus: "ON_HOLD", message: a.reason, holdId, actorUserId: null, actorRule: name });
+      status = "ON_HOLD";
+    }
+    const others = m.actions.filter((a) => a.type !== "HOLD").map(actionSentence);
+    if (others.length) {
+      const said = others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others.at(-1)}` : others[0]!;
+      await ledger.appendEvent(tx, storeId, orderId, { kind: "NOTE_ADDED", message: `The rule "${name}" ${said}.`, actorUserId: null, actorRule: name });
+    }
+  }
+  return matches.map((m) => m.rule.name);
+}
