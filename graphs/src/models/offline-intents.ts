@@ -3,6 +3,7 @@ import { INTENT_EXAMPLES } from "./offline-examples";
 import { CATALOG_INTENTS } from "./offline-catalog";
 import { ORDER_INTENTS } from "./offline-orders";
 import { INBOX_INTENTS } from "./offline-inbox";
+import { QUOTE_INTENTS } from "./offline-quotes";
 import { INVENTORY_INTENTS } from "./offline-inventory";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
@@ -78,6 +79,7 @@ const DECLARED: Intent[] = [
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),
   ...ORDER_INTENTS,
   ...INBOX_INTENTS,
+  ...QUOTE_INTENTS,
   ...INVENTORY_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
