@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inbox } from "@atelier/contracts";
+import { inbox, projects } from "@atelier/contracts";
 import { createStore } from "../../test/factories/accounts";
 import { createSupplier } from "../../test/factories/suppliers";
 import { supplierMember } from "../../test/factories/inbox";
@@ -68,6 +68,72 @@ describe("the inbox between a store and a supplier", () => {
     await poll(() => store.getByRole("heading", { name: "Messages (1 unread)" }).count()).toBe(1);
     // The inbox tabs carry the unread count too, on every inbox page.
     await poll(() => store.getByTestId("inbox-unread-badge").textContent()).toBe("1");
+    await store.context().close();
+    await supplier.context().close();
+  });
+
+  it("takes a custom project to an accepted quote: the supplier sees it live and quotes, the store's badge moves, the store accepts, the project shows the terms", async () => {
+    const owner = await createStore(env.api, { storeName: "Harbor Goods" });
+    const supplierId = await createSupplier(env.api, { name: "Jiale Bags", countryCode: "CN" });
+    const rep = await supplierMember(env.api, supplierId);
+    const project = await env.api.client.call(projects.saveCustomProject, { body: { formStage: "COMPLETE", title: "Cotton tote bag", description: "Natural canvas tote with a one-colour logo", quantity: 500, supplierId } }, { token: owner.token });
+    const { sid } = await env.api.client.call(inbox.startConversation, { body: { supplierId, message: "Hello! Our tote bag request follows." } }, { token: owner.token });
+
+    const supplier = await (await env.browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    await supplier.goto(`${env.api.url}/supplier/login`);
+    await supplier.getByLabel("E-mail").fill(rep.email);
+    await supplier.getByLabel("Password").fill(rep.password);
+    await supplier.getByRole("button", { name: "Sign in" }).click();
+    await supplier.locator(`[data-sid="${sid}"]`).click();
+    await supplier.locator(".inbox-message").getByText("Our tote bag request follows.").waitFor();
+
+    // The store sends its custom project; the supplier sees the card live and answers with a quote for it.
+    await env.api.client.call(inbox.sendMessage, { params: { sid }, body: { type: "CREATOR_CUSTOM_PROJECT", body: "", attributes: { projectId: project.id, title: "Cotton tote bag" } } }, { token: owner.token });
+    await supplier.locator(".inbox-message").getByText("Cotton tote bag").waitFor();
+    const store = await pageAs(env.browser, owner);
+    await store.setViewportSize({ width: 1400, height: 900 });
+    await store.goto(`${env.api.url}/inbox/messages`);
+    await store.locator(`[data-sid="${sid}"]`).waitFor();
+
+    await supplier.getByRole("button", { name: "Send a quote" }).click();
+    const form = supplier.getByRole("form", { name: "New quote" });
+    await form.getByLabel("Unit price ($)").fill("4.20");
+    await form.getByLabel("Quantity").fill("500");
+    await form.getByLabel("Minimum order").fill("300");
+    await form.getByLabel("Sample price ($)").fill("35");
+    await shot(supplier, "inbox-quote-form-desktop");
+    await form.getByRole("button", { name: "Send quote" }).click();
+    await supplier.locator(".quote-card").getByText("Waiting for Harbor Goods").waitFor();
+
+    // The store's list shows the unread quote live, then the card with its answer buttons.
+    await poll(() => store.locator(`[data-sid="${sid}"]`).getByLabel("1 unread").count()).toBe(1);
+    await store.locator(`[data-sid="${sid}"]`).click();
+    const card = store.locator(".quote-card");
+    await card.getByText("Your answer is awaited").waitFor();
+    expect(await card.getByText("$2,100.00").count()).toBe(1);
+    expect(await overflowsSideways(store)).toBe(false);
+    await shot(store, "inbox-quote-card-desktop");
+    await card.getByRole("button", { name: "Accept" }).click();
+    await store.getByRole("alertdialog").getByText(/500 units of “Cotton tote bag” at \$4\.20 each/).waitFor();
+    await store.getByRole("button", { name: "Accept $2,100.00" }).click();
+    await card.getByText("Accepted", { exact: true }).waitFor();
+    // The supplier's card follows live.
+    await supplier.locator(".quote-card").getByText("Accepted", { exact: true }).waitFor();
+    await supplier.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowsSideways(supplier)).toBe(false);
+    await shot(supplier, "inbox-quote-card-phone");
+
+    await store.goto(`${env.api.url}/create-custom-project/${project.id}`);
+    const terms = store.getByRole("region", { name: "Quoted terms" });
+    await terms.getByText("Quoted terms from Jiale Bags").waitFor();
+    expect(await terms.getByText("$4.20").count()).toBe(1);
+    expect(await terms.getByText(/a unit with duty and freight/).count()).toBe(1);
+    await shot(store, "inbox-quoted-project-desktop");
+    await store.setViewportSize({ width: 390, height: 844 });
+    await store.reload();
+    await terms.getByText("Quoted terms from Jiale Bags").waitFor();
+    expect(await overflowsSideways(store)).toBe(false);
+    await shot(store, "inbox-quoted-project-phone");
     await store.context().close();
     await supplier.context().close();
   });

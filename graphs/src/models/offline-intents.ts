@@ -3,6 +3,7 @@ import { INTENT_EXAMPLES } from "./offline-examples";
 import { CATALOG_INTENTS } from "./offline-catalog";
 import { ORDER_INTENTS } from "./offline-orders";
 import { INBOX_INTENTS } from "./offline-inbox";
+import { QUOTE_INTENTS } from "./offline-quotes";
 import { INVENTORY_INTENTS } from "./offline-inventory";
 import { ANALYTICS_INTENTS } from "./offline-analytics";
 import { CREATION_INTENTS } from "./offline-creation";
@@ -88,6 +89,7 @@ const DECLARED: Intent[] = [
   ...RETURN_INTENTS,
   ...ORDER_INTENTS,
   ...INBOX_INTENTS,
+  ...QUOTE_INTENTS,
   ...INVENTORY_INTENTS,
   ...ANALYTICS_INTENTS,
   ...SHIPPING_INTENTS,

@@ -70,3 +70,8 @@ export async function supplierMemberIds(db: Queryable, supplierId: string): Prom
   const { rows } = await db.query<{ user_id: string }>(`SELECT user_id FROM supplier_members WHERE supplier_id = $1`, [supplierId]);
   return rows.map((r) => r.user_id);
 }
+
+/** Points a QUOTE card at its quote (the card is written first so the quote can name its index). */
+export async function setQuoteCardId(db: Queryable, conversationId: string, index: number, quoteId: string): Promise<void> {
+  await db.query(`UPDATE conversation_messages SET attributes = attributes || jsonb_build_object('quoteId', $3::text) WHERE conversation_id = $1 AND msg_index = $2`, [conversationId, index, quoteId]);
+}

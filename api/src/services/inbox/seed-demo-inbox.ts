@@ -1,12 +1,15 @@
 import type pg from "pg";
+import type { Queryable } from "../../db/pool";
 import { hashPassword } from "../../auth/passwords";
 import { withTransaction } from "../../db/pool";
 import { findUserByEmail, insertUser } from "../../queries/accounts";
 import { authorOf, findConversation, insertConversation, recordMessages } from "../../queries/inbox/conversations";
-import { insertMessages } from "../../queries/inbox/messages";
+import { insertMessages, setQuoteCardId } from "../../queries/inbox/messages";
 import { insertSupplierMember } from "../../queries/inbox/supplier-members";
 import { topListedSuppliers } from "../../queries/marketplace/suppliers";
 import { findStoreTitle } from "../../queries/stores";
+import { insertProject } from "../../queries/projects";
+import { appendQuoteEvent, insertQuote } from "../../queries/inbox/quotes";
 import { newConversationSid } from "./start-conversation";
 
 /** The demo's supplier logins (README): the three top-ranked suppliers, one account each. */
@@ -36,7 +39,35 @@ export async function seedDemoInbox(pool: pg.Pool, demoStoreId: string | null): 
         { index: 1, author: authorOf("SUPPLIER", first.id), authorUserId: null, authorName: first.name, type: "TEXT", body: `Hello from ${first.name}! 300 tees with a one-colour print: $4.80 each, ready in 25 days. A sample is $35 and ships in a week.`, attributes: {} },
       ], null);
       await recordMessages(tx, conversation.id, { lastIndex: 1, preview: `Hello from ${first.name}! 300 tees with a one-colour print: $4.80 each…`, authorSide: "SUPPLIER" });
+      await seedDemoQuotes(tx, demoStoreId, suppliers);
     }
     return suppliers.map((s) => s.name);
   });
+}
+
+/** Three quotes for one tote-bag project, one per demo supplier, so comparing and accepting quotes has something to show. */
+async function seedDemoQuotes(tx: Queryable, storeId: string, suppliers: { id: string; name: string }[]): Promise<void> {
+  const title = "Cotton tote bag";
+  const storeName = (await findStoreTitle(tx, storeId)) ?? "";
+  const projectId = await insertProject(tx, storeId, { title, catalogItemType: "RFP_PRODUCT", description: "Natural canvas tote bag, 38 x 42 cm, with a one-colour logo print.", quantity: 500, formStage: "COMPLETE" });
+  const offers = [
+    { unitPriceCents: 420, moq: 300, leadTimeDays: 25, samplePriceCents: 3500 },
+    { unitPriceCents: 395, moq: 500, leadTimeDays: 35, samplePriceCents: 4000 },
+    { unitPriceCents: 450, moq: 200, leadTimeDays: 20, samplePriceCents: null },
+  ];
+  for (const [i, s] of suppliers.entries()) {
+    const offer = offers[i % offers.length]!;
+    const sid = await insertConversation(tx, { sid: newConversationSid(), storeId, supplierId: s.id, name: `store_${storeId}:manufacturer:${s.id}`, origin: "PERSONAL" });
+    const c = (await findConversation(tx, { side: "STORE", storeId, userId: "" }, sid))!;
+    const index = c.lastMessageIndex + 1;
+    const note = `Quote for ${500} tote bags from ${s.name}.`;
+    await insertMessages(tx, c.id, [
+      { index, author: authorOf("STORE", storeId), authorUserId: null, authorName: storeName, type: "CREATOR_CUSTOM_PROJECT", body: "", attributes: { projectId, title } },
+      { index: index + 1, author: authorOf("SUPPLIER", s.id), authorUserId: null, authorName: s.name, type: "QUOTE", body: note, attributes: { quoteId: "", title } },
+    ], null);
+    const quoteId = await insertQuote(tx, { conversationId: c.id, storeId, supplierId: s.id, projectId, messageIndex: index + 1, title, quantity: 500, validUntil: new Date(Date.now() + 30 * 86_400_000), note, offeredBy: "SUPPLIER", ...offer });
+    await setQuoteCardId(tx, c.id, index + 1, quoteId);
+    await appendQuoteEvent(tx, quoteId, { action: "PROPOSED", side: "SUPPLIER", actorUserId: null, actorName: s.name, note });
+    await recordMessages(tx, c.id, { lastIndex: index + 1, preview: `Quote: ${title}`, authorSide: "SUPPLIER" });
+  }
 }

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import {
   archiveConversation, listMessages, markConversationUnread, readConversation, sendMessage, sendTyping,
-  type ConversationSummary, type Message,
+  type ConversationSummary, type Message, type Quote,
 } from "@atelier/contracts/inbox/contracts";
 import type { InboxPort } from "./inbox-port";
 import { MessageBubble } from "./message-bubble";
+import { ProposeQuoteForm } from "./propose-quote-form";
 
 /** Merges messages by index, oldest first (a live one, a resync page and history may overlap). */
 function merge(a: Message[], b: Message[]): Message[] {
@@ -23,6 +24,7 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
   const [sending, setSending] = useState(false);
   const [typing, setTyping] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [proposing, setProposing] = useState(false);
   const scroller = useRef<HTMLOListElement>(null);
   const keepFromBottom = useRef<number | null>(null);
   const stickToBottom = useRef(true);
@@ -74,6 +76,14 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
     setMessages((m) => merge(m, [message]));
     if (message.authorSide !== port.side) markRead();
   }), [port, sid, resync, markRead]);
+  // A card's object moved (a quote countered, accepted, expired): the message is replaced in place.
+  useEffect(() => port.on("message.updated", ({ conversationSid, message }) => {
+    if (conversationSid === sid) setMessages((m) => (m.some((x) => x.index === message.index) ? merge(m, [message]) : m));
+  }), [port, sid]);
+  const onQuote = useCallback((quote: Quote) => {
+    setMessages((m) => m.map((x) => (x.index === quote.messageIndex ? { ...x, quote } : x)));
+    onChanged();
+  }, [onChanged]);
   useEffect(() => port.on("conversation.updated", (e) => {
     if (e.sid === sid && e.lastMessageIndex > lastIndexRef.current) resync();
   }), [port, sid, resync]);
@@ -180,10 +190,18 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
         if (el.scrollTop < 40) loadOlder();
       }} aria-live="polite">
         {hasMore && <li className="inbox-older"><button type="button" className="link" onClick={loadOlder}>Load older messages</button></li>}
-        {messages.map((m) => <MessageBubble key={m.index} message={m} mine={m.authorSide === port.side} />)}
+        {messages.map((m) => <MessageBubble key={m.index} message={m} mine={m.authorSide === port.side} port={port} onQuote={onQuote} />)}
         {conversation && messages.length === 0 && <li className="muted inbox-empty">Say hello to {other}.</li>}
       </ol>
       {typing && <p className="inbox-typing muted" role="status">{typing} is typing…</p>}
+      {proposing && (
+        <ProposeQuoteForm port={port} sid={sid} messages={messages} onCancel={() => setProposing(false)} onSent={() => {
+          setProposing(false);
+          stickToBottom.current = true;
+          resync();
+          onChanged();
+        }} />
+      )}
       <form className="inbox-composer" onSubmit={(e) => void send(e)}>
         {files.length > 0 && <ul className="inbox-pending">{files.map((f) => <li key={f.id} className="chip">{f.fileName}</li>)}</ul>}
         {error && <p role="alert" className="error">{error}</p>}
@@ -200,6 +218,7 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
                 e.currentTarget.form?.requestSubmit();
               }
             }} />
+          {port.side === "SUPPLIER" && !proposing && <button type="button" className="button" onClick={() => setProposing(true)}>Send a quote</button>}
           <button type="submit" className="button primary" disabled={sending}>Send</button>
         </div>
       </form>

@@ -1,5 +1,7 @@
-import type { Message } from "@atelier/contracts/inbox/contracts";
+import type { Message, Quote } from "@atelier/contracts/inbox/contracts";
 import { Link } from "react-router";
+import type { InboxPort } from "./inbox-port";
+import { QuoteCard } from "./quote-card";
 
 const FILE_FIELDS = ["imageUrls", "videoUrls", "pdfUrls", "fileUrls"] as const;
 const KIND_LABEL: Record<string, string> = { IMAGE: "Image", VIDEO: "Video", PDF: "PDF", AI: "Illustrator file" };
@@ -13,9 +15,11 @@ function str(v: unknown): string {
 }
 
 /** What a card says, per type: people read sentences, never the payload. */
-function CardBody({ message }: { message: Message }) {
+function CardBody({ message, port, onQuote }: { message: Message; port?: InboxPort; onQuote?: (q: Quote) => void }) {
   const a = message.attributes;
   switch (message.type) {
+    case "QUOTE":
+      return message.quote ? <QuoteCard quote={message.quote} port={port} onChange={onQuote} /> : <p><strong>Quote:</strong> {str(a.title)}</p>;
     case "IMAGE":
     case "VIDEO":
     case "PDF":
@@ -50,11 +54,11 @@ function CardBody({ message }: { message: Message }) {
 }
 
 /** One message: the other side's on the left, ours on the right. */
-export function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
+export function MessageBubble({ message, mine, port, onQuote }: { message: Message; mine: boolean; port?: InboxPort; onQuote?: (q: Quote) => void }) {
   return (
     <li className={`inbox-message${mine ? " inbox-message-mine" : ""}`} data-index={message.index}>
       <div className="inbox-bubble">
-        <CardBody message={message} />
+        <CardBody message={message} port={port} onQuote={onQuote} />
         {message.body && <p className="inbox-text">{message.body}</p>}
       </div>
       <span className="inbox-meta">{message.authorName} · {new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}</span>

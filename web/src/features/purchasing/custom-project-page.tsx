@@ -11,6 +11,7 @@ import { NotFound } from "../../ui/not-found";
 import { fieldErrors } from "../../ui/field-errors";
 import "../../ui/kit.css";
 import { errorSentence } from "../../api/error-catalogue";
+import { centsToUsd } from "../../ui/money";
 
 type Project = z.infer<typeof creatorProjectSchema>;
 const TYPE_LABELS: Record<(typeof RFP_TYPES)[number], string> = { RFP_PRODUCT: "A product", RFP_PACKAGING: "Packaging", RFP_SERVICES: "A service" };
@@ -79,7 +80,26 @@ function CompleteStage({ project }: { project: Project }) {
         </p>
         <Link to="/inbox/custom-project-requests">See your requests</Link>
       </div>
+      {project.quotedTerms && <QuotedTerms terms={project.quotedTerms} />}
     </PageFrame>
+  );
+}
+
+/** The accepted quote's terms (issue 18), written into the project when a quote is accepted in the inbox. */
+function QuotedTerms({ terms: t }: { terms: NonNullable<Project["quotedTerms"]> }) {
+  return (
+    <section className="card stage" aria-label="Quoted terms">
+      <h2>Quoted terms from {t.supplierName}</h2>
+      <dl className="quoted-terms" style={{ display: "grid", gridTemplateColumns: "max-content minmax(0, 1fr)", gap: ".35rem 1.2rem", margin: "0 0 .6rem" }}>
+        <dt className="muted">Unit price</dt><dd style={{ margin: 0 }}>{centsToUsd(t.unitPriceCents)}</dd>
+        <dt className="muted">Quantity</dt><dd style={{ margin: 0 }}>{t.quantity.toLocaleString()} (minimum order {t.moq.toLocaleString()})</dd>
+        <dt className="muted">Total</dt><dd style={{ margin: 0 }}>{centsToUsd(t.totalCents)}</dd>
+        <dt className="muted">Lead time</dt><dd style={{ margin: 0 }}>{t.leadTimeDays} days</dd>
+        <dt className="muted">Sample</dt><dd style={{ margin: 0 }}>{t.samplePriceCents === null ? "None offered" : centsToUsd(t.samplePriceCents)}</dd>
+        <dt className="muted">Landed cost</dt><dd style={{ margin: 0 }}>{t.landedCostCents === null ? "Not known for this product" : `${centsToUsd(t.landedCostCents)} a unit with duty and freight`}</dd>
+      </dl>
+      <p className="muted">{t.landedCostBasis} Accepted {new Date(t.acceptedAt).toLocaleDateString()}.</p>
+    </section>
   );
 }
 

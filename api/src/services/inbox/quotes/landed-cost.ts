@@ -27,7 +27,7 @@ export async function landedCostOf(ctx: RequestContext, q: { product: string; or
       dutyPerUnitCents: cents(t.dutyPerUnit),
       freightPerUnitCents: cents(t.freightPerUnit),
       landedCostCents: cents(t.landedCostPerUnit),
-      basis: `Duty ${t.totalRatePercent}% (HTS ${t.htsCode}, ${t.description}) from ${t.originCountry.name}; ${t.freightBasis}`,
+      basis: `Duty ${t.totalRatePercent}% (HTS ${t.htsCode}, ${t.description.toLowerCase()}) on goods from ${t.originCountry.name}, and freight estimated at $${t.freightPerUnit.toFixed(2)} a unit by sea or road.`,
     };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
