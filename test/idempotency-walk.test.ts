@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allContracts, buildPath, inbox, marketplace, orders, payments, plans, projects, purchasing, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
+import { allContracts, analytics, brandKits, buildPath, creation, inbox, marketplace, orders, payments, plans, projects, purchasing, returns, shipping, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
 import { createOrder } from "./factories/orders";
 import { signUp } from "./factories/accounts";
 import { paidOrderFrom } from "./factories/purchases";
 import { manualOrderBody, stockSku } from "./factories/inventory";
+import { supplierMember } from "./factories/inbox";
+import { setAnalyticsFlags } from "./factories/analytics";
+import { buyLabel, cardOnFile, labelBody } from "./factories/shipping";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
@@ -73,7 +76,7 @@ async function cart(owner: Owner) {
 }
 
 /** What a contract's first call needs, laid over its sampled request: the ids of real records. */
-type Overrides = { params?: Record<string, string>; body?: Record<string, unknown> };
+type Overrides = { params?: Record<string, string>; body?: Record<string, unknown>; /** Another caller's token (a supplier's). */ token?: string };
 const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   async upgradePlan(owner) {
     await api.deps.pool.query("UPDATE stores SET plan_type = 'TIER_1' WHERE id = $1", [owner.storeId]);
@@ -155,7 +158,83 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   readConversation: async (owner) => ({ params: { sid: await conversation(owner) }, body: {} }),
   markConversationUnread: async (owner) => ({ params: { sid: await conversation(owner, true) } }),
   archiveConversation: async (owner) => ({ params: { sid: await conversation(owner) }, body: { archived: true } }),
+  // Returns: a shipped order's unit comes back.
+  createReturnOrder: async (owner) => (await shippedOrder(owner), { body: RETURN_BODY }),
+  shipReturnOrder: async (owner) => ({ params: { id: await openReturn(owner) }, body: {} }),
+  receiveReturnOrder: async (owner) => ({ params: { id: await openReturn(owner) }, body: {} }),
+  cancelReturnOrder: async (owner) => ({ params: { id: await openReturn(owner) }, body: { reason: "Walk cancel" } }),
+  // Quotes: the walk's supplier (a member signed in) quotes the store's conversation; the store answers.
+  proposeQuote: async (owner) => ({ params: { sid: await conversation(owner) }, body: QUOTE_TERMS, token: (await supplierMember(api, supplierId)).token }),
+  counterQuote: async (owner) => ({ params: { id: await proposedQuote(owner) }, body: { unitPriceCents: 380 } }),
+  acceptQuote: async (owner) => ({ params: { id: await proposedQuote(owner) } }),
+  declineQuote: async (owner) => ({ params: { id: await proposedQuote(owner) }, body: {} }),
+  // Analytics: the store's flag on, then a link to share and revoke.
+  createReportShare: async (owner) => (await analyticsOn(owner), {}),
+  async revokeReportShare(owner) {
+    await analyticsOn(owner);
+    const share = await call(owner, analytics.createReportShare, { body: sampleRequest(analytics.createReportShare).body as CallInput<typeof analytics.createReportShare>["body"] });
+    return { params: { shareId: share.id } };
+  },
+  // AI product design: a description to draw; a saved design to start a project from.
+  generateProductDesigns: async () => ({ body: { description: "A minimalist ceramic mug with a wave pattern" } }),
+  async startProjectFromDesign(owner) {
+    const round = await call(owner, creation.generateProductDesigns, { body: { description: "A minimalist ceramic mug with a wave pattern" } });
+    await call(owner, creation.saveProductDesign, { body: { imageId: round.generatedDesigns[0]!.id } });
+    return { body: {} };
+  },
+  // Shipping labels: a card on file pays; a bought label is returned or printed in a batch.
+  createShippingLabel: async (owner) => (await cardOnFile(api, owner.token), { body: { ...labelBody(), serviceCode: "GROUND" } }),
+  createReturnLabel: async (owner) => ({ params: { id: await boughtLabel(owner) }, body: {} }),
+  createLabelBatch: async (owner) => ({ body: { labelIds: [await boughtLabel(owner)] } }),
+  // Business kits: a kit whose first generation has settled, and its first brand idea.
+  startBrandKitGeneration: async (owner) => ({ params: { id: (await generatedKit(owner)).id } }),
+  async regenerateBrandIdeaPart(owner) {
+    const kit = await generatedKit(owner);
+    return { params: { id: kit.id, uuid: kit.ideaUuid } };
+  },
 };
+
+/** Contracts whose first call can't succeed in the walk's API, with where their replay is proven instead. */
+const PROVEN_ELSEWHERE: Record<string, string> = {
+  voidShippingLabel: "the test carrier scans a label at once, so it is never voidable here; api/test/shipping.test.ts voids and replays with a slower carrier",
+};
+
+const QUOTE_TERMS = { title: "Walk totes", unitPriceCents: 420, quantity: 500, moq: 300, leadTimeDays: 25, samplePriceCents: 3500, validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString() };
+async function proposedQuote(owner: Owner): Promise<string> {
+  const sid = await conversation(owner);
+  const rep = await supplierMember(api, supplierId);
+  return (await api.client.call(inbox.proposeQuote, { params: { sid }, body: QUOTE_TERMS }, { token: rep.token })).id;
+}
+const analyticsOn = (owner: Owner) => setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true });
+async function boughtLabel(owner: Owner): Promise<string> {
+  await cardOnFile(api, owner.token);
+  return (await buyLabel(api, owner.token)).id;
+}
+async function generatedKit(owner: Owner): Promise<{ id: string; ideaUuid: string }> {
+  const { id } = await call(owner, brandKits.createBrandKit, { body: sampleRequest(brandKits.createBrandKit).body as CallInput<typeof brandKits.createBrandKit>["body"] });
+  await jobsSettled();
+  const kit = await call(owner, brandKits.getBrandKit, { params: { id } });
+  return { id, ideaUuid: kit.brandIdeas.generations[0]!.uuid };
+}
+
+/** Background work a call started (a kit's generation) runs to its end before the footprint is read. */
+async function jobsSettled(): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const { rows } = await api.deps.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE status IN ('queued', 'running') AND run_at <= now()");
+    if (rows[0]!.n === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const RETURN_BODY = { orderId: "1001", lines: [{ sku: "TEE-BLK-M", quantity: 1 }], reason: "Walk return" };
+async function shippedOrder(owner: Owner): Promise<void> {
+  await stockSku(api, owner.token, "TEE-BLK-M", 5);
+  await createOrder(api, owner.storeId, { orderNumber: 1001, fulfillmentState: "FULFILLED", processingStatus: "FINISHED" });
+}
+async function openReturn(owner: Owner): Promise<string> {
+  await shippedOrder(owner);
+  return (await call(owner, returns.createReturnOrder, { body: RETURN_BODY })).id;
+}
 
 async function conversation(owner: Owner, withReply = false): Promise<string> {
   const { sid } = await call(owner, inbox.startConversation, { body: { supplierId, message: "Walk hello" } });
@@ -166,18 +245,18 @@ async function conversation(owner: Owner, withReply = false): Promise<string> {
 const customerOrder = (owner: Owner) => createOrder(api, owner.storeId, { orderNumber: 1001 });
 const stocked = async (owner: Owner) => (await stockSku(api, owner.token, "WALK-1", 5), "WALK-1");
 
-type Request = { contract: Contract; path: string; body: unknown };
+type Request = { contract: Contract; path: string; body: unknown; token?: string };
 
 async function requestFor(contract: Contract, owner: Owner): Promise<Request> {
   const sample = sampleRequest(contract);
   const overrides = (await setups[contract.id]?.(owner)) ?? {};
   const params = { ...sample.params, ...overrides.params };
   const body = overrides.body ? { ...(sample.body as Record<string, unknown>), ...overrides.body } : sample.body;
-  return { contract, path: withQuery(buildPath(contract.path, params), sample.query), body };
+  return { contract, path: withQuery(buildPath(contract.path, params), sample.query), body, token: overrides.token };
 }
 
 async function send(request: Request, owner: Owner, key: string | undefined, body = request.body) {
-  const headers: Record<string, string> = { authorization: `Bearer ${owner.token}`, "content-type": "application/json" };
+  const headers: Record<string, string> = { authorization: `Bearer ${request.token ?? owner.token}`, "content-type": "application/json" };
   if (key !== undefined) headers["idempotency-key"] = key;
   const res = await fetch(`${api.url}/rest/main${request.path}`, { method: request.contract.method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, replayed: res.headers.get("idempotent-replayed") };
@@ -189,7 +268,7 @@ describe("every contract marked idempotent", () => {
     expect(idempotent.map((c) => c.id)).toContain("createTechPack");
   });
 
-  it.each(idempotent.map((c) => [`${c.method} ${c.path}`, c] as const))("%s: a repeat with the same key answers the same and writes nothing", async (_name, contract) => {
+  it.each(idempotent.filter((c) => !(c.id in PROVEN_ELSEWHERE)).map((c) => [`${c.method} ${c.path}`, c] as const))("%s: a repeat with the same key answers the same and writes nothing", async (_name, contract) => {
     const owner = await newOwner();
     const request = await requestFor(contract, owner);
     const key = crypto.randomUUID();
@@ -197,6 +276,7 @@ describe("every contract marked idempotent", () => {
     // The first call really acts: a refusal here would only prove that refusals are replayed.
     expect(first.status, JSON.stringify(first.body)).toBeLessThan(300);
     expect(first.replayed).toBeNull();
+    await jobsSettled();
     const before = await tableFootprint(api.deps.pool);
     const repeat = await send(request, owner, key);
     expect(repeat).toEqual({ ...first, replayed: "true" });
