@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allContracts, analytics, brandKits, buildPath, creation, inbox, marketplace, orders, payments, plans, projects, purchasing, returns, shipping, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
+import { allContracts, analytics, brandKits, buildPath, creation, inbox, marketplace, orders, payments, plans, projects, purchasing, returns, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
 import { createOrder } from "./factories/orders";
 import { signUp } from "./factories/accounts";
