@@ -578,16 +578,16 @@ describe("reviews", () => {
     expect((await api.raw("GET", `/web/catalog-company-reviews?supplierId=00000000-0000-4000-8000-000000000000`, { token: a.token })).status).toBe(404);
   });
 
-  it("takes public reviews without login: one per e-mail and supplier, five a day", async () => {
+  it("refuses a public review without a store's review link, saying what works instead (docs/security.md, item 6)", async () => {
     const email = `reviewer-${uniq()}@example.com`;
     const path = (id: string) => `/app/supplier-profile/${id}/post-review`;
-    const first = await api.raw("POST", path(fx.supplierIds[7]!), { body: { authorName: "Ana", email, rating: 5, body: "Lovely" } });
-    expect(first).toMatchObject({ status: 201, body: { authorName: "Ana", isMine: false } });
-    expect((await api.raw("POST", path(fx.supplierIds[7]!), { body: { authorName: "Ana", email: email.toUpperCase(), rating: 1, body: "x" } })).status).toBe(409);
+    const refused = await api.raw("POST", path(fx.supplierIds[7]!), { body: { authorName: "Ana", email, rating: 5, body: "Lovely" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ field: "body.reviewToken", reason: expect.stringContaining("log in and review it from the order") }]);
     expect((await api.raw("POST", path(fx.supplierIds[7]!), { body: { authorName: "Ana", email: "not-an-email", rating: 1, body: "x" } })).body.details[0].field).toBe("body.email");
     expect((await api.raw("POST", path("00000000-0000-4000-8000-000000000000"), { body: { authorName: "Ana", email, rating: 1, body: "x" } })).status).toBe(404);
-    for (const i of [0, 1, 2, 3]) expect((await api.raw("POST", path(fx.supplierIds[i]!), { body: { authorName: "Ana", email, rating: 3, body: "ok" } })).status).toBe(201);
-    expect((await api.raw("POST", path(fx.supplierIds[4]!), { body: { authorName: "Ana", email, rating: 3, body: "ok" } })).status).toBe(429);
+    const { rows } = await api.deps.pool.query("SELECT 1 FROM supplier_reviews WHERE author_email = $1", [email]);
+    expect(rows).toEqual([]);
   });
 });
 
