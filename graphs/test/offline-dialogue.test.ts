@@ -62,8 +62,12 @@ describe("offline assistant: requests as users type them", () => {
 
   it("builds the sourcing goal from the page's own prompt: quantity, price, date and destination", () => {
     const say = "I want to make 300 organic cotton tote bags with a two-colour logo, target $4 per unit, to the US by March 2027";
+    // Saved for the conversation on its first turn (issue 15, item 2), materials and print details read out too.
     expect(calls(decide([new HumanMessage(say)], "sourcing-agent"))).toEqual([
-      { name: "validate_sourcing_goal", args: { agentGoal: { productDescription: "organic cotton tote bags", quantity: 300, targetUnitPrice: 4, targetDate: "2027-03-31", destinationCountryCode: "US" }, agentType: "default" } },
+      {
+        name: "save_sourcing_goal",
+        args: { agentType: "default", goal: { productDescription: "organic cotton tote bags with a two-colour logo", materials: ["organic cotton"], printDetails: "two-colour logo", quantity: 300, targetUnitPrice: 4, targetDate: "2027-03-31", destinationCountryCode: "US" } },
+      },
     ]);
   });
 
@@ -118,11 +122,11 @@ describe("offline assistant: conversations", () => {
     const say = "find suppliers for organic cotton tees under MOQ 500";
     const validation = { valid: false, agentType: "default", missing: ["targetDate"], problems: [], questions: [{ field: "targetDate", question: "By when do you need the goods ready?" }], suggestions: [], completeness: 0.5 };
     const match = { queryText: "organic cotton tees", inNetwork: [], expandedNetwork: [], inNetworkIds: [], expandedIds: [] };
-    const first = turn(say, [["validate_sourcing_goal", { agentGoal: { productDescription: "organic cotton tees" }, agentType: "default" }, validation], ["match_factories", { query: "organic cotton tees", filters: { moqMax: 500 } }, match]], "sourcing-agent");
-    expect(String(first.at(-1)!.content)).toContain("By when do you need the goods ready?");
-    expect(calls(decide([...first, new HumanMessage("by 2027-03-15")], "sourcing-agent"))).toEqual([
-      { name: "validate_sourcing_goal", args: { agentGoal: { productDescription: "organic cotton tees", targetDate: "2027-03-15" }, agentType: "default" } },
-    ]);
+    const saved = { id: crypto.randomUUID(), conversationSid: "thread", agentType: "default", eventItemType: "design-source", goal: { productDescription: "organic cotton tees" }, validation, createdAt: "2026-11-27T00:00:00Z", updatedAt: "2026-11-27T00:00:00Z" };
+    const first = turn(say, [["save_sourcing_goal", { agentType: "default", goal: { productDescription: "organic cotton tees" } }, saved], ["match_factories", { query: "organic cotton tees", filters: { moqMax: 500 } }, match]], "sourcing-agent");
+    expect(String(first.at(-1)!.content)).toContain("could you also tell me the date you need them by?");
+    // The answer fills the saved goal: only the new fact is sent.
+    expect(calls(decide([...first, new HumanMessage("by 2027-03-15")], "sourcing-agent"))).toEqual([{ name: "update_sourcing_goal", args: { goal: { targetDate: "2027-03-15" } } }]);
   });
 
   it("sends the tech pack to 'the first two' matched factories only", () => {

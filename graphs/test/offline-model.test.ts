@@ -186,24 +186,26 @@ const CASES: Case[] = [
   {
     agent: "sourcing-agent",
     say: FIND_TEES,
-    tools: ["validate_sourcing_goal", "match_factories"],
+    tools: ["save_sourcing_goal", "match_factories"],
     check: (t) => {
-      expect(t.args("validate_sourcing_goal")).toEqual({ agentGoal: { productDescription: "organic cotton tees" }, agentType: "default" });
+      // The goal is saved for the conversation on the first turn (issue 15, item 2), and validated there.
+      expect(t.args("save_sourcing_goal")).toMatchObject({ goal: { productDescription: "organic cotton tees" }, agentType: "default" });
       expect(t.args("match_factories")).toEqual({ query: "organic cotton tees", filters: { moqMax: 500 } });
       expect(t.answer).toContain("- Green Thread Knits (Portugal) — MOQ 300");
       expect(t.answer).toContain("- Riverbend Apparel (Vietnam) https://riverbend.example");
       expect(t.answer).not.toContain("Harbor Cotton Mill");
-      expect(t.answer).toContain(t.result("validate_sourcing_goal").questions[0].question);
+      // It asks only for what the goal still misses, in one sentence.
+      expect(t.answer).toContain("To ask them for quotes, could you also tell me how many units, your target price per unit, the date you need them by and the country they ship to?");
     },
   },
   {
     agent: "sourcing-agent",
     say: `${FIND_TEES}, 500 units at $6 shipped to the US\n[attachment IMAGE: tee sketch.png <https://example.com/tee-sketch.png>]`,
-    tools: ["validate_sourcing_goal", "match_factories"],
+    tools: ["save_sourcing_goal", "match_factories"],
     check: (t) => {
-      expect(t.args("validate_sourcing_goal").agentGoal).toEqual({ productDescription: "organic cotton tees", quantity: 500, targetUnitPrice: 6, destinationCountryCode: "US", attachments: ["https://example.com/tee-sketch.png"] });
-      expect(t.result("validate_sourcing_goal").missing).toEqual(["targetDate"]);
-      expect(t.answer).toContain("By when do you need the goods ready");
+      expect(t.args("save_sourcing_goal").goal).toEqual({ productDescription: "organic cotton tees", materials: ["organic cotton"], quantity: 500, targetUnitPrice: 6, destinationCountryCode: "US", attachments: ["https://example.com/tee-sketch.png"] });
+      expect(t.result("save_sourcing_goal").validation.missing).toEqual(["targetDate"]);
+      expect(t.answer).toContain("could you also tell me the date you need them by?");
     },
   },
   {
@@ -214,7 +216,8 @@ const CASES: Case[] = [
     approve: true,
     check: async (t) => {
       const sent = t.result("send_messages_in_network").sent;
-      expect(t.answer).toContain(`Sent your tech pack (v1) to ${sent.length} supplier(s)`);
+      // The answer names the factories it reached, not a count (issue 15, item 3).
+      expect(t.answer).toContain(`Sent your tech pack (v1) to ${sent.map((x: { supplierName: string }) => x.supplierName).join(", ")}.`);
       expect(await rows("SELECT count(*)::int AS n FROM sourcing_outreach WHERE store_id = $1 AND network = 'IN_NETWORK'", [t.user.store.id])).toEqual([{ n: sent.length }]);
     },
   },

@@ -37,6 +37,11 @@ function designsAnswer(d: Design): string {
 }
 
 /** The latest design the thread saw: from this turn, else from earlier turns. */
+const DESIGN_TOOLS = ["save_product_design", "generate_product_designs", "get_product_design"];
+
+/** The conversation's latest tool result is a design round: "the second one" means a design. */
+const afterDesigns = (history: Outcome[]) => DESIGN_TOOLS.includes([...history].reverse().find((o) => !o.error && !o.declined)?.name ?? "");
+
 function latestDesign(done: Outcome[], history: Outcome[]): Design | undefined {
   for (const name of ["save_product_design", "generate_product_designs", "get_product_design"] as const) {
     const now = got(done, name);
@@ -79,6 +84,7 @@ export const CREATION_INTENTS: Intent[] = [
     tools: ["save_product_design", "get_product_design"],
     examples: ["save the second one", "keep design 3", "i like the first one, save it", "save the 4th desing", "pick number 2", "go with the last one"],
     match: (t) => SAVE.test(t) && (parseOrdinal(t) !== undefined || /\b(design|desing)\s*#?\d\b/i.test(t)) && !GALLERY.test(t),
+    applies: afterDesigns,
     step: (t, done, history) => {
       const saved = got(done, "save_product_design");
       if (saved) {

@@ -78,11 +78,14 @@ const FRAMING = /\b(?:i|we|i'm|we're|im|wanna|want to|want|would like to|would l
 const NOT_PRODUCT = /^(?:by|when|what|which|how|yes|yeah|ok|okay|sure|no|ship|send|goal|so far|each|per|unit|units|dollars?|usd|price|looks?|good|great|fine|thanks?|date|budget|total|it|them|to|destination|deliver(?:ed)?|in|from)\b/i;
 
 /** The product of a goal sentence: "300 organic cotton tote bags with a logo" → "organic cotton tote bags". */
+/** A count's unit alone ("500 units at $6"): the product is named elsewhere in the sentence. */
+const UNIT_WORD = /^(?:units?|pcs|pieces?|pairs?|sets?|items?)$/i;
+
 export function parseGoalProduct(text: string): string | undefined {
   const t = digits(text);
   // "1000 soy candles in amber jars", "2000 pairs of bamboo socks": the noun phrase after the quantity.
   const counted = t.match(/\b\d[\d,]*\s+(?:(?:units?|pcs|pieces?|pairs?|sets?)\s+of\s+)?((?:[a-z][\w'-]*\s+){0,4}?[a-z][\w'-]*)(?=\s*(?:$|[,.;!?(]|\s(?:with|in|at|by|for|to|from|made|that|which|and|target|around|about|under|each|per|,)\b))/i)?.[1];
-  const framed = counted ?? parseProduct(t.replace(/\$\s?\d[\d,.]*\s*(?:each|per unit|a piece|target)?/gi, " "));
+  const framed = (counted && !UNIT_WORD.test(counted) ? counted : undefined) ?? parseProduct(t.replace(/\$\s?\d[\d,.]*\s*(?:each|per unit|a piece|target)?/gi, " "));
   if (!framed) return undefined;
   const product = framed.replace(FRAMING, " ").replace(/[^\w\s'&-]/g, " ").replace(/\s+/g, " ").trim();
   if (product.length < 3 || NOT_PRODUCT.test(product) || /^\d/.test(product)) return undefined;
@@ -98,6 +101,8 @@ export function parseCountedProduct(text: string): { quantity: number; descripti
   const quantity = Number(m[1]!.replace(/,/g, ""));
   if (!quantity || (quantity >= 2020 && quantity <= 2099) || /^(?:%|percent|days?|weeks?|months?|years?|gsm|cm|mm|ml|oz|colou?rs?|dollars?|usd|bucks)\b/i.test(m[2]!)) return undefined;
   const description = m[2]!.replace(/\s+/g, " ").trim();
+  // "500 units at $6" counts units of a product named elsewhere in the sentence: the unit is no product.
+  if (UNIT_WORD.test(description)) return undefined;
   return description.length >= 3 ? { quantity, description: description.slice(0, 2000) } : undefined;
 }
 

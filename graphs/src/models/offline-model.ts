@@ -132,13 +132,14 @@ export class OfflineChatModel extends BaseChatModel {
     }
     if (failed?.error) return { answer: `I couldn't complete that: ${sentenceFor(failed.error)}` };
     if (done.some(isUnreadable)) return { answer: UNREADABLE_ANSWER };
-    const candidates = INTENTS.filter((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)));
+    const earlier = outcomesOf(messages.slice(0, lastHuman));
+    const candidates = INTENTS.filter((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && (!i.applies || i.applies(earlier)));
     // The turn in its conversation: an answer to the pending question or a follow-up keeps the earlier intent with its slots.
     const understood = human ? understand(messages, lastHuman, INTENTS, candidates, text) : undefined;
     const turn = !understood || understood.intent.name === "help-centre" ? (this.productDefault(text, candidates) ?? understood) : understood;
     if (!turn) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
-    return turn.intent.step(turn.text, done, outcomesOf(messages.slice(0, lastHuman)), { ...context, utterance: text, ...(attachments.length ? { attachments } : {}) });
+    return turn.intent.step(turn.text, done, earlier, { ...context, utterance: text, ...(attachments.length ? { attachments } : {}) });
   }
 
   /**

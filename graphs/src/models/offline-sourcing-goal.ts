@@ -136,7 +136,8 @@ export const SOURCING_GOAL_INTENTS: Intent[] = [
     roles: ["sourcing-agent"],
     examples: ["recap what I asked for", "remind me what we have so far", "show me the brief", "summarise my request", "what have you got so far", "where are we with my goal", "what do you have down for my product", "read back my sourcing goal"],
     match: (t) => SHOW_GOAL.test(t) && ASKS.test(t) && !CHANGE.test(t) && !WRITE_PACK.test(t),
-    step: (_t, done, history) => showGoal(done, history),
+    // The recap asks "what should the factories make?" when nothing is saved: an answer naming a product starts the goal.
+    step: (t, done, history, context) => (SHOW_GOAL.test(utteranceOf(t, context)) && ASKS.test(utteranceOf(t, context)) ? showGoal(done, history) : designSourcing(t, done, history, context)),
   },
   {
     name: "write-tech-pack",
@@ -180,32 +181,38 @@ export const SOURCING_GOAL_INTENTS: Intent[] = [
       "source 1200 cotton bandanas with a one-colour print",
     ],
     match: (t) => (FIND.test(t) || wantsMade(t) || statesGoal(t) || /\b(wanna|want to|would like to|'d like to|looking to|launching|planning to)\s+(?:make|produce|manufacture|create|launch|start|do)\b/i.test(t)) && !/\bmy (suppliers|factories|vendors)\b|\b(have i|did i|i've|i have) (added|invited|used|contacted|worked)/i.test(t),
-    step: (t, done, history, context) => {
-      const utterance = utteranceOf(t, context);
-      // A turn that answers the pending question may instead ask for the tech pack or the goal.
-      if (WRITE_PACK.test(utterance) && !CHANGE.test(utterance)) return writeTechPack(t, done, history, context);
-      if (SHOW_GOAL.test(utterance) && ASKS.test(utterance)) return showGoal(done, history);
-      const merged = mergeGoal(utterance, history, done, context);
-      if ("step" in merged) return merged.step;
-      const goal = merged.goal;
-      const matched = got(done, "match_factories");
-      const wantsFactories = FIND.test(t);
-      if (!goal) {
-        if (!wantsFactories || matched) return matched ? { answer: matchAnswer(matched.value) } : { answer: ASK_PRODUCT };
-        const args = matchArgs(t);
-        return args ? call("match_factories", args) : { answer: ASK_PRODUCT };
-      }
-      if (!matched && (wantsFactories || goal.validation.valid)) return call("match_factories", wantsFactories ? (matchArgs(t) ?? goalMatchArgs(goal.goal)) : goalMatchArgs(goal.goal));
-      const summary = `Your goal: ${goalLine(goal.goal)}.`;
-      const missing = missingQuestions(goal);
-      if (matched) {
-        const next = missing ? `To ask them for quotes, also tell me: ${goal.validation.missing.map((f) => FIELD_ASK[f] ?? f).join(", ")}.` : "Say \"write up the tech pack\" and I'll write it from everything you told me.";
-        return { answer: [summary, matchAnswer(matched.value), next].join("\n\n") };
-      }
-      return { answer: [summary, missing || "That's everything factories need. Say \"write up the tech pack\" and I'll write it for you to check."].join("\n\n") };
-    },
+    step: (t, done, history, context) => designSourcing(t, done, history, context),
   },
 ];
+
+/** The design-sourcing turn: merge what the user said into the goal, then match or ask what is missing. */
+function designSourcing(t: string, done: Outcome[], history: Outcome[], context: IntentContext): Step {
+  const utterance = utteranceOf(t, context);
+  // A turn that answers the pending question may instead ask for the tech pack or the goal.
+  if (WRITE_PACK.test(utterance) && !CHANGE.test(utterance)) return writeTechPack(t, done, history, context);
+  if (SHOW_GOAL.test(utterance) && ASKS.test(utterance)) return showGoal(done, history);
+  const merged = mergeGoal(utterance, history, done, context);
+  if ("step" in merged) return merged.step;
+  const goal = merged.goal;
+  const matched = got(done, "match_factories");
+  const wantsFactories = FIND.test(t);
+  if (!goal) {
+    if (!wantsFactories || matched) return matched ? { answer: matchAnswer(matched.value) } : { answer: ASK_PRODUCT };
+    const args = matchArgs(t);
+    return args ? call("match_factories", args) : { answer: ASK_PRODUCT };
+  }
+  if (!matched && (wantsFactories || goal.validation.valid)) return call("match_factories", wantsFactories ? (matchArgs(t) ?? goalMatchArgs(goal.goal)) : goalMatchArgs(goal.goal));
+  const summary = `Your goal: ${goalLine(goal.goal)}.`;
+  const missing = missingQuestions(goal);
+  if (matched) {
+    const next = missing ? `To ask them for quotes, could you also tell me ${listWords(goal.validation.missing.map((f) => FIELD_ASK[f] ?? f))}?` : "Say \"write up the tech pack\" and I'll write it from everything you told me.";
+    return { answer: [summary, matchAnswer(matched.value), next].join("\n\n") };
+  }
+  return { answer: [summary, missing || "That's everything factories need. Say \"write up the tech pack\" and I'll write it for you to check."].join("\n\n") };
+}
+
+/** "a, b and c". */
+const listWords = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? ""));
 
 const FIELD_ASK: Record<string, string> = {
   productDescription: "what the product is",

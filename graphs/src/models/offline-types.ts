@@ -24,5 +24,10 @@ export type Intent = {
   examples?: string[];
   /** A fallback and booster beside the classifier: true when the text plainly asks for this intent. */
   match: (text: string) => boolean;
+  /**
+   * When the intent may apply at all, from the conversation's earlier tool results: "save the second
+   * one" is a design only after designs were shown, a supplier after suppliers. Always, when absent.
+   */
+  applies?: (history: Outcome[]) => boolean;
   step: (text: string, done: Outcome[], history: Outcome[], context: IntentContext) => Step;
 };
