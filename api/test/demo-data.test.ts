@@ -205,7 +205,8 @@ describe("demo data in a database", () => {
       const theirs = await client.call(inbox.listConversations, { query: {} }, { token: rep.token });
       expect(theirs.list.map((c) => c.storeName)).toEqual([DEMO_ACCOUNTS.demo.storeTitle]);
       const ours = await client.call(inbox.countUnreadMessages, {}, { token: demo.token });
-      expect(ours).toEqual({ unread: 1, conversations: 1, needsReply: 1 });
+      // The first supplier's answer, and the three demo suppliers' quotes for the tote bag project.
+      expect(ours).toEqual({ unread: 4, conversations: 3, needsReply: 3 });
       await client.call(inbox.createSupplierSession, { body: { email: demoSupplierEmail(3), password: DEMO_SUPPLIER_PASSWORD } });
     } finally {
       await api.close();

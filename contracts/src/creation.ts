@@ -84,6 +84,7 @@ export const saveGalleryImage = defineContract({
   summary: "Keeps a generated image in the store's image gallery.",
   tags: ["creation"],
   access: "user",
+  noToolReason: "Agents keep a design with save_product_design; keeping any other image is the gallery screen's button.",
   params: imageParams,
   response: generatedImageSchema,
 });

@@ -60,9 +60,11 @@ describe("offline copilot: marketplace intents", () => {
   it("keeps the sourcing agent on factory matching for the same words, after validating the goal", () => {
     const text = "find suppliers for organic cotton tees under MOQ 500";
     const first = copilot("sourcing-agent").decide([new HumanMessage(text)]);
-    expect(calls(first)).toEqual([{ name: "validate_sourcing_goal", args: { agentGoal: { productDescription: "organic cotton tees" }, agentType: "default" } }]);
+    // The goal is saved for the conversation first (issue 15, item 2).
+    expect(calls(first)).toEqual([{ name: "save_sourcing_goal", args: { agentType: "default", goal: { productDescription: "organic cotton tees", materials: ["organic cotton"] } } }]);
     const validation = { valid: false, agentType: "default", missing: ["quantity"], problems: [], questions: [{ field: "quantity", question: "How many units?" }], suggestions: [], completeness: 0.2 };
-    const next = copilot("sourcing-agent").decide([new HumanMessage(text), ...toolTurn("validate_sourcing_goal", calls(first)[0]!.args, validation)]);
+    const saved = { id: crypto.randomUUID(), conversationSid: "thread", agentType: "default", eventItemType: "design-source", goal: { productDescription: "organic cotton tees", materials: ["organic cotton"] }, validation, createdAt: "2026-11-27T00:00:00Z", updatedAt: "2026-11-27T00:00:00Z" };
+    const next = copilot("sourcing-agent").decide([new HumanMessage(text), ...toolTurn("save_sourcing_goal", calls(first)[0]!.args, saved)]);
     expect(calls(next)).toEqual([{ name: "match_factories", args: { query: "organic cotton tees", filters: { moqMax: 500 } } }]);
   });
 
