@@ -60,6 +60,8 @@ describe("shipping labels in Chromium", () => {
     await page.getByRole("button", { name: "Ask AI" }).click();
     await send(page, "how much to ship a 2 lb box to Grace Hopper, 1 Main St, Brooklyn, NY 11201");
     await poll(() => dock.locator('[data-role="assistant"]').last().textContent()).toContain("$12.70");
+    // The answer shows while the run still closes: the composer offers Send again only after it.
+    await expect.poll(() => dock.getByRole("button", { name: "Stop" }).count(), { timeout: 60_000 }).toBe(0);
     await send(page, "buy the cheapest one");
     const approval = page.getByTestId("approval-card");
     await approval.waitFor({ state: "visible", timeout: 20_000 });
