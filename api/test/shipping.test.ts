@@ -102,8 +102,9 @@ describe("shipping labels", () => {
     const printVoided = await fetch(`${api.url}/rest/main/web/standalone-label/${label.id}/document`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(printVoided.status).toBe(409);
 
+    // Quick Post scans at once: the carrier refuses the void whether or not the tracking job (which any
+    // API on the shared test database may run) has recorded the scan yet.
     const scanned = await buyLabel(api, owner.token, { carrier: "Quick Post" });
-    await vi.waitFor(async () => expect((await as(api, owner.token, shipping.getShippingLabel, { params: { id: scanned.id } })).status).not.toBe("PURCHASED"), { timeout: 10_000, interval: 50 });
     const late = await failure(as(api, owner.token, shipping.voidShippingLabel, { params: { id: scanned.id } }));
     expect(late.status).toBe(409);
     expect(late.message).toMatch(/scanned by the carrier/);
