@@ -183,7 +183,7 @@ describe("the search cache", () => {
       // and the two APIs may answer at different versions): a few tries, each with its own keyword.
       let scored = 0;
       let same = false;
-      for (const keyword of [word, `${word} linen`, `${word} tote`]) {
+      for (const keyword of [word, `${word} linen`, `${word} tote`, `${word} canvas`, `${word} cotton`, `${word} jute`]) {
         runs.mockClear();
         const kept = [];
         const fresh = [];
