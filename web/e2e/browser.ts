@@ -145,7 +145,8 @@ export function poll<T>(fn: () => Promise<T> | T) {
  */
 export async function sendChat(chat: Locator, placeholder: string, text: string): Promise<void> {
   const button = chat.getByRole("button", { name: "Send" });
-  await poll(async () => {
+  // A loaded machine may take a while to settle a new thread: up to 30 s.
+  await expect.poll(async () => {
     await chat.getByPlaceholder(placeholder).fill(text);
     try {
       await button.click({ timeout: 1000 });
@@ -154,7 +155,7 @@ export async function sendChat(chat: Locator, placeholder: string, text: string)
       // The composer was reset before the click: type again.
       return false;
     }
-  }).toBe(true);
+  }, { timeout: 30_000, interval: 100 }).toBe(true);
 }
 
 /** The API and agent server on the offline model, and Chromium, for one test file (filled in before its tests). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { createStore } from "../../test/factories/accounts";
-import { newPage, overflowsSideways, pageAs, shot, useWebApi } from "./browser";
+import { newPage, overflowsSideways, pageAs, poll, shot, useWebApi } from "./browser";
 
 // Business kits in Chromium: create a kit from a category, watch generation progress, pick another
 // brand idea, edit a palette hex, export the PDF, then open the share link logged out; at a desktop
@@ -64,7 +64,8 @@ describe("business kits in Chromium", () => {
     const visitor = await newPage(env.browser, { width: 390, height: 844 });
     await visitor.goto(`${env.api.url}/bk/${kitId}`);
     await visitor.getByRole("heading", { name: secondName }).waitFor();
-    expect(await overflowsSideways(visitor)).toBe(false);
+    // Pictures arrive after the heading: the page fits once they are laid out.
+    await poll(() => overflowsSideways(visitor)).toBe(false);
     await shot(visitor, "business-kit-share-phone");
     await visitor.context().close();
     // Generation draws some thirty pictures per kit: on a busy two-core machine that takes a while.
