@@ -53,11 +53,3 @@ CREATE TABLE shipping_label_events (
   UNIQUE (label_id, stage)
 );
 CREATE INDEX shipping_label_events_label_idx ON shipping_label_events (label_id, occurred_at);
-
-CREATE TABLE shipping_sku_weights (
-  store_id uuid NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
-  sku text NOT NULL,
-  weight_grams numeric(12, 2) NOT NULL CHECK (weight_grams > 0),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (store_id, sku)
-);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError, jobs, shipping } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi } from "./harness";
-import { buyLabel, cardOnFile, labelBody, previewStore, teamMember } from "../../test/factories";
+import { buyLabel, cardOnFile, labelBody, previewStore, stockSku, teamMember } from "../../test/factories";
 import { createLocalCarrier, type ShippingProvider } from "../src/providers/shipping";
 
 // Labels through HTTP on a real database: quote with a failing carrier, buy (charged once per
@@ -41,6 +41,8 @@ describe("shipping labels", () => {
   it("buys a label once per Idempotency-Key, charged through the ledger, and lists, searches and tracks it", async () => {
     const owner = await registerUser(api);
     await cardOnFile(api, owner.token);
+    // A stocked SKU: its first label gives its inventory item the unit weight rules and preflight read.
+    await stockSku(api, owner.token, "TEE-1", 5);
     const label = await buyLabel(api, owner.token, { orderNumber: 1001, expectedPriceCents: 1270, sku: "TEE-1" }, "buy-key-1");
     expect(label).toMatchObject({ status: "PURCHASED", carrier: "Atelier Post", serviceName: "Ground", priceCents: 1270, zone: "Zone 8", orderNumber: 1001 });
     expect(label.trackingNumber).toMatch(/^LS\d{9}US$/);
@@ -50,6 +52,7 @@ describe("shipping labels", () => {
     const again = await buyLabel(api, owner.token, { orderNumber: 1001, expectedPriceCents: 1270, sku: "TEE-1" }, "buy-key-1");
     expect(again.id).toBe(label.id);
     expect(await charges(owner.store.id)).toEqual([1270]);
+    expect((await api.deps.pool.query("SELECT weight_grams FROM inventory_items WHERE store_id = $1 AND sku = 'TEE-1'", [owner.store.id])).rows).toEqual([{ weight_grams: 907 }]);
 
     const dup = await failure(buyLabel(api, owner.token, { orderNumber: 1001 }));
     expect(dup.status).toBe(409);

@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/pool";
 
-// What rules read of orders: country, total, origin, SKUs, the tags earlier rules added, and the
-// weight from the SKUs' unit weights. One order when it arrives; the last days' orders for a dry run.
+// What rules read of orders: country, total, origin, the lines (SKU and quantity; their weights come
+// from inventory), the tags earlier rules added. One order when it arrives; the last days' orders for a dry run.
 
 export type OrderFactsRow = {
   id: string;
@@ -12,17 +12,14 @@ export type OrderFactsRow = {
   origin: string;
   placedAt: Date;
   processingStatus: string;
-  skus: string[];
+  lines: { sku: string; quantity: number }[];
   tags: string[];
-  weightGrams: number;
 };
 
 const SELECT = `SELECT o.id, o.order_number, coalesce(nullif(c.name, ''), o.shipping_name, '') AS customer_name, o.shipping_country_code,
     o.total_cents, o.origin, o.placed_at, o.processing_status,
-    coalesce((SELECT array_agg(DISTINCT upper(l.sku)) FROM order_line_items l WHERE l.order_id = o.id), '{}') AS skus,
-    coalesce((SELECT array_agg(DISTINCT t) FROM order_rule_applications a, unnest(a.tags) t WHERE a.order_id = o.id), '{}') AS tags,
-    coalesce((SELECT sum(l.quantity * coalesce(i.weight_grams, 0))::int FROM order_line_items l
-               JOIN inventory_items i ON i.store_id = o.store_id AND lower(i.sku) = lower(l.sku) WHERE l.order_id = o.id), 0) AS weight_grams
+    coalesce((SELECT json_agg(json_build_object('sku', upper(l.sku), 'quantity', l.quantity)) FROM order_line_items l WHERE l.order_id = o.id), '[]') AS lines,
+    coalesce((SELECT array_agg(DISTINCT t) FROM order_rule_applications a, unnest(a.tags) t WHERE a.order_id = o.id), '{}') AS tags
   FROM orders o LEFT JOIN customers c ON c.id = o.customer_id`;
 
 function toFacts(r: Record<string, unknown>): OrderFactsRow {
@@ -35,9 +32,8 @@ function toFacts(r: Record<string, unknown>): OrderFactsRow {
     origin: r.origin as string,
     placedAt: r.placed_at as Date,
     processingStatus: r.processing_status as string,
-    skus: r.skus as string[],
+    lines: (typeof r.lines === "string" ? JSON.parse(r.lines) : r.lines) as OrderFactsRow["lines"],
     tags: r.tags as string[],
-    weightGrams: r.weight_grams as number,
   };
 }
 

@@ -146,13 +146,3 @@ export async function addEvents(db: Queryable, storeId: string, labelId: string,
   }
   return added;
 }
-
-export async function getSkuWeightGrams(db: Queryable, storeId: string, sku: string): Promise<number | null> {
-  const { rows } = await db.query("SELECT weight_grams FROM shipping_sku_weights WHERE store_id = $1 AND upper(sku) = upper($2)", [storeId, sku]);
-  return rows[0] ? Number(rows[0].weight_grams) : null;
-}
-
-/** The first weight a SKU shipped at is kept; later ones are compared with it. */
-export async function rememberSkuWeight(db: Queryable, storeId: string, sku: string, grams: number): Promise<void> {
-  await db.query("INSERT INTO shipping_sku_weights (store_id, sku, weight_grams) VALUES ($1, upper($2), $3) ON CONFLICT (store_id, sku) DO NOTHING", [storeId, sku, Math.round(grams * 100) / 100]);
-}

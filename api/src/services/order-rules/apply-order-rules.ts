@@ -20,7 +20,8 @@ export async function applyOrderRules(tx: Queryable, storeId: string, orderId: s
   if (!enabled.length) return [];
   const order = await facts.orderFacts(tx, storeId, orderId);
   if (!order) return [];
-  const matches = evaluateRules(enabled, toFacts(order));
+  const [judged] = await toFacts(tx, storeId, [order]);
+  const matches = evaluateRules(enabled, judged!);
   let status = order.processingStatus;
   for (const m of matches) {
     const name = m.rule.name;

@@ -21,7 +21,8 @@ export async function dryRunOrderRule(ctx: UserContext, body: BodyOf<typeof orde
   requirePermission(ctx, "orders.manage");
   const rule: RuleDefinition = body.ruleId ? await findRule(ctx.pool, ctx, body.ruleId) : { match: body.match, conditions: body.conditions!, actions: body.actions! };
   const orders = await facts.recentOrderFacts(ctx.pool, ctx.auth.storeId, DRY_RUN_DAYS, DRY_RUN_MAX_ORDERS);
-  const matched = orders.filter((o) => ruleMatches(rule, toFacts(o)));
+  const judged = await toFacts(ctx.pool, ctx.auth.storeId, orders);
+  const matched = orders.filter((_o, i) => ruleMatches(rule, judged[i]!));
   const holds = rule.actions.some((a) => a.type === "HOLD");
   const effects = rule.actions.map(actionSentence);
   return {

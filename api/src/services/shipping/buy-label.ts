@@ -5,6 +5,7 @@ import { withTransaction } from "../../db/pool";
 import { AppError, conflict, invalid } from "../../errors";
 import { CarrierError, type ShippingProvider } from "../../providers/shipping";
 import * as labels from "../../queries/shipping/labels";
+import { rememberSkuWeight } from "../../queries/inventory/weights";
 import { labelDetail } from "./get-shipping-label";
 import { publishLabelUpdated } from "./publish-label-updated";
 import { preflight, rateRequest, type Shipment } from "./shipment";
@@ -75,7 +76,7 @@ export async function buyLabel(ctx: UserContext, input: BuyInput): Promise<Shipp
         fromAddress: request.from, toAddress: request.to, parcel: input.parcel, notes: input.notes, customs: input.customs, surcharges: bought.rate.surcharges,
         sku: input.sku?.toUpperCase() ?? null, chargeId: charge.chargeId, createdBy: ctx.auth.userId,
       });
-      if (input.sku) await labels.rememberSkuWeight(tx, storeId, input.sku, toPounds(input.parcel.weight, input.parcel.mass_unit) * 453.59237);
+      if (input.sku) await rememberSkuWeight(tx, storeId, input.sku, toPounds(input.parcel.weight, input.parcel.mass_unit) * 453.59237);
       await labels.addEvents(tx, storeId, label.id, [{ stage: "LABEL_CREATED", message: "Label created; the carrier awaits the parcel", location: [request.from.city, request.from.stateCode || request.from.countryCode].filter(Boolean).join(", "), occurredAt: label.createdAt.toISOString() }]);
       await enqueueTracking(ctx, tx, label, 0);
       publishLabelUpdated(tx, storeId, label);

@@ -1,6 +1,7 @@
 import { gramsToPounds, toInches, toPounds, type CustomsItem, type LabelAddress, type Parcel, type PreflightCheck, type ShippingLabelDetail } from "@atelier/contracts/shipping";
 import type { Queryable } from "../../db/pool";
 import * as labels from "../../queries/shipping/labels";
+import { skuWeightsGrams } from "../../queries/inventory/weights";
 import { checkAddress } from "../../providers/shipping/local-address-check";
 import { billedWeightLb, dimensionalWeightLb } from "../../providers/shipping/rate-sheet";
 import type { ParcelLbIn, RateRequest } from "../../providers/shipping";
@@ -34,8 +35,8 @@ export async function preflight(db: Queryable, storeId: string, s: Shipment): Pr
   const dim = dimensionalWeightLb(parcel);
   if (dim > parcel.weightLb) checks.push({ level: "WARNING", field: "parcel", message: `The box is billed by its size: ${lb(dim)} dimensional weight against ${lb(parcel.weightLb)} actual, so it is charged as ${billedWeightLb(parcel)} lb. A smaller box costs less.` });
   if (s.sku) {
-    const knownGrams = await labels.getSkuWeightGrams(db, storeId, s.sku);
-    if (knownGrams !== null) {
+    const knownGrams = (await skuWeightsGrams(db, storeId, [s.sku])).get(s.sku.toUpperCase());
+    if (knownGrams !== undefined) {
       const known = gramsToPounds(knownGrams);
       if (Math.abs(parcel.weightLb - known) > Math.max(0.1, known * 0.2)) checks.push({ level: "WARNING", field: "parcel.weight", message: `${s.sku.toUpperCase()} shipped at ${lb(known)} before; this parcel says ${lb(parcel.weightLb)}. Check the weight.` });
     }
