@@ -555,6 +555,13 @@ describe("reviews", () => {
     const list = await as(api, b.token, marketplace.listSupplierReviews, { query: { supplierId } });
     expect(list.total).toBe(2);
     expect(list.list.map((r) => r.isMine).sort()).toEqual([false, true]);
+    // mine=true: only the calling store's own review; none for a store that has not reviewed; 404 for an unknown supplier.
+    const mine = await as(api, a.token, marketplace.listSupplierReviews, { query: { supplierId, mine: "true" } });
+    expect(mine).toMatchObject({ total: 1, list: [{ id: created.id, isMine: true, rating: 2 }] });
+    const none = await registerUser(api);
+    expect((await as(api, none.token, marketplace.listSupplierReviews, { query: { supplierId, mine: "true" } })).list).toEqual([]);
+    expect((await api.raw("GET", "/web/catalog-company-reviews?supplierId=00000000-0000-4000-8000-000000000000&mine=true", { token: a.token })).status).toBe(404);
+    expect((await api.raw("GET", `/web/catalog-company-reviews?supplierId=${supplierId}&mine=yes`, { token: a.token })).body.details[0].field).toBe("query.mine");
     const { rows } = await api.deps.pool.query("SELECT average_review, review_count FROM suppliers WHERE id = $1", [supplierId]);
     expect(rows[0]).toEqual({ average_review: 3.5, review_count: 2 });
   });

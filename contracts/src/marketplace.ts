@@ -524,10 +524,14 @@ export const listSupplierReviews = defineContract({
   id: "listSupplierReviews",
   method: "GET",
   path: "/web/catalog-company-reviews",
-  summary: "A supplier's reviews, newest first, paged.",
+  summary: "A supplier's reviews, newest first, paged. mine=true lists only the calling store's own review (none or one).",
   tags: ["catalog"],
   access: "user",
-  query: z.strictObject({ supplierId: idSchema, ...paging(20, 100) }),
+  query: z.strictObject({
+    supplierId: idSchema,
+    mine: z.enum(["true", "false"]).transform((v) => v === "true").optional().describe("true: only the store's own review of this supplier"),
+    ...paging(20, 100),
+  }),
   response: pageOf(reviewSchema),
 });
 

@@ -25,13 +25,8 @@ export function LeaveReviewPage() {
   const supplierId = order.data?.supplierId ?? null;
   const loadMine = useCallback(async () => {
     if (!supplierId) return null;
-    // The store's own review is on the supplier's first pages (newest first); a store has at most one.
-    for (let page = 0; page < 50; page++) {
-      const list = await request(listSupplierReviews, { query: { supplierId, page, size: 100 } });
-      const mine = list.list.find((r) => r.isMine);
-      if (mine || (page + 1) * 100 >= list.total) return mine ?? null;
-    }
-    return null;
+    // A store has at most one review of a supplier.
+    return (await request(listSupplierReviews, { query: { supplierId, mine: "true" } })).list[0] ?? null;
   }, [supplierId]);
   const [mine, setMine] = useState<Awaited<ReturnType<typeof loadMine>> | undefined>(undefined);
   const [saved, setSaved] = useState(false);
