@@ -117,9 +117,9 @@ describe("AI product design", () => {
     const owner = await registerUser(api);
     const start = await as(api, owner.token, creation.getProductDesign, {});
     expect(start).toMatchObject({ step: "PROMPT", model: "OPENAI", generatedDesigns: [], savedDesign: null, trialRemainingQuantity: DESIGN_TRIAL_ROUNDS, nextRoundCredits: 0, totalCount: 0, generateData: null, subscribed: false });
-    await expectError(as(api, owner.token, creation.generateProductDesigns, { body: {} }), 400, "description", /say what to design/);
+    await expectError(as(api, owner.token, creation.generateProductDesigns, { body: {} }), 400, "body.description", /say what to design/);
     await expectError(as(api, owner.token, creation.updateProductDesign, { body: {} }), 400, "body", /at least one field/);
-    await expectError(as(api, owner.token, creation.updateProductDesign, { body: { step: "SAVED" } }), 400, "step");
+    await expectError(as(api, owner.token, creation.updateProductDesign, { body: { step: "SAVED" } }), 400, "body.step");
     await expectError(as(api, owner.token, creation.updateProductDesign, { body: { model: "GEMINI" as never } }), 400, "body.model");
 
     let design = await as(api, owner.token, creation.updateProductDesign, { body: { description: "a minimalist ceramic mug with a wave pattern", model: "AMAZON" } });
@@ -151,7 +151,7 @@ describe("AI product design", () => {
     const other = await registerUser(api);
     await expectError(as(api, other.token, creation.saveProductDesign, { body: { imageId: pick.id } }), 404);
     await expectError(as(api, other.token, creation.startProjectFromDesign, { body: { imageId: pick.id } }), 404);
-    await expectError(as(api, other.token, creation.startProjectFromDesign, { body: {} }), 400, "imageId");
+    await expectError(as(api, other.token, creation.startProjectFromDesign, { body: {} }), 400, "body.imageId");
   });
 });
 

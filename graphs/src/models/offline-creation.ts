@@ -1,3 +1,4 @@
+import { sentenceFor } from "@atelier/contracts/error-sentences";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import type { Intent, Outcome, Step } from "./offline-types";
 import { parseOrdinal } from "./offline-references";
@@ -62,7 +63,7 @@ function generateStep(text: string, done: Outcome[]): Step {
   const declined = done.find((o) => o.name === "generate_product_designs" && o.declined);
   if (declined) return { answer: "OK, I didn't draw them and no credits were spent." };
   const failed = done.find((o) => o.name === "generate_product_designs" && o.error);
-  if (failed) return { answer: `The designs couldn't be drawn: ${failed.error!.message}` };
+  if (failed) return { answer: `The designs couldn't be drawn: ${sentenceFor(failed.error!)}` };
   const design = got(done, "get_product_design");
   if (!design) return call("get_product_design", {});
   const previous = design.value.description;

@@ -1,3 +1,4 @@
+import { sentenceFor } from "@atelier/contracts/error-sentences";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import type { Intent, Outcome, Step } from "./offline-types";
 import { call, got, last } from "./offline-steps";
@@ -103,7 +104,7 @@ export const INBOX_INTENTS: Intent[] = [
       const reply = parseReply(t)!;
       const sent = last(done, "send_message");
       if (sent?.declined) return { answer: "Not sent. Tell me what to change, or write it yourself in the inbox." };
-      if (sent?.error) return { answer: `The message wasn't sent: ${sent.error.message}` };
+      if (sent?.error) return { answer: `The message wasn't sent: ${sentenceFor(sent.error)}` };
       const delivered = got(done, "send_message");
       if (delivered) {
         const text = delivered.value.messages.find((m) => m.type === "TEXT")?.body ?? reply.body;

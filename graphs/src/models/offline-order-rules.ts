@@ -1,3 +1,4 @@
+import { sentenceFor } from "@atelier/contracts/error-sentences";
 import type { RuleAction, RuleCondition } from "@atelier/contracts/order-rules";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import type { IntentContext, Intent, Outcome, Step } from "./offline-types";
@@ -167,7 +168,7 @@ export const ORDER_RULE_INTENTS: Intent[] = [
       if (existing) return call("dry_run_order_rule", { ruleId: existing.id });
       if (done.some((o) => o.name === "create_order_rule" && o.error?.status === 409) && !got(done, "list_order_rules")) return call("list_order_rules");
       const failed = done.find((o) => o.name === "create_order_rule" && o.error);
-      if (failed) return { answer: `I couldn't save the rule: ${failed.error!.message}` };
+      if (failed) return { answer: `I couldn't save the rule: ${sentenceFor(failed.error!)}` };
       if (!conditions.length) return { answer: 'Which orders should the rule act on? Say e.g. "orders over $500", "orders going to Canada", "wholesale orders" or "orders with TEE-BLK-M".' };
       if (!actions.length) return { answer: 'What should the rule do to those orders? It can hold them, tag them, add an insert (a thank-you card), use packaging (a gift box) or choose the shipping method.' };
       return call("create_order_rule", { name, match: "ALL", conditions, actions, enabled: false });

@@ -1,3 +1,4 @@
+import { sentenceFor } from "@atelier/contracts/error-sentences";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import type { Intent, IntentContext, Outcome, Step } from "./offline-types";
 import { call, got, last, usd } from "./offline-steps";
@@ -109,7 +110,7 @@ export const QUOTE_INTENTS: Intent[] = [
       const compared = got(done, "compare_quotes");
       if (compared) return { answer: comparisonTable(compared.value) };
       const failed = last(done, "compare_quotes");
-      if (failed?.error) return { answer: `I couldn't compare those quotes: ${failed.error.message}` };
+      if (failed?.error) return { answer: `I couldn't compare those quotes: ${sentenceFor(failed.error)}` };
       if (context.screen?.entity?.type === "custom_project") return call("compare_quotes", { projectId: context.screen.entity.id });
       const listed = got(done, "list_quotes");
       if (!listed) return call("list_quotes", { size: 50 });
@@ -128,7 +129,7 @@ export const QUOTE_INTENTS: Intent[] = [
     step: (t, done, history) => {
       const sent = last(done, "accept_quote");
       if (sent?.declined) return { answer: "Not accepted. The quote stays open until it expires." };
-      if (sent?.error) return { answer: `The quote wasn't accepted: ${sent.error.message}` };
+      if (sent?.error) return { answer: `The quote wasn't accepted: ${sentenceFor(sent.error)}` };
       const accepted = got(done, "accept_quote");
       if (accepted) {
         const q = accepted.value;
@@ -149,7 +150,7 @@ export const QUOTE_INTENTS: Intent[] = [
     step: (t, done, history) => {
       const sent = last(done, "counter_quote");
       if (sent?.declined) return { answer: "Not sent. Tell me another price, or answer in the inbox." };
-      if (sent?.error) return { answer: `The counter-offer wasn't sent: ${sent.error.message}` };
+      if (sent?.error) return { answer: `The counter-offer wasn't sent: ${sentenceFor(sent.error)}` };
       const countered = got(done, "counter_quote");
       if (countered) {
         const q = countered.value;

@@ -17,7 +17,7 @@ export async function generateProductDesigns(ctx: UserContext, body: BodyOf<type
   const { storeId, userId } = ctx.auth;
   const design = await getOrCreateDesign(ctx.pool, storeId, userId);
   const description = body.description ?? design.description.trim();
-  if (description.length < 3) throw invalid("description", "is required: say what to design, e.g. a minimalist ceramic mug with a wave pattern");
+  if (description.length < 3) throw invalid("body.description", "is required: say what to design, e.g. a minimalist ceramic mug with a wave pattern");
   const cost = await nextRoundCost(ctx);
   if (cost.credits > 0 && body.confirmCredits !== cost.credits) {
     throw conflict(`This round costs ${cost.credits} AI credits; confirm ${cost.credits} credits to generate.`);

@@ -19,7 +19,7 @@ export async function startProjectFromDesign(ctx: UserContext, body: BodyOf<type
   requirePermission(ctx, "sourcing.use");
   const { storeId, userId } = ctx.auth;
   const imageId = body.imageId ?? (await findDesign(ctx.pool, storeId, userId)).savedImageId;
-  if (!imageId) throw invalid("imageId", "is required: save a design first or pick one from the gallery");
+  if (!imageId) throw invalid("body.imageId", "is required: save a design first or pick one from the gallery");
   const [image] = await getCreationImages(ctx.pool, storeId, [imageId]);
   if (!image?.inGallery) throw notFound("Design");
   const title = body.title ?? titleFromPrompt(image.prompt);

@@ -16,8 +16,8 @@ export async function updateProductDesign(ctx: UserContext, body: BodyOf<typeof 
     if (missing >= 0) throw invalid(`sketchKeys.${missing}`, "is not a file uploaded by this store");
   }
   const design = await getOrCreateDesign(ctx.pool, storeId, userId);
-  if (body.step === "SAVED" && !design.savedImageId) throw invalid("step", "can be SAVED only once a design was saved");
-  if (body.step === "RESULTS" && design.generatedImageIds.length === 0) throw invalid("step", "can be RESULTS only once designs were generated");
+  if (body.step === "SAVED" && !design.savedImageId) throw invalid("body.step", "can be SAVED only once a design was saved");
+  if (body.step === "RESULTS" && design.generatedImageIds.length === 0) throw invalid("body.step", "can be RESULTS only once designs were generated");
   // Starting over at PROMPT clears the candidates of the last round (the saved design stays in the gallery).
   await updateDesign(ctx.pool, storeId, userId, { ...body, generatedImageIds: body.step === "PROMPT" ? [] : undefined });
   return loadProductDesign(ctx);
