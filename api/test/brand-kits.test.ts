@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
-import { ApiError, brandKits } from "@atelier/contracts";
+import { brandKits } from "@atelier/contracts";
 import { completeness } from "@atelier/contracts/brand-kit-rules";
 import type { BrandKit } from "@atelier/contracts/brand-kits";
-import { as, registerUser, startTestApi, type TestApi } from "./harness";
+import { as, registerUser, startTestApi, type TestApi, expectError } from "./harness";
 import { createItem, createSupplier, previewStore, teamMember } from "../../test/factories";
 
 let api: TestApi;
@@ -12,13 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function expectError(promise: Promise<unknown>, status: number, field?: string): Promise<ApiError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ApiError);
-  expect((err as ApiError).status).toBe(status);
-  if (field) expect((err as ApiError).details?.[0]?.field).toBe(field);
-  return err as ApiError;
-}
 
 /** Reads the kit until every task has settled and no picture is still drawing. */
 async function settled(token: string, id: string): Promise<BrandKit> {

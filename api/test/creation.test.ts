@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, creation, plans, projects } from "@atelier/contracts";
+import { creation, plans, projects } from "@atelier/contracts";
 import { CREDITS_PER_IMAGE, DESIGN_TRIAL_ROUNDS, FREE_IMAGES_PER_DAY } from "@atelier/contracts/creation";
-import { as, registerUser, startTestApi, testConfig, type TestApi } from "./harness";
+import { as, registerUser, startTestApi, testConfig, type TestApi, expectError } from "./harness";
 import { previewStore, teamMember } from "../../test/factories";
 import { addCredits } from "../src/services/plans/add-credits";
 import { startFakeOpenAiImagesServer, type FakeImagesServer } from "../../eval/fake-openai-images-server";
@@ -14,14 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function expectError(promise: Promise<unknown>, status: number, field?: string, reason?: RegExp): Promise<ApiError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ApiError);
-  expect((err as ApiError).status).toBe(status);
-  if (field) expect((err as ApiError).details?.[0]?.field).toBe(field);
-  if (reason) expect(String((err as ApiError).details?.[0]?.reason ?? (err as ApiError).message)).toMatch(reason);
-  return err as ApiError;
-}
 
 async function download(url: string, token: string): Promise<{ status: number; bytes: Buffer; type: string | null }> {
   const res = await fetch(`${api.url}${url}`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,5 +1,5 @@
-import { inject } from "vitest";
-import { createApiClient, type ApiClient, type CallInput, type Contract } from "@atelier/contracts";
+import { expect, inject } from "vitest";
+import { ApiError, createApiClient, type ApiClient, type CallInput, type Contract } from "@atelier/contracts";
 import { createStore, setPlan, type StoreSession } from "../../test/factories/accounts";
 import { loadConfig, type Config } from "../src/config";
 import { openDatabase } from "../src/db/pool";
@@ -58,4 +58,14 @@ export { setPlan };
 /** Calls a contract with a token. */
 export function as<C extends Contract>(api: TestApi, token: string, contract: C, input: CallInput<C>, idempotencyKey?: string) {
   return api.client.call(contract, input, { token, idempotencyKey });
+}
+
+/** Awaits a call that must fail: its status, and the first detail's field and reason (or the message) when given. */
+export async function expectError(promise: Promise<unknown>, status: number, field?: string, reason?: RegExp): Promise<ApiError> {
+  const err = await promise.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ApiError);
+  expect((err as ApiError).status).toBe(status);
+  if (field) expect((err as ApiError).details?.[0]?.field).toBe(field);
+  if (reason) expect(String((err as ApiError).details?.[0]?.reason ?? (err as ApiError).message)).toMatch(reason);
+  return err as ApiError;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
-import { ApiError, ROOM_JOIN, inbox, projects, type RoomAnswer } from "@atelier/contracts";
+import { ROOM_JOIN, inbox, projects, type RoomAnswer } from "@atelier/contracts";
 import type { Message, QuoteDetail } from "@atelier/contracts/inbox/contracts";
-import { as, registerUser, startTestApi, type TestApi } from "./harness";
+import { as, registerUser, startTestApi, type TestApi, expectError } from "./harness";
 import { createSupplier, supplierMember, teamMember } from "../../test/factories";
 import { expireLapsedQuotes } from "../src/services/inbox/quotes/expire-quotes";
 
@@ -20,14 +20,6 @@ afterAll(async () => {
   await api.close();
 });
 
-async function expectError(promise: Promise<unknown>, status: number, field?: string, reason?: RegExp): Promise<ApiError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ApiError);
-  expect((err as ApiError).status).toBe(status);
-  if (field) expect((err as ApiError).details?.[0]?.field).toBe(field);
-  if (reason) expect(String((err as ApiError).details?.[0]?.reason ?? (err as ApiError).message)).toMatch(reason);
-  return err as ApiError;
-}
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
-import { ApiError, ROOM_JOIN, inbox, stores, type RoomAnswer } from "@atelier/contracts";
-import { as, registerUser, startTestApi, type TestApi } from "./harness";
+import { ROOM_JOIN, inbox, stores, type RoomAnswer } from "@atelier/contracts";
+import { as, registerUser, startTestApi, type TestApi, expectError } from "./harness";
 import { createSupplier, supplierMember, teamMember, type SupplierMemberSession } from "../../test/factories";
 
 let api: TestApi;
@@ -15,14 +15,6 @@ afterAll(async () => {
   await api.close();
 });
 
-async function expectError(promise: Promise<unknown>, status: number, field?: string, reason?: RegExp): Promise<ApiError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ApiError);
-  expect((err as ApiError).status).toBe(status);
-  if (field) expect((err as ApiError).details?.[0]?.field).toBe(field);
-  if (reason) expect(String((err as ApiError).details?.[0]?.reason)).toMatch(reason);
-  return err as ApiError;
-}
 
 /** A store, a supplier with a signed-in member, and their conversation. */
 async function pair(name = "Ege Textiles") {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, orderRules, orders } from "@atelier/contracts";
+import { orderRules, orders } from "@atelier/contracts";
 import type { RuleAction, RuleCondition } from "@atelier/contracts/order-rules";
-import { as, registerUser, startTestApi, type TestApi } from "./harness";
+import { as, registerUser, startTestApi, type TestApi, expectError } from "./harness";
 import { createOrder, manualOrderBody, previewStore, stockSku, teamMember } from "../../test/factories";
 import { evaluateRules, type OrderFacts } from "../src/services/order-rules/evaluate-rules";
 
@@ -11,14 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function expectError(promise: Promise<unknown>, status: number, field?: string, reason?: RegExp): Promise<ApiError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ApiError);
-  expect((err as ApiError).status).toBe(status);
-  if (field) expect((err as ApiError).details?.[0]?.field).toBe(field);
-  if (reason) expect(String((err as ApiError).details?.[0]?.reason ?? (err as ApiError).message)).toMatch(reason);
-  return err as ApiError;
-}
 
 const BIG: RuleCondition = { field: "TOTAL", op: "GTE", cents: 10_000 };
 const TO_CANADA: RuleCondition = { field: "COUNTRY", op: "IN", values: ["CA"] };

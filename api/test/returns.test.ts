@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, inventory, orders, returns } from "@atelier/contracts";
-import { as, registerUser, startTestApi, type TestApi } from "./harness";
+import { inventory, orders, returns } from "@atelier/contracts";
+import { as, registerUser, startTestApi, type TestApi, expectError } from "./harness";
 import { createOrder, previewStore, stockSku, teamMember } from "../../test/factories";
 
 let api: TestApi;
@@ -9,14 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function expectError(promise: Promise<unknown>, status: number, field?: string, reason?: RegExp): Promise<ApiError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ApiError);
-  expect((err as ApiError).status).toBe(status);
-  if (field) expect((err as ApiError).details?.[0]?.field).toBe(field);
-  if (reason) expect(String((err as ApiError).details?.[0]?.reason)).toMatch(reason);
-  return err as ApiError;
-}
 
 /** A store with a shipped order #1001 (2 × TEE-BLK-M at $21.00, paid $42.00) and the SKU stocked. */
 async function shippedOrder() {
