@@ -294,7 +294,11 @@ describe("browsing", () => {
     // A search from a tab keeps it as the marketplace's vertical.
     await page.getByRole("link", { name: "Website development" }).click();
     await page.waitForURL((url) => url.searchParams.get("tab") === "website-development");
-    await page.getByLabel("Search suppliers and products").fill(word);
+    // The tab's list is on screen before typing, so the search box typed into is the settled page's.
+    await poll(() => tabList("Website development suppliers").getByTestId("supplier-card").count()).toBeGreaterThan(0);
+    const searchBox = page.getByLabel("Search suppliers and products");
+    await searchBox.fill(word);
+    await poll(() => searchBox.inputValue()).toBe(word);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/browse-suppliers" && url.searchParams.get("vertical") === "website-development");
     await poll(() => ids(page, "supplier-card", "data-supplier-id")).toEqual([web.supplierIds[0]]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompact, formatRelativeTime, formatUsd, gramsToPounds, isValidLink } from "../src/format/format";
+import { formatCompact, formatCountry, formatDay, formatRelativeTime, formatUsd, gramsToPounds, isValidLink } from "../src/format/format";
 import { decodeToken, isTokenValid } from "../src/session/token";
 import { agentUrlFor, environmentOf, parseFlags } from "../src/app/env";
 
@@ -9,6 +9,15 @@ function jwt(payload: Record<string, unknown>): string {
 }
 
 describe("formats (000 §9)", () => {
+  it("says an API day and a country code in words, whatever the time zone", () => {
+    expect(formatDay("2027-03-15")).toBe("March 15, 2027");
+    expect(formatDay("2027-03-31T00:00:00Z")).toBe("March 31, 2027");
+    expect(formatDay("soon")).toBe("soon");
+    expect(formatCountry("US")).toBe("United States");
+    expect(formatCountry("vn")).toBe("Vietnam");
+    expect(formatCountry("Nowhere")).toBe("Nowhere");
+  });
+
   it("formats USD in en-US", () => {
     expect(formatUsd(1234.5)).toBe("$1,234.50");
     expect(formatUsd(0)).toBe("$0.00");

@@ -8,6 +8,7 @@ import { registerRealUser, routeFetchTo, startRealApi, type RealApi } from "./su
 import { getChatIntent, closeChat } from "../src/chat/chat-intents";
 import { getNavState } from "../src/nav/nav-state";
 import { jwt } from "./support/jwt";
+import { STORE_CONFIG_DEFAULTS } from "@atelier/contracts/stores";
 
 const store = {
   id: "s1", title: "Shop", planType: "TIER_1", blueprintSubscriptionId: null, blueprintSubscriptionStatus: null, blueprintSubscriptionBehavior: null,
@@ -30,8 +31,14 @@ function renderAt(path: string) {
 beforeEach(() => {
   clearSession();
   closeChat();
-  vi.stubGlobal("fetch", vi.fn(async (url: string) => new Response(JSON.stringify(String(url).includes("/web/stores/me?") || String(url).endsWith("/web/stores/me") ? store : {}), { status: 200 })));
+  vi.stubGlobal("fetch", vi.fn(async (url: string) => new Response(JSON.stringify(answerFor(String(url))), { status: 200 })));
 });
+
+function answerFor(url: string): unknown {
+  if (url.includes("/web/stores/me?") || url.endsWith("/web/stores/me")) return store;
+  if (url.includes("/web/stores/me/configs")) return { ...STORE_CONFIG_DEFAULTS, updatedAt: null };
+  return {};
+}
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

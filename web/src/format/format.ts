@@ -45,3 +45,21 @@ export { isValidLink } from "../api/contracts";
 export function formatDate(at: Date | string): string {
   return new Date(at).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 }
+
+/** A calendar day as the API sends it (2027-03-15) in en-US, whatever the viewer's time zone: March 15, 2027. */
+export function formatDay(day: string): string {
+  const at = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(at.getTime()) ? day : at.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+const REGIONS = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** A two-letter country code in words: US → United States. */
+export function formatCountry(code: string): string {
+  try {
+    return REGIONS.of(code.toUpperCase()) ?? code;
+  } catch {
+    // Not a region code Intl knows: show what the API holds.
+    return code;
+  }
+}

@@ -21,16 +21,16 @@ function publish(next: Set<FeatureFlag> | null) {
 function load() {
   if (loading) return;
   loading = true;
-  request(stores.getStoreConfigs, {}).then(
-    (c) => {
+  request(stores.getStoreConfigs, {})
+    .then((c) => {
       const next = new Set(getRuntime().flags);
       if (c.features.analytics) next.add("analytics");
       if (c.features.fulfillmentMetrics) next.add("fulfillment-metrics");
       publish(next);
-    },
+    })
     // The request client already said why (or logged out); the build's flags stand.
-    () => publish(new Set(getRuntime().flags)),
-  ).finally(() => { loading = false; });
+    .catch(() => publish(new Set(getRuntime().flags)))
+    .finally(() => { loading = false; });
 }
 
 onInvalidate((keys) => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { ApiError, type ResponseOf } from "@atelier/contracts";
 import { getSourcingAgentGoal } from "@atelier/contracts/sourcing-agent";
 import { request } from "../../api/client";
-import { formatUsd } from "../../format/format";
+import { formatCountry, formatDay, formatUsd } from "../../format/format";
 
 type Goal = ResponseOf<typeof getSourcingAgentGoal>;
 
@@ -38,9 +38,9 @@ export function GoalCard({ threadId, refresh }: { threadId: string; refresh: num
     ["Product", g.productDescription],
     ["Quantity", g.quantity != null ? `${g.quantity.toLocaleString("en-US")} units` : null],
     ["Target price", g.targetUnitPrice != null ? `${formatUsd(g.targetUnitPrice)} per unit` : g.budget != null ? `Budget ${formatUsd(g.budget)}` : null],
-    ["Ready by", g.targetDate],
-    ["Ships to", g.destinationCountryCode],
-    ["Made in", g.originCountryCode],
+    ["Ready by", g.targetDate && formatDay(g.targetDate)],
+    ["Ships to", g.destinationCountryCode && formatCountry(g.destinationCountryCode)],
+    ["Made in", g.originCountryCode && formatCountry(g.originCountryCode)],
     ["Materials", g.materials.join(", ") || null],
     ["Print and logo", g.printDetails],
     ["Packaging", g.packagingNeeds],
