@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commons, helpCenter as c } from "@atelier/contracts";
 import { HELP_ARTICLES } from "../src/data/help-center/articles";
+import { ARTICLE_QUESTIONS } from "../src/data/help-center/questions";
 import { as, registerUser, startTestApi, type TestApi } from "./harness";
 
 let api: TestApi;
@@ -39,6 +40,11 @@ describe("help-centre articles", () => {
 });
 
 describe("GET /commons/help-center/search", () => {
+  it("knows every article the questions name", () => {
+    const slugs = new Set(HELP_ARTICLES.map((a) => a.slug));
+    expect(Object.keys(ARTICLE_QUESTIONS).filter((slug) => !slugs.has(slug))).toEqual([]);
+  });
+
   it("finds the fulfilment-fee article for \"how much does fulfilment cost\"", async () => {
     const r = await search("how much does fulfilment cost");
     expect(r.list[0]).toMatchObject({ slug: "fulfillment-fees", category: "pricing" });
@@ -57,6 +63,22 @@ describe("GET /commons/help-center/search", () => {
     ["how many suppliers are there", "find-suppliers"],
     ["import duty on goods from china", "tariffs-and-duties"],
     ["AI credit tiers", "ai-credits"],
+    // The storefront chatbot's starter chips and the questions visitors ask first (issue 15, item 4).
+    ["how do I get started", "what-is-atelier"],
+    ["what plans are there", "plans-overview"],
+    ["what are your pricing plans", "plans-overview"],
+    ["how much does it cost to start", "plans-overview"],
+    ["which sales channels can I sell on", "connect-sales-channels"],
+    ["how do I contact support", "contact-support"],
+    ["talk to a human", "contact-support"],
+    ["can i speak to someone", "contact-support"],
+    ["where is my package", "order-statuses"],
+    // Paraphrases that are not among the articles' own questions.
+    ["how can I get in touch with a real person", "contact-support"],
+    ["whats the price of your plans", "plans-overview"],
+    ["im new here, how do i start", "what-is-atelier"],
+    ["can i sell my stuff on tiktok", "connect-sales-channels"],
+    ["hw do i get startd", "what-is-atelier"],
   ])("ranks %s → %s first", async (q, slug) => {
     expect((await search(q)).list[0]?.slug).toBe(slug);
   });

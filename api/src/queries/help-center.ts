@@ -11,16 +11,16 @@ export async function helpArticleHashes(db: Queryable): Promise<Map<string, stri
   return new Map(rows.map((r) => [r.slug, r.content_hash]));
 }
 
-export type HelpArticleUpsert = { slug: string; category: string; title: string; summary: string; body: string; keywords: string; position: number; contentHash: string; embedding: string };
+export type HelpArticleUpsert = { slug: string; category: string; title: string; summary: string; body: string; keywords: string; questions: string[]; position: number; contentHash: string; embedding: string };
 
 export async function upsertHelpArticles(db: Queryable, articles: HelpArticleUpsert[]): Promise<void> {
   if (!articles.length) return;
   await db.query(
-    `INSERT INTO help_center_articles (slug, category, title, summary, body, keywords, position, content_hash, embedding)
-     SELECT x.slug, x.category, x.title, x.summary, x.body, x.keywords, x.position, x.content_hash, x.embedding::vector
-       FROM jsonb_to_recordset($1::jsonb) AS x(slug text, category text, title text, summary text, body text, keywords text, position int, content_hash text, embedding text)
+    `INSERT INTO help_center_articles (slug, category, title, summary, body, keywords, questions, position, content_hash, embedding)
+     SELECT x.slug, x.category, x.title, x.summary, x.body, x.keywords, ARRAY(SELECT jsonb_array_elements_text(x.questions)), x.position, x.content_hash, x.embedding::vector
+       FROM jsonb_to_recordset($1::jsonb) AS x(slug text, category text, title text, summary text, body text, keywords text, questions jsonb, position int, content_hash text, embedding text)
      ON CONFLICT (slug) DO UPDATE SET category = EXCLUDED.category, title = EXCLUDED.title, summary = EXCLUDED.summary, body = EXCLUDED.body,
-       keywords = EXCLUDED.keywords, position = EXCLUDED.position, content_hash = EXCLUDED.content_hash, embedding = EXCLUDED.embedding, updated_at = now()`,
+       keywords = EXCLUDED.keywords, questions = EXCLUDED.questions, position = EXCLUDED.position, content_hash = EXCLUDED.content_hash, embedding = EXCLUDED.embedding, updated_at = now()`,
     [JSON.stringify(articles.map((a) => ({ ...a, content_hash: a.contentHash })))],
   );
 }
@@ -37,9 +37,11 @@ export type HelpSearchRow = HelpArticleRow & { score: number };
 
 /**
  * Articles ranked by a blend: cosine similarity of embeddings (meaning), full-text rank over
- * title, keywords, summary and body (exact words, stemmed), and trigram similarity of the title
- * (spelling variants such as fulfilment/fulfillment). An article needs a word in common with the
- * question, or a clearly similar meaning (the offline embedder scores unrelated texts up to ~0.3).
+ * title, keywords, summary and body (exact words, stemmed, with the question's synonyms), trigram
+ * similarity of the title (spelling variants such as fulfilment/fulfillment); or, when higher, how
+ * closely the question matches one the article answers (a visitor's short question, typos and
+ * all, shares few distinctive words with the article's text). An article needs a word in common with the question, a clearly
+ * similar meaning (the offline embedder scores unrelated texts up to ~0.3) or a close question.
  */
 export async function searchHelpArticles(db: Queryable, q: { text: string; words: string[]; vector: string; category?: string; limit: number }): Promise<HelpSearchRow[]> {
   const { rows } = await db.query<HelpSearchRow>(
@@ -48,14 +50,15 @@ export async function searchHelpArticles(db: Queryable, q: { text: string; words
               meaning_similarity(a.embedding, $3::vector) AS semantic,
               ts_rank_cd(a.search_document, q.ts, 32) AS keyword,
               word_similarity($1, a.title) AS title_sim,
+              (SELECT coalesce(max(similarity($1, lower(question))), 0) FROM unnest(a.questions) AS question) AS question_sim,
               a.search_document @@ q.ts AS has_word
          FROM help_center_articles a, q
         WHERE $4::text IS NULL OR a.category = $4
      )
      SELECT slug, category, title, summary, body, keywords, updated_at,
-            round((0.45 * semantic + 0.45 * (keyword * 4 / (1 + keyword * 4)) + 0.10 * title_sim)::numeric, 4)::float8 AS score
+            round(greatest(0.45 * semantic + 0.45 * (keyword * 4 / (1 + keyword * 4)) + 0.10 * title_sim, 0.9 * question_sim)::numeric, 4)::float8 AS score
        FROM scored
-      WHERE has_word OR semantic > 0.4
+      WHERE has_word OR semantic > 0.4 OR question_sim > 0.5
       ORDER BY score DESC, slug
       LIMIT $5`,
     [q.text.toLowerCase(), q.words.join(" | "), q.vector, q.category ?? null, q.limit],

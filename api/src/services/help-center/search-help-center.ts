@@ -4,11 +4,12 @@ import { toVectorLiteral } from "../../embeddings";
 import { searchHelpArticles } from "../../queries/help-center";
 import { ensureHelpCenter } from "./sync-help-center";
 import { toArticleSummary } from "./article-view";
+import { withSynonyms } from "./synonyms";
 
 /** Ranked articles for a visitor's question. */
 export async function searchHelpCenter(ctx: RequestContext, query: QueryOf<typeof helpCenter.searchHelpCenter>) {
   await ensureHelpCenter(ctx.pool, ctx.providers.embeddings);
-  const words = [...new Set(query.q.toLowerCase().match(/[a-z0-9]+/g) ?? [])].filter((w) => w.length > 1).slice(0, 30);
+  const words = withSynonyms([...new Set(query.q.toLowerCase().match(/[a-z0-9]+/g) ?? [])].filter((w) => w.length > 1).slice(0, 30));
   const rows = await searchHelpArticles(ctx.pool, { text: query.q, words, vector: toVectorLiteral((await ctx.providers.embeddings.embed([query.q]))[0]!), category: query.category, limit: query.limit });
   return { q: query.q, list: rows.map((r) => ({ ...toArticleSummary(r), body: r.body, score: r.score })) };
 }

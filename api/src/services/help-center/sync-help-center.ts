@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type pg from "pg";
 import { HELP_ARTICLES } from "../../data/help-center/articles";
+import { ARTICLE_QUESTIONS } from "../../data/help-center/questions";
 import { withTransaction } from "../../db/pool";
 import { toVectorLiteral, type EmbeddingProvider } from "../../embeddings";
 import { deleteHelpArticlesExcept, helpArticleHashes, lockHelpCenterSync, setHelpArticlePositions, upsertHelpArticles } from "../../queries/help-center";
@@ -15,19 +16,21 @@ export function articleEmbeddingText(a: (typeof HELP_ARTICLES)[number]): string 
  * written, removed ones deleted. Runs once per process, under a lock, at the first help-centre call.
  */
 export async function syncHelpCenter(pool: pg.Pool, embeddings: EmbeddingProvider): Promise<void> {
-  const hashed = HELP_ARTICLES.map((a) => ({ article: a, hash: crypto.createHash("sha256").update(JSON.stringify(a)).digest("hex") }));
+  const hashed = HELP_ARTICLES.map((a) => ({ article: a, questions: ARTICLE_QUESTIONS[a.slug] ?? [] }))
+    .map(({ article, questions }) => ({ article, questions, hash: crypto.createHash("sha256").update(JSON.stringify({ ...article, questions })).digest("hex") }));
   const existing = await helpArticleHashes(pool);
   const changed = hashed.filter(({ article, hash }) => existing.get(article.slug) !== hash);
   if (!changed.length && existing.size === hashed.length) return;
   // Embeddings are computed before the transaction: nothing slow runs while it is open.
   const vectors = changed.length ? await embeddings.embed(changed.map(({ article }) => articleEmbeddingText(article))) : [];
-  const rows = changed.map(({ article, hash }, i) => ({
+  const rows = changed.map(({ article, questions, hash }, i) => ({
     slug: article.slug,
     category: article.category,
     title: article.title,
     summary: article.summary,
     body: article.body,
     keywords: article.keywords.join(", "),
+    questions,
     position: HELP_ARTICLES.indexOf(article) + 1,
     contentHash: hash,
     embedding: toVectorLiteral(vectors[i]!),
