@@ -1,4 +1,9 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
+import type { PDFFont, PDFImage, PDFPage } from "pdf-lib";
+
+// pdf-lib is loaded at the first export, not with the API: few processes export a kit, and it
+// takes a noticeable part of a second to load (every API start, every test file).
+let pdfLib: typeof import("pdf-lib") | undefined;
+const loadPdfLib = async () => (pdfLib ??= await import("pdf-lib"));
 import { IMAGE_LOADING, PDF_PAGE_MARGIN, SLIDE_KEYS, SLIDE_TABS, brandKitPdfFileName, type BrandKitParts, type SlideKey } from "@atelier/contracts/brand-kits";
 import { selectedBrandIdea, slideColor } from "@atelier/contracts/brand-kit-rules";
 import type { Queryable } from "../../db/pool";
@@ -14,7 +19,7 @@ const PDF_SLIDES = SLIDE_KEYS.filter((k) => k !== "GET_STARTED");
 
 type Kit = { id: string; category: string; productDescription: string; parts: BrandKitParts };
 
-const hex = (h: string) => rgb(parseInt(h.slice(1, 3), 16) / 255, parseInt(h.slice(3, 5), 16) / 255, parseInt(h.slice(5, 7), 16) / 255);
+const hex = (h: string) => pdfLib!.rgb(parseInt(h.slice(1, 3), 16) / 255, parseInt(h.slice(3, 5), 16) / 255, parseInt(h.slice(5, 7), 16) / 255);
 // The standard fonts speak WinAnsi only: other characters are replaced rather than failing the export.
 const winAnsi = (s: string) => s.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, "-").replace(/[^\x20-\x7E\xA0-\xFF\n]/g, "?");
 
@@ -54,6 +59,7 @@ function image(page: PDFPage, img: PDFImage | null, x: number, y: number, w: num
  * without a thumbnail gets a default one drawn for the summary. Drawn with pdf-lib (pure JS).
  */
 export async function exportKitPdf(db: Queryable, kit: Kit): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   const idea = selectedBrandIdea(kit.parts);
   const brandName = idea?.brandName ?? null;

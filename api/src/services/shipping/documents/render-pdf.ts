@@ -1,5 +1,3 @@
-import PDFDocument from "pdfkit";
-import bwipjs from "bwip-js/node";
 import { labelLayout, spaced, type LabelLayout } from "./label-layout";
 
 // PDF labels with pdfkit; the tracking barcode is a real Code 128 drawn by bwip-js (PNG at 3 px
@@ -10,6 +8,9 @@ export type PdfSize = "4x6" | "letter";
 const SIZES: Record<PdfSize, [number, number]> = { "4x6": [288, 432], letter: [612, 792] };
 
 export async function code128Png(text: string): Promise<Buffer> {
+  // Loaded on first use, as is pdfkit below: most processes never draw a label, and both take a
+  // noticeable part of a second to load (every API start, every test file).
+  const { default: bwipjs } = await import("bwip-js/node");
   return bwipjs.toBuffer({ bcid: "code128", text, scale: 3, height: 18, includetext: false });
 }
 
@@ -33,6 +34,7 @@ function drawLabel(doc: PDFKit.PDFDocument, layout: LabelLayout, barcode: Buffer
 
 /** Pages of labels in one PDF (one label per page). */
 export async function renderLabelsPdf(labels: Parameters<typeof labelLayout>[0][], size: PdfSize, onPage?: (done: number) => Promise<void>): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: SIZES[size], margin: 0, autoFirstPage: false, info: { Title: labels.length === 1 ? `Label ${labels[0]!.trackingNumber}` : `${labels.length} labels`, Producer: "Atelier" } });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
