@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineContract } from "./contract";
+import { emailSchema } from "./domain";
 
 // The help centre and chatbot feedback (the storefront chatbot, 000 §1).
 
@@ -67,4 +68,27 @@ export const submitChatbotFeedback = defineContract({
     anonymousId: z.string().trim().min(1).max(200, "must be at most 200 characters").optional(),
   }),
   response: z.object({ id: z.string(), threadId: z.string(), messageId: z.string(), rating: z.enum(["up", "down"]), comment: z.string().nullable(), updatedAt: z.string() }),
+});
+
+/** Who answers a support request, in words, and how soon: the form and the chatbot say both. */
+export const SUPPORT_TEAM = { name: "the Atelier support team", replyWithinHours: 24, requestsPerEmailPerHour: 5 } as const;
+
+/** The help centre's human channel: a visitor's or store's question mailed to the support team. */
+export const createSupportRequest = defineContract({
+  id: "createSupportRequest",
+  method: "POST",
+  path: "/commons/support-requests",
+  summary: "Sends a question to the Atelier support team (the chatbot's 'Write to our team' form); a person replies to the given e-mail address. At most five per address an hour.",
+  tags: ["help-center"],
+  access: "optional",
+  previewAllowed: true,
+  noToolReason: "The visitor writes and sends it in the chatbot's form, where they see who receives it; the chatbot tells them where the form is.",
+  body: z.strictObject({
+    email: emailSchema,
+    name: z.string().trim().max(120, "must be at most 120 characters").optional(),
+    message: z.string().trim().min(10, "must say a little more (at least 10 characters)").max(4000, "must be at most 4000 characters"),
+    threadId: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
+    anonymousId: z.string().trim().min(1).max(200, "must be at most 200 characters").optional(),
+  }),
+  response: z.object({ id: z.string(), email: z.string(), to: z.string().describe("Who receives it, in words"), replyWithinHours: z.number() }),
 });

@@ -143,6 +143,7 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   listHelpCenterArticles: "public",
   searchHelpCenter: "public",
   submitChatbotFeedback: "public",
+  createSupportRequest: "public",
 
   // the marketplace
   getPublicCatalogItem: "public",

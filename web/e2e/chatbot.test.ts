@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newPage, poll, useAgentStack } from "./browser";
+import { newPage, overflowsSideways, poll, shot, useAgentStack } from "./browser";
 
 const env = useAgentStack();
 
@@ -42,5 +42,32 @@ describe("the customer chatbot on public pages (offline model)", () => {
     expect(await chat.locator(".chatbot-msg").getAttribute("data-content-type")).toBe("getting started");
     expect(await page.evaluate(() => window.localStorage.getItem("atelier.chatbot.thread"))).toBeNull();
     await page.context().close();
+  });
+
+  it("asked for a person, points to the team and sends the visitor's question to it, saying who received it (desktop and phone)", async () => {
+    for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+      const page = await newPage(env.browser, viewport);
+      await page.goto(`${env.stack.api.url}/login`);
+      await page.getByTestId("chatbot-launcher").click();
+      const chat = page.getByRole("dialog", { name: "Atelier chat" });
+      await chat.getByLabel("Your question").fill("can i talk to a human");
+      await chat.getByRole("button", { name: "Send" }).click();
+      const answer = chat.locator('.chatbot-msg[data-role="bot"]:not([data-content-type="getting started"])').last();
+      await poll(() => answer.textContent()).toContain("Write to our team");
+
+      await chat.getByRole("button", { name: "Write to our team" }).click();
+      const email = `visitor-${viewport.width}-${Date.now()}@example.com`;
+      await chat.getByLabel("Your e-mail").fill(email);
+      await chat.getByLabel("Your question").fill("Do you ship samples to Canada?");
+      await shot(page, `chatbot-support-form-${viewport.width}`);
+      expect(await overflowsSideways(page)).toBe(false);
+      await chat.getByRole("button", { name: "Send to the Atelier support team" }).click();
+      await poll(() => chat.getByRole("status").textContent()).toContain(`A person replies to ${email} within 24 hours`);
+      const mail = await env.stack.api.deps.pool.query("SELECT kind FROM outbox_messages WHERE payload->>'replyTo' = $1", [email]);
+      expect(mail.rows).toEqual([{ kind: "SUPPORT_REQUEST" }]);
+      await chat.getByRole("button", { name: "Back to the chat" }).click();
+      await poll(() => chat.getByLabel("Your question").count()).toBe(1);
+      await page.context().close();
+    }
   });
 });

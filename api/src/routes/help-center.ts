@@ -4,6 +4,7 @@ import { getHelpCenterArticle } from "../services/help-center/get-help-center-ar
 import { listHelpCenterArticles } from "../services/help-center/list-help-center-articles";
 import { searchHelpCenter } from "../services/help-center/search-help-center";
 import { submitChatbotFeedback } from "../services/help-center/submit-chatbot-feedback";
+import { createSupportRequest } from "../services/support/create-support-request";
 
 /** The storefront chatbot's help centre and its answers' feedback. */
 export const helpCenterRoutes: Route[] = [
@@ -11,4 +12,5 @@ export const helpCenterRoutes: Route[] = [
   route(c.listHelpCenterArticles, ({ ctx, query }) => listHelpCenterArticles(ctx, query.category)),
   route(c.getHelpCenterArticle, ({ ctx, params }) => getHelpCenterArticle(ctx, params.slug)),
   route(c.submitChatbotFeedback, ({ ctx, body }) => submitChatbotFeedback(ctx, body)),
+  route(c.createSupportRequest, ({ ctx, body }) => createSupportRequest(ctx, body)),
 ];

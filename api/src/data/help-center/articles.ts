@@ -1,7 +1,7 @@
 // The storefront chatbot's help centre (000 §1: getting started, pricing, sales channels,
 // fulfilment, support). Figures come from the product's constants (BUSINESS_SETTINGS, plan
 // names, credit tiers), so an article cannot quote a fee the product no longer charges.
-import { AI_CREDIT_TIERS, PLAN_NAMES, PROMOTION_CODES, TEAM_SEATS, commons } from "@atelier/contracts";
+import { AI_CREDIT_TIERS, PLAN_NAMES, PROMOTION_CODES, TEAM_SEATS, commons, helpCenter } from "@atelier/contracts";
 
 export type HelpArticle = {
   slug: string;
@@ -289,10 +289,10 @@ export const HELP_ARTICLES: HelpArticle[] = [
   {
     slug: "contact-support",
     category: "support",
-    title: "Get help with an order",
-    summary: "Open a support ticket for returns, missing or wrong items, lost or delayed parcels, broken items, refunds or holds.",
-    body: "From an order, open a ticket and pick its type: return or exchange, missing or wrong items, lost or delayed, broken, cancellation and refund, release a hold, a wholesale packing slip, or wholesale order requirements. The team answers in your Inbox. For anything else, use Get help in the menu.",
-    keywords: ["support", "help", "contact", "ticket", "customer service", "lost parcel", "broken item", "missing item"],
+    title: "Contact support: write to a person",
+    summary: "Write to our team from the chat window's \"Write to our team\" form; a person replies by e-mail within a day. For an order, open a ticket from the order.",
+    body: `To reach a person, open the chat window on any page and choose "Write to our team": leave your e-mail address and your question, and ${helpCenter.SUPPORT_TEAM.name} replies to that address within ${helpCenter.SUPPORT_TEAM.replyWithinHours} hours. For an order, open a ticket from the order and pick its type: return or exchange, missing or wrong items, lost or delayed, broken, cancellation and refund, release a hold, a wholesale packing slip, or wholesale order requirements; the team answers in your Inbox.`,
+    keywords: ["support", "help", "contact", "ticket", "customer service", "human", "person", "email us", "lost parcel", "broken item", "missing item"],
   },
   {
     slug: "sample-order-refunds",

@@ -8,6 +8,7 @@ import { GETTING_STARTED_ID, STARTER_QUESTIONS, createChatbotStore, type Chatbot
 import "./chatbot.css";
 import { errorSentence } from "../../api/error-catalogue";
 import { MarkdownAnswer } from "../../chat/markdown-text";
+import { SupportForm } from "./support-form";
 
 // One conversation per tab: moving between public pages keeps the window and its messages.
 let shared: ChatbotStore | null = null;
@@ -37,6 +38,8 @@ export function ChatbotWidget({ store = chatbotStore() }: { store?: ChatbotStore
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // The chat, or the form that writes to a person (the help centre's human channel).
+  const [writing, setWriting] = useState(false);
   const restored = useRef(false);
   const endRef = useRef<HTMLDivElement>(null);
 
@@ -121,18 +124,23 @@ export function ChatbotWidget({ store = chatbotStore() }: { store?: ChatbotStore
             <button type="button" className="link-button" onClick={refresh} disabled={state.inputDisabled}>Refresh conversation</button>
             <button type="button" aria-label="Close chat" onClick={() => store.setOpen(false)}>×</button>
           </header>
-          <div className="chatbot-messages" aria-live="polite">
-            {state.messages.map((m) => (
-              <ChatbotBubble key={m.id} message={m} canRate={Boolean(state.threadId)} onRate={(r) => void rate(m, r)} onAsk={(q) => void ask(q)} busy={state.inputDisabled} />
-            ))}
-            {state.showLoader && <div className="chatbot-msg bot" data-content-type="loading" role="status"><span className="chatbot-dots" aria-label="The assistant is typing"><i /><i /><i /></span></div>}
-            <div ref={endRef} />
-          </div>
-          {error && <p className="form-error chatbot-error" role="alert">{error}</p>}
-          <form className="chatbot-composer" onSubmit={(e) => { e.preventDefault(); void ask(draft); }}>
-            <input aria-label="Your question" placeholder="Ask a question" value={draft} maxLength={2000} disabled={state.inputDisabled} onChange={(e) => setDraft(e.target.value)} />
-            <button type="submit" className="primary" disabled={state.inputDisabled || !draft.trim()}>Send</button>
-          </form>
+          {writing ? <SupportForm threadId={state.threadId} onBack={() => setWriting(false)} /> : (
+            <>
+              <div className="chatbot-messages" aria-live="polite">
+                {state.messages.map((m) => (
+                  <ChatbotBubble key={m.id} message={m} canRate={Boolean(state.threadId)} onRate={(r) => void rate(m, r)} onAsk={(q) => void ask(q)} busy={state.inputDisabled} />
+                ))}
+                {state.showLoader && <div className="chatbot-msg bot" data-content-type="loading" role="status"><span className="chatbot-dots" aria-label="The assistant is typing"><i /><i /><i /></span></div>}
+                <div ref={endRef} />
+              </div>
+              {error && <p className="form-error chatbot-error" role="alert">{error}</p>}
+              <form className="chatbot-composer" onSubmit={(e) => { e.preventDefault(); void ask(draft); }}>
+                <input aria-label="Your question" placeholder="Ask a question" value={draft} maxLength={2000} disabled={state.inputDisabled} onChange={(e) => setDraft(e.target.value)} />
+                <button type="submit" className="primary" disabled={state.inputDisabled || !draft.trim()}>Send</button>
+              </form>
+              <p className="chatbot-human">Need a person? <button type="button" className="link-button" onClick={() => setWriting(true)}>Write to our team</button></p>
+            </>
+          )}
         </section>
       )}
       <button
