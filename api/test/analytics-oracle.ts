@@ -1,33 +1,12 @@
 // An independent computation of the analytics reports in plain TypeScript over the raw rows the
 // test wrote (never the report SQL): the test compares the API's figures with these.
 import type { AnalyticsSeed } from "../../test/factories";
+import { local, localMidnight, pct2, percentileCont, product, roundHalfEven, top, type Expected } from "./analytics-oracle-math";
 
 type Order = AnalyticsSeed["orders"][number] & { seq: number; prevAt: number | null; nextAt: number | null; firstAt: number; at: number; units: number };
 type Line = AnalyticsSeed["lineItems"][number];
-export type Expected = Map<string, Record<string, number>>;
 
 const DAY = 86_400_000;
-
-/** The offset of a zone at an instant, in ms (what to add to UTC to read the local clock). */
-function offsetMs(tz: string, at: number): number {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-    .formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant a local midnight of the zone falls on. */
-export function localMidnight(day: string, tz: string): number {
-  const guess = Date.parse(`${day}T00:00:00Z`);
-  const first = guess - offsetMs(tz, guess);
-  return guess - offsetMs(tz, first);
-}
-
-/** The local calendar parts of an instant. */
-export function local(at: number, tz: string): { day: string; month: string; hour: number } {
-  const d = new Date(at + offsetMs(tz, at));
-  const iso = d.toISOString();
-  return { day: iso.slice(0, 10), month: `${iso.slice(0, 7)}-01`, hour: d.getUTCHours() };
-}
 
 export type OracleInput = { seed: AnalyticsSeed; from: string; to: string; asOf: string; tz: string };
 
@@ -37,6 +16,7 @@ export class Oracle {
   readonly history: Order[];
   readonly inRange: Order[];
   readonly lines: (Line & { order: Order })[];
+  readonly linesOf = new Map<string, Line[]>();
   readonly customers: { id: string; country: string; first: number; last: number; count: number; revenue: number; returned: number; avgInterval: number | null; recency: number; cohort: string; orders: Order[] }[];
 
   constructor(readonly input: OracleInput) {
@@ -44,7 +24,7 @@ export class Oracle {
     const asOf = Date.parse(input.asOf);
     this.fromAt = localMidnight(input.from, tz);
     this.cutoff = Math.min(asOf, localMidnight(input.to, tz));
-    const linesOf = new Map<string, Line[]>();
+    const linesOf = this.linesOf;
     for (const l of seed.lineItems) linesOf.set(l.orderId, [...(linesOf.get(l.orderId) ?? []), l]);
     const live = seed.orders.filter((o) => o.cancellationState !== "CANCELED" && Date.parse(o.placedAt) < asOf);
     const byCustomer = new Map<string, typeof live>();
@@ -159,13 +139,134 @@ export class Oracle {
       case "analytics-rfm":
         return this.group(this.customers, (c) => this.rfmSegment(c), { customers: count });
       case "analytics-churn-risk": {
-        const intervals = this.customers.map((c) => c.avgInterval).filter((v): v is number => v !== null).sort((a, b) => a - b);
-        const median = intervals.length === 0 ? 90 : percentileCont(intervals, 0.5);
+        const median = this.medianInterval();
         return this.group(this.customers, (c) => { const r = c.recency / Math.max(1, c.avgInterval ?? median); return r < 1 ? "01" : r < 1.5 ? "02" : r < 3 ? "03" : "04"; }, { customers: count });
+      }
+      case "analytics-percentile-analysis": {
+        const total = this.customers.reduce((s, c) => s + c.revenue, 0);
+        const edges = [0.01, 0.05, 0.1, 0.25, 0.5];
+        const rank = this.revenueRank();
+        return this.group(this.customers, (c) => { const p = rank(c); const i = edges.findIndex((e) => p < e); return String((i < 0 ? edges.length : i) + 1).padStart(2, "0"); }, {
+          customers: count, revenue: sum((c) => c.revenue), revenueShare: (l) => pct2(l.reduce((s, c) => s + c.revenue, 0), total), revenuePerCustomer: (l) => Math.round(l.reduce((s, c) => s + c.revenue, 0) / l.length),
+        });
+      }
+      case "analytics-zone-development": {
+        const gap = (o: Order) => (o.prevAt === null ? null : (o.at - o.prevAt) / DAY);
+        const who = (f: (o: Order) => boolean) => (l: Order[]) => new Set(l.filter(f).map((o) => o.customerId)).size;
+        return this.group(this.inRange, byMonth, { newCustomers: who((o) => o.seq === 1), returning: who((o) => gap(o) !== null && gap(o)! <= 180), reactivated: who((o) => gap(o) !== null && gap(o)! > 180) });
+      }
+      case "analytics-order":
+        return this.group(this.inRange, byMonth, { orders: count, revenue, aov: (l) => Math.round(revenue(l) / l.length), itemsPerOrder: (l) => Math.round((100 * l.reduce((s, o) => s + o.units, 0)) / l.length) / 100 });
+      case "order-development": {
+        const months = this.group(this.inRange, byMonth, { orders: count, revenue });
+        let running = 0;
+        for (const k of [...months.keys()].sort()) { running += months.get(k)!.revenue!; months.get(k)!.cumulativeRevenue = running; }
+        return months;
+      }
+      case "order-avg-value":
+        return this.group(this.inRange, byMonth, {
+          orders: count, aov: (l) => Math.round(revenue(l) / l.length), medianValue: (l) => roundHalfEven(percentileCont(l.map((o) => o.totalCents).sort((a, b) => a - b), 0.5)),
+        });
+      case "product-best-item": {
+        const itemRevenue = sum<Line & { order: Order }>((l) => l.quantity * l.unitPriceCents);
+        const total = itemRevenue(this.lines);
+        const all = this.group(this.lines, (l) => product(l.title), { productRevenue: itemRevenue, units: sum((l) => l.quantity) });
+        for (const v of all.values()) v.revenueShare = pct2(v.productRevenue!, total);
+        return top(all, "productRevenue", 20);
+      }
+      case "product-cross-selling-analysis": {
+        const perOrder = new Map<string, Set<string>>();
+        for (const l of this.lines) perOrder.set(l.orderId, (perOrder.get(l.orderId) ?? new Set()).add(product(l.title)));
+        const n = perOrder.size;
+        const ordersWith = new Map<string, number>();
+        for (const ps of perOrder.values()) for (const p of ps) ordersWith.set(p, (ordersWith.get(p) ?? 0) + 1);
+        const pairs = new Map<string, { a: string; b: string; count: number }>();
+        for (const ps of perOrder.values()) for (const a of ps) for (const b of ps) {
+          if (a === b) continue;
+          const k = `${a} + ${b}`;
+          pairs.set(k, { a, b, count: (pairs.get(k)?.count ?? 0) + 1 });
+        }
+        const all: Expected = new Map([...pairs].map(([k, p]) => {
+          const ac = ordersWith.get(p.a)!;
+          const bc = ordersWith.get(p.b)!;
+          return [k, { pairOrders: p.count, support: pct2(p.count, n), confidence: pct2(p.count, ac), lift: Math.round((100 * p.count * n) / (ac * bc)) / 100 }];
+        }));
+        return top(all, "pairOrders", 25);
+      }
+      case "product-follow-up-purchases": {
+        const asOf = Date.parse(this.input.asOf);
+        const firsts = this.history.filter((o) => o.seq === 1 && o.at >= this.fromAt && o.at < this.cutoff);
+        const second = new Map(this.history.filter((o) => o.seq === 2 && o.at < asOf).map((o) => [o.customerId, o]));
+        const pairs = new Map<string, Set<string>>();
+        const firstHad = new Map<string, Set<string>>();
+        for (const f of firsts) {
+          const s2 = second.get(f.customerId);
+          if (!s2) continue;
+          for (const a of this.linesOf.get(f.id) ?? []) for (const b of this.linesOf.get(s2.id) ?? []) {
+            const k = `${product(a.title)} → ${product(b.title)}`;
+            pairs.set(k, (pairs.get(k) ?? new Set()).add(f.customerId));
+            firstHad.set(product(a.title), (firstHad.get(product(a.title)) ?? new Set()).add(f.customerId));
+          }
+        }
+        const all: Expected = new Map([...pairs].map(([k, who]) => [k, { customers: who.size, shareOfFirst: pct2(who.size, firstHad.get(k.split(" → ")[0]!)!.size) }]));
+        return top(all, "customers", 25);
+      }
+      case "customer-daily-ltv": {
+        const cohort = this.history.filter((o) => o.at < this.cutoff && o.firstAt >= this.fromAt && o.firstAt < this.cutoff);
+        const n = cohort.filter((o) => o.seq === 1).length;
+        // Day 0 is its own band ("since < 1"), then the same bands as elsewhere, shifted by one.
+        const since = (o: Order) => { const d = (o.at - o.firstAt) / DAY; return d < 1 ? "01" : String(Number(band(d, [7, 30, 60, 90, 180, 365])) + 1).padStart(2, "0"); };
+        // sum(bigint) / count(*) is an integer division in the database; the running sum is numeric, rounded.
+        const rows = this.group(cohort, since, { orders: count, revenuePerCustomer: (l) => Math.trunc(revenue(l) / n), revenue });
+        let running = 0;
+        for (const k of [...rows.keys()].sort()) {
+          running += rows.get(k)!.revenue!;
+          delete rows.get(k)!.revenue;
+          rows.get(k)!.cumulativeLtv = Math.round(running / n);
+        }
+        return rows;
+      }
+      case "analytics-churn-risk-development": {
+        const asOf = Date.parse(this.input.asOf);
+        const median = this.medianInterval();
+        const atRisk = this.history
+          .map((o) => ({ o, riskAt: o.at + 1.5 * median * DAY }))
+          .filter(({ o, riskAt }) => (o.nextAt === null || o.nextAt >= asOf || o.nextAt > riskAt) && riskAt >= this.fromAt && riskAt < this.cutoff)
+          .map(({ o, riskAt }) => ({ customerId: o.customerId, riskAt, cameBack: o.nextAt !== null && o.nextAt < asOf }));
+        const who = (f: (x: (typeof atRisk)[number]) => boolean) => (l: typeof atRisk) => new Set(l.filter(f).map((x) => x.customerId)).size;
+        return this.group(atRisk, (x) => this.month(x.riskAt), { becameAtRisk: who(() => true), cameBack: who((x) => x.cameBack), stillAtRisk: who((x) => !x.cameBack) });
+      }
+      case "analytics-customer-persona": {
+        const rank = this.revenueRank();
+        const persona = (c: (typeof this.customers)[number]) => {
+          const lines = c.orders.flatMap((o) => this.linesOf.get(o.id) ?? []);
+          const discounted = c.orders.filter((o) => o.discountCents > 0).length / c.orders.length;
+          if (rank(c) < 0.05 && c.count >= 3) return "01";
+          if (c.orders.some((o) => o.origin === "MANUAL_WHOLESALE")) return "02";
+          if (lines.some((l) => l.sku.startsWith("GIFT"))) return "03";
+          if (c.count >= 2 && discounted >= 0.5) return "04";
+          return c.count >= 2 ? "05" : "06";
+        };
+        return this.group(this.customers, persona, {
+          customers: count, revenuePerCustomer: (l) => Math.round(l.reduce((s, c) => s + c.revenue, 0) / l.length), avgOrders: (l) => Math.round((100 * l.reduce((s, c) => s + c.count, 0)) / l.length) / 100,
+        });
       }
       default:
         return null;
     }
+  }
+
+  /** A customer's percent rank by revenue, highest first (ties share a rank, as percent_rank does). */
+  private revenueRank() {
+    const n = this.customers.length;
+    const sorted = this.customers.map((c) => c.revenue).sort((a, b) => b - a);
+    return (c: { revenue: number }) => (n > 1 ? sorted.findIndex((v) => v === c.revenue) / (n - 1) : 0);
+  }
+
+  /** The store's median interval between orders, 90 days when no customer has two orders. */
+  medianInterval(): number {
+    const intervals = this.customers.map((c) => c.avgInterval).filter((v): v is number => v !== null).sort((a, b) => a - b);
+    return intervals.length === 0 ? 90 : percentileCont(intervals, 0.5);
   }
 
   private rfmSegment(c: (typeof this.customers)[number]): string {
@@ -184,11 +285,4 @@ export class Oracle {
     ];
     return String(table.find(([cond]) => cond)![1]).padStart(2, "0");
   }
-}
-
-function percentileCont(sorted: number[], p: number): number {
-  const pos = (sorted.length - 1) * p;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
 }

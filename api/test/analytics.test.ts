@@ -37,6 +37,8 @@ describe("analytics reports", () => {
   it("computes every report, and each figure the independent computation covers matches it", async () => {
     const oracle = new Oracle({ seed, ...RANGE, tz: TZ });
     let compared = 0;
+    // Every report of the registry has its figures computed independently, not only its shape checked.
+    expect(analytics.REPORTS.filter((def) => !oracle.expected(def.id)).map((def) => def.id)).toEqual([]);
     for (const def of analytics.REPORTS) {
       const result = await run(owner.token, def.id, RANGE);
       expect(result.params).toMatchObject({ asOf: RANGE.asOf, timezone: TZ });
@@ -172,5 +174,72 @@ describe("analytics reports", () => {
     await expectError(as(api, owner.token, analytics.drillDownReport, { params: { reportId: "analytics" }, query: { ...RANGE, key: "2026-10-01", measure: "nope" } }), 400, "query.measure");
     await expectError(as(api, owner.token, analytics.createReportShare, { body: { reportId: "analytics", params: RANGE, password: "short" } }), 400, "body.password");
     await expectError(as(api, owner.token, analytics.createReportShare, { body: { reportId: "analytics", params: RANGE, expiresAt: "2001-01-01T00:00:00Z" } }), 400, "body.expiresAt");
+  });
+
+  it("honours the channel and product filters in cohorts, daily LTV and follow-up purchases, and refuses a segment filter that means nothing", async () => {
+    const compare = async (reportId: string, query: A.ReportParamsInput, oracle: Oracle) => {
+      const r = await run(owner.token, reportId, query);
+      const expected = oracle.expected(reportId)!;
+      expect(expected.size).toBeGreaterThan(0);
+      const actual = new Map(r.rows.map((row) => [row.key, row.values]));
+      for (const [key, values] of expected) for (const [measure, value] of Object.entries(values)) expect({ reportId, key, measure, value: actual.get(key)?.[measure] ?? null }).toEqual({ reportId, key, measure, value });
+      for (const row of r.rows) if (!expected.has(row.key)) expect(Object.values(row.values).every((v) => v === 0 || v === null), `${reportId} ${row.key}`).toBe(true);
+    };
+    const all = new Oracle({ seed, ...RANGE, tz: TZ });
+    const origin = "SHOPIFY_PLATFORM";
+    const sku = seed.lineItems[0]!.sku;
+    const skuOrders = new Set(seed.lineItems.filter((l) => l.sku === sku).map((l) => l.orderId));
+    // Cohorts with a filter are built from the matching orders only: first matching order, later matching orders.
+    await compare("analytics-cohorts", { ...RANGE, origin }, new Oracle({ seed: { ...seed, orders: seed.orders.filter((o) => o.origin === origin) }, ...RANGE, tz: TZ }));
+    await compare("analytics-cohorts", { ...RANGE, sku }, new Oracle({ seed: { ...seed, orders: seed.orders.filter((o) => skuOrders.has(o.id)) }, ...RANGE, tz: TZ }));
+    // Daily LTV and follow-up purchases follow the customers whose first order matches, through all their orders.
+    const firstMatching = (f: (o: (typeof all.history)[number]) => boolean) => new Set(all.history.filter((o) => o.seq === 1 && f(o)).map((o) => o.customerId));
+    const acquired = firstMatching((o) => o.origin === origin);
+    const boughtFirst = firstMatching((o) => skuOrders.has(o.id));
+    for (const reportId of ["customer-daily-ltv", "product-follow-up-purchases"]) {
+      await compare(reportId, { ...RANGE, origin }, new Oracle({ seed: { ...seed, orders: seed.orders.filter((o) => acquired.has(o.customerId)) }, ...RANGE, tz: TZ }));
+      await compare(reportId, { ...RANGE, sku }, new Oracle({ seed: { ...seed, orders: seed.orders.filter((o) => boughtFirst.has(o.customerId)) }, ...RANGE, tz: TZ }));
+      const err = await expectError(run(owner.token, reportId, { ...RANGE, segment: "NEW" }), 400, "query.segment");
+      expect(err.message).toMatch(/^The new or returning customers filter doesn't apply to this report/);
+    }
+  });
+
+  it("keeps the order facts and the daily rollup exact through cancellations, returns and a zone change", async () => {
+    const db = api.deps.pool;
+    // The days as the orders say them, summed here rather than by the triggers' functions.
+    const fromOrders = async (tz: string) => (await db.query<{ day: string; orders: number; revenue: number; units: number }>(
+      `SELECT to_char((o.placed_at AT TIME ZONE $2)::date, 'YYYY-MM-DD') AS day, count(*)::int AS orders, sum(o.total_cents)::float8 AS revenue,
+              sum((SELECT coalesce(sum(l.quantity), 0) FROM order_line_items l WHERE l.order_id = o.id))::float8 AS units
+         FROM orders o WHERE o.store_id = $1 AND o.cancellation_state <> 'CANCELED' GROUP BY 1 ORDER BY 1`, [owner.store.id, tz])).rows;
+    const rollup = async () => (await db.query<{ day: string; orders: number; revenue: number; units: number }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, orders, revenue_cents::float8 AS revenue, units::float8 AS units FROM order_daily WHERE store_id = $1 ORDER BY day`, [owner.store.id])).rows;
+    expect(await rollup()).toEqual(await fromOrders(TZ));
+
+    // Each seeded order's place in its customer's history, as the independent computation says it.
+    const oracle = new Oracle({ seed, ...RANGE, tz: TZ });
+    const { rows: facts } = await db.query<{ order_id: string; seq: number; prev_at: Date | null }>(`SELECT order_id, seq, prev_at FROM order_facts WHERE store_id = $1`, [owner.store.id]);
+    const byId = new Map(facts.map((f) => [f.order_id, f]));
+    for (const o of oracle.history) expect({ id: o.id, seq: byId.get(o.id)?.seq, prev: byId.get(o.id)?.prev_at?.getTime() ?? null }).toEqual({ id: o.id, seq: o.seq, prev: o.prevAt });
+
+    // A cancelled first order renumbers its customer's later orders; a return changes only its line's order.
+    const repeater = oracle.history.find((o) => o.seq === 1 && o.nextAt !== null)!;
+    await db.query(`UPDATE orders SET cancellation_state = 'CANCELED', canceled_at = now() WHERE id = $1`, [repeater.id]);
+    const { rows: after } = await db.query<{ seq: number; prev_at: Date | null }>(`SELECT seq, prev_at FROM order_facts WHERE customer_id = $1 ORDER BY seq LIMIT 1`, [repeater.customerId]);
+    expect(after[0]).toEqual({ seq: 1, prev_at: null });
+    expect(byId.has(repeater.id) && (await db.query(`SELECT 1 FROM order_facts WHERE order_id = $1`, [repeater.id])).rowCount).toBe(0);
+    await db.query(`UPDATE order_line_items SET returned_quantity = quantity WHERE order_id = (SELECT order_id FROM order_facts WHERE customer_id = $1 AND seq = 1)`, [repeater.customerId]);
+    expect(await rollup()).toEqual(await fromOrders(TZ));
+
+    // A zone change rebuilds the days in the new zone, and the daily reports read them.
+    await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, "Europe/Berlin");
+    try {
+      expect(await rollup()).toEqual(await fromOrders("Europe/Berlin"));
+      const berlin = new Oracle({ seed: { ...seed, orders: seed.orders.map((o) => (o.id === repeater.id ? { ...o, cancellationState: "CANCELED" } : o)) }, ...RANGE, tz: "Europe/Berlin" });
+      const r = await run(owner.token, "analytics-all-order", RANGE);
+      const expected = berlin.expected("analytics-all-order")!;
+      for (const row of r.rows) expect([row.key, row.values.orders, row.values.revenue]).toEqual([row.key, expected.get(row.key)?.orders ?? 0, expected.get(row.key)?.revenue ?? 0]);
+    } finally {
+      await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, TZ);
+    }
   });
 });

@@ -1,6 +1,6 @@
 // `npm run bench:analytics`: every analytics report's latency at 100,000 orders and 20,000
 // customers (BENCH_ORDERS / BENCH_CUSTOMERS scale it), sequential, through the real API; and what
-// the customer rollup's triggers add to writing one order (measured against the same writes with
+// the analytics triggers (customer rollup and order facts) add to writing one order (measured against the same writes with
 // the triggers off). Targets: p95 ≤ 300 ms per report on the embedded database (≤ 100 ms on
 // Postgres), rollup overhead ≤ 10%.
 import os from "node:os";
@@ -30,7 +30,7 @@ await setAnalyticsFlags(factoryApi, session.token, { analytics: true, fulfillmen
 let started = performance.now();
 const seed = await seedAnalyticsHistory(factoryApi, session.store.id, { anchor: ANCHOR, customers: CUSTOMERS, orders: ORDERS });
 const seedMs = performance.now() - started;
-await database.pool.query("ANALYZE orders; ANALYZE order_line_items; ANALYZE customer_metrics; ANALYZE customers");
+await database.pool.query("ANALYZE orders; ANALYZE order_line_items; ANALYZE customer_metrics; ANALYZE order_facts; ANALYZE customers");
 console.log(`seeded ${seed.orders.length} orders, ${seed.lineItems.length} lines, ${seed.customers.length} customers in ${(seedMs / 1000).toFixed(1)} s (rollup kept by the triggers)`);
 
 const params = { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() };
@@ -68,7 +68,11 @@ async function writeOrder(n: number): Promise<number> {
   return performance.now() - t0;
 }
 
-const TRIGGERS = ["orders customer_metrics_orders_insert", "order_line_items customer_metrics_lines_insert"];
+// The analytics triggers an order write fires: the customer rollup (0100) and the order facts (0170).
+const TRIGGERS = [
+  "orders customer_metrics_orders_insert", "order_line_items customer_metrics_lines_insert",
+  "orders order_facts_orders_insert", "order_line_items order_facts_lines_insert",
+];
 async function setTriggers(on: boolean) {
   for (const t of TRIGGERS) {
     const [table, name] = t.split(" ");

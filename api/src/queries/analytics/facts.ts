@@ -1,6 +1,6 @@
 // The analytics reports' shared facts, as CTEs every report's SQL builds on. Analytics reads the
 // store's orders, their lines and customers (the orders domain's tables) only here and in the
-// report SQL beside it, read-only, plus its own rollup (customer_metrics) and share links.
+// report SQL beside it, read-only, plus its own rollups (customer_metrics, order_facts) and share links.
 //
 // Bind parameters, the same for every report:
 //   $1 store id, $2 range start day, $3 range end day (exclusive), $4 as-of moment, $5 time zone,
@@ -16,30 +16,33 @@ const PARAMS = `params AS (
 
 /**
  * `oh`: every non-cancelled order placed before the as-of moment with its place in the customer's
- * history (seq, previous and next order), then `o`: those in the range that pass the filters, with
- * their local time, the gap since the previous order, the customer's cohort month, units and
- * returned value. Guest orders (no customer) count as their own one-order history.
+ * history (seq, previous, next and first order), read from the fact table the order triggers keep
+ * (migration 0170); a next order placed after the as-of moment is not there yet. Then `o`: the
+ * orders in the range that pass the filters, read through (store_id, placed_at), with their local
+ * time, the gap since the previous order and the customer's cohort month. Guest orders (no
+ * customer) count as their own one-order history.
  */
-const ORDERS = `oh AS (
-  SELECT o.id, o.customer_id, o.order_number, o.placed_at, o.total_cents, o.subtotal_cents, o.discount_cents, o.shipping_cents, o.tax_cents,
-         o.origin, o.discount_code, o.shipping_country_code AS country,
-         CASE WHEN o.fulfilled_at < $4::timestamptz THEN o.fulfilled_at END AS fulfilled_at,
-         row_number() OVER w AS seq, lag(o.placed_at) OVER w AS prev_at, lead(o.placed_at) OVER w AS next_at,
-         first_value(o.placed_at) OVER w AS first_at
-    FROM orders o
-   WHERE o.store_id = $1 AND o.cancellation_state <> 'CANCELED' AND o.placed_at < $4::timestamptz
-  WINDOW w AS (PARTITION BY coalesce(o.customer_id, o.id) ORDER BY o.placed_at, o.id)
-),
-o AS (
-  SELECT oh.*, oh.placed_at AT TIME ZONE $5::text AS local_at,
-         extract(epoch FROM oh.placed_at - oh.prev_at) / 86400 AS gap_days,
-         date_trunc('month', oh.first_at AT TIME ZONE $5::text) AS cohort,
-         (SELECT coalesce(sum(li.quantity), 0) FROM order_line_items li WHERE li.order_id = oh.id)::int AS units
-    FROM oh
-   WHERE oh.placed_at >= (SELECT from_at FROM params) AND oh.placed_at < (SELECT cutoff FROM params)
-     AND ($6::text IS NULL OR oh.origin = $6::text) AND ($7::text IS NULL OR oh.country = $7::text)
-     AND ($8::text IS NULL OR EXISTS (SELECT 1 FROM order_line_items s WHERE s.order_id = oh.id AND s.sku = $8::text))
-     AND ($9::text IS NULL OR ($9::text = 'NEW') = (oh.seq = 1))
+const HISTORY = `oh AS (
+  SELECT f.order_id AS id, f.customer_id, f.order_number, f.placed_at, f.total_cents, f.subtotal_cents, f.discount_cents, f.shipping_cents, f.tax_cents,
+         f.origin, f.discount_code, f.country, f.units, f.returned_cents,
+         CASE WHEN f.fulfilled_at < $4::timestamptz THEN f.fulfilled_at END AS fulfilled_at,
+         f.seq, f.prev_at, CASE WHEN f.next_at < $4::timestamptz THEN f.next_at END AS next_at, f.first_at
+    FROM order_facts f
+   WHERE f.store_id = $1 AND f.placed_at < $4::timestamptz
+)`;
+const ORDERS = `o AS (
+  SELECT f.order_id AS id, f.customer_id, f.order_number, f.placed_at, f.total_cents, f.subtotal_cents, f.discount_cents, f.shipping_cents, f.tax_cents,
+         f.origin, f.discount_code, f.country, f.units, f.returned_cents,
+         CASE WHEN f.fulfilled_at < $4::timestamptz THEN f.fulfilled_at END AS fulfilled_at,
+         f.seq, f.prev_at, CASE WHEN f.next_at < $4::timestamptz THEN f.next_at END AS next_at, f.first_at,
+         f.placed_at AT TIME ZONE $5::text AS local_at,
+         extract(epoch FROM f.placed_at - f.prev_at) / 86400 AS gap_days,
+         date_trunc('month', f.first_at AT TIME ZONE $5::text) AS cohort
+    FROM order_facts f
+   WHERE f.store_id = $1 AND f.placed_at >= (SELECT from_at FROM params) AND f.placed_at < (SELECT cutoff FROM params)
+     AND ($6::text IS NULL OR f.origin = $6::text) AND ($7::text IS NULL OR f.country = $7::text)
+     AND ($8::text IS NULL OR EXISTS (SELECT 1 FROM order_line_items s WHERE s.order_id = f.order_id AND s.sku = $8::text))
+     AND ($9::text IS NULL OR ($9::text = 'NEW') = (f.seq = 1))
 )`;
 
 /** `l`: the lines of the orders in `o`; a product is the title before " — " (the variant's part). */
@@ -61,14 +64,13 @@ const CUSTOMERS = `cm AS (
     FROM customer_metrics m
    WHERE m.store_id = $1 AND m.last_order_at < (SELECT cutoff FROM params) AND $6::text IS NULL AND $8::text IS NULL
   UNION ALL
-  SELECT o.customer_id, min(o.placed_at), max(o.placed_at), count(*)::int, sum(o.total_cents)::bigint,
-         coalesce(sum((SELECT sum(r.returned_quantity * r.unit_price_cents) FROM order_line_items r WHERE r.order_id = o.id)), 0)::bigint,
+  SELECT o.customer_id, min(o.placed_at), max(o.placed_at), count(*)::int, sum(o.total_cents)::bigint, sum(o.returned_cents)::bigint,
          CASE WHEN count(*) > 1 THEN extract(epoch FROM max(o.placed_at) - min(o.placed_at)) / 86400 / (count(*) - 1) END::float8,
-         (array_agg(o.origin ORDER BY o.placed_at, o.id))[1]
-    FROM orders o
-   WHERE o.store_id = $1 AND o.cancellation_state <> 'CANCELED' AND o.customer_id IS NOT NULL AND o.placed_at < (SELECT cutoff FROM params)
+         (array_agg(o.origin ORDER BY o.placed_at, o.order_id))[1]
+    FROM order_facts o
+   WHERE o.store_id = $1 AND o.customer_id IS NOT NULL AND o.placed_at < (SELECT cutoff FROM params)
      AND ($6::text IS NULL OR o.origin = $6::text)
-     AND ($8::text IS NULL OR EXISTS (SELECT 1 FROM order_line_items s WHERE s.order_id = o.id AND s.sku = $8::text))
+     AND ($8::text IS NULL OR EXISTS (SELECT 1 FROM order_line_items s WHERE s.order_id = o.order_id AND s.sku = $8::text))
      AND ($6::text IS NOT NULL OR $8::text IS NOT NULL
           OR o.customer_id IN (SELECT x.customer_id FROM customer_metrics x WHERE x.store_id = $1 AND x.last_order_at >= (SELECT cutoff FROM params)))
    GROUP BY o.customer_id
@@ -81,14 +83,47 @@ c AS (
    WHERE ($7::text IS NULL OR cu.country_code = $7::text) AND ($9::text IS NULL OR ($9::text = 'NEW') = (cm.orders_count = 1))
 )`;
 
-export type Fact = "orders" | "lines" | "customers";
+/**
+ * `od`: one row per store day of the range with the day's order sums, for the period reports whose
+ * measures are sums and that run without filters. Days wholly before the cutoff come from the daily
+ * rollup (migration 0171); the day the cutoff falls in (an as-of moment in the middle of a day) is
+ * summed from the fact rows up to the cutoff. When a row of the rollup is in another zone than the
+ * report's (a zone change being rebuilt), every day is summed from the facts.
+ */
+const DAILY = `zone_ok AS (
+  SELECT NOT EXISTS (SELECT 1 FROM order_daily x WHERE x.store_id = $1 AND x.timezone <> $5::text) AS ok
+),
+split AS (
+  SELECT CASE WHEN (SELECT ok FROM zone_ok)
+              THEN greatest(p.from_at, ((p.cutoff AT TIME ZONE $5::text)::date::timestamp AT TIME ZONE $5::text))
+              ELSE p.from_at END AS facts_from
+    FROM params p
+   -- The rollup has no channel, country, product or segment: runs with a filter never read it.
+   WHERE coalesce($6::text, $7::text, $8::text, $9::text) IS NULL
+),
+od AS (
+  SELECT d.day, d.day::timestamp AS local_at, d.orders, d.first_orders, d.revenue_cents, d.subtotal_cents, d.discount_cents,
+         d.shipping_cents, d.tax_cents, d.units
+    FROM order_daily d
+   WHERE d.store_id = $1 AND (SELECT ok FROM zone_ok) AND d.day >= $2::date
+     AND (d.day::timestamp AT TIME ZONE $5::text) < (SELECT facts_from FROM split)
+  UNION ALL
+  SELECT (f.placed_at AT TIME ZONE $5::text)::date, (f.placed_at AT TIME ZONE $5::text)::date::timestamp, count(*)::int, (count(*) FILTER (WHERE f.seq = 1))::int,
+         sum(f.total_cents), sum(f.subtotal_cents), sum(f.discount_cents), sum(f.shipping_cents), sum(f.tax_cents), sum(f.units)
+    FROM order_facts f
+   WHERE f.store_id = $1 AND f.placed_at >= (SELECT facts_from FROM split) AND f.placed_at < (SELECT cutoff FROM params)
+   GROUP BY 1, 2
+)`;
+
+export type Fact = "orders" | "lines" | "customers" | "daily";
 
 /** The WITH clause a report needs (lines imply orders). */
 export function factsSql(facts: readonly Fact[]): string {
   const parts = [PARAMS];
-  if (facts.includes("orders") || facts.includes("lines")) parts.push(ORDERS);
+  if (facts.includes("orders") || facts.includes("lines")) parts.push(HISTORY, ORDERS);
   if (facts.includes("lines")) parts.push(LINES);
   if (facts.includes("customers")) parts.push(CUSTOMERS);
+  if (facts.includes("daily")) parts.push(DAILY);
   return parts.join(",\n");
 }
 
@@ -97,6 +132,11 @@ export type FactArgs = {
   storeId: string; from: string; to: string; asOf: string; timezone: string;
   origin?: string; country?: string; sku?: string; segment?: string;
 };
+
+/** Whether the run has no filter, so a report may read the daily rollup. */
+export function unfiltered(a: FactArgs): boolean {
+  return !a.origin && !a.country && !a.sku && !a.segment;
+}
 
 export function factValues(a: FactArgs): unknown[] {
   return [a.storeId, a.from, a.to, a.asOf, a.timezone, a.origin ?? null, a.country ?? null, a.sku ?? null, a.segment ?? null];

@@ -26,6 +26,13 @@ export type ReportSql = {
   drillId: string;
   /** Narrower drill-downs for some measures ("*" for every drill of the report). */
   drillWhere?: Record<string, string>;
+  /**
+   * The same rows and totals from the daily rollup (`od`), for runs without filters: the measures
+   * as sums of the day rows. Drill-downs always read the orders.
+   */
+  daily?: Record<string, MeasureSql>;
+  /** Filters the report can't honour, each with the sentence that says why (a 400 naming the filter). */
+  refuses?: Partial<Record<"origin" | "country" | "sku" | "segment", string>>;
 };
 
 const bucket = (g: Granularity, expr: string) => `to_char(date_trunc('${g}', ${expr}), 'YYYY-MM-DD')`;
@@ -41,7 +48,20 @@ const NEW_CUSTOMERS = "count(DISTINCT customer_id) FILTER (WHERE seq = 1)";
 const ITEM_REVENUE = "sum(quantity * unit_price_cents)";
 const RETURN_RATE = pct("sum(returned_quantity)", "sum(quantity)");
 const STORE_MEDIAN_INTERVAL = `med AS (SELECT coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY avg_interval_days), 90)::float8 AS d FROM c WHERE avg_interval_days IS NOT NULL)`;
+/**
+ * Reports that follow customers from their first order take the channel, country and SKU filters
+ * as a description of that first order: customers acquired through the channel, shipped to the
+ * country, or whose first order held the SKU.
+ */
+const FIRST_ORDER_MATCHES = (alias: string) => `($6::text IS NULL OR ${alias}.origin = $6::text) AND ($7::text IS NULL OR ${alias}.country = $7::text)
+  AND ($8::text IS NULL OR EXISTS (SELECT 1 FROM order_line_items s WHERE s.order_id = ${alias}.id AND s.sku = $8::text))`;
+const NO_SEGMENT = "doesn't apply to this report: it follows each customer from their first order, so every customer starts as new.";
 const IN_RANGE = (col: string) => `${col} >= (SELECT from_at FROM params) AND ${col} < (SELECT cutoff FROM params)`;
+
+// The same measures over the daily rollup's rows (od), for the period reports that are sums.
+const D_ORDERS = "sum(orders)";
+const D_REVENUE = "sum(revenue_cents)";
+const D_AOV = "round(sum(revenue_cents)::numeric / nullif(sum(orders), 0))";
 
 // $10 bands of the items' value after discounts, $200 and up together.
 const SHIP_BAND = "least(floor((subtotal_cents - discount_cents) / 1000.0), 20)::int";
@@ -68,7 +88,10 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
         drillId: "customer_id",
       };
     case "analytics-all-order":
-      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { orders: ORDERS, revenue: REVENUE, units: "sum(units)", discount: "sum(discount_cents)", shipping: "sum(shipping_cents)", tax: "sum(tax_cents)" }, drillId: "id" };
+      return {
+        facts: ["orders"], from: "o", key: b("local_at"), measures: { orders: ORDERS, revenue: REVENUE, units: "sum(units)", discount: "sum(discount_cents)", shipping: "sum(shipping_cents)", tax: "sum(tax_cents)" }, drillId: "id",
+        daily: { orders: D_ORDERS, revenue: D_REVENUE, units: "sum(units)", discount: "sum(discount_cents)", shipping: "sum(shipping_cents)", tax: "sum(tax_cents)" },
+      };
     case "analytics-repeat-purchase":
       return {
         facts: ["customers"], from: "c", where: IN_RANGE("first_order_at"), key: month("cohort"),
@@ -80,6 +103,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
         facts: ["orders"], from: "o", key: b("local_at"),
         measures: { orders: ORDERS, firstOrders: "count(*) FILTER (WHERE seq = 1)", repeatOrders: "count(*) FILTER (WHERE seq > 1)", repeatShare: pct("count(*) FILTER (WHERE seq > 1)", "count(*)") },
         drillId: "id", drillWhere: { firstOrders: "seq = 1", repeatOrders: "seq > 1", repeatShare: "seq > 1" },
+        daily: { orders: D_ORDERS, firstOrders: "sum(first_orders)", repeatOrders: "sum(orders - first_orders)", repeatShare: pct("sum(orders - first_orders)", "sum(orders)") },
       };
     case "analytics-time-between-purchase":
       return {
@@ -129,8 +153,11 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
       const cell = (n: number) => pct(`count(*) FILTER (WHERE ${n} = ANY(ks))`, "count(*)");
       return {
         facts: ["customers"],
-        extra: `ch AS (SELECT x.customer_id, array_agg(DISTINCT ${k}) AS ks FROM orders x JOIN c ON c.customer_id = x.customer_id
-                        WHERE x.store_id = $1 AND x.cancellation_state <> 'CANCELED' AND x.placed_at < (SELECT cutoff FROM params) GROUP BY x.customer_id),
+        // With a channel or SKU filter the cohort is built from the matching orders (see c), and so are the months it came back in.
+        extra: `ch AS (SELECT x.customer_id, array_agg(DISTINCT ${k}) AS ks FROM order_facts x JOIN c ON c.customer_id = x.customer_id
+                        WHERE x.store_id = $1 AND x.placed_at < (SELECT cutoff FROM params) AND ($6::text IS NULL OR x.origin = $6::text)
+                          AND ($8::text IS NULL OR EXISTS (SELECT 1 FROM order_line_items s WHERE s.order_id = x.order_id AND s.sku = $8::text))
+                        GROUP BY x.customer_id),
                 co AS (SELECT c.*, coalesce(ch.ks, '{}') AS ks FROM c LEFT JOIN ch USING (customer_id) WHERE ${IN_RANGE("c.first_order_at")})`,
         from: "co", key: month("cohort"),
         measures: { customers: "count(*)", m1: cell(1), m2: cell(2), m3: cell(3), m6: cell(6), m12: cell(12), cohortRevenue: "sum(revenue_cents)" },
@@ -138,9 +165,15 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
       };
     }
     case "analytics-order":
-      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { orders: ORDERS, revenue: REVENUE, aov: AOV, itemsPerOrder: "round(avg(units), 2)::float8" }, drillId: "id" };
+      return {
+        facts: ["orders"], from: "o", key: b("local_at"), measures: { orders: ORDERS, revenue: REVENUE, aov: AOV, itemsPerOrder: "round(avg(units), 2)::float8" }, drillId: "id",
+        daily: { orders: D_ORDERS, revenue: D_REVENUE, aov: D_AOV, itemsPerOrder: "round(sum(units)::numeric / nullif(sum(orders), 0), 2)::float8" },
+      };
     case "order-development":
-      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { orders: ORDERS, revenue: REVENUE, cumulativeRevenue: { row: "sum(sum(total_cents)) OVER (ORDER BY key)", total: REVENUE } }, drillId: "id" };
+      return {
+        facts: ["orders"], from: "o", key: b("local_at"), measures: { orders: ORDERS, revenue: REVENUE, cumulativeRevenue: { row: "sum(sum(total_cents)) OVER (ORDER BY key)", total: REVENUE } }, drillId: "id",
+        daily: { orders: D_ORDERS, revenue: D_REVENUE, cumulativeRevenue: { row: "sum(sum(revenue_cents)) OVER (ORDER BY key)", total: D_REVENUE } },
+      };
     case "order-count-distribution":
       return { facts: ["customers"], from: "c", ...ORDER_COUNTS, measures: { customers: "count(*)", share, revenue: "sum(revenue_cents)" }, drillId: "customer_id" };
     case "order-time-analysis":
@@ -196,8 +229,9 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "customer-daily-ltv":
       return {
         facts: ["orders"],
-        extra: `dl AS (SELECT oh.*, extract(epoch FROM oh.placed_at - oh.first_at) / 86400 AS since FROM oh
-                        WHERE oh.customer_id IS NOT NULL AND oh.placed_at < (SELECT cutoff FROM params) AND ${IN_RANGE("oh.first_at")}),
+        extra: `fo AS (SELECT a.customer_id FROM oh a WHERE a.seq = 1 AND a.customer_id IS NOT NULL AND ${IN_RANGE("a.placed_at")} AND ${FIRST_ORDER_MATCHES("a")}),
+                dl AS (SELECT oh.*, extract(epoch FROM oh.placed_at - oh.first_at) / 86400 AS since FROM oh
+                        WHERE oh.customer_id IN (SELECT customer_id FROM fo) AND oh.placed_at < (SELECT cutoff FROM params)),
                 n AS (SELECT nullif(count(*), 0) AS n FROM dl WHERE seq = 1)`,
         from: "dl", ...DAYS_SINCE_FIRST,
         measures: {
@@ -205,7 +239,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
           cumulativeLtv: { row: "round(sum(sum(total_cents)) OVER (ORDER BY key) / (SELECT n FROM n))", total: "round(sum(total_cents) / (SELECT n FROM n))" },
           orders: ORDERS,
         },
-        drillId: "id",
+        drillId: "id", refuses: { segment: NO_SEGMENT },
       };
     case "fulfillment-metrics":
       return {
@@ -240,7 +274,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "product-follow-up-purchases":
       return {
         facts: ["orders"],
-        extra: `f1 AS (SELECT customer_id, id FROM oh WHERE seq = 1 AND customer_id IS NOT NULL AND ${IN_RANGE("placed_at")}),
+        extra: `f1 AS (SELECT a.customer_id, a.id FROM oh a WHERE a.seq = 1 AND a.customer_id IS NOT NULL AND ${IN_RANGE("a.placed_at")} AND ${FIRST_ORDER_MATCHES("a")}),
                 f2 AS (SELECT customer_id, id FROM oh WHERE seq = 2 AND customer_id IS NOT NULL),
                 fu0 AS (SELECT DISTINCT f1.customer_id, split_part(a.title, ' — ', 1) AS a_product, split_part(b.title, ' — ', 1) AS b_product
                           FROM f1 JOIN f2 USING (customer_id) JOIN order_line_items a ON a.order_id = f1.id JOIN order_line_items b ON b.order_id = f2.id),
@@ -248,7 +282,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
                 fu AS (SELECT fu0.*, fa.n AS a_n FROM fu0 JOIN fa USING (a_product))`,
         from: "fu", key: "a_product || ' → ' || b_product", order: "-customers", limit: 25,
         measures: { customers: "count(DISTINCT customer_id)", shareOfFirst: { row: pct("count(DISTINCT customer_id)", "max(a_n)"), total: null } },
-        drillId: "customer_id",
+        drillId: "customer_id", refuses: { segment: NO_SEGMENT },
       };
     case "analytics-recovered-customers":
       return {
@@ -282,9 +316,9 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
       return {
         facts: ["customers"],
         extra: `pa AS (SELECT x.customer_id, bool_or(x.origin = 'MANUAL_WHOLESALE') AS wholesale, avg((x.discount_cents > 0)::int) AS discounted,
-                              bool_or(EXISTS (SELECT 1 FROM order_line_items g WHERE g.order_id = x.id AND g.sku LIKE 'GIFT%')) AS gift
-                         FROM orders x JOIN c ON c.customer_id = x.customer_id
-                        WHERE x.store_id = $1 AND x.cancellation_state <> 'CANCELED' AND x.placed_at < (SELECT cutoff FROM params) GROUP BY x.customer_id),
+                              bool_or(EXISTS (SELECT 1 FROM order_line_items g WHERE g.order_id = x.order_id AND g.sku LIKE 'GIFT%')) AS gift
+                         FROM order_facts x JOIN c ON c.customer_id = x.customer_id
+                        WHERE x.store_id = $1 AND x.placed_at < (SELECT cutoff FROM params) GROUP BY x.customer_id),
                 ps AS (SELECT c.*, pa.wholesale, pa.discounted, pa.gift, percent_rank() OVER (ORDER BY c.revenue_cents DESC) AS rp FROM c JOIN pa USING (customer_id))`,
         from: "ps", ...PERSONAS,
         measures: { customers: "count(*)", share, revenuePerCustomer: "round(avg(revenue_cents))", avgOrders: "round(avg(orders_count), 2)::float8" }, drillId: "customer_id",

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/pool";
-import { factValues, factsSql, type FactArgs } from "./facts";
+import { factValues, factsSql, unfiltered, type FactArgs } from "./facts";
 import type { ReportSql } from "./report-sql";
 
 // Runs one report's SQL: its rows, its totals, and the ids behind one row for a drill-down.
@@ -28,8 +28,14 @@ function toNumbers(r: Record<string, unknown>, keys: string[]): Record<string, n
   return Object.fromEntries(keys.map((k) => [k, r[k] === null || r[k] === undefined ? null : Number(r[k])]));
 }
 
+/** The spec rows and totals read: the daily rollup's variant when the report has one and the run no filter. */
+function readSpec(spec: ReportSql, args: FactArgs): ReportSql {
+  return spec.daily && unfiltered(args) ? { ...spec, facts: ["daily"], extra: undefined, from: "od", where: undefined, measures: spec.daily } : spec;
+}
+
 /** The report's grouped rows, in its order. */
-export async function selectReportRows(db: Queryable, spec: ReportSql, args: FactArgs): Promise<SqlRow[]> {
+export async function selectReportRows(db: Queryable, reportSpec: ReportSql, args: FactArgs): Promise<SqlRow[]> {
+  const spec = readSpec(reportSpec, args);
   const keys = Object.keys(spec.measures);
   const measures = keys.map((k) => {
     const m = spec.measures[k]!;
@@ -43,7 +49,8 @@ export async function selectReportRows(db: Queryable, spec: ReportSql, args: Fac
 }
 
 /** The report's totals over all its rows (a measure whose total means nothing is null). */
-export async function selectReportTotals(db: Queryable, spec: ReportSql, args: FactArgs): Promise<Record<string, number | null>> {
+export async function selectReportTotals(db: Queryable, reportSpec: ReportSql, args: FactArgs): Promise<Record<string, number | null>> {
+  const spec = readSpec(reportSpec, args);
   const keys = Object.keys(spec.measures);
   const measures = keys.map((k) => {
     const m = spec.measures[k]!;

@@ -23,8 +23,15 @@ export function factArgs(storeId: string, p: analytics.ReportResult["params"], r
 export function specOf(def: analytics.ReportDef, p: analytics.ReportResult["params"]) {
   const spec = reportSql(def.id, p.granularity);
   if (!spec) throw new AppError("NOT_FOUND", "There is no such report.");
+  // A filter the report can't honour is refused, never silently ignored.
+  const refused = (["origin", "country", "sku", "segment"] as const).filter((f) => p[f] && spec.refuses?.[f]);
+  if (refused.length) {
+    throw new AppError("VALIDATION_FAILED", refused.map((f) => `The ${FILTER_WORDS[f]} filter ${spec.refuses![f]}`).join(" "), refused.map((f) => ({ field: `query.${f}`, reason: spec.refuses![f] })));
+  }
   return spec;
 }
+
+const FILTER_WORDS = { origin: "channel", country: "country", sku: "product", segment: "new or returning customers" } as const;
 
 const ORIGIN_LABELS: Record<string, string> = ordersContracts.ORDER_ORIGIN_LABELS;
 
