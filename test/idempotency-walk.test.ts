@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allContracts, analytics, brandKits, buildPath, creation, inbox, marketplace, orders, payments, plans, projects, purchasing, returns, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
+import { allContracts, analytics, brandKits, buildPath, creation, ideation, inbox, marketplace, orders, payments, plans, projects, purchasing, returns, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
 import { createOrder } from "./factories/orders";
 import { signUp } from "./factories/accounts";
@@ -192,7 +192,29 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
     const kit = await generatedKit(owner);
     return { params: { id: kit.id, uuid: kit.ideaUuid } };
   },
+  // Product ideation: an ideation with a brief, its ideas, a picked one, submitted for crowdfunding.
+  updateAiIdea: async (owner) => ({ params: { id: (await ideaAt(owner, "new")).id } }),
+  generateAiIdeas: async (owner) => ({ params: { id: (await ideaAt(owner, "new")).id }, body: { prompt: "Walk dog toys" } }),
+  async selectAiIdeaProducts(owner) {
+    const idea = await ideaAt(owner, "ideas");
+    return { params: { id: idea.id }, body: { selectedProductIds: [idea.firstIdea!] } };
+  },
+  submitAiIdea: async (owner) => ({ params: { id: (await ideaAt(owner, "picked")).id }, body: { pitch: "A walk pitch long enough to submit.", fundingGoal: 500 } }),
+  sendCrowdfundingEmailToSelf: async (owner) => ({ body: { ideaId: (await ideaAt(owner, "submitted")).id, confirmRecipient: owner.email } }),
+  bulkUpdateAiIdeas: async (owner) => ({ body: { ids: [(await ideaAt(owner, "new")).id] } }),
 };
+
+async function ideaAt(owner: Owner, stage: "new" | "ideas" | "picked" | "submitted"): Promise<{ id: string; firstIdea?: string }> {
+  const { id } = await call(owner, ideation.createAiIdea, { body: { prompt: "Walk dog toys" } });
+  if (stage === "new") return { id };
+  const written = await call(owner, ideation.generateAiIdeas, { params: { id }, body: {} });
+  const firstIdea = written.ideas[0]!.uuid;
+  if (stage === "ideas") return { id, firstIdea };
+  await call(owner, ideation.selectAiIdeaProducts, { params: { id }, body: { selectedProductIds: [firstIdea] } });
+  if (stage === "picked") return { id, firstIdea };
+  await call(owner, ideation.submitAiIdea, { params: { id }, body: { pitch: "A walk pitch long enough to submit.", fundingGoal: 500 } });
+  return { id, firstIdea };
+}
 
 /** Contracts whose first call can't succeed in the walk's API, with where their replay is proven instead. */
 const PROVEN_ELSEWHERE: Record<string, string> = {

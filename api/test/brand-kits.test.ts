@@ -5,6 +5,14 @@ import { completeness } from "@atelier/contracts/brand-kit-rules";
 import type { BrandKit } from "@atelier/contracts/brand-kits";
 import { as, registerUser, startTestApi, type TestApi, expectError } from "./harness";
 import { createItem, createSupplier, previewStore, teamMember } from "../../test/factories";
+import { GENERATION_CREDITS } from "@atelier/contracts/brand-kits";
+import { plans } from "@atelier/contracts";
+import { startFakeOpenAiServer } from "../../eval/fake-openai-server";
+import { addCredits } from "../src/services/plans/add-credits";
+import { brandKitGenerateJob, taskChargeKey } from "../src/services/brand-kits/generate-job";
+import { createKitWriterFromEnv } from "../src/services/brand-kits/kit-writer";
+import { getTask, insertTask } from "../src/queries/brand-kits/tasks";
+import type { JobContext } from "../src/jobs";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -161,3 +169,37 @@ function stripKit(kit: BrandKit) {
   const { id: _id, isArchived: _a, createdAt: _c, updatedAt: _u, tasks: _t, ...rest } = kit;
   return rest;
 }
+
+describe("business kits written by a model, paid through the AI-credit ledger", { timeout: 90_000 }, () => {
+  it("charges a model-written part once and refunds it when the model fails (the offline generator writes it instead)", async () => {
+    const owner = await registerUser(api);
+    const { id } = await as(api, owner.token, brandKits.createBrandKit, { body: { category: "Coffee & tea", productDescription: "Single-origin coffee roasted in small batches." } });
+    await settled(owner.token, id);
+    await addCredits(api.deps.pool, owner.store.id, 100, "Bought");
+    let fail = false;
+    const fake = await startFakeOpenAiServer(() => (fail ? { status: 500, error: "overloaded" } : { text: JSON.stringify({ marketResearch: "Specialty coffee keeps growing among home brewers." }) }));
+    try {
+      const job = brandKitGenerateJob(api.deps, createKitWriterFromEnv({ OPENAI_BASE_URL: fake.baseUrl, ATELIER_MODEL: "fake-model" }));
+      const run = async (attempt = 1) => {
+        const task = await insertTask(api.deps.pool, owner.store.id, id, "MARKET_RESEARCH");
+        const ctx: JobContext = { jobId: crypto.randomUUID(), storeId: owner.store.id, userId: owner.user.id, attempt, signal: new AbortController().signal, progress: async () => {}, log: api.deps.log };
+        await job.handler({ taskId: task.id }, ctx);
+        return (await getTask(api.deps.pool, task.id))!;
+      };
+      const cost = GENERATION_CREDITS.MARKET_RESEARCH;
+      const paid = await run();
+      expect(paid).toMatchObject({ status: "SUCCESS", source: "MODEL", credits_charged: cost, credits_refunded: false });
+      expect(fake.requests).toHaveLength(1);
+      expect((await as(api, owner.token, plans.getAiCredits, {})).balance).toBe(100 - cost);
+
+      fail = true;
+      const refunded = await run();
+      expect(refunded).toMatchObject({ status: "SUCCESS", source: "OFFLINE", credits_charged: cost, credits_refunded: true });
+      expect((await as(api, owner.token, plans.getAiCredits, {})).balance).toBe(100 - cost);
+      const { rows } = await api.deps.pool.query<{ status: string }>("SELECT status FROM ai_credit_charges WHERE store_id = $1 AND charge_key = $2", [owner.store.id, taskChargeKey(refunded.id)]);
+      expect(rows).toEqual([{ status: "REFUNDED" }]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -328,6 +328,19 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   updateOrderRule: "store.settings.write",
   deleteOrderRule: "store.settings.write",
   reorderOrderRules: "store.settings.write",
+  // product ideation: every member who uses the AI tools; submitting for crowdfunding publishes the
+  // idea outside the store (owners and admins, like other marketing)
+  listAiIdeas: "ai.use",
+  createAiIdea: "ai.use",
+  openAiIdea: "ai.use",
+  listPublicAiIdeas: "ai.use",
+  getAiIdea: "ai.use",
+  updateAiIdea: "ai.use",
+  generateAiIdeas: "ai.use",
+  selectAiIdeaProducts: "ai.use",
+  submitAiIdea: "marketing.manage",
+  sendCrowdfundingEmailToSelf: "ai.use",
+  bulkUpdateAiIdeas: "ai.use",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

@@ -15,6 +15,7 @@ import { analyticsTools } from "./analytics/analytics-tools";
 import { returnTools } from "./returns/return-tools";
 import { shippingTools } from "./shipping/shipping-tools";
 import { brandKitTools } from "./brand-kits/brand-kit-tools";
+import { ideationTools } from "./ideation/ideation-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -38,6 +39,7 @@ export const TOOL_DOMAINS = {
   shipping: names(shippingTools),
   brandKits: names(brandKitTools),
   fulfilment: names(orderRuleTools),
+  ideation: names(ideationTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

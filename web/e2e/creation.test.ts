@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createStore } from "../../test/factories/accounts";
+import { createItem, createSupplier } from "../../test/factories/suppliers";
 import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // AI product design (/product-design) in Chromium at a desktop (1400×900) and a phone (390×844):
@@ -43,6 +44,76 @@ describe("AI product design in Chromium", () => {
     await page.waitForURL(/\/create-custom-project\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.locator("textarea").first().inputValue().catch(() => ""), { timeout: 15_000 }).toBe("Made from an AI product design: a minimalist ceramic mug with a wave pattern");
     await shot(page, `product-design-project-${name}`);
+    await page.context().close();
+  });
+});
+
+// Product ideation (/product-ideation → /product-ideation/:id → /crowdfund-your-idea → /your-ideations):
+// ideas costed from the marketplace's listings, one picked, submitted for crowdfunding, a copy
+// e-mailed to oneself after a confirmation naming the address. The flow runs at the desktop size;
+// each screen is also looked at on the phone.
+describe("product ideation in Chromium", { timeout: 150_000 }, () => {
+  it("brief → six costed ideas → pick one → crowdfund it → e-mail a copy → it is in your ideations", async () => {
+    const supplier = await createSupplier(env.api, { name: `Ideation Paws ${crypto.randomUUID().slice(0, 6)}`, countryCode: "VN", enabled: true, moq: 100 });
+    await createItem(env.api, supplier, { title: "Natural rubber dog chew toy", priceMinCents: 120, priceMaxCents: 240, moq: 300 });
+    const owner = await createStore(env.api, { storeName: "Ideation e2e" });
+    const page = await pageAs(env.browser, owner);
+    // Looked at on both sizes; the phone loads the page afresh (no side menu sliding shut from the desktop layout).
+    const both = async (label: string, ready: () => Promise<unknown>) => {
+      for (const [size, viewport] of [["desktop", { width: 1400, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+        await page.setViewportSize(viewport);
+        if (size === "phone") {
+          await page.reload();
+          await ready();
+        }
+        expect(await overflowsSideways(page), `${label} on the ${size}`).toBe(false);
+        await shot(page, `${label}-${size}`);
+      }
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await page.reload();
+      await ready();
+    };
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.api.url}/product-ideation`);
+    await page.waitForURL(/\/product-ideation\/[0-9a-f-]{36}$/);
+    const ideationUrl = page.url();
+    expect(await page.getByTestId("ideation-cost").textContent()).toBe("Free: 5 free rounds left today. Each round writes 6 ideas.");
+    await page.getByLabel("Your idea, in your words").fill("eco-friendly dog toys for city apartments");
+    await page.getByRole("button", { name: "Get product ideas" }).click();
+    const ideas = page.getByRole("list", { name: "Product ideas" }).getByRole("listitem");
+    await page.getByRole("heading", { name: "Product ideas (6)" }).waitFor();
+    expect(await ideas.count()).toBe(6);
+    expect(await ideas.first().textContent()).toMatch(/dog/i);
+    expect(await ideas.first().getByText(/Similar listings:/).count()).toBe(1);
+    await both("product-ideation", () => page.getByRole("heading", { name: "Product ideas (6)" }).waitFor());
+
+    await page.getByRole("button", { name: "Pick idea 1" }).click();
+    await page.getByRole("heading", { name: "Your picks (1)" }).waitFor();
+    await page.getByRole("link", { name: "Crowdfund this idea" }).click();
+    await page.waitForURL(/\/crowdfund-your-idea\?idea=/);
+    await page.getByLabel("Your pitch: who it is for and why it matters").fill("Chew toys that survive a terrier and fit a studio flat.");
+    await page.getByLabel("Funding goal, in dollars").fill("5000");
+    await page.getByLabel("Show it to every creator in the public ideas").check();
+    await page.getByRole("button", { name: "Submit for crowdfunding" }).click();
+    await page.getByRole("status").filter({ hasText: "with a goal of $5,000.00" }).waitFor();
+    await page.getByRole("list", { name: "Products in this idea" }).waitFor();
+    await page.getByRole("heading", { name: /What other creators are raising for \(\d+\)/ }).waitFor();
+    await page.getByText("Chew toys that survive a terrier").first().waitFor();
+    await page.getByRole("button", { name: "E-mail me a copy" }).click();
+    await page.getByRole("button", { name: `Send to ${owner.email}` }).click();
+    await page.getByText(`Sent to ${owner.email}.`).waitFor();
+    const ideaId = new URL(page.url()).searchParams.get("idea");
+    const { rows } = await env.api.deps.pool.query<{ to_address: string }>("SELECT to_address FROM outbox_messages WHERE payload->>'ideaId' = $1", [ideaId]);
+    expect(rows.map((r) => r.to_address)).toEqual([owner.email]);
+    await both("crowdfund-your-idea", () => page.getByRole("list", { name: "Products in this idea" }).waitFor());
+
+    await page.goto(`${env.api.url}/your-ideations`);
+    const saved = page.getByRole("list", { name: "Saved ideations" });
+    await saved.getByRole("link", { name: "Eco-friendly dog toys for city apartments" }).waitFor();
+    expect(await saved.getByText("submitted for crowdfunding", { exact: false }).count()).toBe(1);
+    await both("your-ideations", () => saved.getByRole("link", { name: "Eco-friendly dog toys for city apartments" }).waitFor());
+    await saved.getByRole("link", { name: "Eco-friendly dog toys for city apartments" }).click();
+    await page.waitForURL(ideationUrl);
     await page.context().close();
   });
 });

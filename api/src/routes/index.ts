@@ -4,6 +4,7 @@ import { authRoutes } from "./auth";
 import { brandKitsRoutes } from "./brand-kits";
 import { commonsRoutes } from "./commons";
 import { creationRoutes } from "./creation";
+import { ideationRoutes } from "./ideation";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
 import { inboxRoutes, quoteRoutes } from "./inbox";
@@ -51,4 +52,5 @@ export const allRoutes: Route[] = [
   ...shippingRoutes,
   ...brandKitsRoutes,
   ...orderRulesRoutes,
+  ...ideationRoutes,
 ];

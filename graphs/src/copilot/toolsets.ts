@@ -29,6 +29,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(sourcing\/)?product-design/, ["creation"]],
   [/^\/fulfillment-services\/(create-shipping-label|label-history)/, ["shipping"]],
   [/^\/(business-kits|bk)/, ["brandKits"]],
+  [/^\/(product-ideation|your-ideations|crowdfund-your-idea)/, ["ideation"]],
 ];
 
 const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
@@ -39,6 +40,7 @@ const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
   custom_project: "projects",
   receiving: "orders",
   business_kit: "brandKits",
+  product_ideation: "ideation",
 };
 
 /** The product areas of a screen: its entity's, then its route's. */

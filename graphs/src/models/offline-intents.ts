@@ -9,6 +9,7 @@ import { ANALYTICS_INTENTS } from "./offline-analytics";
 import { CREATION_INTENTS } from "./offline-creation";
 import { SHIPPING_INTENTS } from "./offline-shipping";
 import { BRAND_KIT_INTENTS } from "./offline-brand-kits";
+import { IDEATION_INTENTS } from "./offline-ideation";
 import { ORDER_RULE_INTENTS } from "./offline-order-rules";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
@@ -94,6 +95,7 @@ const DECLARED: Intent[] = [
   ...ANALYTICS_INTENTS,
   ...SHIPPING_INTENTS,
   ...BRAND_KIT_INTENTS,
+  ...IDEATION_INTENTS,
   ...ORDER_RULE_INTENTS,
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,

@@ -30,6 +30,10 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "help-article": lazy(() => import("../features/help-center/help-centre-page").then((m) => ({ default: m.HelpArticlePage }))),
   pending: lazy(() => import("../features/pending/pending-page").then((m) => ({ default: m.PendingPage }))),
   "product-design": lazy(() => import("../features/creation/product-design-page").then((m) => ({ default: m.ProductDesignPage }))),
+  "product-ideation-open": lazy(() => import("../features/creation/product-ideation-open-page").then((m) => ({ default: m.ProductIdeationOpenPage }))),
+  "product-ideation": lazy(() => import("../features/creation/product-ideation-page").then((m) => ({ default: m.ProductIdeationPage }))),
+  "your-ideations": lazy(() => import("../features/creation/your-ideations-page").then((m) => ({ default: m.YourIdeationsPage }))),
+  "crowdfund-your-idea": lazy(() => import("../features/creation/crowdfund-page").then((m) => ({ default: m.CrowdfundPage }))),
   // The sourcing marketplace, checkout and sourcing inbox (issue 5).
   "sourcing-home": lazy(() => import("../features/marketplace/sourcing-home-page").then((m) => ({ default: m.SourcingHomePage }))),
   "browse-suppliers": lazy(() => import("../features/marketplace/browse-suppliers-page").then((m) => ({ default: m.BrowseSuppliersPage }))),

@@ -13,7 +13,10 @@ export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "p
 export type AnalyticsScreenKey = "analytics-report" | "share-report";
 
 /** AI product design and the image gallery (issue 19). */
-export type CreationScreenKey = "product-design";
+export type CreationScreenKey = "product-design" | IdeationScreenKey;
+
+/** Product ideation: the opener, the ideation, saved ideations and crowdfunding an idea (issue 19). */
+export type IdeationScreenKey = "product-ideation-open" | "product-ideation" | "your-ideations" | "crowdfund-your-idea";
 
 /** Shipping labels (issue 17): create (quote and buy) and label history, reached from the fulfilment home. */
 export type ShippingScreenKey = "create-shipping-label" | "label-history";
@@ -152,11 +155,11 @@ const userRoutes: RouteEntry[] = [
   pending("/printful-widget/:externalProductId?", "user", "The print-on-demand catalogue"),
   pending("/template-item/:templateId", "user", "Product templates"),
   pending("/partners", "user", "Partner offers"),
-  pending("/product-ideation", "user", CREATION),
-  pending("/product-ideation/:id", "user", CREATION),
+  { path: "/product-ideation", access: "user", screen: "product-ideation-open" },
+  { path: "/product-ideation/:id", access: "user", screen: "product-ideation" },
   { path: "/favorites", access: "user", screen: "favorites" },
-  pending("/your-ideations", "user", CREATION),
-  pending("/crowdfund-your-idea", "user", CREATION),
+  { path: "/your-ideations", access: "user", screen: "your-ideations" },
+  { path: "/crowdfund-your-idea", access: "user", screen: "crowdfund-your-idea" },
   pending("/email-capture", "user", MARKETING),
   { path: "/product-design", access: "user", screen: "product-design" },
   { path: "/sourcing/product-design", access: "user", screen: "product-design" },

@@ -16,7 +16,7 @@ export async function cancelGeneration(ctx: UserContext, kitId: string, types: G
   });
   for (const t of cancelled) {
     if (t.job_id) await ctx.jobs.cancel(ctx.auth.storeId, t.job_id);
-    await refundTask(ctx.pool, t, "that was cancelled");
+    await refundTask(ctx.pool, t);
   }
   return { tasks: (await latestTasks(ctx.pool, kitId)).filter((t) => types.includes(t.type)).map(toTaskDto) };
 }

@@ -3,8 +3,10 @@ import type { AppDeps } from "../../context";
 import { withTransaction } from "../../db/pool";
 import { defineJob, type JobContext } from "../../jobs";
 import { getKitById, lockKit, saveKit } from "../../queries/brand-kits/kits";
-import { finishTask, getTask, markRefunded } from "../../queries/brand-kits/tasks";
-import { addCredits } from "../plans/add-credits";
+import { GENERATION_CREDITS } from "@atelier/contracts/brand-kits";
+import { AppError } from "../../errors";
+import { finishTask, getTask, markRefunded, recordCharge } from "../../queries/brand-kits/tasks";
+import { chargeAiCredits, refundAiCredits } from "../plans/charge-ai-credits";
 import { applyDrawn, drawSlots, markMissingImages } from "./fill-images";
 import { offlineKitWriter, type KitWriter } from "./kit-writer";
 import { generateOffline, generateWithModel, kitInputs, mergeGenerated, type Generated } from "./write-generation";
@@ -12,12 +14,29 @@ import { generateOffline, generateWithModel, kitInputs, mergeGenerated, type Gen
 export const GENERATE_JOB_TYPE = "brand-kit.generate";
 const TYPE_WORDS = { TARGET_AUDIENCE: "target audiences", BRAND_IDEA: "brand ideas", PRODUCT_SKU: "product ideas", MARKET_RESEARCH: "market research" } as const;
 
-/** Gives a task's credits back once (a failed or fallen-back model generation). */
-export async function refundTask(db: AppDeps["pool"], task: { id: string; store_id: string; type: keyof typeof TYPE_WORDS; credits_charged: number }, why: string): Promise<void> {
-  if (task.credits_charged <= 0) return;
-  await withTransaction(db, async (tx) => {
-    if (await markRefunded(tx, task.id)) await addCredits(tx, task.store_id, task.credits_charged, `Refund: ${TYPE_WORDS[task.type]} for a business kit ${why}`);
-  });
+/** The ledger key of a task's charge: one charge per task, however often its job is retried. */
+export const taskChargeKey = (taskId: string) => `brand-kit-task:${taskId}`;
+
+/**
+ * Charges a task's credits through the AI-credit ledger before a model writes it: true when
+ * charged (or charged before, on a retried job), false when the balance is short (the offline
+ * generator writes it instead, free).
+ */
+export async function chargeTask(db: AppDeps["pool"], task: { id: string; store_id: string; type: keyof typeof TYPE_WORDS }, writerLabel: string): Promise<boolean> {
+  const cost = GENERATION_CREDITS[task.type];
+  try {
+    await chargeAiCredits(db, task.store_id, { key: taskChargeKey(task.id), amount: cost, reason: `Business kit: ${TYPE_WORDS[task.type]} written by ${writerLabel}` });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "CONFLICT") return false;
+    throw err;
+  }
+  await recordCharge(db, task.id, cost, "MODEL");
+  return true;
+}
+
+/** Gives a task's credits back once through the ledger (a failed, cancelled or fallen-back model generation). */
+export async function refundTask(db: AppDeps["pool"], task: { id: string; store_id: string }): Promise<void> {
+  if (await refundAiCredits(db, task.store_id, taskChargeKey(task.id))) await markRefunded(db, task.id);
 }
 
 /**
@@ -41,18 +60,18 @@ export function brandKitGenerateJob(deps: Pick<AppDeps, "pool" | "log">, writer:
       let generated: Generated;
       let source: "MODEL" | "OFFLINE" = "OFFLINE";
       try {
-        if (task.credits_charged > 0 && writer.kind === "model") {
+        if (writer.kind === "model" && (await chargeTask(deps.pool, task, writer.label))) {
           try {
             generated = await generateWithModel(deps.pool, writer, inputs, kit.parts, task.type, new Date(), job.signal);
             source = "MODEL";
           } catch (err) {
             job.log.warn({ err }, "the model could not write a kit part; falling back to the offline generator");
-            await refundTask(deps.pool, task, "written offline because the model failed");
+            await refundTask(deps.pool, task);
             generated = await generateOffline(deps.pool, inputs, kit.parts, task.type, new Date());
           }
         } else generated = await generateOffline(deps.pool, inputs, kit.parts, task.type, new Date());
       } catch (err) {
-        await refundTask(deps.pool, task, "that failed");
+        await refundTask(deps.pool, task);
         await finishTask(deps.pool, task.id, { status: "FAILURE", error: `The ${TYPE_WORDS[task.type]} could not be written. Please try again.` });
         throw err;
       }
@@ -66,7 +85,11 @@ export function brandKitGenerateJob(deps: Pick<AppDeps, "pool" | "log">, writer:
         await saveKit(tx, kit.store_id, kit.id, { parts });
         return slots;
       });
-      if (!marked) return { cancelled: true };
+      if (!marked) {
+        // Cancelled while the model wrote: what was charged comes back.
+        await refundTask(deps.pool, task);
+        return { cancelled: true };
+      }
       await job.progress(50, `Drawing ${marked.length} pictures`);
       const drawn = await drawSlots(deps.pool, marked, (err, slot) => job.log.error({ err, slot: slot.path }, "a business kit picture could not be drawn"), (done) =>
         done % 4 === 0 ? job.progress(50 + Math.round((done / Math.max(1, marked.length)) * 45), `Drew ${done} of ${marked.length} pictures`) : Promise.resolve(),

@@ -1,27 +1,21 @@
 import { fullReset } from "@atelier/contracts/brand-kit-rules";
-import { GENERATION_CREDITS, type BrandKitTask, type GenerationType } from "@atelier/contracts/brand-kits";
+import type { BrandKitTask, GenerationType } from "@atelier/contracts/brand-kits";
 import type { UserContext } from "../../context";
 import type { Queryable } from "../../db/pool";
 import { withTransaction } from "../../db/pool";
-import { AppError } from "../../errors";
 import { saveKit } from "../../queries/brand-kits/kits";
-import { insertTask, pendingTasks, recordCharge, setTaskJob } from "../../queries/brand-kits/tasks";
-import { spendCredits } from "../plans/spend-credits";
+import { insertTask, pendingTasks, setTaskJob } from "../../queries/brand-kits/tasks";
 import { toTaskDto } from "./dto";
 import { findKit } from "./find-kit";
 import { brandKitGenerateJob } from "./generate-job";
-import { configuredKitWriter } from "./kit-writer";
-
-const WORDS: Record<GenerationType, string> = { TARGET_AUDIENCE: "target audiences", BRAND_IDEA: "brand ideas", PRODUCT_SKU: "product ideas", MARKET_RESEARCH: "market research" };
 
 /**
  * Inside the caller's transaction: one PENDING task per type (a type already pending is left
- * running, not doubled), paid in credits when a model will write it (offline when the balance
- * is short), and its job queued to start once the transaction commits.
+ * running, not doubled) and its job queued to start once the transaction commits. The job charges
+ * the credits through the ledger when a model will write it (see generate-job).
  */
 export async function queueGeneration(tx: Queryable, ctx: UserContext, kitId: string, types: readonly GenerationType[]): Promise<BrandKitTask[]> {
   const already = await pendingTasks(tx, kitId, types);
-  const writer = configuredKitWriter();
   const out: BrandKitTask[] = [];
   for (const type of new Set(types)) {
     const pending = already.find((t) => t.type === type);
@@ -30,22 +24,6 @@ export async function queueGeneration(tx: Queryable, ctx: UserContext, kitId: st
       continue;
     }
     const task = await insertTask(tx, ctx.auth.storeId, kitId, type);
-    if (writer.kind === "model") {
-      const cost = GENERATION_CREDITS[type];
-      const paid = await spendCredits(tx, ctx.auth.storeId, cost, `Business kit: ${WORDS[type]} written by ${writer.label}`).then(
-        () => true,
-        (err: unknown) => {
-          // Too few credits: the offline generator writes it instead, free.
-          if (err instanceof AppError && err.code === "CONFLICT") return false;
-          throw err;
-        },
-      );
-      if (paid) {
-        await recordCharge(tx, task.id, cost, "MODEL");
-        task.credits_charged = cost;
-        task.source = "MODEL";
-      }
-    }
     const { job } = await ctx.jobs.enqueue(brandKitGenerateJob(ctx), { taskId: task.id }, { storeId: ctx.auth.storeId, userId: ctx.auth.userId, db: tx });
     await setTaskJob(tx, task.id, job.id);
     task.job_id = job.id;

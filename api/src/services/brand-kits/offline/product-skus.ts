@@ -7,7 +7,7 @@ import type { KitInputs } from "./brand-ideas";
 export const RETAIL_MARKUP = 1 / (1 - 0.65);
 
 /** Rounds a price to the charm price below it ($24.99 style) once above $5. */
-function charm(dollars: number): number {
+export function charm(dollars: number): number {
   if (dollars < 5) return Math.round(dollars * 100) / 100;
   return Math.max(1, Math.ceil(dollars)) - 0.01;
 }
