@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { orders } from "@atelier/contracts";
 import { createStore } from "../../test/factories/accounts";
 import { createOrder } from "../../test/factories/orders";
-import { stockSku } from "../../test/factories/inventory";
+import { manualOrderBody, stockSku } from "../../test/factories/inventory";
 import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // The orders screens in Chromium at a desktop (1400×900) and a phone (390×844): they fit without
@@ -109,6 +109,34 @@ describe("a manual order and its public tracking page in Chromium", () => {
     await page.getByRole("heading", { name: "New wholesale order" }).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, "manual-order-form-phone");
+    await page.context().close();
+  });
+});
+
+describe("the fulfilment home in Chromium", () => {
+  it("counts what needs attention with links to the lists, and fits a phone", async () => {
+    const owner = await createStore(env.api, { storeName: "Fulfilment home e2e" });
+    await stockSku(env.api, owner.token, "CAP-RED", 2, { title: "Red cap", lowStockThreshold: 5 });
+    await stockSku(env.api, owner.token, "MUG-01", 0, { title: "Mug" });
+    // Nothing of the mug is on hand, so the order waits on the inventory's out-of-stock hold.
+    await env.api.client.call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "MUG-01", quantity: 1 }]) }, { token: owner.token, idempotencyKey: crypto.randomUUID() });
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.api.url}/fulfillment-services`);
+    await page.getByTestId("attention-held").waitFor();
+    expect(await page.getByTestId("attention-held").textContent()).toBe("1 order on hold");
+    expect(await page.getByTestId("attention-low").textContent()).toBe("1 SKU low on stock");
+    expect(await page.getByTestId("attention-out").textContent()).toBe("1 SKU out of stock");
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "fulfilment-home-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Loaded at the phone's width, as a phone opens it (no sidebar closing mid-animation).
+    await page.reload();
+    await page.getByTestId("attention-held").waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "fulfilment-home-phone");
+    await page.getByRole("link", { name: "1 order on hold" }).click();
+    await page.getByRole("tab", { name: "On hold (1)", selected: true }).waitFor();
     await page.context().close();
   });
 });
