@@ -29,6 +29,7 @@ const envSchema = z.object({
   ATELIER_PUBLIC_PAY_DECLINES: z.coerce.number().int().min(1).default(5),
   ATELIER_PUBLIC_PAY_LOCK_HOURS: z.coerce.number().int().min(1).default(24),
   ATELIER_RATE_LIMIT_PUBLIC_PAY: z.coerce.number().int().min(1).default(10),
+  ATELIER_RATE_LIMIT_TRACK_ORDER: z.coerce.number().int().min(1).default(20),
   ATELIER_LOGIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   ATELIER_LOGIN_WAIT_SECONDS: z.coerce.number().int().min(1).default(30),
   ATELIER_LOGIN_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -77,6 +78,8 @@ export type Config = {
   loginThrottle: { freeAttempts: number; baseWaitSeconds: number; maxWaitSeconds: number };
   /** The public pay-invoice page: declined cards before it locks, for how long, and payment attempts per client address a minute. */
   publicPay: { declinesBeforeLock: number; lockHours: number; perClientPerMinute: number };
+  /** Public order lookups per connection and minute (/track-order): guessing numbers and postcodes takes many tries. */
+  trackOrderPerClientPerMinute: number;
   /** Upload quotas by plan and the large uploads a store may have waiting (contracts' UPLOAD_QUOTAS by default). */
   uploads: { quotas: typeof UPLOAD_QUOTAS; maxPendingLargeUploads: number };
   /** Proxies whose X-Forwarded-For is believed (Express's "trust proxy"); false: none, the peer's address is the client's. */
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     previewEmails: e.ATELIER_PREVIEW_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
     authRateLimitPerMinute: e.ATELIER_RATE_LIMIT_AUTH,
     publicPay: { declinesBeforeLock: e.ATELIER_PUBLIC_PAY_DECLINES, lockHours: e.ATELIER_PUBLIC_PAY_LOCK_HOURS, perClientPerMinute: e.ATELIER_RATE_LIMIT_PUBLIC_PAY },
+    trackOrderPerClientPerMinute: e.ATELIER_RATE_LIMIT_TRACK_ORDER,
     loginThrottle: { freeAttempts: e.ATELIER_LOGIN_FREE_ATTEMPTS, baseWaitSeconds: e.ATELIER_LOGIN_WAIT_SECONDS, maxWaitSeconds: e.ATELIER_LOGIN_MAX_WAIT_SECONDS },
     uploads: { quotas: UPLOAD_QUOTAS, maxPendingLargeUploads: MAX_PENDING_LARGE_UPLOADS },
     trustProxy: e.TRUST_PROXY,

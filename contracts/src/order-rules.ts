@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineContract } from "./contract";
 import { idSchema } from "./domain";
-import { ORDER_ORIGINS, ORDER_ORIGIN_LABELS, type OrderOrigin } from "./orders";
+import { ORDER_ORIGINS, ORDER_ORIGIN_LABELS, SHIPPING_METHODS, SHIPPING_METHOD_LABELS, type OrderOrigin } from "./orders";
 
 // Fulfilment rules (000 §7 /web/order-rules and /actions, screen /fulfillment-rules), in the
 // manner of ShipStation's automation rules and Shopify Flow: a store's rules run in order when an
@@ -52,10 +52,8 @@ export const CONDITION_FIELD_LABELS: Record<RuleCondition["field"], string> = {
   WEIGHT: "Weight",
 };
 
-/** How the carrier service is chosen when the fulfilment center ships the order. */
-export const SHIPPING_METHODS = ["ECONOMY", "STANDARD", "EXPEDITED", "OVERNIGHT"] as const;
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
-export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = { ECONOMY: "Economy", STANDARD: "Standard", EXPEDITED: "Expedited", OVERNIGHT: "Overnight" };
+// How the carrier service is chosen: one list with manual orders (they are placed with one).
+export { SHIPPING_METHODS, SHIPPING_METHOD_LABELS, type ShippingMethod } from "./orders";
 
 const words = (min: number, max: number, what: string) =>
   z.string().trim().min(min, min === 1 ? "must not be empty" : `must have at least ${min} characters`).max(max, `must be at most ${max} characters`).describe(what);

@@ -19,6 +19,11 @@ export const ORDER_ORIGIN_LABELS: Record<OrderOrigin, string> = {
   MANUAL_WHOLESALE: "Manual wholesale",
 };
 
+/** How the carrier service is chosen when the fulfilment center ships the order (a manual order is placed with one; a rule may choose one). */
+export const SHIPPING_METHODS = ["ECONOMY", "STANDARD", "EXPEDITED", "OVERNIGHT"] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = { ECONOMY: "Economy", STANDARD: "Standard", EXPEDITED: "Expedited", OVERNIGHT: "Overnight" };
+
 export const PROCESSING_STATUSES = ["OUTSTANDING", "PROCESSING", "ON_HOLD", "FINISHED"] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 export const FULFILLMENT_STATES = ["NONE", "PARTIAL", "FULFILLED"] as const;
@@ -136,6 +141,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
     .object({ name: z.string().nullable(), address1: z.string().nullable(), city: z.string().nullable(), region: z.string().nullable(), postalCode: z.string().nullable(), countryCode: z.string().nullable() })
     .nullable(),
   note: z.string().nullable(),
+  /** The method the order was placed with; null when it came in without one. */
+  shippingMethod: z.enum(SHIPPING_METHODS).nullable(),
   fulfilledAt: z.string().nullable(),
   canceledAt: z.string().nullable(),
   lines: z.array(orderLineSchema),
@@ -286,6 +293,7 @@ const manualOrderBody = z.strictObject({
     .min(1, "must have at least one line")
     .max(100, "must have at most 100 lines"),
   shippingCents: z.number().int("must be a whole number of cents").min(0, "must be 0 or more").max(10_000_000, "must be at most $100,000").default(0).describe("Shipping charged, in cents"),
+  shippingMethod: z.enum(SHIPPING_METHODS).default("STANDARD").describe("How it ships: ECONOMY, STANDARD (the default), EXPEDITED or OVERNIGHT"),
   note: text(0, 2000, "Optional: a note on the order").optional(),
 });
 
@@ -326,4 +334,51 @@ export const submitOrderFulfilment = defineContract({
   idempotent: true,
   params: orderRefParams,
   response: orderDetailSchema,
+});
+
+// Public tracking (/track-order): a buyer looks an order up by its number and the e-mail or
+// postcode it was placed with, or a shipment by its tracking number (the carrier's link). The
+// answer holds only what a tracking page shows: no names, addresses, prices, notes or hold reasons.
+
+/** Where a tracked order stands, as the buyer reads it. */
+export const TRACKING_STATUSES = ["RECEIVED", "ON_HOLD", "PREPARING", "SHIPPED", "CANCELED"] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+
+export const trackingStepSchema = z.object({
+  /** What happened, as a sentence for the buyer. */
+  message: z.string(),
+  occurredAt: z.string(),
+});
+
+export const trackedOrderSchema = z.object({
+  /** The order, when it was looked up by number and contact; null for a tracking-number lookup (a tracking number alone names only the parcel). */
+  order: z.object({ orderNumber: z.number().int(), storeName: z.string(), placedAt: z.string(), itemCount: z.number().int() }).nullable(),
+  status: z.enum(TRACKING_STATUSES),
+  /** The status as a sentence. */
+  statusText: z.string(),
+  shipments: z.array(z.object({ carrier: z.string().nullable(), service: z.string().nullable(), trackingNumber: z.string().nullable(), trackingUrl: z.string().nullable(), shippedAt: z.string().nullable() })),
+  /** Oldest first. */
+  timeline: z.array(trackingStepSchema),
+});
+export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
+
+export const trackOrder = defineContract({
+  id: "trackOrder",
+  method: "GET",
+  path: "/app/track-order",
+  summary: "Public order tracking without login (/track-order): an order by its number and the e-mail or postcode it was placed with, or a parcel by its tracking number; its status and tracking timeline only. A wrong number or contact is the same 404, so nothing tells which was wrong. Rate-limited per connection.",
+  tags: ["orders"],
+  access: "public",
+  query: z
+    .strictObject({
+      orderNumber: z.string().trim().regex(/^#?\d{1,9}$/, "must be an order number like 1043").transform((v) => Number(v.replace(/^#/, ""))).optional().describe("The order number from the receipt, like 1043"),
+      contact: z.string().trim().min(3, "must be the e-mail or postcode the order was placed with").max(254, "must be at most 254 characters").optional().describe("The e-mail or postcode the order was placed with"),
+      tracking: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{6,40}$/, "must be a tracking number of letters and digits").optional().describe("A tracking number from the shipping e-mail"),
+    })
+    .superRefine((q, ctx) => {
+      if (q.tracking !== undefined) return;
+      if (q.orderNumber === undefined) ctx.addIssue({ code: "custom", path: ["orderNumber"], message: "is needed, with the e-mail or postcode (or give a tracking number)" });
+      if (q.contact === undefined) ctx.addIssue({ code: "custom", path: ["contact"], message: "is needed: the e-mail or postcode the order was placed with" });
+    }),
+  response: trackedOrderSchema,
 });

@@ -237,6 +237,7 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   createManualRetailOrder: "orders.manage",
   createManualWholesaleOrder: "orders.manage",
   submitOrderFulfilment: "orders.manage",
+  trackOrder: "public",
   // inventory (stock the store's orders reserve and ship)
   listInventory: "orders.manage",
   getInventoryItem: "orders.manage",

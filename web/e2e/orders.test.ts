@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { orders } from "@atelier/contracts";
 import { createStore } from "../../test/factories/accounts";
 import { createOrder } from "../../test/factories/orders";
+import { manualOrderBody, stockSku } from "../../test/factories/inventory";
 import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // The orders screens in Chromium at a desktop (1400×900) and a phone (390×844): they fit without
@@ -50,6 +51,92 @@ describe("orders screens in Chromium", () => {
     await page.getByRole("button", { name: "Release hold: Address could not be verified by the carrier" }).click();
     await page.getByTestId("open-hold").waitFor({ state: "detached" });
     expect(await page.getByTestId("order-status").textContent()).toBe("Outstanding");
+    await page.context().close();
+  });
+});
+
+describe("a manual order and its public tracking page in Chromium", () => {
+  it("creates an order from the form with an inventory SKU, then the buyer finds it on /track-order; both fit a phone", async () => {
+    const owner = await createStore(env.api, { storeName: "Manual orders e2e" });
+    await stockSku(env.api, owner.token, "TEE-ORG-BLK", 5, { title: "Organic tee, black" });
+    const email = `buyer-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.api.url}/orders`);
+    await page.getByRole("button", { name: "New order" }).click();
+    const form = page.getByRole("form", { name: "New order" });
+    await form.getByLabel("Customer name").fill("Ada Lovelace");
+    await form.getByLabel("Customer e-mail").fill(email);
+    await form.getByLabel("Street and number").fill("12 Harbor Way");
+    await form.getByLabel("City", { exact: true }).fill("Oakland");
+    await form.getByLabel("State or region").fill("CA");
+    await form.getByLabel("Postcode").fill("94607");
+    await form.getByLabel("SKU 1").fill("tee-org-blk");
+    await page.getByTestId("line-stock").filter({ hasText: "Organic tee, black: 5 available" }).waitFor();
+    await form.getByLabel("Units").fill("2");
+    await form.getByLabel("Price per unit ($)").fill("32");
+    await form.getByLabel("Shipping method").selectOption("EXPEDITED");
+    await form.getByLabel("Shipping charged ($)").fill("5");
+    expect(await page.getByTestId("manual-order-total").textContent()).toContain("total $69.00");
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "manual-order-form-desktop");
+    await form.getByRole("button", { name: "Create order" }).click();
+    await page.getByTestId("order-shipping-method").filter({ hasText: "Ships Expedited" }).waitFor();
+    const number = /Order #(\d+)/.exec((await page.getByRole("heading", { level: 1 }).textContent()) ?? "")?.[1];
+    expect(number).toBe("1001");
+    expect(await page.getByTestId("order-status").textContent()).toBe("Outstanding");
+
+    // The buyer, logged out: the number and e-mail find the order; nothing of the store's shows.
+    const buyer = await pageAs(env.browser, null);
+    await buyer.setViewportSize({ width: 390, height: 844 });
+    await buyer.goto(`${env.api.url}/track-order`);
+    await buyer.getByLabel("Order number").fill("1001");
+    await buyer.getByLabel("E-mail or postcode used for the order").fill("nobody@example.com");
+    await buyer.getByRole("button", { name: "Track" }).click();
+    await buyer.getByRole("alert").filter({ hasText: "No order matches these details" }).waitFor();
+    await buyer.getByLabel("E-mail or postcode used for the order").fill(email);
+    await buyer.getByRole("button", { name: "Track" }).click();
+    await buyer.getByTestId("track-result").waitFor();
+    expect(await buyer.getByRole("heading", { name: "Order #1001 from Manual orders e2e" }).isVisible()).toBe(true);
+    expect(await buyer.getByTestId("track-status").textContent()).toBe("The store has received your order.");
+    expect(await buyer.getByTestId("track-result").textContent()).not.toContain("Ada");
+    expect(await overflowsSideways(buyer)).toBe(false);
+    await shot(buyer, "track-order-phone");
+    await buyer.context().close();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${env.api.url}/orders?new=wholesale`);
+    await page.getByRole("heading", { name: "New wholesale order" }).waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "manual-order-form-phone");
+    await page.context().close();
+  });
+});
+
+describe("the fulfilment home in Chromium", () => {
+  it("counts what needs attention with links to the lists, and fits a phone", async () => {
+    const owner = await createStore(env.api, { storeName: "Fulfilment home e2e" });
+    await stockSku(env.api, owner.token, "CAP-RED", 2, { title: "Red cap", lowStockThreshold: 5 });
+    await stockSku(env.api, owner.token, "MUG-01", 0, { title: "Mug" });
+    // Nothing of the mug is on hand, so the order waits on the inventory's out-of-stock hold.
+    await env.api.client.call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "MUG-01", quantity: 1 }]) }, { token: owner.token, idempotencyKey: crypto.randomUUID() });
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.api.url}/fulfillment-services`);
+    await page.getByTestId("attention-held").waitFor();
+    expect(await page.getByTestId("attention-held").textContent()).toBe("1 order on hold");
+    expect(await page.getByTestId("attention-low").textContent()).toBe("1 SKU low on stock");
+    expect(await page.getByTestId("attention-out").textContent()).toBe("1 SKU out of stock");
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "fulfilment-home-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Loaded at the phone's width, as a phone opens it (no sidebar closing mid-animation).
+    await page.reload();
+    await page.getByTestId("attention-held").waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "fulfilment-home-phone");
+    await page.getByRole("link", { name: "1 order on hold" }).click();
+    await page.getByRole("tab", { name: "On hold (1)", selected: true }).waitFor();
     await page.context().close();
   });
 });

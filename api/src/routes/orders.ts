@@ -9,6 +9,7 @@ import { holdOrder } from "../services/orders/hold-order";
 import { listOrders } from "../services/orders/list-orders";
 import { submitOrderFulfilment } from "../services/orders/submit-order-fulfilment";
 import { releaseOrderHold } from "../services/orders/release-order-hold";
+import { trackOrder } from "../services/orders/track-order";
 
 export const ordersRoutes = [
   route(orders.listOrders, ({ ctx, query }) => listOrders(ctx, query)),
@@ -21,4 +22,5 @@ export const ordersRoutes = [
   route(orders.releaseOrderHold, ({ ctx, params, body }) => releaseOrderHold(ctx, params.id, params.holdId, body.note)),
   route(orders.submitOrderFulfilment, ({ ctx, params }) => submitOrderFulfilment(ctx, params.id)),
   route(orders.cancelOrder, ({ ctx, params, body }) => cancelOrder(ctx, params.id, body.reason)),
+  route(orders.trackOrder, ({ ctx, query }) => trackOrder(ctx, query)),
 ];

@@ -11,6 +11,7 @@ const manualOrderArgs = {
   shippingAddress: "Where it ships: { address1, city, region?, postalCode, countryCode (two letters) }",
   lines: "What they buy: [{ sku (from list_inventory), quantity, unitPriceCents }]",
   shippingCents: "Shipping charged, in cents (default 0)",
+  shippingMethod: "How it ships: ECONOMY, STANDARD (default), EXPEDITED or OVERNIGHT",
   note: "Optional note on the order",
 };
 

@@ -59,6 +59,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "label-history": lazy(() => import("../features/shipping/label-history-page").then((m) => ({ default: m.LabelHistoryPage }))),
   "return-settings": lazy(() => import("../features/returns/return-settings-page").then((m) => ({ default: m.ReturnSettingsPage }))),
   "fulfillment-rules": lazy(() => import("../features/fulfilment/fulfilment-rules-page").then((m) => ({ default: m.FulfilmentRulesPage }))),
+  "fulfillment-services": lazy(() => import("../features/fulfilment/fulfilment-home-page").then((m) => ({ default: m.FulfilmentHomePage }))),
   "inbox-my-suppliers": lazy(() => import("../features/purchasing/my-suppliers-page").then((m) => ({ default: m.MySuppliersPage }))),
   // The sourcing agents' full-page chats and reviews, and the public supplier review (issue 4).
   "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),

@@ -25,7 +25,7 @@ export type ShippingScreenKey = "create-shipping-label" | "label-history";
 export type BusinessKitScreenKey = "business-kits" | "business-kit" | "public-business-kit";
 
 /** Fulfilment rules (issue 16). */
-export type FulfilmentScreenKey = "fulfillment-rules";
+export type FulfilmentScreenKey = "fulfillment-rules" | "fulfillment-services";
 
 /** The store's customer orders (issue 16, first slice). */
 export type OrdersScreenKey = "orders" | "order-details" | "inventory" | "return-settings";
@@ -136,7 +136,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/inbox/needs-payment", access: "user", screen: "inbox-needs-payment" },
   { path: "/inbox/custom-project-requests", access: "user", screen: "inbox-custom-project-requests" },
   { path: "/leave-a-review/:orderId", access: "user", screen: "leave-a-review" },
-  pending("/fulfillment-services", "user", FULFILMENT),
+  { path: "/fulfillment-services", access: "user", screen: "fulfillment-services" },
   ...["connect-shopify", "connect-woocommerce", "connect-amazon", "book-freight-shipment"].map((p) => pending(`/fulfillment-services/${p}`, "user", FULFILMENT)),
   { path: "/fulfillment-rules", access: "user", screen: "fulfillment-rules" },
   { path: "/return-settings", access: "user", screen: "return-settings" },

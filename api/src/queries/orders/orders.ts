@@ -38,6 +38,7 @@ export type OrderRow = OrderSummaryRow & {
   shippingPostalCode: string | null;
   shippingCountryCode: string | null;
   note: string | null;
+  shippingMethod: "ECONOMY" | "STANDARD" | "EXPEDITED" | "OVERNIGHT" | null;
   heldFromStatus: "OUTSTANDING" | "PROCESSING" | null;
   fulfilledAt: Date | null;
   canceledAt: Date | null;
@@ -83,7 +84,7 @@ const SUMMARY_COLUMNS = `o.id, o.order_number, o.origin, coalesce(nullif(c.name,
 /** The summary's columns and what one order's page adds. */
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, o.store_id, o.customer_id, c.email::text AS customer_email, c.phone_number AS customer_phone,
   o.subtotal_cents, o.discount_cents, o.shipping_cents, o.tax_cents, o.discount_code, o.shipping_name, o.shipping_address1,
-  o.shipping_city, o.shipping_region, o.shipping_postal_code, o.shipping_country_code, o.note, o.held_from_status,
+  o.shipping_city, o.shipping_region, o.shipping_postal_code, o.shipping_country_code, o.note, o.shipping_method, o.held_from_status,
   o.fulfilled_at, o.canceled_at`;
 
 /** Every order read joins its customer (the name and e-mail shown). */
@@ -168,6 +169,7 @@ export async function getOrder(db: Queryable, storeId: string, ref: { id?: strin
     shippingPostalCode: r.shipping_postal_code as string | null,
     shippingCountryCode: r.shipping_country_code as string | null,
     note: r.note as string | null,
+    shippingMethod: r.shipping_method as OrderRow["shippingMethod"],
     heldFromStatus: r.held_from_status as OrderRow["heldFromStatus"],
     fulfilledAt: r.fulfilled_at as Date | null,
     canceledAt: r.canceled_at as Date | null,
@@ -222,6 +224,7 @@ export type NewOrder = {
   shippingAddress: { address1: string; city: string; region?: string; postalCode: string; countryCode: string };
   subtotalCents: number;
   shippingCents: number;
+  shippingMethod: NonNullable<OrderRow["shippingMethod"]>;
   note?: string;
 };
 
@@ -238,11 +241,11 @@ export async function insertOrder(db: Queryable, storeId: string, o: NewOrder): 
   );
   const { rows } = await db.query<{ id: string; order_number: number }>(
     `INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, shipping_cents, total_cents, shipping_name, shipping_address1,
-       shipping_city, shipping_region, shipping_postal_code, shipping_country_code, note)
-     VALUES ($1, $2, (SELECT coalesce(max(order_number), 1000) + 1 FROM orders WHERE store_id = $1), $3, $4, $5::int, $6::int, $5::int + $6::int, $7, $8, $9, $10, $11, $12, $13)
+       shipping_city, shipping_region, shipping_postal_code, shipping_country_code, note, shipping_method)
+     VALUES ($1, $2, (SELECT coalesce(max(order_number), 1000) + 1 FROM orders WHERE store_id = $1), $3, $4, $5::int, $6::int, $5::int + $6::int, $7, $8, $9, $10, $11, $12, $13, $14)
      RETURNING id, order_number`,
     [storeId, customer.rows[0]!.id, o.origin, o.customer.email, o.subtotalCents, o.shippingCents, o.customer.name, o.shippingAddress.address1, o.shippingAddress.city,
-      o.shippingAddress.region ?? null, o.shippingAddress.postalCode, o.shippingAddress.countryCode, o.note ?? null],
+      o.shippingAddress.region ?? null, o.shippingAddress.postalCode, o.shippingAddress.countryCode, o.note ?? null, o.shippingMethod],
   );
   return { id: rows[0]!.id, orderNumber: rows[0]!.order_number };
 }
@@ -253,6 +256,11 @@ export async function insertOrderLine(db: Queryable, storeId: string, orderId: s
     [orderId, storeId, l.sku, l.title, l.quantity, l.unitPriceCents],
   );
   return rows[0]!.id;
+}
+
+/** The method the order ships with (a fulfilment rule chose it). */
+export async function setShippingMethod(db: Queryable, storeId: string, orderId: string, method: NonNullable<OrderRow["shippingMethod"]>): Promise<void> {
+  await db.query(`UPDATE orders SET shipping_method = $3, updated_at = now() WHERE store_id = $1 AND id = $2`, [storeId, orderId, method]);
 }
 
 /** Moves an order to PROCESSING (sent to the fulfilment center). */

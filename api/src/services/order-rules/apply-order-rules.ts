@@ -34,6 +34,8 @@ export async function applyOrderRules(tx: Queryable, storeId: string, orderId: s
       await ledger.appendEvent(tx, storeId, orderId, { kind: "HOLD_PLACED", fromStatus: from ?? status, toStatus: "ON_HOLD", message: a.reason, holdId, actorUserId: null, actorRule: name });
       status = "ON_HOLD";
     }
+    // The method a rule chooses is the order's from now on (a later rule may choose again).
+    for (const a of m.actions) if (a.type === "SHIPPING_METHOD") await orders.setShippingMethod(tx, storeId, orderId, a.method);
     const others = m.actions.filter((a) => a.type !== "HOLD").map(actionSentence);
     if (others.length) {
       const said = others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others.at(-1)}` : others[0]!;

@@ -28,7 +28,7 @@ export async function createManualOrder(ctx: UserContext, origin: "MANUAL_RETAIL
       if (!items.has(l.sku.toLowerCase())) throw invalid(`body.lines.${i}.sku`, `is not a SKU of your inventory (${l.sku}); add it on the Products screen first`);
     });
     const subtotalCents = body.lines.reduce((n, l) => n + l.quantity * l.unitPriceCents, 0);
-    const order = await q.insertOrder(tx, storeId, { origin, customer: body.customer, shippingAddress: body.shippingAddress, subtotalCents, shippingCents: body.shippingCents, note: body.note });
+    const order = await q.insertOrder(tx, storeId, { origin, customer: body.customer, shippingAddress: body.shippingAddress, subtotalCents, shippingCents: body.shippingCents, shippingMethod: body.shippingMethod, note: body.note });
     const lines = [];
     for (const l of body.lines) {
       const item = items.get(l.sku.toLowerCase())!;

@@ -84,6 +84,7 @@ export function toOrderDetailDto(
       ? { name: o.shippingName, address1: o.shippingAddress1, city: o.shippingCity, region: o.shippingRegion, postalCode: o.shippingPostalCode, countryCode: o.shippingCountryCode }
       : null,
     note: o.note,
+    shippingMethod: o.shippingMethod,
     fulfilledAt: iso(o.fulfilledAt),
     canceledAt: iso(o.canceledAt),
     lines,

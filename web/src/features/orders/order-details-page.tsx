@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
-import { ORDER_ORIGIN_LABELS, addOrderNote, cancelOrder, getOrder, holdOrder, releaseOrderHold, type OrderDetail, type OrderEvent, type OrderHold } from "@atelier/contracts/orders";
+import { ORDER_ORIGIN_LABELS, SHIPPING_METHOD_LABELS, addOrderNote, cancelOrder, getOrder, holdOrder, releaseOrderHold, type OrderDetail, type OrderEvent, type OrderHold } from "@atelier/contracts/orders";
 import { ShipmentsCard, SubmitFulfilmentButton } from "./order-shipments";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
@@ -149,6 +149,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
               {order.shippingAddress.countryCode}
             </address>
           )}
+          {order.shippingMethod && <p data-testid="order-shipping-method">Ships {SHIPPING_METHOD_LABELS[order.shippingMethod]}</p>}
         </section>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { showToast } from "../../ui/toast-store";
 import { FILTER_LABELS, SORT_LABELS, money, orderStatus, shortDate } from "./order-labels";
 import { useLiveOrders } from "../../realtime/use-live-orders";
+import { ManualOrderForm, type ManualOrderKind } from "./manual-order-form";
 import "./orders.css";
 
 const PAGE_SIZE = 20;
@@ -39,6 +40,14 @@ export function OrdersListPage() {
   const [bulk, setBulk] = useState<BulkAction | null>(null);
   const [results, setResults] = useState<BulkResults | null>(null);
   const [searchText, setSearchText] = useState(q.search);
+  // The form is in the address (?new=retail), so a reload keeps it open and the assistant knows it is on screen.
+  const newKind: ManualOrderKind | null = params.get("new") === "wholesale" ? "wholesale" : params.get("new") === "retail" ? "retail" : null;
+  const setNewKind = (k: ManualOrderKind | null) => {
+    const next = new URLSearchParams(params);
+    if (k) next.set("new", k);
+    else next.delete("new");
+    setParams(next, { replace: true });
+  };
 
   const update = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -66,7 +75,12 @@ export function OrdersListPage() {
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(rows.map((o) => o.id)));
 
   return (
-    <PageFrame title="Orders & Fulfillment" chatPrompt={q.filter === "ON_HOLD" ? "Why are my orders on hold?" : "Show my orders on hold"}>
+    <PageFrame
+      title="Orders & Fulfillment"
+      chatPrompt={newKind ? "Create an order for " : q.filter === "ON_HOLD" ? "Why are my orders on hold?" : "Show my orders on hold"}
+      actions={newKind ? undefined : <button type="button" className="primary" onClick={() => setNewKind("retail")}>New order</button>}
+    >
+      {newKind && <ManualOrderForm kind={newKind} onKind={setNewKind} onClose={() => setNewKind(null)} />}
       <div className="orders-tabs tabs" role="tablist" aria-label="Order filters">
         {ORDER_LIST_FILTERS.map((f) => (
           <button key={f} type="button" role="tab" aria-selected={f === q.filter} className={`tab${f === q.filter ? " tab-current" : ""}`} onClick={() => update({ filter: f === "ALL" ? null : f })}>

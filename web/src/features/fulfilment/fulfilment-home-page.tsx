@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { listOrders } from "@atelier/contracts/orders";
+import { listInventory } from "@atelier/contracts/inventory";
+import { useApi } from "../../api/use-api";
+import { PageFrame } from "../../shell/page-frame";
+import { useLiveOrders } from "../../realtime/use-live-orders";
+import "./fulfilment.css";
+
+type Attention = { key: string; count: number | undefined; one: string; many: string; to: string; tone: "hold" | "progress" };
+
+/** The actions of 000 §2.7 that exist today; the others (sending stock, kitting, freight, reports, pre-sale, quality check) appear when they are built, never as dead ends. */
+const ACTIONS: { label: string; to: string; says: string }[] = [
+  { label: "Create an order", to: "/orders?new=retail", says: "Enter a retail or wholesale order by hand; its units are reserved at once." },
+  { label: "Check inventory", to: "/inventory", says: "Stock per SKU and bin, adjustments and low stock." },
+  { label: "Fulfilment rules", to: "/fulfillment-rules", says: "Hold, tag or choose shipping for orders as they arrive; dry-run first." },
+  { label: "Create a shipping label", to: "/fulfillment-services/create-shipping-label", says: "Compare rates and buy a label." },
+  { label: "Label history", to: "/fulfillment-services/label-history", says: "Labels bought, their tracking and voids." },
+  { label: "Return settings", to: "/return-settings", says: "Refund method, return fee and the return window." },
+];
+
+/**
+ * Fulfillment Home (/fulfillment-services): what needs attention now (held and waiting orders,
+ * low and empty stock), each a link to the list that shows it, and the
+ * fulfilment actions. Counts come from the lists' own tab counts, so they match what the link opens.
+ */
+export function FulfilmentHomePage() {
+  useLiveOrders();
+  const orders = useApi(listOrders, { query: { size: 1 } });
+  const stock = useApi(listInventory, { query: { size: 1 } });
+  const oc = orders.data?.counts;
+  const sc = stock.data?.counts;
+  const attention: Attention[] = [
+    { key: "held", count: oc?.ON_HOLD, one: "order on hold", many: "orders on hold", to: "/orders?filter=ON_HOLD", tone: "hold" },
+    { key: "outstanding", count: oc?.OUTSTANDING, one: "order waiting to be sent", many: "orders waiting to be sent", to: "/orders?filter=OUTSTANDING", tone: "progress" },
+    { key: "out", count: sc?.OUT_OF_STOCK, one: "SKU out of stock", many: "SKUs out of stock", to: "/inventory?filter=OUT_OF_STOCK", tone: "hold" },
+    { key: "low", count: sc?.LOW_STOCK, one: "SKU low on stock", many: "SKUs low on stock", to: "/inventory?filter=LOW_STOCK", tone: "progress" },
+  ];
+  const loaded = Boolean(oc && sc);
+  const open = attention.filter((a) => (a.count ?? 0) > 0);
+  return (
+    <PageFrame title="Fulfillment Home" chatPrompt="What needs my attention in fulfilment?">
+      <section className="card fulfilment-attention" aria-label="Needs attention" aria-busy={!loaded}>
+        <h2>Needs attention</h2>
+        {loaded && open.length === 0 && <p data-testid="attention-clear">Nothing is waiting: no held orders, no orders to send, and stock above its thresholds.</p>}
+        <ul className="attention-list">
+          {open.map((a) => (
+            <li key={a.key} data-testid={`attention-${a.key}`}>
+              <Link to={a.to}><strong className={`attention-count tone-${a.tone}`}>{a.count}</strong> {a.count === 1 ? a.one : a.many}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label="Fulfilment actions">
+        <h2>Actions</h2>
+        <ul className="fulfilment-actions">
+          {ACTIONS.map((a) => (
+            <li key={a.to} className="card">
+              <Link to={a.to}>{a.label}</Link>
+              <p className="muted">{a.says}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </PageFrame>
+  );
+}
