@@ -9,6 +9,7 @@ import { manualOrderBody, stockSku } from "./factories/inventory";
 import { supplierMember } from "./factories/inbox";
 import { setAnalyticsFlags } from "./factories/analytics";
 import { buyLabel, cardOnFile, labelBody } from "./factories/shipping";
+import { shipping } from "@atelier/contracts";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
@@ -186,6 +187,12 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   createShippingLabel: async (owner) => (await cardOnFile(api, owner.token), { body: { ...labelBody(), serviceCode: "GROUND" } }),
   createReturnLabel: async (owner) => ({ params: { id: await boughtLabel(owner) }, body: {} }),
   createLabelBatch: async (owner) => ({ body: { labelIds: [await boughtLabel(owner)] } }),
+  async createOrderLabels(owner) {
+    await cardOnFile(api, owner.token);
+    await createOrder(api, owner.storeId, { orderNumber: 9101 });
+    const body = { orderNumbers: [9101], parcel: labelBody().parcel };
+    return { body: { ...body, expectedTotalCents: (await call(owner, shipping.quoteOrderLabels, { body })).totalCents } };
+  },
   // Business kits: a kit whose first generation has settled, and its first brand idea.
   startBrandKitGeneration: async (owner) => ({ params: { id: (await generatedKit(owner)).id } }),
   async regenerateBrandIdeaPart(owner) {

@@ -7,6 +7,7 @@ import { rateSheetQuote, domesticZone } from "../src/providers/shipping/rate-she
 import { addBusinessDays } from "../src/providers/shipping/business-days";
 import { renderLabelZpl } from "../src/services/shipping/documents/render-zpl";
 import { renderLabelsPdf } from "../src/services/shipping/documents/render-pdf";
+import { pdfImages, readCode128 } from "./fixtures/barcode-reader";
 
 // The local carrier's rate sheet against prices worked out by hand from the sheet's own figures
 // (rate-sheet.ts): price = base[zone] + perLb[zone] × (billed lb − 1) + surcharges.
@@ -118,6 +119,13 @@ describe("label documents", () => {
       const pdf = await renderLabelsPdf([label], size);
       expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
       expect(pdf.toString("latin1")).toContain(`/MediaBox [0 0 ${box}]`);
+    }
+  });
+  it("prints a Code 128 that a barcode reader decodes to the tracking number, on every page of a batch", async () => {
+    const tracking = [newTrackingNumber(), newTrackingNumber(), "LS123456785US"];
+    for (const size of ["4x6", "letter"] as const) {
+      const pdf = await renderLabelsPdf(tracking.map((trackingNumber) => ({ ...label, trackingNumber })), size);
+      expect(pdfImages(pdf).map(readCode128)).toEqual(tracking);
     }
   });
 });

@@ -301,6 +301,9 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   createReturnLabel: "orders.manage",
   validateAddress: "orders.manage",
   createLabelBatch: "orders.manage",
+  quoteOrderLabels: "orders.manage",
+  createOrderLabels: "orders.manage",
+  getPickList: "orders.manage",
   // business kits (creation tools: anyone who may use the AI tools; the share page and waitlist are public)
   listBrandKits: "ai.use",
   listBrandKitExamples: "ai.use",

@@ -35,6 +35,17 @@ async function priceOf(args: Args, lookup: ApprovalLookup): Promise<string> {
 
 const serviceWords = (code: unknown) => String(code ?? "ground").toLowerCase().replace(/_/g, "-");
 
+const orderLabelArgs = {
+  orderNumbers: "The store's order numbers, e.g. [1001, 1002] (at most 100)",
+  parcel: "The box every order ships in: { weight, mass_unit (lb default), length, width, height, distance_unit (in default) }; ask for it if the user gave none",
+  serviceCode: "GROUND (default), TWO_DAY or OVERNIGHT",
+  carrier: "The carrier (default the built-in one)",
+};
+const orderList = (numbers: unknown) => {
+  const n = (Array.isArray(numbers) ? numbers : []).map((x) => `#${String(x)}`);
+  return n.length > 1 ? `${n.slice(0, -1).join(", ")} and ${n.at(-1)}` : (n[0] ?? "");
+};
+
 export const shippingTools = [
   defineTool({
     contract: shipping.quoteShippingLabel,
@@ -93,5 +104,34 @@ export const shippingTools = [
     name: "validate_address",
     description: "Check an address: postcode format for its country, US state codes, phone number; returns it normalised with problems and suggestions. Nothing is saved.",
     argDescriptions: { address: `The address: ${address}` },
+  }),
+  defineTool({
+    contract: shipping.quoteOrderLabels,
+    name: "quote_order_labels",
+    description: "Price one label per store order for several orders at once (from the fulfilment center to each order's shipping address, one box and service for all): each order's price or why it can't ship (canceled, shipped, a label already, no address, international), and the total. Use it for 'how much to ship these orders' or before buying labels for orders. Nothing is bought.",
+    argDescriptions: orderLabelArgs,
+  }),
+  defineTool({
+    contract: shipping.createOrderLabels,
+    name: "buy_order_labels",
+    description: "Buy the labels of several store orders at once and merge them into one document to print; each label is charged to the store's card. Needs the user's approval. Quote first with quote_order_labels and pass its totalCents as expectedTotalCents. The merged labels download on the Label batches screen.",
+    argDescriptions: { ...orderLabelArgs, format: "pdf-4x6 (default), pdf-letter or zpl", expectedTotalCents: "The quote's totalCents, as the user saw it" },
+    approval: {
+      summary: async (a, lookup) => {
+        const { format: _f, expectedTotalCents: _e, ...body } = a;
+        const quote = await lookup(shipping.quoteOrderLabels, { body } as CallInput<typeof shipping.quoteOrderLabels>);
+        const ready = quote?.lines.filter((l) => l.priceCents !== null) ?? [];
+        const total = typeof a.expectedTotalCents === "number" ? dollars(a.expectedTotalCents) : quote ? dollars(quote.totalCents) : "the quoted total";
+        const who = ready.slice(0, 3).map((l) => `${l.recipient} in ${l.place}`).join(", ") + (ready.length > 3 ? ` and ${ready.length - 3} more` : "");
+        const count = quote ? ready.length : Array.isArray(a.orderNumbers) ? a.orderNumbers.length : 0;
+        return `Buy ${count} ${serviceWords(a.serviceCode)} label${count === 1 ? "" : "s"} for order${count === 1 ? "" : "s"} ${orderList(ready.length ? ready.map((l) => l.orderNumber) : a.orderNumbers)}${who ? ` (to ${who})` : ""} and charge the card ${total}`;
+      },
+    },
+  }),
+  defineTool({
+    contract: shipping.getPickList,
+    name: "get_pick_list",
+    description: "What to pick for some store orders, in walking order: one line per bin and SKU with the units still to ship and the orders they go to. Use it for 'pick list for orders 1001 and 1002' or 'what do I pick for these orders'. The printable pick list and packing slips download on the Label batches screen.",
+    argDescriptions: { orders: "Order numbers separated by commas, e.g. 1001,1002" },
   }),
 ];

@@ -16,7 +16,7 @@ export type AnalyticsScreenKey = "analytics-report" | "share-report";
 export type CreationScreenKey = "product-design";
 
 /** Shipping labels (issue 17): create (quote and buy) and label history, reached from the fulfilment home. */
-export type ShippingScreenKey = "create-shipping-label" | "label-history";
+export type ShippingScreenKey = "create-shipping-label" | "label-history" | "label-batches";
 
 /** Business kits: the kits list and new-kit flow, the editor, and the public share page (issue 19). */
 export type BusinessKitScreenKey = "business-kits" | "business-kit" | "public-business-kit";
@@ -146,6 +146,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/inventory", access: "user", screen: "inventory" },
   { path: "/fulfillment-services/create-shipping-label", access: "user", screen: "create-shipping-label" },
   { path: "/fulfillment-services/label-history", access: "user", screen: "label-history" },
+  { path: "/fulfillment-services/label-batches", access: "user", screen: "label-batches" },
   { path: "/order-details/:id", access: "user", screen: "order-details" },
   pending("/order-packaging/:packagingCategory", "user", SOURCING),
   pending("/print-on-demand-catalog", "user", "The print-on-demand catalogue"),
