@@ -193,6 +193,12 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
     const body = { orderNumbers: [9101], parcel: labelBody().parcel };
     return { body: { ...body, expectedTotalCents: (await call(owner, shipping.quoteOrderLabels, { body })).totalCents } };
   },
+  // Quality checks: a lot to book; a booked inspection to report.
+  createQcInspection: async () => ({ body: { reference: "PO-1", product: "Walk tee", lotSize: 100 } }),
+  async reportQcInspection(owner) {
+    const booked = await call(owner, shipping.createQcInspection, { body: { reference: "PO-1", product: "Walk tee", lotSize: 100 } });
+    return { params: { id: booked.id }, body: { critical: 0, major: 0, minor: 0 } };
+  },
   // Business kits: a kit whose first generation has settled, and its first brand idea.
   startBrandKitGeneration: async (owner) => ({ params: { id: (await generatedKit(owner)).id } }),
   async regenerateBrandIdeaPart(owner) {

@@ -127,4 +127,43 @@ describe("labels for selected orders, packing slips and pick lists", () => {
     const blocked = await failure(as(api, preview.token, shipping.createOrderLabels, { body: { orderNumbers: [8001], parcel: box, expectedTotalCents: 0 } }));
     expect([blocked.status, blocked.message]).toEqual([403, "Preview mode can't take this action."]);
   });
+
+  it("books quality inspections from the sampling tables, reports them once with a verdict, and keeps them to the store", async () => {
+    const owner = await registerUser(api);
+    const plan = await as(api, owner.token, shipping.getSamplingPlan, { query: { lotSize: 1000 } as never });
+    expect(plan).toMatchObject({ codeLetter: "J", sampleSize: 200, major: { sampleSize: 80, accept: 5, reject: 6 }, minor: { accept: 7, reject: 8 } });
+    const booked = await as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1042", product: "Heavyweight tee, black", lotSize: 1000, aqlMajor: "1.5" } }, "qc-1");
+    expect(booked).toMatchObject({ status: "BOOKED", stage: "PRE_SHIPMENT", level: "II", plan: { major: { aql: "1.5", accept: 3, reject: 4 } }, found: null, verdict: null });
+    expect((await as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1042", product: "Heavyweight tee, black", lotSize: 1000, aqlMajor: "1.5" } }, "qc-1")).id).toBe(booked.id);
+    const other = await as(api, owner.token, shipping.createQcInspection, { body: { reference: "RCV-7", product: "Stoneware mug", lotSize: 300, stage: "RECEIVING" } });
+
+    const passed = await as(api, owner.token, shipping.reportQcInspection, { params: { id: booked.id }, body: { critical: 0, major: 3, minor: 7, notes: "Loose threads on 3 units" } });
+    expect(passed).toMatchObject({ status: "REPORTED", verdict: "PASS", found: { critical: 0, major: 3, minor: 7 }, classVerdicts: { critical: "PASS", major: "PASS", minor: "PASS" } });
+    const again = await failure(as(api, owner.token, shipping.reportQcInspection, { params: { id: booked.id }, body: { critical: 5, major: 0, minor: 0 } }));
+    expect([again.status, again.message]).toEqual([409, "The inspection of PO-1042 was already reported; its verdict stands."]);
+    const failed = await as(api, owner.token, shipping.reportQcInspection, { params: { id: other.id }, body: { critical: 1, major: 0, minor: 0 } });
+    expect(failed).toMatchObject({ verdict: "FAIL", classVerdicts: { critical: "FAIL", major: "PASS" } });
+
+    expect((await as(api, owner.token, shipping.listQcInspections, {})).list.map((i) => i.reference)).toEqual(["RCV-7", "PO-1042"]);
+    expect((await as(api, owner.token, shipping.listQcInspections, { query: { search: "tee" } })).list.map((i) => i.id)).toEqual([booked.id]);
+    expect((await as(api, owner.token, shipping.getQcInspection, { params: { id: other.id } })).verdict).toBe("FAIL");
+
+    const stranger = await registerUser(api);
+    for (const call of [() => as(api, stranger.token, shipping.getQcInspection, { params: { id: booked.id } }), () => as(api, stranger.token, shipping.reportQcInspection, { params: { id: other.id }, body: { critical: 0, major: 0, minor: 0 } })]) {
+      expect((await failure(call())).status).toBe(404);
+    }
+    expect((await as(api, stranger.token, shipping.listQcInspections, {})).total).toBe(0);
+
+    const field = async (p: Promise<unknown>) => (await failure(p)).details?.[0];
+    expect(await field(as(api, owner.token, shipping.getSamplingPlan, { query: { lotSize: 1 } as never }))).toMatchObject({ field: "query.lotSize", reason: "must be at least 2 units" });
+    expect(await field(as(api, owner.token, shipping.getSamplingPlan, { query: { lotSize: 100, aqlMajor: "3" } as never }))).toMatchObject({ field: "query.aqlMajor" });
+    expect(await field(as(api, owner.token, shipping.createQcInspection, { body: { reference: "", product: "Tee", lotSize: 100 } as never }))).toMatchObject({ field: "body.reference", reason: "must not be empty" });
+    expect(await field(as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1", product: "Tee", lotSize: 100, level: "IV" } as never }))).toMatchObject({ field: "body.level" });
+    expect(await field(as(api, owner.token, shipping.reportQcInspection, { params: { id: other.id }, body: { critical: -1, major: 0, minor: 0 } }))).toMatchObject({ field: "body.critical", reason: "must be 0 or more" });
+    expect(await field(as(api, owner.token, shipping.getQcInspection, { params: { id: "nope" } }))).toMatchObject({ field: "params.id" });
+
+    const preview = await previewStore(api);
+    expect((await as(api, preview.token, shipping.getSamplingPlan, { query: { lotSize: 500 } as never })).codeLetter).toBe("H");
+    expect((await failure(as(api, preview.token, shipping.createQcInspection, { body: { reference: "PO-1", product: "Tee", lotSize: 100 } }))).status).toBe(403);
+  });
 });

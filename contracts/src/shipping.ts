@@ -399,3 +399,7 @@ export const getPickList = defineContract({
   query: z.strictObject({ orders: orderNumbersQuery }),
   response: z.object({ lines: z.array(pickListLineSchema), orderCount: z.number().int(), unitCount: z.number().int() }),
 });
+
+
+// Quality checks live beside, in quality-control.ts; they are shipping contracts (issue 17).
+export * from "./quality-control";

@@ -22,6 +22,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(orders|order-details|track-order)/, ["orders"]],
   // Shipping screens under fulfillment-services: before the fulfilment line below, which would match them first.
   [/^\/fulfillment-services\/(create-shipping-label|label-history|label-batches)/, ["shipping", "orders"]],
+  [/^\/homebase\/quality-control/, ["shipping"]],
   [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders"]],
   [/^\/account-info/, ["billing"]],
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],

@@ -2,6 +2,7 @@ import { FULFILMENT_CENTER_ADDRESS } from "@atelier/contracts/shipping";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import type { Intent, IntentContext, Outcome } from "./offline-types";
 import { call, got } from "./offline-steps";
+import { QUALITY_INTENTS } from "./offline-quality";
 
 // Shipping labels offline: "how much to ship a 2 lb box to 94107", "buy the cheapest label",
 // "void the last label", "show my labels". Quotes ship from the fulfilment center; a purchase
@@ -202,6 +203,7 @@ const ORDER_LABEL_INTENTS: Intent[] = [
 
 export const SHIPPING_INTENTS: Intent[] = [
   ...ORDER_LABEL_INTENTS,
+  ...QUALITY_INTENTS,
   {
     name: "buy-shipping-label",
     tools: ["buy_shipping_label", "quote_shipping_label"],

@@ -134,4 +134,35 @@ export const shippingTools = [
     description: "What to pick for some store orders, in walking order: one line per bin and SKU with the units still to ship and the orders they go to. Use it for 'pick list for orders 1001 and 1002' or 'what do I pick for these orders'. The printable pick list and packing slips download on the Label batches screen.",
     argDescriptions: { orders: "Order numbers separated by commas, e.g. 1001,1002" },
   }),
+  // Quality checks (ISO 2859-1 / ANSI Z1.4 sampling)
+  defineTool({
+    contract: shipping.getSamplingPlan,
+    name: "get_sampling_plan",
+    description: "The AQL sampling plan (ISO 2859-1 / ANSI Z1.4, single sampling, normal inspection) for a lot: the code letter, how many units to inspect, and for critical, major and minor defects the acceptance and rejection numbers. Use it for 'how many units should I inspect from a lot of 1000 at AQL 2.5'.",
+    argDescriptions: { lotSize: "Units in the lot", level: "General inspection level I, II (default) or III", aqlCritical: "AQL in percent, one of 0.010, 0.015, 0.025, 0.040, 0.065, 0.10, 0.15, 0.25, 0.40, 0.65, 1.0, 1.5, 2.5, 4.0, 6.5, 10 (default 0.065)", aqlMajor: "AQL in percent, one of 0.010, 0.015, 0.025, 0.040, 0.065, 0.10, 0.15, 0.25, 0.40, 0.65, 1.0, 1.5, 2.5, 4.0, 6.5, 10 (default 2.5)", aqlMinor: "AQL in percent, one of 0.010, 0.015, 0.025, 0.040, 0.065, 0.10, 0.15, 0.25, 0.40, 0.65, 1.0, 1.5, 2.5, 4.0, 6.5, 10 (default 4.0)" },
+  }),
+  defineTool({
+    contract: shipping.createQcInspection,
+    name: "book_qc_inspection",
+    description: "Book a quality inspection of a lot (a purchase order or a receiving, by its reference) planned from the AQL tables; the sample size and acceptance numbers are fixed at booking. Nothing is charged.",
+    argDescriptions: { reference: "The purchase order or receiving, e.g. PO-1042", product: "What the lot is", stage: "PRE_PRODUCTION, DURING_PRODUCTION, PRE_SHIPMENT (default) or RECEIVING", lotSize: "Units in the lot", level: "I, II (default) or III", aqlCritical: "Critical AQL (default 0.065)", aqlMajor: "Major AQL (default 2.5)", aqlMinor: "Minor AQL (default 4.0)" },
+  }),
+  defineTool({
+    contract: shipping.listQcInspections,
+    name: "list_qc_inspections",
+    description: "The store's quality inspections, newest first, with their plan, status (booked or reported) and verdict. Use it for 'my inspections', 'did PO-1042 pass', or to find the inspection to report.",
+    argDescriptions: { search: "Reference or product", status: "BOOKED or REPORTED", page: "Page number from 0", size: "Inspections per page, 1-100" },
+  }),
+  defineTool({
+    contract: shipping.getQcInspection,
+    name: "get_qc_inspection",
+    description: "One quality inspection with its sampling plan, the defects found and the verdict per class.",
+    argDescriptions: { id: "The inspection's id" },
+  }),
+  defineTool({
+    contract: shipping.reportQcInspection,
+    name: "report_qc_inspection",
+    description: "Record an inspection's report: critical, major and minor defects found in the sample; the verdict (pass or fail) follows from the acceptance numbers. An inspection is reported once.",
+    argDescriptions: { id: "The inspection's id, from list_qc_inspections", critical: "Critical defects found", major: "Major defects found", minor: "Minor defects found", notes: "What the inspector saw (optional)" },
+  }),
 ];

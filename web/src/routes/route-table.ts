@@ -16,7 +16,7 @@ export type AnalyticsScreenKey = "analytics-report" | "share-report";
 export type CreationScreenKey = "product-design";
 
 /** Shipping labels (issue 17): create (quote and buy) and label history, reached from the fulfilment home. */
-export type ShippingScreenKey = "create-shipping-label" | "label-history" | "label-batches";
+export type ShippingScreenKey = "create-shipping-label" | "label-history" | "label-batches" | "quality-control";
 
 /** Business kits: the kits list and new-kit flow, the editor, and the public share page (issue 19). */
 export type BusinessKitScreenKey = "business-kits" | "business-kit" | "public-business-kit";
@@ -171,7 +171,7 @@ const userRoutes: RouteEntry[] = [
   pending("/ai-agents", "user", "AI assistants"),
   pending("/ai-agents/data-sources", "user", "The brand vault"),
   pending("/ecommerce-query-templates", "user", "E-commerce query templates"),
-  pending("/homebase/quality-control", "user", "Quality checks"),
+  { path: "/homebase/quality-control", access: "user", screen: "quality-control" },
   pending("/homebase/tiktok-shop", "user", "TikTok Shop"),
   pending("/homebase/rewards", "user", "Rewards"),
   ...HOMEBASE_SUBPAGES().map((p) => pending(`/homebase/${p}`, "user", "Plan change confirmations and the blueprint")),

@@ -200,7 +200,7 @@ export function LabelBatchesPage() {
 
       {confirming && quote && (
         <ConfirmDialog title={`Buy ${plural(quote.readyCount, "label")}?`} confirmLabel={busy ? "Buying…" : `Pay ${usd(quote.totalCents)}`} busy={busy} onConfirm={() => void buy()} onCancel={() => setConfirming(false)}>
-          <p>{`Your card will be charged ${usd(quote.totalCents)} for ${plural(quote.readyCount, `${quote.carrier} ${quote.serviceName.toLowerCase()} label`)}, to ${ready.slice(0, 5).map((l) => `${l.recipient} (${l.place})`).join(", ")}${ready.length > 5 ? ` and ${ready.length - 5} more` : ""}.`}</p>
+          <p data-testid="batch-buy-summary">{`Your card will be charged ${usd(quote.totalCents)} for ${plural(quote.readyCount, `${quote.carrier} ${quote.serviceName.toLowerCase()} label`)}, to ${ready.slice(0, 5).map((l) => `${l.recipient} (${l.place})`).join(", ")}${ready.length > 5 ? ` and ${ready.length - 5} more` : ""}.`}</p>
           {quote.readyCount < quote.lines.length && <p className="muted">{`${plural(quote.lines.length - quote.readyCount, "order")} can't get a label and won't be charged.`}</p>}
         </ConfirmDialog>
       )}
