@@ -9,6 +9,7 @@ import { manualOrderBody, stockSku } from "./factories/inventory";
 import { supplierMember } from "./factories/inbox";
 import { setAnalyticsFlags } from "./factories/analytics";
 import { buyLabel, cardOnFile, labelBody } from "./factories/shipping";
+import { shipping } from "@atelier/contracts";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
@@ -186,6 +187,18 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   createShippingLabel: async (owner) => (await cardOnFile(api, owner.token), { body: { ...labelBody(), serviceCode: "GROUND" } }),
   createReturnLabel: async (owner) => ({ params: { id: await boughtLabel(owner) }, body: {} }),
   createLabelBatch: async (owner) => ({ body: { labelIds: [await boughtLabel(owner)] } }),
+  async createOrderLabels(owner) {
+    await cardOnFile(api, owner.token);
+    await createOrder(api, owner.storeId, { orderNumber: 9101 });
+    const body = { orderNumbers: [9101], parcel: labelBody().parcel };
+    return { body: { ...body, expectedTotalCents: (await call(owner, shipping.quoteOrderLabels, { body })).totalCents } };
+  },
+  // Quality checks: a lot to book; a booked inspection to report.
+  createQcInspection: async () => ({ body: { reference: "PO-1", product: "Walk tee", lotSize: 100 } }),
+  async reportQcInspection(owner) {
+    const booked = await call(owner, shipping.createQcInspection, { body: { reference: "PO-1", product: "Walk tee", lotSize: 100 } });
+    return { params: { id: booked.id }, body: { critical: 0, major: 0, minor: 0 } };
+  },
   // Business kits: a kit whose first generation has settled, and its first brand idea.
   startBrandKitGeneration: async (owner) => ({ params: { id: (await generatedKit(owner)).id } }),
   async regenerateBrandIdeaPart(owner) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { labelAddressSchema, gramsToPounds } from "@atelier/contracts/shipping";
+import { labelAddressSchema, gramsToPounds, qcSamplingPlan } from "@atelier/contracts/shipping";
+import { codeLetterFor, samplingPlan, verdictOf, type Aql } from "@atelier/contracts/aql";
 import { s10CheckDigit } from "../src/providers/fulfilment/local-carrier";
 import { checkAddress } from "../src/providers/shipping/local-address-check";
 import { newTrackingNumber } from "../src/providers/shipping/local-carrier";
@@ -7,6 +8,7 @@ import { rateSheetQuote, domesticZone } from "../src/providers/shipping/rate-she
 import { addBusinessDays } from "../src/providers/shipping/business-days";
 import { renderLabelZpl } from "../src/services/shipping/documents/render-zpl";
 import { renderLabelsPdf } from "../src/services/shipping/documents/render-pdf";
+import { pdfImages, readCode128 } from "./fixtures/barcode-reader";
 
 // The local carrier's rate sheet against prices worked out by hand from the sheet's own figures
 // (rate-sheet.ts): price = base[zone] + perLb[zone] × (billed lb − 1) + surcharges.
@@ -119,5 +121,40 @@ describe("label documents", () => {
       expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
       expect(pdf.toString("latin1")).toContain(`/MediaBox [0 0 ${box}]`);
     }
+  });
+  it("prints a Code 128 that a barcode reader decodes to the tracking number, on every page of a batch", async () => {
+    const tracking = [newTrackingNumber(), newTrackingNumber(), "LS123456785US"];
+    for (const size of ["4x6", "letter"] as const) {
+      const pdf = await renderLabelsPdf(tracking.map((trackingNumber) => ({ ...label, trackingNumber })), size);
+      expect(pdfImages(pdf).map(readCode128)).toEqual(tracking);
+    }
+  });
+});
+
+describe("ISO 2859-1 sampling plans (general inspection, single sampling, normal)", () => {
+  it("gives the sample size code letter of Table 1 by lot size and level", () => {
+    const cases: [number, "I" | "II" | "III", string][] = [[2, "II", "A"], [8, "II", "A"], [9, "II", "B"], [50, "II", "D"], [51, "II", "E"], [500, "II", "H"], [501, "II", "J"], [1200, "II", "J"], [1201, "II", "K"], [3200, "I", "H"], [10_000, "III", "M"], [35_001, "II", "N"], [500_001, "II", "Q"], [500_001, "III", "R"]];
+    for (const [lot, level, letter] of cases) expect(`${lot} ${level} ${codeLetterFor(lot, level)}`).toBe(`${lot} ${level} ${letter}`);
+  });
+  it("gives Table 2-A's sample size, Ac and Re, following its arrows", () => {
+    const plan = (lot: number, aql: Aql) => {
+      const p = samplingPlan(lot, "II", aql);
+      return `${p.sampleSize} ${p.accept}/${p.reject}`;
+    };
+    // 501–1200 units: letter J, 80 units.
+    expect(["0.40", "0.65", "1.0", "1.5", "2.5", "4.0", "6.5"].map((a) => plan(1000, a as Aql))).toEqual(["125 1/2", "80 1/2", "80 2/3", "80 3/4", "80 5/6", "80 7/8", "80 10/11"]);
+    // 3,201–10,000: L, 200 units; 281–500: H, 50 units.
+    expect(["1.5", "2.5", "4.0"].map((a) => plan(5000, a as Aql))).toEqual(["200 7/8", "200 10/11", "200 14/15"]);
+    expect(["2.5", "4.0"].map((a) => plan(400, a as Aql))).toEqual(["50 3/4", "50 5/6"]);
+    // 151–280 is G (32): 0.65 points up to F (20, 0/1), 1.0 down to H (50, 1/2).
+    expect([plan(200, "0.65"), plan(200, "1.0"), plan(200, "2.5")]).toEqual(["20 0/1", "50 1/2", "32 2/3"]);
+    expect(plan(1_000_000, "0.010")).toBe("1250 0/1");
+    // A sample larger than the lot inspects every unit.
+    expect(plan(5, "0.65")).toBe("5 0/1");
+  });
+  it("inspects the largest class sample and decides each class by its acceptance number", () => {
+    const p = qcSamplingPlan(1000, "II", { critical: "0.065", major: "2.5", minor: "4.0" });
+    expect(p).toEqual({ codeLetter: "J", sampleSize: 200, critical: { aql: "0.065", sampleSize: 200, accept: 0, reject: 1 }, major: { aql: "2.5", sampleSize: 80, accept: 5, reject: 6 }, minor: { aql: "4.0", sampleSize: 80, accept: 7, reject: 8 } });
+    expect([verdictOf(p.major, 5), verdictOf(p.major, 6)]).toEqual(["PASS", "FAIL"]);
   });
 });

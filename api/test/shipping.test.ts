@@ -3,6 +3,7 @@ import { ApiError, jobs, shipping } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi } from "./harness";
 import { buyLabel, cardOnFile, labelBody, previewStore, stockSku, teamMember } from "../../test/factories";
 import { createLocalCarrier, type ShippingProvider } from "../src/providers/shipping";
+import { pdfImages, readCode128 } from "./fixtures/barcode-reader";
 
 // Labels through HTTP on a real database: quote with a failing carrier, buy (charged once per
 // Idempotency-Key), preflight refusals, duplicate order labels, void with a ledger refund, return
@@ -79,7 +80,10 @@ describe("shipping labels", () => {
     const pdf = await fetch(`${api.url}/rest/main/web/standalone-label/${label.id}/document?format=pdf-4x6`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    expect(pdfBytes.subarray(0, 5).toString()).toBe("%PDF-");
+    // A real barcode reader scans the bought label's barcode back to its tracking number.
+    expect(pdfImages(pdfBytes).map(readCode128)).toEqual([label.trackingNumber]);
     const zpl = await fetch(`${api.url}/rest/main/web/standalone-label/${label.id}/document?format=zpl`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(await zpl.text()).toContain(`^FD${label.trackingNumber}^FS`);
     expect((await fetch(`${api.url}/rest/main/web/standalone-label/${label.id}/document?format=png`, { headers: { authorization: `Bearer ${owner.token}` } })).status).toBe(400);

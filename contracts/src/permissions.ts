@@ -303,6 +303,15 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   createReturnLabel: "orders.manage",
   validateAddress: "orders.manage",
   createLabelBatch: "orders.manage",
+  quoteOrderLabels: "orders.manage",
+  createOrderLabels: "orders.manage",
+  getPickList: "orders.manage",
+  // quality checks (ISO 2859-1 sampling, reports): whoever ships and receives
+  getSamplingPlan: "orders.manage",
+  createQcInspection: "orders.manage",
+  listQcInspections: "orders.manage",
+  getQcInspection: "orders.manage",
+  reportQcInspection: "orders.manage",
   // business kits (creation tools: anyone who may use the AI tools; the share page and waitlist are public)
   listBrandKits: "ai.use",
   listBrandKitExamples: "ai.use",

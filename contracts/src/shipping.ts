@@ -302,3 +302,104 @@ export const createLabelBatch = defineContract({
   }),
   response: z.object({ jobId: z.string(), labelCount: z.number().int() }),
 });
+
+// Labels for many store orders at once (ShipStation's batch shipping): each selected order's
+// shipping address, one box size and one service; quoted first with each order's price or the
+// reason it can't ship, then bought after the person confirmed the total, and merged into one
+// document by the batch job above. Packing slips and a pick list (sorted by bin) for the same
+// selection print from the same screen.
+
+export const ORDER_LABEL_MAX = 100;
+
+const orderNumbersField = z
+  .array(z.number("must be order numbers").int("must be whole order numbers").positive("must be order numbers above 0"))
+  .min(1, "must name at least one order")
+  .max(ORDER_LABEL_MAX, `must name at most ${ORDER_LABEL_MAX} orders`)
+  .describe("The store's order numbers, e.g. [1001, 1002]");
+
+const orderLabelFields = {
+  orderNumbers: orderNumbersField,
+  parcel: parcelSchema.describe("The box every order ships in"),
+  serviceCode: z.string().trim().min(1, "must not be empty").max(40, "must be at most 40 characters").default("GROUND").describe("GROUND (default), TWO_DAY or OVERNIGHT"),
+  carrier: z.string().trim().max(60, "must be at most 60 characters").optional().describe("The carrier (default: the built-in carrier)"),
+};
+
+export const orderLabelLineSchema = z.object({
+  orderNumber: z.number().int(),
+  recipient: z.string(),
+  /** City and state or country, e.g. "Oakland, CA". */
+  place: z.string(),
+  priceCents: z.number().int().nullable(),
+  /** Why this order can't get a label now (no address, a label already, the carrier refused), as a sentence. */
+  problem: z.string().nullable(),
+});
+export type OrderLabelLine = z.infer<typeof orderLabelLineSchema>;
+
+export const quoteOrderLabels = defineContract({
+  id: "quoteOrderLabels",
+  method: "POST",
+  path: "/web/standalone-label/-/order-labels/quote",
+  summary: "Prices one label per selected order (from the fulfilment center to the order's shipping address, one box and service for all): each order's price or the sentence saying why it can't ship, and the total of those that can. Nothing is bought. An order number the store does not have is 404.",
+  tags: ["shipping"],
+  access: "user",
+  previewAllowed: true,
+  body: z.strictObject(orderLabelFields),
+  response: z.object({ carrier: z.string(), serviceName: z.string(), lines: z.array(orderLabelLineSchema), readyCount: z.number().int(), totalCents: z.number().int() }),
+});
+
+export const createOrderLabels = defineContract({
+  id: "createOrderLabels",
+  method: "POST",
+  path: "/web/standalone-label/-/order-labels",
+  summary: "Buys one label per selected order that can ship (each charged through the payments ledger) after the person confirmed the quote's total, then starts the batch job merging them into one document; follow it at GET /web/jobs/{jobId} and download it from /web/standalone-label/-/batches/{jobId}/document. Orders that can't ship are listed with the reason and not charged. Idempotent.",
+  tags: ["shipping"],
+  access: "user",
+  status: 202,
+  idempotent: true,
+  body: z.strictObject({
+    ...orderLabelFields,
+    format: z.enum(LABEL_FORMATS).default("pdf-4x6").describe("pdf-4x6 (default), pdf-letter or zpl"),
+    expectedTotalCents: z.number("must be a number of cents").int("must be a whole number of cents").min(0, "must be 0 or more").describe("The total the person confirmed; a different total now is refused so nobody pays what they did not see"),
+  }),
+  response: z.object({
+    jobId: z.string().nullable(),
+    labels: z.array(z.object({ orderNumber: z.number().int(), labelId: z.string(), trackingNumber: z.string(), priceCents: z.number().int() })),
+    failed: z.array(z.object({ orderNumber: z.number().int(), message: z.string() })),
+    totalCents: z.number().int(),
+  }),
+});
+
+/** "1001,1002": order numbers in a query string. */
+export const orderNumbersQuery = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}(,\d{1,9})*$/, "must be order numbers separated by commas, like 1001,1002")
+  .transform((v) => [...new Set(v.split(",").map(Number))])
+  .refine((v) => v.length <= ORDER_LABEL_MAX, `must name at most ${ORDER_LABEL_MAX} orders`)
+  .describe("Order numbers separated by commas, e.g. 1001,1002");
+
+export const pickListLineSchema = z.object({
+  /** The bin to walk to; "" when the units are not reserved in a bin (picked from wherever they are). */
+  bin: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  orderNumbers: z.array(z.number().int()),
+});
+export type PickListLine = z.infer<typeof pickListLineSchema>;
+
+export const getPickList = defineContract({
+  id: "getPickList",
+  method: "GET",
+  path: "/web/standalone-label/-/pick-list",
+  summary: "What to pick for the selected orders, one line per bin and SKU in walking order (by bin, then SKU), with the units still to ship and the orders they go to. Print it as PDF from /web/standalone-label/-/pick-list/document?orders=…; packing slips from /web/standalone-label/-/packing-slips/document?orders=…. An order number the store does not have is 404.",
+  tags: ["shipping"],
+  access: "user",
+  previewAllowed: true,
+  query: z.strictObject({ orders: orderNumbersQuery }),
+  response: z.object({ lines: z.array(pickListLineSchema), orderCount: z.number().int(), unitCount: z.number().int() }),
+});
+
+
+// Quality checks live beside, in quality-control.ts; they are shipping contracts (issue 17).
+export * from "./quality-control";

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { createStore } from "../../test/factories/accounts";
 import { cardOnFile } from "../../test/factories/shipping";
+import { manualOrderBody, stockSku } from "../../test/factories/inventory";
+import { orders } from "@atelier/contracts";
 import { overflowsSideways, pageAs, poll, sendChat, shot, useAgentStack } from "./browser";
 
 // Shipping labels end to end on the offline model: the create screen quotes a parcel with the
@@ -80,6 +82,89 @@ describe("shipping labels in Chromium", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, "shipping-history-phone");
+    await page.context().close();
+  }, 300_000);
+
+  it("prints a pick list, buys the labels of selected orders after a confirmation naming the total, and downloads them merged; the copilot reads the selection", async () => {
+    const owner = await createStore(env.stack.api, { storeName: "Batches e2e" });
+    await cardOnFile(env.stack.api, owner.token);
+    await stockSku(env.stack.api, owner.token, "MUG-1", 10, { bin: "B-02", title: "Stoneware mug" });
+    const placed = [];
+    for (const quantity of [1, 2]) placed.push(await env.stack.api.client.call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "MUG-1", quantity }]) }, { token: owner.token }));
+    const numbers = placed.map((o) => o.orderNumber);
+    const base = env.stack.api.url;
+    const pdfOf = async (page: Page, click: () => Promise<void>) => {
+      const download = page.waitForEvent("download");
+      await click();
+      const chunks: Buffer[] = [];
+      for await (const c of await (await download).createReadStream()) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    };
+
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${base}/fulfillment-services/label-batches`);
+    await page.getByTestId("batch-order-row").nth(1).waitFor();
+    // The selection is kept in the address: each tick lands once the router has navigated.
+    for (const [i, n] of numbers.entries()) {
+      await page.getByLabel(`Select order ${n}`).click();
+      await poll(() => page.getByTestId("batch-selected").textContent()).toBe(`${i + 1} order${i ? "s" : ""} selected`);
+    }
+    expect(new URL(page.url()).searchParams.get("orders")).toBe(numbers.join(","));
+    const pick = await pdfOf(page, () => page.getByRole("button", { name: "Pick list" }).click());
+    expect(pick.subarray(0, 5).toString()).toBe("%PDF-");
+    await page.getByRole("button", { name: "Price the labels" }).click();
+    await page.getByTestId("batch-quote").waitFor();
+    const buy = page.getByRole("button", { name: /^Buy 2 labels for \$/ });
+    const total = (await buy.textContent())!.replace(/^Buy 2 labels for /, "");
+    await shot(page, "shipping-batch-quote-desktop");
+    await buy.click();
+    expect(await page.getByTestId("batch-buy-summary").textContent()).toBe(`Your card will be charged ${total} for 2 Atelier Post ground labels, to Ada Lovelace (Oakland, CA), Ada Lovelace (Oakland, CA).`);
+    await page.getByRole("button", { name: `Pay ${total}` }).click();
+    await page.getByRole("button", { name: "Download the labels" }).waitFor({ timeout: 60_000 });
+    const merged = await pdfOf(page, () => page.getByRole("button", { name: "Download the labels" }).click());
+    expect(merged.toString("latin1").match(/\/Type \/Page\b/g)).toHaveLength(2);
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "shipping-batch-done-desktop");
+
+    // The selection is in the screen's address, so "these orders" in the chat are the selected ones.
+    const dock = page.locator("aside.chat-dock");
+    await page.getByRole("button", { name: "Ask AI" }).click();
+    // A loaded machine may take a while to open the assistant's thread: wait for its composer first.
+    await dock.getByPlaceholder("Message the assistant").waitFor({ timeout: 120_000 });
+    await send(page, "pick list for these orders");
+    await poll(() => dock.locator('[data-role="assistant"]').last().textContent()).toContain("Pick 3 units for 2 orders");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/fulfillment-services/label-batches?orders=${numbers.join(",")}`);
+    await page.getByTestId("batch-order-row").first().waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "shipping-batch-phone");
+    await page.context().close();
+  }, 300_000);
+
+  it("books an inspection with its AQL plan on the quality control screen and reports it to a verdict", async () => {
+    const owner = await createStore(env.stack.api, { storeName: "QC e2e" });
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.stack.api.url}/homebase/quality-control`);
+    await page.getByTestId("qc-empty").waitFor();
+    await page.getByLabel("Purchase order or receiving", { exact: true }).fill("PO-1042");
+    await page.getByLabel("Product", { exact: true }).fill("Heavyweight tee");
+    await page.getByLabel("Units in the lot", { exact: true }).fill("1000");
+    await poll(() => page.getByTestId("qc-plan").textContent()).toContain("Code letter J: open 200 of the 1,000 units.");
+    expect(await page.getByTestId("plan-row").nth(1).textContent()).toBe("Major2.58056");
+    await shot(page, "quality-book-desktop");
+    await page.getByRole("button", { name: "Book inspection" }).click();
+    await page.getByTestId("qc-row").first().waitFor();
+    await page.getByRole("button", { name: "Report" }).click();
+    await page.getByLabel("Major defects found").fill("6");
+    await shot(page, "quality-report-desktop");
+    await page.getByRole("button", { name: "Save the report" }).click();
+    await poll(() => page.getByTestId("qc-row").first().textContent()).toContain("Failed0 critical, 6 major, 0 minor");
+    expect(await overflowsSideways(page)).toBe(false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "quality-phone");
     await page.context().close();
   }, 300_000);
 });

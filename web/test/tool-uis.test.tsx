@@ -193,3 +193,35 @@ describe("assistant text", () => {
     expect(document.querySelector("[data-role='assistant']")?.textContent).not.toContain("**");
   });
 });
+
+describe("shipping cards (issue 17)", () => {
+  const address = { name: "Grace Hopper", email: "", addressLine1: "1 Main St", addressLine2: "", city: "Brooklyn", state: "", stateCode: "NY", zipCode: "11201", phone: "", country: "United States of America", countryCode: "US" };
+  const rate = (serviceCode: string, serviceName: string, priceCents: number, estimatedDays: number) => ({ carrier: "Atelier Post", serviceCode, serviceName, priceCents, estimatedDays, deliveryDate: "2026-11-30", zone: "Zone 8", billedWeightLb: 2, surcharges: [] });
+  const label = {
+    id: "00000000-0000-4000-8000-000000000001", status: "PURCHASED", carrier: "Atelier Post", serviceCode: "GROUND", serviceName: "Ground", trackingNumber: "LS123456785US", priceCents: 1270, refundedCents: 0,
+    estimatedDays: 5, deliveryDate: "2026-11-30", zone: "Zone 8", billedWeightLb: 2, isReturn: false, returnOfId: null, orderNumber: null, fromAddress: address, toAddress: address,
+    parcel: { weight: 2, mass_unit: "lb", length: 10, width: 8, height: 4, distance_unit: "in" }, notes: "", customs: [], surcharges: [], chargeId: "ch-1", createdAt: now, voidedAt: null, events: [],
+  };
+
+  it("draws a quote as a rate table of carriers, services, prices and days, with the carriers' messages", () => {
+    const quote = { rates: [rate("GROUND", "Ground", 1270, 5), rate("OVERNIGHT", "Overnight", 4850, 1)], messages: [{ carrier: "Broken Freight", message: "Broken Freight did not answer; its rates are missing from this quote." }], checks: [], actualWeightLb: 2, dimensionalWeightLb: 2.3 };
+    const card = draw("quote_shipping_label", answer("quote_shipping_label", quote));
+    expect(card.dataset.card).toBe("rates");
+    expect([...card.querySelectorAll("[data-testid='card-rate-row']")].map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent).slice(0, 4))).toEqual([["Atelier Post", "Ground", "$12.70", "5"], ["Atelier Post", "Overnight", "$48.50", "1"]]);
+    expect(card.textContent).toContain("Broken Freight did not answer");
+  });
+
+  it("draws a bought label with its tracking number and a download; a voided one without the download", () => {
+    const bought = draw("buy_shipping_label", answer("buy_shipping_label", label));
+    expect(bought.dataset.card).toBe("label");
+    expect(bought.textContent).toContain("Atelier Post Ground · $12.70");
+    expect(bought.textContent).toContain("To Grace Hopper, Brooklyn, NY · Ready to ship");
+    expect(bought.textContent).toContain("Tracking LS123456785US");
+    expect(screen.getByRole("button", { name: "Download label (PDF)" })).toBeTruthy();
+    cleanup();
+    const voided = draw("void_shipping_label", answer("void_shipping_label", { ...label, status: "VOIDED", refundedCents: 1270, voidedAt: now }));
+    expect(voided.textContent).toContain("(refunded $12.70)");
+    expect(voided.querySelector("button")).toBeNull();
+    expect(voided.textContent).not.toMatch(/VOIDED|PURCHASED/);
+  });
+});

@@ -8,6 +8,10 @@ import { listShippingLabels } from "../services/shipping/list-shipping-labels";
 import { quoteShippingLabel } from "../services/shipping/quote-shipping-label";
 import { validateAddress } from "../services/shipping/validate-address";
 import { voidShippingLabel } from "../services/shipping/void-shipping-label";
+import { quoteOrderLabels } from "../services/shipping/quote-order-labels";
+import { createOrderLabels } from "../services/shipping/create-order-labels";
+import { getPickList } from "../services/shipping/pick-list";
+import { createQcInspection, getQcInspection, getSamplingPlan, listQcInspections, reportQcInspection } from "../services/quality/inspections";
 
 export const shippingRoutes = [
   route(shipping.quoteShippingLabel, ({ ctx, body }) => quoteShippingLabel(ctx, body)),
@@ -18,4 +22,12 @@ export const shippingRoutes = [
   route(shipping.createReturnLabel, ({ ctx, params, body }) => createReturnLabel(ctx, params.id, body)),
   route(shipping.createLabelBatch, ({ ctx, body }) => createLabelBatch(ctx, body)),
   route(shipping.validateAddress, ({ ctx, body }) => validateAddress(ctx, body)),
+  route(shipping.quoteOrderLabels, ({ ctx, body }) => quoteOrderLabels(ctx, body)),
+  route(shipping.createOrderLabels, ({ ctx, body }) => createOrderLabels(ctx, body)),
+  route(shipping.getPickList, ({ ctx, query }) => getPickList(ctx, query.orders)),
+  route(shipping.getSamplingPlan, ({ ctx, query }) => getSamplingPlan(ctx, query)),
+  route(shipping.createQcInspection, ({ ctx, body }) => createQcInspection(ctx, body)),
+  route(shipping.listQcInspections, ({ ctx, query }) => listQcInspections(ctx, query)),
+  route(shipping.getQcInspection, ({ ctx, params }) => getQcInspection(ctx, params.id)),
+  route(shipping.reportQcInspection, ({ ctx, params, body }) => reportQcInspection(ctx, params.id, body)),
 ];

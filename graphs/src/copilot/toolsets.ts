@@ -20,6 +20,9 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(inbox\/orders|inbox\/needs-payment|checkout|pay-invoice|add-shipping-address)/, ["purchasing"]],
   [/^\/(order-details|return-settings)/, ["orders", "returns"]],
   [/^\/(orders|order-details|track-order)/, ["orders"]],
+  // Shipping screens under fulfillment-services: before the fulfilment line below, which would match them first.
+  [/^\/fulfillment-services\/(create-shipping-label|label-history|label-batches)/, ["shipping", "orders"]],
+  [/^\/homebase\/quality-control/, ["shipping"]],
   [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders"]],
   [/^\/account-info/, ["billing"]],
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],

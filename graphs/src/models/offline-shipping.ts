@@ -1,7 +1,8 @@
 import { FULFILMENT_CENTER_ADDRESS } from "@atelier/contracts/shipping";
 import type { ToolResponse } from "@atelier/tools/tool-results";
-import type { Intent, Outcome } from "./offline-types";
+import type { Intent, IntentContext, Outcome } from "./offline-types";
 import { call, got } from "./offline-steps";
+import { QUALITY_INTENTS } from "./offline-quality";
 
 // Shipping labels offline: "how much to ship a 2 lb box to 94107", "buy the cheapest label",
 // "void the last label", "show my labels". Quotes ship from the fulfilment center; a purchase
@@ -84,7 +85,125 @@ function pickRate(t: string, rates: ToolResponse<"quote_shipping_label">["rates"
   return rates[0];
 }
 
+// Labels for many orders (the Label batches screen): "buy labels for orders 1001 and 1002",
+// "how much to ship these orders", "pick list for the selected orders". The orders are the
+// numbers in the text, else the ones selected on screen (?orders=1001,1002 in its query).
+
+const ORDER_WORD = /\b(orders?|ordrs?|oders?)\b/i;
+
+/** "orders 1001, 1002 and #1003" → [1001, 1002, 1003]; else the screen's selection. */
+function orderNumbersOf(t: string, context: IntentContext): number[] {
+  const named = [...t.matchAll(/#?\b(\d{3,9})\b/g)].map((m) => Number(m[1])).filter((n) => n > 0);
+  if (named.length) return [...new Set(named)].slice(0, 100);
+  const selected = context.screen?.query?.orders ?? "";
+  return [...new Set(selected.split(",").map((v) => Number.parseInt(v, 10)).filter((n) => Number.isInteger(n) && n > 0))].slice(0, 100);
+}
+
+function serviceOf(t: string): string {
+  if (/\bovernight|next[- ]day\b/i.test(t)) return "OVERNIGHT";
+  if (/\btwo[- ]?day|2[- ]?day\b/i.test(t)) return "TWO_DAY";
+  return "GROUND";
+}
+
+function boxOf(t: string) {
+  const w = t.match(WEIGHT);
+  const d = t.match(DIMS);
+  return { weight: w ? Number(w[1]) : 1, mass_unit: w ? unitOf(w[2]!) : "lb", length: d ? Number(d[1]) : 10, width: d ? Number(d[2]) : 8, height: d ? Number(d[3]) : 4, distance_unit: d?.[4]?.toLowerCase().startsWith("c") ? "cm" : "in" };
+}
+
+const NO_ORDERS = 'Which orders? Name them, e.g. "buy labels for orders 1001 and 1002", or select them on the Label batches screen.';
+
+function orderQuoteLines(q: ToolResponse<"quote_order_labels">): string[] {
+  return q.lines.map((l) => `- #${l.orderNumber} to ${l.recipient}${l.place ? ` (${l.place})` : ""}: ${l.priceCents !== null ? dollars(l.priceCents) : l.problem}`);
+}
+
+function boughtAnswer(b: ToolResponse<"buy_order_labels">): string {
+  const lines = [`Bought ${b.labels.length} label${b.labels.length === 1 ? "" : "s"} for ${dollars(b.totalCents)}:`, ...b.labels.map((l) => `- #${l.orderNumber}: tracking ${l.trackingNumber}`), ...b.failed.map((f) => `- ${f.message}`)];
+  return [...lines, b.jobId ? "They are being merged into one document: download it on the Label batches screen." : ""].filter(Boolean).join("\n");
+}
+
+/** The conversation's latest quote was for orders (not for one parcel): "buy them" means those labels. */
+function lastQuoteWasForOrders(history: Outcome[]): boolean {
+  const last = [...history].reverse().find((o) => o.name === "quote_order_labels" || o.name === "quote_shipping_label");
+  return last?.name === "quote_order_labels" && !last.error;
+}
+
+const ORDER_LABEL_INTENTS: Intent[] = [
+  {
+    name: "buy-quoted-order-labels",
+    tools: ["buy_order_labels"],
+    examples: ["buy them", "ok buy those labels", "yes buy them all", "go ahead and buy them", "buy thm"],
+    applies: lastQuoteWasForOrders,
+    match: (t) => /\b(buy|by|purchase|go ahead|yes)\b/i.test(t) && /\b(them|thm|those|all|labels?)\b/i.test(t) && !/\d{3,}/.test(t),
+    step: (_t, done, history) => {
+      const bought = got(done, "buy_order_labels");
+      if (bought) return { answer: boughtAnswer(bought.value) };
+      const quoted = got(history, "quote_order_labels");
+      if (!quoted) return { answer: NO_ORDERS };
+      if (!quoted.value.readyCount) return { answer: ["None of these orders can get a label now:", ...orderQuoteLines(quoted.value)].join("\n") };
+      return call("buy_order_labels", { ...quoted.args, expectedTotalCents: quoted.value.totalCents });
+    },
+  },
+  {
+    name: "buy-order-labels",
+    tools: ["buy_order_labels", "quote_order_labels"],
+    examples: ["buy labels for orders 1001 and 1002", "create shipping labels for these orders", "buy labels for the selected orders", "ship orders 1043 and 1044 overnight", "print labels for order 1540 and 1541", "make labels for all selected orders", "by lables for thes orders"],
+    match: (t) => /\b(buy|by|purchase|create|make|print|get)\b/i.test(t) && /\b(labels?|lables?)\b/i.test(t) && (ORDER_WORD.test(t) || /\b(these|selected|them)\b/i.test(t)),
+    step: (t, done, _h, context) => {
+      const bought = got(done, "buy_order_labels");
+      if (bought) return { answer: boughtAnswer(bought.value) };
+      const quoted = got(done, "quote_order_labels");
+      if (quoted) {
+        const q = quoted.value;
+        if (!q.readyCount) return { answer: ["None of these orders can get a label now:", ...orderQuoteLines(q)].join("\n") };
+        return call("buy_order_labels", { ...quoted.args, expectedTotalCents: q.totalCents });
+      }
+      const orderNumbers = orderNumbersOf(t, context);
+      if (!orderNumbers.length) return { answer: NO_ORDERS };
+      return call("quote_order_labels", { orderNumbers, parcel: boxOf(t), serviceCode: serviceOf(t) });
+    },
+  },
+  {
+    name: "quote-order-labels",
+    tools: ["quote_order_labels"],
+    examples: ["how much to ship orders 1001 and 1002", "what would labels for these orders cost", "price labels for the selected orders", "shipping cost for orders 1540 1541 overnight", "quote labels for ordrs 1001 1002"],
+    match: (t) => ORDER_WORD.test(t) && PRICE_WORD.test(t) && /\b(ship|shipp?ing|labels?|lables?|postage)\b/i.test(t),
+    step: (t, done, _h, context) => {
+      const quoted = got(done, "quote_order_labels");
+      if (quoted) {
+        const q = quoted.value;
+        const head = `${q.carrier} ${q.serviceName.toLowerCase()} labels, each order in a ${(quoted.args.parcel as { weight: number }).weight} lb box${DIMS.test(t) ? "" : " (10×8×4 in; tell me yours if it differs)"}:`;
+        const tail = q.readyCount ? `${q.readyCount} label${q.readyCount === 1 ? "" : "s"} for ${dollars(q.totalCents)} in all. Say "buy them" to buy.` : "None of these orders can get a label now.";
+        return { answer: [head, ...orderQuoteLines(q), tail].join("\n") };
+      }
+      const orderNumbers = orderNumbersOf(t, context);
+      if (!orderNumbers.length) return { answer: NO_ORDERS };
+      return call("quote_order_labels", { orderNumbers, parcel: boxOf(t), serviceCode: serviceOf(t) });
+    },
+  },
+  {
+    name: "pick-list",
+    tools: ["get_pick_list"],
+    examples: ["pick list for orders 1001 and 1002", "what do I pick for these orders", "pick list for the selected orders", "which bins do I pick from for order 1540", "pik list for thes orders", "what should I pull from the shelves for orders 1001 1002"],
+    match: (t) => /\b(pick|pik|pull|bins?)\b/i.test(t) && (ORDER_WORD.test(t) || /\b(these|selected|list)\b/i.test(t)),
+    step: (t, done, _h, context) => {
+      const r = got(done, "get_pick_list");
+      if (r) {
+        const p = r.value;
+        if (!p.lines.length) return { answer: "Nothing to pick: these orders have shipped or are canceled." };
+        const rows = p.lines.map((l) => `- ${l.bin ? `Bin ${l.bin}` : "No bin"}: ${l.quantity} × ${l.sku} (${l.title}) for ${l.orderNumbers.map((n) => `#${n}`).join(", ")}`);
+        return { answer: [`Pick ${p.unitCount} unit${p.unitCount === 1 ? "" : "s"} for ${p.orderCount} order${p.orderCount === 1 ? "" : "s"}, in bin order:`, ...rows, "Print it, with the packing slips, from the Label batches screen."].join("\n") };
+      }
+      const orderNumbers = orderNumbersOf(t, context);
+      if (!orderNumbers.length) return { answer: 'Which orders? Name them, e.g. "pick list for orders 1001 and 1002", or select them on the Label batches screen.' };
+      return call("get_pick_list", { orders: orderNumbers.join(",") });
+    },
+  },
+];
+
 export const SHIPPING_INTENTS: Intent[] = [
+  ...ORDER_LABEL_INTENTS,
+  ...QUALITY_INTENTS,
   {
     name: "buy-shipping-label",
     tools: ["buy_shipping_label", "quote_shipping_label"],

@@ -35,6 +35,17 @@ async function priceOf(args: Args, lookup: ApprovalLookup): Promise<string> {
 
 const serviceWords = (code: unknown) => String(code ?? "ground").toLowerCase().replace(/_/g, "-");
 
+const orderLabelArgs = {
+  orderNumbers: "The store's order numbers, e.g. [1001, 1002] (at most 100)",
+  parcel: "The box every order ships in: { weight, mass_unit (lb default), length, width, height, distance_unit (in default) }; ask for it if the user gave none",
+  serviceCode: "GROUND (default), TWO_DAY or OVERNIGHT",
+  carrier: "The carrier (default the built-in one)",
+};
+const orderList = (numbers: unknown) => {
+  const n = (Array.isArray(numbers) ? numbers : []).map((x) => `#${String(x)}`);
+  return n.length > 1 ? `${n.slice(0, -1).join(", ")} and ${n.at(-1)}` : (n[0] ?? "");
+};
+
 export const shippingTools = [
   defineTool({
     contract: shipping.quoteShippingLabel,
@@ -93,5 +104,65 @@ export const shippingTools = [
     name: "validate_address",
     description: "Check an address: postcode format for its country, US state codes, phone number; returns it normalised with problems and suggestions. Nothing is saved.",
     argDescriptions: { address: `The address: ${address}` },
+  }),
+  defineTool({
+    contract: shipping.quoteOrderLabels,
+    name: "quote_order_labels",
+    description: "Price one label per store order for several orders at once (from the fulfilment center to each order's shipping address, one box and service for all): each order's price or why it can't ship (canceled, shipped, a label already, no address, international), and the total. Use it for 'how much to ship these orders' or before buying labels for orders. Nothing is bought.",
+    argDescriptions: orderLabelArgs,
+  }),
+  defineTool({
+    contract: shipping.createOrderLabels,
+    name: "buy_order_labels",
+    description: "Buy the labels of several store orders at once and merge them into one document to print; each label is charged to the store's card. Needs the user's approval. Quote first with quote_order_labels and pass its totalCents as expectedTotalCents. The merged labels download on the Label batches screen.",
+    argDescriptions: { ...orderLabelArgs, format: "pdf-4x6 (default), pdf-letter or zpl", expectedTotalCents: "The quote's totalCents, as the user saw it" },
+    approval: {
+      summary: async (a, lookup) => {
+        const { format: _f, expectedTotalCents: _e, ...body } = a;
+        const quote = await lookup(shipping.quoteOrderLabels, { body } as CallInput<typeof shipping.quoteOrderLabels>);
+        const ready = quote?.lines.filter((l) => l.priceCents !== null) ?? [];
+        const total = typeof a.expectedTotalCents === "number" ? dollars(a.expectedTotalCents) : quote ? dollars(quote.totalCents) : "the quoted total";
+        const who = ready.slice(0, 3).map((l) => `${l.recipient} in ${l.place}`).join(", ") + (ready.length > 3 ? ` and ${ready.length - 3} more` : "");
+        const count = quote ? ready.length : Array.isArray(a.orderNumbers) ? a.orderNumbers.length : 0;
+        return `Buy ${count} ${serviceWords(a.serviceCode)} label${count === 1 ? "" : "s"} for order${count === 1 ? "" : "s"} ${orderList(ready.length ? ready.map((l) => l.orderNumber) : a.orderNumbers)}${who ? ` (to ${who})` : ""} and charge the card ${total}`;
+      },
+    },
+  }),
+  defineTool({
+    contract: shipping.getPickList,
+    name: "get_pick_list",
+    description: "What to pick for some store orders, in walking order: one line per bin and SKU with the units still to ship and the orders they go to. Use it for 'pick list for orders 1001 and 1002' or 'what do I pick for these orders'. The printable pick list and packing slips download on the Label batches screen.",
+    argDescriptions: { orders: "Order numbers separated by commas, e.g. 1001,1002" },
+  }),
+  // Quality checks (ISO 2859-1 / ANSI Z1.4 sampling)
+  defineTool({
+    contract: shipping.getSamplingPlan,
+    name: "get_sampling_plan",
+    description: "The AQL sampling plan (ISO 2859-1 / ANSI Z1.4, single sampling, normal inspection) for a lot: the code letter, how many units to inspect, and for critical, major and minor defects the acceptance and rejection numbers. Use it for 'how many units should I inspect from a lot of 1000 at AQL 2.5'.",
+    argDescriptions: { lotSize: "Units in the lot", level: "General inspection level I, II (default) or III", aqlCritical: "AQL in percent, one of 0.010, 0.015, 0.025, 0.040, 0.065, 0.10, 0.15, 0.25, 0.40, 0.65, 1.0, 1.5, 2.5, 4.0, 6.5, 10 (default 0.065)", aqlMajor: "AQL in percent, one of 0.010, 0.015, 0.025, 0.040, 0.065, 0.10, 0.15, 0.25, 0.40, 0.65, 1.0, 1.5, 2.5, 4.0, 6.5, 10 (default 2.5)", aqlMinor: "AQL in percent, one of 0.010, 0.015, 0.025, 0.040, 0.065, 0.10, 0.15, 0.25, 0.40, 0.65, 1.0, 1.5, 2.5, 4.0, 6.5, 10 (default 4.0)" },
+  }),
+  defineTool({
+    contract: shipping.createQcInspection,
+    name: "book_qc_inspection",
+    description: "Book a quality inspection of a lot (a purchase order or a receiving, by its reference) planned from the AQL tables; the sample size and acceptance numbers are fixed at booking. Nothing is charged.",
+    argDescriptions: { reference: "The purchase order or receiving, e.g. PO-1042", product: "What the lot is", stage: "PRE_PRODUCTION, DURING_PRODUCTION, PRE_SHIPMENT (default) or RECEIVING", lotSize: "Units in the lot", level: "I, II (default) or III", aqlCritical: "Critical AQL (default 0.065)", aqlMajor: "Major AQL (default 2.5)", aqlMinor: "Minor AQL (default 4.0)" },
+  }),
+  defineTool({
+    contract: shipping.listQcInspections,
+    name: "list_qc_inspections",
+    description: "The store's quality inspections, newest first, with their plan, status (booked or reported) and verdict. Use it for 'my inspections', 'did PO-1042 pass', or to find the inspection to report.",
+    argDescriptions: { search: "Reference or product", status: "BOOKED or REPORTED", page: "Page number from 0", size: "Inspections per page, 1-100" },
+  }),
+  defineTool({
+    contract: shipping.getQcInspection,
+    name: "get_qc_inspection",
+    description: "One quality inspection with its sampling plan, the defects found and the verdict per class.",
+    argDescriptions: { id: "The inspection's id" },
+  }),
+  defineTool({
+    contract: shipping.reportQcInspection,
+    name: "report_qc_inspection",
+    description: "Record an inspection's report: critical, major and minor defects found in the sample; the verdict (pass or fail) follows from the acceptance numbers. An inspection is reported once.",
+    argDescriptions: { id: "The inspection's id, from list_qc_inspections", critical: "Critical defects found", major: "Major defects found", minor: "Minor defects found", notes: "What the inspector saw (optional)" },
   }),
 ];

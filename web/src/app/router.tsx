@@ -57,6 +57,8 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   inventory: lazy(() => import("../features/inventory/inventory-page").then((m) => ({ default: m.InventoryPage }))),
   "create-shipping-label": lazy(() => import("../features/shipping/create-label-page").then((m) => ({ default: m.CreateLabelPage }))),
   "label-history": lazy(() => import("../features/shipping/label-history-page").then((m) => ({ default: m.LabelHistoryPage }))),
+  "label-batches": lazy(() => import("../features/shipping/label-batches-page").then((m) => ({ default: m.LabelBatchesPage }))),
+  "quality-control": lazy(() => import("../features/shipping/quality-control-page").then((m) => ({ default: m.QualityControlPage }))),
   "return-settings": lazy(() => import("../features/returns/return-settings-page").then((m) => ({ default: m.ReturnSettingsPage }))),
   "fulfillment-rules": lazy(() => import("../features/fulfilment/fulfilment-rules-page").then((m) => ({ default: m.FulfilmentRulesPage }))),
   "fulfillment-services": lazy(() => import("../features/fulfilment/fulfilment-home-page").then((m) => ({ default: m.FulfilmentHomePage }))),

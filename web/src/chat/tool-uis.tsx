@@ -5,13 +5,14 @@ import { isToolName, readToolResult, type ToolName, type ToolResponse } from "@a
 import { formatUsd } from "../format/format";
 import { ReportCard } from "../features/analytics/report-card";
 import { AuthedImage } from "../ui/authed-image";
+import { LabelCard, RatesCard, type LabelView, type RatesView } from "../features/shipping/shipping-cards";
 
 // Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
 // entry reads its tool's contract response into the card's rows; any other tool, an error or a
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -85,7 +86,7 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView };
 
 /** Generated designs (issue 19): thumbnails, which one is saved, and the credits spent. */
 type ImagesView = { images: { id: string; url: string; prompt: string }[]; savedId: string | null; note: string };
@@ -141,7 +142,15 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
     </>
   ),
   report: (r) => <ReportCard result={r} />,
+  rates: (v) => <RatesCard {...v} />,
+  label: (v) => <LabelCard label={v} />,
 };
+
+/** A shipping label as its card shows it (issue 17). */
+const labelView = (l: ToolResponse<"get_shipping_label">): LabelView => ({
+  id: l.id, status: l.status, carrier: l.carrier, serviceName: l.serviceName, trackingNumber: l.trackingNumber, priceCents: l.priceCents, refundedCents: l.refundedCents,
+  recipient: l.toAddress.name, place: [l.toAddress.city, l.toAddress.stateCode || l.toAddress.countryCode].filter(Boolean).join(", "), deliveryDate: l.deliveryDate, isReturn: l.isReturn,
+});
 
 function designImages(d: ToolResponse<"get_product_design">): ImagesView {
   const shown = d.generatedDesigns.length ? d.generatedDesigns : d.savedDesign ? [d.savedDesign] : [];
@@ -214,6 +223,12 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   list_ai_credit_movements: card("list_ai_credit_movements", "credits", (r) => ({ ...noCredits, movements: r.list.map((m) => ({ id: m.id, delta: m.delta, reason: m.reason, balanceAfter: m.balanceAfter })) })),
   // Analytics
   run_report: card("run_report", "report", (r) => r),
+  // Shipping labels
+  quote_shipping_label: card("quote_shipping_label", "rates", (r) => ({ rates: r.rates, notes: [...r.messages.map((m) => m.message), ...r.checks.map((c) => c.message)] })),
+  buy_shipping_label: card("buy_shipping_label", "label", labelView),
+  get_shipping_label: card("get_shipping_label", "label", labelView),
+  void_shipping_label: card("void_shipping_label", "label", labelView),
+  create_return_label: card("create_return_label", "label", labelView),
 };
 
 /** The tool UIs by tool name, as MessagePrimitive.Parts takes them (`tools.by_name`). */

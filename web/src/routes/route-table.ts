@@ -19,7 +19,7 @@ export type CreationScreenKey = "product-design" | IdeationScreenKey;
 export type IdeationScreenKey = "product-ideation-open" | "product-ideation" | "your-ideations" | "crowdfund-your-idea";
 
 /** Shipping labels (issue 17): create (quote and buy) and label history, reached from the fulfilment home. */
-export type ShippingScreenKey = "create-shipping-label" | "label-history";
+export type ShippingScreenKey = "create-shipping-label" | "label-history" | "label-batches" | "quality-control";
 
 /** Business kits: the kits list and new-kit flow, the editor, and the public share page (issue 19). */
 export type BusinessKitScreenKey = "business-kits" | "business-kit" | "public-business-kit";
@@ -149,6 +149,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/inventory", access: "user", screen: "inventory" },
   { path: "/fulfillment-services/create-shipping-label", access: "user", screen: "create-shipping-label" },
   { path: "/fulfillment-services/label-history", access: "user", screen: "label-history" },
+  { path: "/fulfillment-services/label-batches", access: "user", screen: "label-batches" },
   { path: "/order-details/:id", access: "user", screen: "order-details" },
   pending("/order-packaging/:packagingCategory", "user", SOURCING),
   pending("/print-on-demand-catalog", "user", "The print-on-demand catalogue"),
@@ -173,7 +174,7 @@ const userRoutes: RouteEntry[] = [
   pending("/ai-agents", "user", "AI assistants"),
   pending("/ai-agents/data-sources", "user", "The brand vault"),
   pending("/ecommerce-query-templates", "user", "E-commerce query templates"),
-  pending("/homebase/quality-control", "user", "Quality checks"),
+  { path: "/homebase/quality-control", access: "user", screen: "quality-control" },
   pending("/homebase/tiktok-shop", "user", "TikTok Shop"),
   pending("/homebase/rewards", "user", "Rewards"),
   ...HOMEBASE_SUBPAGES().map((p) => pending(`/homebase/${p}`, "user", "Plan change confirmations and the blueprint")),

@@ -63,7 +63,7 @@ export function LabelHistoryPage() {
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
   return (
-    <PageFrame title="Label history" chatPrompt="Show my shipping labels" actions={<Link className="button primary" to="/fulfillment-services/create-shipping-label">Create shipping label</Link>}>
+    <PageFrame title="Label history" chatPrompt="Show my shipping labels" actions={<><Link className="button" to="/fulfillment-services/label-batches">Labels for orders</Link><Link className="button primary" to="/fulfillment-services/create-shipping-label">Create shipping label</Link></>}>
       <div className="ship-toolbar">
         <form role="search" onSubmit={onSearch} className="ship-search">
           <input type="search" aria-label="Search labels" placeholder="Tracking number, name, city or ZIP" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />

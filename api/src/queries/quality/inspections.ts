@@ -1,0 +1,59 @@
+import type { QcSamplingPlan } from "@atelier/contracts/shipping";
+import type { Queryable } from "../../db/pool";
+
+// SQL of the store's quality inspections; every statement is scoped to one store.
+
+export type InspectionRow = {
+  id: string;
+  reference: string;
+  product: string;
+  stage: "PRE_PRODUCTION" | "DURING_PRODUCTION" | "PRE_SHIPMENT" | "RECEIVING";
+  lotSize: number;
+  level: "I" | "II" | "III";
+  plan: QcSamplingPlan;
+  status: "BOOKED" | "REPORTED";
+  criticalFound: number | null;
+  majorFound: number | null;
+  minorFound: number | null;
+  verdict: "PASS" | "FAIL" | null;
+  notes: string;
+  createdAt: Date;
+  reportedAt: Date | null;
+};
+
+const COLUMNS = `id, reference, product, stage, lot_size AS "lotSize", inspection_level AS level, plans AS plan, status, critical_found AS "criticalFound",
+  major_found AS "majorFound", minor_found AS "minorFound", verdict, notes, created_at AS "createdAt", reported_at AS "reportedAt"`;
+
+export async function insertInspection(db: Queryable, storeId: string, i: Pick<InspectionRow, "reference" | "product" | "stage" | "lotSize" | "level" | "plan">, createdBy: string): Promise<InspectionRow> {
+  const { rows } = await db.query<InspectionRow>(
+    `INSERT INTO qc_inspections (store_id, reference, product, stage, lot_size, inspection_level, code_letter, plans, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+    [storeId, i.reference, i.product, i.stage, i.lotSize, i.level, i.plan.codeLetter, JSON.stringify(i.plan), createdBy],
+  );
+  return rows[0]!;
+}
+
+export async function getInspection(db: Queryable, storeId: string, id: string): Promise<InspectionRow | null> {
+  const { rows } = await db.query<InspectionRow>(`SELECT ${COLUMNS} FROM qc_inspections WHERE store_id = $1 AND id = $2`, [storeId, id]);
+  return rows[0] ?? null;
+}
+
+export async function listInspections(db: Queryable, storeId: string, q: { search?: string; status?: string; limit: number; offset: number }): Promise<{ list: InspectionRow[]; total: number }> {
+  const where = `store_id = $1 AND ($2::text IS NULL OR reference ILIKE $2 OR product ILIKE $2) AND ($3::text IS NULL OR status = $3)`;
+  const args = [storeId, q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null, q.status ?? null];
+  const [list, count] = await Promise.all([
+    db.query<InspectionRow>(`SELECT ${COLUMNS} FROM qc_inspections WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [...args, q.limit, q.offset]),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM qc_inspections WHERE ${where}`, args),
+  ]);
+  return { list: list.rows, total: count.rows[0]!.n };
+}
+
+/** Records the report once: null when the inspection is not the store's or was already reported. */
+export async function reportInspection(db: Queryable, storeId: string, id: string, r: { critical: number; major: number; minor: number; verdict: "PASS" | "FAIL"; notes: string }): Promise<InspectionRow | null> {
+  const { rows } = await db.query<InspectionRow>(
+    `UPDATE qc_inspections SET status = 'REPORTED', critical_found = $3, major_found = $4, minor_found = $5, verdict = $6, notes = $7, reported_at = now()
+      WHERE store_id = $1 AND id = $2 AND status = 'BOOKED' RETURNING ${COLUMNS}`,
+    [storeId, id, r.critical, r.major, r.minor, r.verdict, r.notes],
+  );
+  return rows[0] ?? null;
+}

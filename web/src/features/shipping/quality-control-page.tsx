@@ -1,0 +1,188 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { ApiError } from "@atelier/contracts";
+import { AQLS, INSPECTION_LEVELS, MAX_LOT, MIN_LOT, type Aql, type InspectionLevel } from "@atelier/contracts/aql";
+import { QC_STAGES, QC_STATUSES, createQcInspection, getSamplingPlan, listQcInspections, reportQcInspection, type QcInspection, type QcSamplingPlan } from "@atelier/contracts/shipping";
+import { request } from "../../api/client";
+import { invalidate } from "../../api/query-cache";
+import { useApi } from "../../api/use-api";
+import { PageFrame } from "../../shell/page-frame";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { showToast } from "../../ui/toast-store";
+import { dateText } from "./format";
+import "./shipping.css";
+
+const PAGE_SIZE = 20;
+const STAGE_WORDS: Record<(typeof QC_STAGES)[number], string> = { PRE_PRODUCTION: "Pre-production", DURING_PRODUCTION: "During production", PRE_SHIPMENT: "Pre-shipment", RECEIVING: "At receiving" };
+const CLASSES = [["critical", "Critical"], ["major", "Major"], ["minor", "Minor"]] as const;
+type Form = { reference: string; product: string; stage: (typeof QC_STAGES)[number]; lotSize: string; level: InspectionLevel; aqlCritical: Aql; aqlMajor: Aql; aqlMinor: Aql };
+const blank: Form = { reference: "", product: "", stage: "PRE_SHIPMENT", lotSize: "", level: "II", aqlCritical: "0.065", aqlMajor: "2.5", aqlMinor: "4.0" };
+
+const verdictText = (i: QcInspection) => (i.verdict === "PASS" ? "Passed" : i.verdict === "FAIL" ? "Failed" : "Booked, waiting for the report");
+
+function PlanTable({ plan }: { plan: QcSamplingPlan }) {
+  return (
+    <table className="ship-table" aria-label="Sampling plan">
+      <thead><tr><th>Defects</th><th className="num">AQL</th><th className="num">Inspect</th><th className="num">Accept up to</th><th className="num">Reject at</th></tr></thead>
+      <tbody>
+        {CLASSES.map(([k, label]) => (
+          <tr key={k} data-testid="plan-row"><td>{label}</td><td className="num">{plan[k].aql}</td><td className="num">{plan[k].sampleSize}</td><td className="num">{plan[k].accept}</td><td className="num">{plan[k].reject}</td></tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Quality control (000 §2.2): book an inspection planned from the ISO 2859-1 tables, report the defects found, read the verdicts. */
+export function QualityControlPage() {
+  const [params, setParams] = useSearchParams();
+  const search = (params.get("q") ?? "").slice(0, 100);
+  const status = QC_STATUSES.find((s) => s === params.get("status"));
+  const page = Math.max(0, Number.parseInt(params.get("page") ?? "0", 10) || 0);
+  const reporting = params.get("inspection");
+  const list = useApi(listQcInspections, { query: { page, size: PAGE_SIZE, ...(search ? { search } : {}), ...(status ? { status } : {}) } });
+  const [form, setForm] = useState<Form>(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [text, setText] = useState(search);
+  const [busy, setBusy] = useState(false);
+  const lot = Number(form.lotSize);
+  const lotOk = Number.isInteger(lot) && lot >= MIN_LOT && lot <= MAX_LOT;
+  const plan = useApi(getSamplingPlan, { query: { lotSize: lotOk ? lot : MIN_LOT, level: form.level, aqlCritical: form.aqlCritical, aqlMajor: form.aqlMajor, aqlMinor: form.aqlMinor } });
+
+  const update = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    if (!("page" in patch) && !("inspection" in patch)) next.delete("page");
+    setParams(next);
+  };
+  const set = <K extends keyof Form>(k: K) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value as Form[K] });
+  const book = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      const booked = await request(createQcInspection, { body: { ...form, lotSize: Number(form.lotSize) } }, { idempotencyKey: crypto.randomUUID(), quiet: true });
+      showToast(`Inspection of ${booked.reference} booked: inspect ${booked.plan.sampleSize} units.`, "success");
+      setForm(blank);
+      invalidate(["quality"]);
+    } catch (err) {
+      if (err instanceof ApiError && err.details?.length) setErrors(Object.fromEntries(err.details.map((d) => [String(d.field ?? "").replace(/^body\./, ""), String(d.reason ?? "")])));
+      else showToast(err instanceof ApiError ? err.message : "The inspection could not be booked. Try again in a moment.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rows = list.data?.list ?? [];
+  const total = list.data?.total ?? 0;
+  const opened = rows.find((i) => i.id === reporting);
+  const field = (k: keyof Form, label: string, input: ReactNode) => (
+    <label>{label}{input}{errors[k] && <span className="field-error">{errors[k]}</span>}</label>
+  );
+  return (
+    <PageFrame title="Quality control" chatPrompt="How many units should I inspect?">
+      <form className="ship-parcel qc-form card" onSubmit={(e) => void book(e)} aria-label="Book an inspection">
+        <legend className="ship-wide">Book an inspection (ISO 2859-1 / ANSI Z1.4, normal inspection)</legend>
+        {field("reference", "Purchase order or receiving", <input aria-label="Purchase order or receiving" value={form.reference} maxLength={60} onChange={set("reference")} placeholder="PO-1042" />)}
+        {field("product", "Product", <input aria-label="Product" value={form.product} maxLength={120} onChange={set("product")} placeholder="Heavyweight tee, black" />)}
+        {field("stage", "Stage", <select aria-label="Stage" value={form.stage} onChange={set("stage")}>{QC_STAGES.map((s) => <option key={s} value={s}>{STAGE_WORDS[s]}</option>)}</select>)}
+        {field("lotSize", "Units in the lot", <input aria-label="Units in the lot" inputMode="numeric" value={form.lotSize} onChange={set("lotSize")} />)}
+        {field("level", "Inspection level", <select aria-label="Inspection level" value={form.level} onChange={set("level")}>{INSPECTION_LEVELS.map((l) => <option key={l} value={l}>{`Level ${l}${l === "II" ? " (usual)" : ""}`}</option>)}</select>)}
+        {CLASSES.map(([k, label]) => {
+          const key = `aql${label}` as "aqlCritical" | "aqlMajor" | "aqlMinor";
+          return <span key={k}>{field(key, `${label} AQL`, <select aria-label={`${label} AQL`} value={form[key]} onChange={set(key)}>{AQLS.map((a) => <option key={a} value={a}>{a}</option>)}</select>)}</span>;
+        })}
+        <div className="ship-wide qc-plan" data-testid="qc-plan">
+          {lotOk && plan.data ? (
+            <>
+              <p>{`Code letter ${plan.data.codeLetter}: open ${plan.data.sampleSize} of the ${lot.toLocaleString("en-US")} units.`}</p>
+              <PlanTable plan={plan.data} />
+            </>
+          ) : <p className="muted">Enter the units in the lot to see how many to inspect and how many defects each class may have.</p>}
+        </div>
+        <div className="ship-wide"><button type="submit" className="primary" disabled={busy}>{busy ? "Booking…" : "Book inspection"}</button></div>
+      </form>
+
+      <div className="ship-toolbar">
+        <form role="search" className="ship-search" onSubmit={(e) => { e.preventDefault(); update({ q: text.trim() || null }); }}>
+          <input type="search" aria-label="Search inspections" placeholder="Order, receiving or product" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
+          <button type="submit">Search</button>
+        </form>
+        <label>
+          Status{" "}
+          <select aria-label="Status" value={status ?? ""} onChange={(e) => update({ status: e.target.value || null })}>
+            <option value="">All</option>
+            <option value="BOOKED">Waiting for the report</option>
+            <option value="REPORTED">Reported</option>
+          </select>
+        </label>
+      </div>
+      {list.data && total === 0 ? (
+        <p className="card" data-testid="qc-empty">{search || status ? "No inspection matches." : "No inspections yet. Book one above."}</p>
+      ) : (
+        <table className="ship-table" aria-label="Inspections" aria-busy={list.loading}>
+          <thead><tr><th>Booked</th><th>Order or receiving</th><th className="cell-hide-narrow">Stage</th><th className="num">Lot</th><th className="num">Inspect</th><th>Result</th><th /></tr></thead>
+          <tbody>
+            {rows.map((i) => (
+              <tr key={i.id} data-testid="qc-row">
+                <td>{dateText(i.createdAt)}</td>
+                <td>{i.reference}<div className="muted">{i.product}</div></td>
+                <td className="cell-hide-narrow">{STAGE_WORDS[i.stage]}</td>
+                <td className="num">{i.lotSize.toLocaleString("en-US")}</td>
+                <td className="num">{i.plan.sampleSize}</td>
+                <td>
+                  <span className={`ship-badge ${i.verdict === "PASS" ? "ship-delivered" : i.verdict === "FAIL" ? "qc-fail" : ""}`}>{verdictText(i)}</span>
+                  {i.found && <div className="muted">{`${i.found.critical} critical, ${i.found.major} major, ${i.found.minor} minor`}</div>}
+                </td>
+                <td>{i.status === "BOOKED" && <button type="button" onClick={() => update({ inspection: i.id })}>Report</button>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {total > PAGE_SIZE && (
+        <nav className="ship-pager" aria-label="Pages">
+          <span className="muted">{page * PAGE_SIZE + 1}–{Math.min(total, (page + 1) * PAGE_SIZE)} of {total}</span>
+          <button type="button" disabled={page === 0} onClick={() => update({ page: page > 1 ? String(page - 1) : null })}>Previous</button>
+          <button type="button" disabled={(page + 1) * PAGE_SIZE >= total} onClick={() => update({ page: String(page + 1) })}>Next</button>
+        </nav>
+      )}
+      {opened && <ReportDialog inspection={opened} onClose={() => update({ inspection: null })} />}
+    </PageFrame>
+  );
+}
+
+function ReportDialog({ inspection, onClose }: { inspection: QcInspection; onClose: () => void }) {
+  const [found, setFound] = useState({ critical: "0", major: "0", minor: "0" });
+  const [notes, setNotes] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    setError("");
+    try {
+      const r = await request(reportQcInspection, { params: { id: inspection.id }, body: { critical: Number(found.critical), major: Number(found.major), minor: Number(found.minor), notes } }, { idempotencyKey: crypto.randomUUID(), quiet: true });
+      showToast(`${r.reference}: the lot ${r.verdict === "PASS" ? "passed" : "failed"} the inspection.`, r.verdict === "PASS" ? "success" : undefined);
+      invalidate(["quality"]);
+      onClose();
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.details?.[0]?.reason ? `${String(err.details[0].field ?? "").replace(/^body\./, "")}: ${String(err.details[0].reason)}` : err.message) : "The report could not be saved. Try again in a moment.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog title={`Report the inspection of ${inspection.reference}`} confirmLabel={busy ? "Saving…" : "Save the report"} busy={busy} onConfirm={() => void submit()} onCancel={onClose}>
+      <p className="muted">{`Open ${inspection.plan.sampleSize} units of ${inspection.product} and count the defects of each class.`}</p>
+      <div className="ship-parcel qc-report">
+        {CLASSES.map(([k, label]) => (
+          <label key={k}>{`${label} (accept up to ${inspection.plan[k].accept})`}<input aria-label={`${label} defects found`} inputMode="numeric" value={found[k]} onChange={(e) => setFound({ ...found, [k]: e.target.value })} /></label>
+        ))}
+        <label className="ship-wide">Notes<textarea aria-label="Notes" value={notes} maxLength={1000} onChange={(e) => setNotes(e.target.value)} /></label>
+      </div>
+      {error && <p className="field-error" role="alert">{error}</p>}
+    </ConfirmDialog>
+  );
+}
