@@ -73,7 +73,6 @@ const INBOX = "The inbox (supplier chat, orders, invoices, custom project reques
 const FULFILMENT = "Storage and fulfilment (inventory, receivings, orders, returns, rules)";
 const STOREFRONT = "Storefront management (profile, discounts, subscribers, wholesale)";
 const MARKETING = "Marketing (email and SMS campaigns, affiliates, email capture)";
-const CREATION = "The creation tools (business kits, ideation, product design)";
 
 /** 000 §2.1: open without login. */
 const publicRoutes: RouteEntry[] = [

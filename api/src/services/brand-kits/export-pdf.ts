@@ -1,14 +1,15 @@
+import type * as PdfLib from "pdf-lib";
 import type { PDFFont, PDFImage, PDFPage } from "pdf-lib";
-
-// pdf-lib is loaded at the first export, not with the API: few processes export a kit, and it
-// takes a noticeable part of a second to load (every API start, every test file).
-let pdfLib: typeof import("pdf-lib") | undefined;
-const loadPdfLib = async () => (pdfLib ??= await import("pdf-lib"));
 import { IMAGE_LOADING, PDF_PAGE_MARGIN, SLIDE_KEYS, SLIDE_TABS, brandKitPdfFileName, type BrandKitParts, type SlideKey } from "@atelier/contracts/brand-kits";
 import { selectedBrandIdea, slideColor } from "@atelier/contracts/brand-kit-rules";
 import type { Queryable } from "../../db/pool";
 import { artKeyOfUrl, artPng, renderArt } from "./art/render-art";
 import { textOn } from "./offline/palette";
+
+// pdf-lib is loaded at the first export, not with the API: few processes export a kit, and it
+// takes a noticeable part of a second to load (every API start, every test file).
+let pdfLib: typeof PdfLib | undefined;
+const loadPdfLib = async () => (pdfLib ??= await import("pdf-lib"));
 
 /** The slide size in PDF units (16:9); each page is the slide plus the 40-unit margin around it (001 §9). */
 const SLIDE_W = 960;
