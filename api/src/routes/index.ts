@@ -6,7 +6,7 @@ import { commonsRoutes } from "./commons";
 import { creationRoutes } from "./creation";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
-import { inboxRoutes, quoteRoutes } from "./inbox";
+import { inboxRoutes, meetingRoutes, quoteRoutes } from "./inbox";
 import { inventoryRoutes } from "./inventory";
 import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
@@ -44,6 +44,7 @@ export const allRoutes: Route[] = [
   ...ordersRoutes,
   ...inboxRoutes,
   ...quoteRoutes,
+  ...meetingRoutes,
   ...inventoryRoutes,
   ...analyticsRoutes,
   ...creationRoutes,
