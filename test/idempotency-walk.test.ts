@@ -169,6 +169,10 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   counterQuote: async (owner) => ({ params: { id: await proposedQuote(owner) }, body: { unitPriceCents: 380 } }),
   acceptQuote: async (owner) => ({ params: { id: await proposedQuote(owner) } }),
   declineQuote: async (owner) => ({ params: { id: await proposedQuote(owner) }, body: {} }),
+  // Meetings: the store proposes times; the walk's supplier proposes one the store accepts or declines.
+  requestMeeting: async (owner) => ({ params: { sid: await conversation(owner) }, body: MEETING_BODY }),
+  acceptMeeting: async (owner) => ({ params: { id: await requestedMeeting(owner) }, body: { startsAt: MEETING_BODY.proposedTimes[0] } }),
+  declineMeeting: async (owner) => ({ params: { id: await requestedMeeting(owner) }, body: {} }),
   // Analytics: the store's flag on, then a link to share and revoke.
   createReportShare: async (owner) => (await analyticsOn(owner), {}),
   async revokeReportShare(owner) {
@@ -235,6 +239,12 @@ const PROVEN_ELSEWHERE: Record<string, string> = {
 };
 
 const QUOTE_TERMS = { title: "Walk totes", unitPriceCents: 420, quantity: 500, moq: 300, leadTimeDays: 25, samplePriceCents: 3500, validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString() };
+const MEETING_BODY = { topic: "Walk call", proposedTimes: [new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 86_400_000).toISOString()] };
+async function requestedMeeting(owner: Owner): Promise<string> {
+  const sid = await conversation(owner);
+  const rep = await supplierMember(api, supplierId);
+  return (await api.client.call(inbox.requestMeeting, { params: { sid }, body: MEETING_BODY }, { token: rep.token })).id;
+}
 async function proposedQuote(owner: Owner): Promise<string> {
   const sid = await conversation(owner);
   const rep = await supplierMember(api, supplierId);

@@ -152,16 +152,16 @@ describe("messages", () => {
     await expectError(card({ type: "TEXT", body: "   " }), 400, "body.body", /must not be empty/);
     await expectError(card({ type: "TEXT", body: "x".repeat(4001) }), 400, "body.body");
     await expectError(card({ type: "GIF", body: "hi" }), 400, "body.type");
-    await expectError(card({ type: "ZOOM_MEETING_REQUEST", attributes: { topic: "Samples", proposedTimes: [], durationMinutes: 30 } }), 400, "body.attributes.proposedTimes", /at least one time/);
-    await expectError(card({ type: "ZOOM_MEETING_REQUEST", attributes: { topic: "Samples", proposedTimes: ["tomorrow"], durationMinutes: 30 } }), 400, "body.attributes.proposedTimes.0");
+    // Meeting cards are objects made by requestMeeting (api/test/inbox-meetings.test.ts), never sent frozen.
+    await expectError(card({ type: "ZOOM_MEETING_REQUEST", attributes: { topic: "Samples", proposedTimes: ["2026-12-01T15:00:00Z"], durationMinutes: 30 } }), 400, "body.type");
     await expectError(card({ type: "TRACKING_LINK", attributes: { url: "not a link" } }), 400, "body.attributes.url");
     await expectError(card({ type: "CATALOG_ITEM", attributes: { catalogItemId: "x", title: "Tote" } }), 400, "body.attributes.catalogItemId");
     await expectError(card({ type: "SUPPLIER_PROFILE", attributes: { supplierId: crypto.randomUUID(), extra: 1 } }), 400, "body.attributes.extra");
     await expectError(card({ type: "CREATOR_MILESTONE", attributes: { level: "2k" } }), 400, "body.attributes.level");
     await expectError(card({ type: "IMAGE_COLLABORATION", attributes: { imageUrl: "https://example.com/a.png", pins: [{ x: 2, y: 0, comment: "here" }] } }), 400, "body.attributes.pins.0.x");
-    const ok = await card({ type: "ZOOM_MEETING_REQUEST", attributes: { topic: "Sample review", proposedTimes: ["2026-12-01T15:00:00Z"], durationMinutes: 30 } });
-    expect(ok.messages[0]).toMatchObject({ type: "ZOOM_MEETING_REQUEST", attributes: { topic: "Sample review" } });
-    expect(ok.conversation.lastMessagePreview).toBe("Meeting request: Sample review");
+    const ok = await card({ type: "CREATOR_CUSTOM_PROJECT", attributes: { projectId: crypto.randomUUID(), title: "Sample review" } });
+    expect(ok.messages[0]).toMatchObject({ type: "CREATOR_CUSTOM_PROJECT", attributes: { title: "Sample review" } });
+    expect(ok.conversation.lastMessagePreview).toBe("Custom project: Sample review");
     await expectError(as(api, store.token, inbox.getConversation, { params: { sid: "CH123" } }), 400, "params.sid");
     await expectError(as(api, store.token, inbox.startConversation, { body: { supplierId: crypto.randomUUID() } }), 400, "body.supplierId", /not a known supplier/);
     await expectError(as(api, store.token, inbox.startConversation, { body: { supplierId: "ege" } }), 400, "body.supplierId");

@@ -294,6 +294,12 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   acceptQuote: "inbox.use",
   declineQuote: "inbox.use",
   compareQuotes: "inbox.use",
+  // meeting requests: either side proposes times, the other accepts one or declines, from the inbox
+  requestMeeting: "inbox.use",
+  listMeetings: "inbox.use",
+  getMeeting: "inbox.use",
+  acceptMeeting: "inbox.use",
+  declineMeeting: "inbox.use",
   // shipping labels (quote, buy, history, void, returns; the orders team ships)
   quoteShippingLabel: "orders.manage",
   createShippingLabel: "orders.manage",

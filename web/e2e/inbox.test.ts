@@ -137,4 +137,61 @@ describe("the inbox between a store and a supplier", () => {
     await store.context().close();
     await supplier.context().close();
   });
+
+  it("books a video meeting: the store proposes times, the supplier picks one live, both get the join link and the calendar invitation, and the room opens", async () => {
+    const owner = await createStore(env.api, { storeName: "Harbor Goods" });
+    const supplierId = await createSupplier(env.api, { name: "Hanoi Totes" });
+    const rep = await supplierMember(env.api, supplierId);
+    const { sid } = await env.api.client.call(inbox.startConversation, { body: { supplierId, message: "Could we talk about the sample?" } }, { token: owner.token });
+
+    const store = await pageAs(env.browser, owner);
+    await store.setViewportSize({ width: 1400, height: 900 });
+    await store.goto(`${env.api.url}/inbox/messages?c=${sid}`);
+    const supplier = await (await env.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await supplier.goto(`${env.api.url}/supplier/login`);
+    await supplier.getByLabel("E-mail").fill(rep.email);
+    await supplier.getByLabel("Password").fill(rep.password);
+    await supplier.getByRole("button", { name: "Sign in" }).click();
+    await supplier.locator(`[data-sid="${sid}"]`).click();
+    await supplier.locator(".inbox-message").getByText("Could we talk about the sample?").waitFor();
+
+    // The store proposes through the form: the topic, a length and two times in its own zone.
+    await store.getByRole("button", { name: "Propose a meeting" }).click();
+    const form = store.getByRole("form", { name: "Propose a meeting" });
+    await form.getByLabel("What the meeting is about").fill("Sample review");
+    await form.getByLabel("Length").selectOption("45");
+    await shot(store, "inbox-meeting-form-desktop");
+    await form.getByRole("button", { name: "Send meeting request" }).click();
+    await store.locator(".meeting-card").getByText("Waiting for Hanoi Totes to pick a time.").waitFor();
+    expect(await overflowsSideways(store)).toBe(false);
+    await shot(store, "inbox-meeting-request-desktop");
+
+    // The supplier sees the request live and picks the second time, after a confirmation naming the store.
+    const card = supplier.locator(".meeting-card");
+    await card.getByRole("button", { name: "Pick this time" }).nth(1).click();
+    await supplier.getByRole("alertdialog").getByText(/45-minute video meeting about “Sample review”/).waitFor();
+    await supplier.getByRole("button", { name: "Accept this time" }).click();
+    await supplier.locator(".meeting-card").getByText("Accepted").first().waitFor();
+    expect(await overflowsSideways(supplier)).toBe(false);
+    await shot(supplier, "inbox-meeting-accepted-phone");
+
+    // The store's request card follows live, and the meeting card carries the join link and the invitation.
+    await store.locator(".meeting-card").getByText("Accepted").first().waitFor();
+    const join = store.getByRole("link", { name: "Join the meeting" }).last();
+    await join.waitFor();
+    const calendar = await store.getByRole("link", { name: "Add to calendar" }).last().getAttribute("href");
+    const ics = await fetch(`${env.api.url}${new URL(calendar!).pathname}`);
+    expect(await ics.text()).toContain("SUMMARY:Sample review (Harbor Goods and Hanoi Totes)");
+    await shot(store, "inbox-meeting-card-desktop");
+
+    // The room the link opens: the supplier comes in under its name.
+    await supplier.goto(`${env.api.url}${new URL((await join.getAttribute("href"))!).pathname}`);
+    await supplier.getByLabel("Your name").fill("Linh from Hanoi Totes");
+    await supplier.getByRole("button", { name: "Join the meeting" }).click();
+    await supplier.getByText("You are in the room as").waitFor();
+    expect(await supplier.getByRole("listitem").filter({ hasText: "Linh from Hanoi Totes" }).count()).toBe(1);
+    await shot(supplier, "inbox-meeting-room-phone");
+    await store.context().close();
+    await supplier.context().close();
+  });
 });

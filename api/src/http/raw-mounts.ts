@@ -5,8 +5,9 @@ import { mountCardPictures } from "../images/card-picture-route";
 import { mountLabelDocuments } from "./label-documents";
 import { mountBrandKitFiles } from "./brand-kit-files";
 import { mountTrackOrderLimit } from "./track-order-limit";
+import { mountMeetingFiles } from "./meeting-files";
 
 /** Handlers whose bodies are not JSON (multipart, raw bytes, file downloads, card pictures); mounted before the JSON parser. */
 export type RawMount = (router: Router, deps: AppDeps) => void;
 
-export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures, mountLabelDocuments, mountBrandKitFiles, mountTrackOrderLimit];
+export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures, mountLabelDocuments, mountBrandKitFiles, mountTrackOrderLimit, mountMeetingFiles];

@@ -6,6 +6,8 @@ import { createLocalCarrier, type ShippingProvider } from "./shipping";
 import { createConfiguredEmbeddings, type EmbeddingProvider } from "../embeddings";
 import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/image-embedder";
 import { createConfiguredImageGenerator, type ImageGenerator } from "./image-generation";
+import type { VideoMeetingProvider } from "./video-meetings";
+import { createLocalVideoMeetings } from "./video-meetings/local";
 
 /** Every outside service, each behind an interface with a local implementation that really works. */
 export type Providers = {
@@ -21,6 +23,8 @@ export type Providers = {
   imageGeneration: ImageGenerator;
   /** Shipping carriers rates are asked from, the built-in local carrier first (its name is the default on a purchase). */
   shipping: ShippingProvider[];
+  /** Creates the video meetings accepted in the inbox: the built-in local rooms. */
+  videoMeetings: VideoMeetingProvider;
 };
 
 export function createProviders(config: Config, overrides: Partial<Providers> = {}): Providers {
@@ -33,6 +37,7 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     imageGeneration: createConfiguredImageGenerator(config.imageGeneration),
     // The local carrier scans a parcel every few fulfilment steps; at once when the center works at once (tests).
     shipping: [createLocalCarrier({ stepMs: config.fulfilment.stepMs * 5 })],
+    videoMeetings: createLocalVideoMeetings(config.webOrigin.split(",")[0] ?? ""),
     ...overrides,
   };
 }

@@ -17,6 +17,10 @@ import { counterQuote } from "../services/inbox/quotes/counter-quote";
 import { declineQuote } from "../services/inbox/quotes/decline-quote";
 import { getQuote, listQuotes } from "../services/inbox/quotes/list-quotes";
 import { proposeQuote } from "../services/inbox/quotes/propose-quote";
+import { acceptMeeting } from "../services/inbox/meetings/accept-meeting";
+import { declineMeeting } from "../services/inbox/meetings/decline-meeting";
+import { getMeeting, listMeetings } from "../services/inbox/meetings/list-meetings";
+import { requestMeeting } from "../services/inbox/meetings/request-meeting";
 
 export const inboxRoutes = [
   route(inbox.listConversations, ({ ctx, query }) => listConversations(ctx, query)),
@@ -40,4 +44,12 @@ export const quoteRoutes = [
   route(inbox.counterQuote, ({ ctx, params, body }) => counterQuote(ctx, params.id, body)),
   route(inbox.acceptQuote, ({ ctx, params }) => acceptQuote(ctx, params.id)),
   route(inbox.declineQuote, ({ ctx, params, body }) => declineQuote(ctx, params.id, body?.reason ?? "")),
+];
+
+export const meetingRoutes = [
+  route(inbox.requestMeeting, ({ ctx, params, body }) => requestMeeting(ctx, params.sid, body)),
+  route(inbox.listMeetings, ({ ctx, query }) => listMeetings(ctx, query)),
+  route(inbox.getMeeting, ({ ctx, params }) => getMeeting(ctx, params.id)),
+  route(inbox.acceptMeeting, ({ ctx, params, body }) => acceptMeeting(ctx, params.id, body.startsAt)),
+  route(inbox.declineMeeting, ({ ctx, params, body }) => declineMeeting(ctx, params.id, body?.reason ?? "")),
 ];

@@ -7,7 +7,7 @@ import { creationRoutes } from "./creation";
 import { ideationRoutes } from "./ideation";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
-import { inboxRoutes, quoteRoutes } from "./inbox";
+import { inboxRoutes, meetingRoutes, quoteRoutes } from "./inbox";
 import { inventoryRoutes } from "./inventory";
 import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
@@ -45,6 +45,7 @@ export const allRoutes: Route[] = [
   ...ordersRoutes,
   ...inboxRoutes,
   ...quoteRoutes,
+  ...meetingRoutes,
   ...inventoryRoutes,
   ...analyticsRoutes,
   ...creationRoutes,

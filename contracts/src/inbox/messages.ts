@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MILESTONE_LEVELS, attachmentLinkSchema, idSchema } from "../domain";
+import { meetingSchema } from "./meeting-schema";
 import { quoteSchema } from "./quote-schema";
 
 // Chat messages (000 §3 chat message types and attribute lists, §5 attachment sorting): one zod
@@ -55,11 +56,19 @@ export const messageAttributeSchemas = {
     imageUrl: attachmentLinkSchema,
     pins: z.array(z.strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), comment: shortText(1000) })).max(50, "must have at most 50 pins"),
   }),
-  ZOOM_MEETING: z.strictObject({ joinUrl: z.url("must be a link"), startsAt: isoDateTime, durationMinutes: z.number().int().min(5).max(480) }),
+  ZOOM_MEETING: z.strictObject({
+    joinUrl: z.url("must be a link"),
+    startsAt: isoDateTime,
+    durationMinutes: z.number().int().min(5).max(480),
+    meetingId: idSchema.optional(),
+    topic: z.string().max(200).optional(),
+    calendarUrl: z.url("must be a link").optional(),
+  }),
   ZOOM_MEETING_REQUEST: z.strictObject({
     topic: shortText(200),
     proposedTimes: z.array(isoDateTime).min(1, "must propose at least one time").max(5, "must propose at most 5 times"),
     durationMinutes: z.number().int().min(5, "must be at least 5 minutes").max(480, "must be at most 8 hours"),
+    meetingId: idSchema.optional(),
   }),
   SUPPLIER_PROFILE: z.strictObject({ supplierId: idSchema }),
   CREATOR_CUSTOM_PROJECT: z.strictObject({ projectId: idSchema, title: shortText(200) }),
@@ -83,12 +92,18 @@ export const messageSchema = z.object({
   createdAt: z.string(),
   /** A QUOTE card's quote as it stands now (its state moves; the card follows with message.updated). */
   quote: quoteSchema.optional(),
+  /** A meeting card's (request or meeting) meeting as it stands now. */
+  meeting: meetingSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
 const body = z.string().trim().max(4000, "must be at most 4000 characters");
 
-/** What a send carries: text with optional files (sorted into IMAGE, VIDEO, PDF and AI messages by extension), or one structured card. */
+/**
+ * What a send carries: text with optional files (sorted into IMAGE, VIDEO, PDF and AI messages by
+ * extension), or one structured card. Meeting cards are objects made by requestMeeting and
+ * acceptMeeting (./meetings), never sent as a frozen card.
+ */
 export const sendMessageBodySchema = z.discriminatedUnion("type", [
   z
     .strictObject({
@@ -97,7 +112,7 @@ export const sendMessageBodySchema = z.discriminatedUnion("type", [
       uploadIds: z.array(idSchema).max(MAX_ATTACHMENTS, `must list at most ${MAX_ATTACHMENTS} files`).default([]).describe("Files uploaded with /upload to attach"),
     })
     .refine((v) => v.body.length > 0 || v.uploadIds.length > 0, { message: "must not be empty (write a message or attach a file)", path: ["body"] }),
-  ...(["CREATOR_MILESTONE", "CATALOG_ITEM", "REMIX_PRODUCT_ITEM", "IMAGE_COLLABORATION", "ZOOM_MEETING", "ZOOM_MEETING_REQUEST", "SUPPLIER_PROFILE", "CREATOR_CUSTOM_PROJECT", "TRACKING_LINK"] as const).map(
+  ...(["CREATOR_MILESTONE", "CATALOG_ITEM", "REMIX_PRODUCT_ITEM", "IMAGE_COLLABORATION", "SUPPLIER_PROFILE", "CREATOR_CUSTOM_PROJECT", "TRACKING_LINK"] as const).map(
     (type) => z.strictObject({ type: z.literal(type), body: body.default(""), attributes: messageAttributeSchemas[type] }),
   ),
 ]);

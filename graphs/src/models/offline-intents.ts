@@ -4,6 +4,7 @@ import { CATALOG_INTENTS } from "./offline-catalog";
 import { ORDER_INTENTS } from "./offline-orders";
 import { INBOX_INTENTS } from "./offline-inbox";
 import { QUOTE_INTENTS } from "./offline-quotes";
+import { MEETING_INTENTS } from "./offline-meetings";
 import { INVENTORY_INTENTS } from "./offline-inventory";
 import { ANALYTICS_INTENTS } from "./offline-analytics";
 import { CREATION_INTENTS } from "./offline-creation";
@@ -92,6 +93,7 @@ const DECLARED: Intent[] = [
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),
   ...RETURN_INTENTS,
   ...ORDER_INTENTS,
+  ...MEETING_INTENTS,
   ...INBOX_INTENTS,
   ...QUOTE_INTENTS,
   ...INVENTORY_INTENTS,

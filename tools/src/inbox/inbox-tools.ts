@@ -1,5 +1,6 @@
 import { inbox, marketplace } from "@atelier/contracts";
 import { defineTool, type ApprovalLookup } from "../tool-spec";
+import { meetingTools } from "./meeting-tools";
 import { quoteTools } from "./quote-tools";
 
 // The inbox: the store's conversations with suppliers. Reading is free; anything that reaches a
@@ -71,4 +72,5 @@ export const inboxTools = [
     approval: { summary: async (a, lookup) => `Send to ${await recipientOf(lookup, (a.params as { sid?: unknown } | undefined)?.sid ?? a.sid)}: ${textOf(a.body)}` },
   }),
   ...quoteTools,
+  ...meetingTools,
 ];

@@ -10,6 +10,7 @@ import { topListedSuppliers } from "../../queries/marketplace/suppliers";
 import { findStoreTitle } from "../../queries/stores";
 import { insertProject } from "../../queries/projects";
 import { appendQuoteEvent, insertQuote } from "../../queries/inbox/quotes";
+import { insertMeeting } from "../../queries/inbox/meetings";
 import { newConversationSid } from "./start-conversation";
 
 /** The demo's supplier logins (README): the three top-ranked suppliers, one account each. */
@@ -40,6 +41,8 @@ export async function seedDemoInbox(pool: pg.Pool, demoStoreId: string | null): 
       ], null);
       await recordMessages(tx, conversation.id, { lastIndex: 1, preview: `Hello from ${first.name}! 300 tees with a one-colour print: $4.80 each…`, authorSide: "SUPPLIER" });
       await seedDemoQuotes(tx, demoStoreId, suppliers);
+      if (suppliers[1]) await seedDemoMeetingRequest(tx, demoStoreId, suppliers[1], "Tote bag sample review", "Could we go over the tote sample on a short video call?");
+      if (suppliers[2]) await seedDemoMeetingRequest(tx, demoStoreId, suppliers[2], "Factory tour", "We can walk you through our sewing line on a video call.");
     }
     return suppliers.map((s) => s.name);
   });
@@ -70,4 +73,23 @@ async function seedDemoQuotes(tx: Queryable, storeId: string, suppliers: { id: s
     await appendQuoteEvent(tx, quoteId, { action: "PROPOSED", side: "SUPPLIER", actorUserId: null, actorName: s.name, note });
     await recordMessages(tx, c.id, { lastIndex: index + 1, preview: `Quote: ${title}`, authorSide: "SUPPLIER" });
   }
+}
+
+/** A supplier asks for a video call at two times, so answering a meeting request has something to show. */
+async function seedDemoMeetingRequest(tx: Queryable, storeId: string, supplier: { id: string; name: string }, topic: string, note: string): Promise<void> {
+  // The conversation the quotes opened (inserting again finds it).
+  const sid = await insertConversation(tx, { sid: newConversationSid(), storeId, supplierId: supplier.id, name: `store_${storeId}:manufacturer:${supplier.id}`, origin: "PERSONAL" });
+  const c = (await findConversation(tx, { side: "STORE", storeId, userId: "" }, sid))!;
+  const day = (d: number) => {
+    const t = new Date(Date.now() + d * 86_400_000);
+    t.setUTCHours(15, 0, 0, 0);
+    return t;
+  };
+  const times = [day(2), day(3)];
+  const index = c.lastMessageIndex + 1;
+  const id = await insertMeeting(tx, { conversationId: c.id, storeId, supplierId: supplier.id, requestMessageIndex: index, topic, durationMinutes: 30, proposedTimes: times, note, requestedBy: "SUPPLIER", requestedByName: supplier.name });
+  await insertMessages(tx, c.id, [
+    { index, author: authorOf("SUPPLIER", supplier.id), authorUserId: null, authorName: supplier.name, type: "ZOOM_MEETING_REQUEST", body: note, attributes: { topic, proposedTimes: times.map((t) => t.toISOString()), durationMinutes: 30, meetingId: id } },
+  ], null);
+  await recordMessages(tx, c.id, { lastIndex: index, preview: `Meeting request: ${topic}`, authorSide: "SUPPLIER" });
 }

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import {
   archiveConversation, listMessages, markConversationUnread, readConversation, sendMessage, sendTyping,
-  type ConversationSummary, type Message, type Quote,
+  type ConversationSummary, type Meeting, type Message, type Quote,
 } from "@atelier/contracts/inbox/contracts";
 import type { InboxPort } from "./inbox-port";
 import { MessageBubble } from "./message-bubble";
+import { ProposeMeetingForm } from "./propose-meeting-form";
 import { ProposeQuoteForm } from "./propose-quote-form";
 
 /** Merges messages by index, oldest first (a live one, a resync page and history may overlap). */
@@ -25,6 +26,7 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
   const [typing, setTyping] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [proposing, setProposing] = useState(false);
+  const [meetingForm, setMeetingForm] = useState(false);
   const scroller = useRef<HTMLOListElement>(null);
   const keepFromBottom = useRef<number | null>(null);
   const stickToBottom = useRef(true);
@@ -84,6 +86,12 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
     setMessages((m) => m.map((x) => (x.index === quote.messageIndex ? { ...x, quote } : x)));
     onChanged();
   }, [onChanged]);
+  // A meeting answered here: its request card (and the meeting card it made) show the new state at once.
+  const onMeeting = useCallback((meeting: Meeting) => {
+    setMessages((m) => m.map((x) => (x.index === meeting.requestMessageIndex || x.index === meeting.meetingMessageIndex ? { ...x, meeting } : x)));
+    resync();
+    onChanged();
+  }, [onChanged, resync]);
   useEffect(() => port.on("conversation.updated", (e) => {
     if (e.sid === sid && e.lastMessageIndex > lastIndexRef.current) resync();
   }), [port, sid, resync]);
@@ -190,13 +198,21 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
         if (el.scrollTop < 40) loadOlder();
       }} aria-live="polite">
         {hasMore && <li className="inbox-older"><button type="button" className="link" onClick={loadOlder}>Load older messages</button></li>}
-        {messages.map((m) => <MessageBubble key={m.index} message={m} mine={m.authorSide === port.side} port={port} onQuote={onQuote} />)}
+        {messages.map((m) => <MessageBubble key={m.index} message={m} mine={m.authorSide === port.side} port={port} onQuote={onQuote} onMeeting={onMeeting} />)}
         {conversation && messages.length === 0 && <li className="muted inbox-empty">Say hello to {other}.</li>}
       </ol>
       {typing && <p className="inbox-typing muted" role="status">{typing} is typing…</p>}
       {proposing && (
         <ProposeQuoteForm port={port} sid={sid} messages={messages} onCancel={() => setProposing(false)} onSent={() => {
           setProposing(false);
+          stickToBottom.current = true;
+          resync();
+          onChanged();
+        }} />
+      )}
+      {meetingForm && (
+        <ProposeMeetingForm port={port} sid={sid} onCancel={() => setMeetingForm(false)} onSent={() => {
+          setMeetingForm(false);
           stickToBottom.current = true;
           resync();
           onChanged();
@@ -218,6 +234,7 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
                 e.currentTarget.form?.requestSubmit();
               }
             }} />
+          {!meetingForm && <button type="button" className="button" aria-label="Propose a meeting" title="Propose a meeting" onClick={() => setMeetingForm(true)}>Meeting</button>}
           {port.side === "SUPPLIER" && !proposing && <button type="button" className="button" onClick={() => setProposing(true)}>Send a quote</button>}
           <button type="submit" className="button primary" disabled={sending}>Send</button>
         </div>

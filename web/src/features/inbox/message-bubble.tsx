@@ -1,6 +1,7 @@
-import type { Message, Quote } from "@atelier/contracts/inbox/contracts";
+import type { Meeting, Message, Quote } from "@atelier/contracts/inbox/contracts";
 import { Link } from "react-router";
 import type { InboxPort } from "./inbox-port";
+import { MeetingCard, MeetingRequestCard } from "./meeting-card";
 import { QuoteCard } from "./quote-card";
 
 const FILE_FIELDS = ["imageUrls", "videoUrls", "pdfUrls", "fileUrls"] as const;
@@ -15,7 +16,7 @@ function str(v: unknown): string {
 }
 
 /** What a card says, per type: people read sentences, never the payload. */
-function CardBody({ message, port, onQuote }: { message: Message; port?: InboxPort; onQuote?: (q: Quote) => void }) {
+function CardBody({ message, port, onQuote, onMeeting }: { message: Message; port?: InboxPort; onQuote?: (q: Quote) => void; onMeeting?: (m: Meeting) => void }) {
   const a = message.attributes;
   switch (message.type) {
     case "QUOTE":
@@ -32,9 +33,9 @@ function CardBody({ message, port, onQuote }: { message: Message; port?: InboxPo
       );
     }
     case "ZOOM_MEETING_REQUEST":
-      return <p><strong>Meeting request:</strong> {str(a.topic)} ({String(a.durationMinutes)} min) — {(a.proposedTimes as string[]).map((t) => new Date(t).toLocaleString()).join(", ")}</p>;
+      return <MeetingRequestCard message={message} port={port} onChange={onMeeting} />;
     case "ZOOM_MEETING":
-      return <p><strong>Video meeting</strong> {new Date(str(a.startsAt)).toLocaleString()} · <a href={str(a.joinUrl)} target="_blank" rel="noreferrer">Join</a></p>;
+      return <MeetingCard message={message} />;
     case "TRACKING_LINK":
       return <p><strong>Tracking:</strong> <a href={str(a.url)} target="_blank" rel="noreferrer">{str(a.carrier) || "Track the shipment"} {str(a.trackingNumber)}</a></p>;
     case "CATALOG_ITEM":
@@ -54,11 +55,11 @@ function CardBody({ message, port, onQuote }: { message: Message; port?: InboxPo
 }
 
 /** One message: the other side's on the left, ours on the right. */
-export function MessageBubble({ message, mine, port, onQuote }: { message: Message; mine: boolean; port?: InboxPort; onQuote?: (q: Quote) => void }) {
+export function MessageBubble({ message, mine, port, onQuote, onMeeting }: { message: Message; mine: boolean; port?: InboxPort; onQuote?: (q: Quote) => void; onMeeting?: (m: Meeting) => void }) {
   return (
     <li className={`inbox-message${mine ? " inbox-message-mine" : ""}`} data-index={message.index}>
       <div className="inbox-bubble">
-        <CardBody message={message} port={port} onQuote={onQuote} />
+        <CardBody message={message} port={port} onQuote={onQuote} onMeeting={onMeeting} />
         {message.body && <p className="inbox-text">{message.body}</p>}
       </div>
       <span className="inbox-meta">{message.authorName} · {new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}</span>

@@ -48,7 +48,7 @@ export function toQuote(row: QuoteRow, names: QuoteNames): Quote {
 }
 
 /** The names of the quotes' suppliers and stores, one read each. */
-export async function namesOf(db: Queryable, rows: QuoteRow[]): Promise<(row: QuoteRow) => QuoteNames> {
+export async function namesOf<R extends Pick<QuoteRow, "supplierId" | "storeId">>(db: Queryable, rows: R[]): Promise<(row: R) => QuoteNames> {
   const suppliers = await supplierNames(db, [...new Set(rows.map((r) => r.supplierId))]);
   const stores = new Map<string, string>();
   for (const id of new Set(rows.map((r) => r.storeId))) stores.set(id, (await findStoreTitle(db, id)) ?? "");
