@@ -66,7 +66,8 @@ export const BRAND_KIT_INTENTS: Intent[] = [
       if (made) return { answer: `I've started your business kit: brand ideas, audiences, a mood board, market research from the marketplace and product ideas are being written now. Open it at /business-kits/${made.value.id} to watch it fill in.` };
       const subject = kitSubject(t);
       if (!subject) return { answer: "What will the brand sell? Say e.g. \"make me a kit for a small-batch hot sauce brand\"." };
-      return call("create_brand_kit", subject);
+      // The body is a union (an example kit, or category with description), so the tool takes it nested.
+      return call("create_brand_kit", { body: subject });
     },
   },
   {

@@ -23,7 +23,7 @@ export const INTENT_EXAMPLES: Record<string, string[]> = {
   "payment-methods": ["show my cards", "which payment methods do I have", "my saved cards", "what card is on file", "list payment methods", "default card"],
   "promotion-code": ["check promo code PRODUCTS10", "is DESIGN50 valid", "do you have a discount code", "apply coupon code SAVE20", "what does promotion code PRODUCTS10 give"],
   "tariff": ["what is the tariff on ceramic mugs from China", "duty on cotton t-shirts from Vietnam", "import duties for wool sweaters from Peru into Canada", "landed cost of leather bags made in India", "how much customs on shoes CN -> US", "tarrif for hoodies from bangladesh", "what would I pay in duties on candles from china", "and if I made them in Vietnam instead", "import tax on sunglasses from china at $4 each"],
-  "plan": ["show my plan", "what plan am I on", "my subscription", "which tier am I on", "what am I paying", "plan details", "whats my plan"],
+  "plan": ["show my plan", "what plan am I on", "my subscription", "which tier am I on", "what am I paying", "plan details", "whats my plan", "show me my pln", "wat plan am i on", "my curent plan", "which plna do i have", "shwo my plan"],
   "fees": ["how much does fulfilment cost", "what are your fees", "storage fees", "how much is sms", "pricing", "fulfillment price per order", "what does it cost to sell on channels", "how expensive is storage", "payment processing fee"],
   "states": ["states of Canada", "list the provinces of Canada", "what states are in the US", "regions of Australia"],
   "store": ["my store", "store details", "who am i", "what is my role", "my account info", "store name"],
