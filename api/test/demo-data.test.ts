@@ -205,8 +205,9 @@ describe("demo data in a database", () => {
       const theirs = await client.call(inbox.listConversations, { query: {} }, { token: rep.token });
       expect(theirs.list.map((c) => c.storeName)).toEqual([DEMO_ACCOUNTS.demo.storeTitle]);
       const ours = await client.call(inbox.countUnreadMessages, {}, { token: demo.token });
-      // The first supplier's answer, and the three demo suppliers' quotes for the tote bag project.
-      expect(ours).toEqual({ unread: 4, conversations: 3, needsReply: 3 });
+      // The first supplier's answer, the three demo suppliers' quotes for the tote bag project and
+      // two suppliers' open meeting requests.
+      expect(ours).toEqual({ unread: 6, conversations: 3, needsReply: 3 });
       await client.call(inbox.createSupplierSession, { body: { email: demoSupplierEmail(3), password: DEMO_SUPPLIER_PASSWORD } });
     } finally {
       await api.close();

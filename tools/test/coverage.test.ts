@@ -17,6 +17,8 @@ const KNOWN_EXCEPTIONS: string[] = [];
 const RAW_HANDLER_REASONS: Record<string, string> = {
   "PUT /upload-large-file/:id":
     "Receives the bytes of a large file from the person's device at the one-time signed URL that POST /upload-large-file answered; agents pass URLs of files already uploaded.",
+  "POST /app/meet/:token/join":
+    "A person joining the local video provider's meeting room under their name, from the room page the meeting's link opens; agents schedule meetings (the meeting tools) but never sit in one.",
 };
 
 type RawRoute = { method: string; path: string };
@@ -70,7 +72,7 @@ describe("tool coverage", () => {
     };
     const routes = rawRoutes([...rawMounts, extra]);
     expect(unaccountedRawRoutes(routes, allContracts, RAW_HANDLER_REASONS)).toEqual(["DELETE /upload/files/:id", "USE *"]);
-    expect(unaccountedRawRoutes(routes, allContracts, {})).toEqual(["PUT /upload-large-file/:id", "DELETE /upload/files/:id", "USE *"]);
+    expect(unaccountedRawRoutes(routes, allContracts, {})).toEqual(["PUT /upload-large-file/:id", "POST /app/meet/:token/join", "DELETE /upload/files/:id", "USE *"]);
   });
 
   it("names tools snake_case verb_noun, once each, over contracts that exist", () => {
