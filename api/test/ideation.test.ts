@@ -12,12 +12,14 @@ beforeAll(async () => {
   api = await startTestApi();
   supplierName = `Paws Factory ${crypto.randomUUID().slice(0, 6)}`;
   const supplier = await createSupplier(api, { name: supplierName, countryCode: "VN", enabled: true, moq: 100 });
-  await createItem(api, supplier, { title: "Natural rubber dog chew toy", priceMinCents: 120, priceMaxCents: 240, moq: 300, samplePriceCents: 900 });
-  await createItem(api, supplier, { title: "Hemp rope dog toy", priceMinCents: 90, priceMaxCents: 150, moq: 500, samplePriceCents: 800 });
+  await createItem(api, supplier, { title: "Natural rubber wuffle chew toy", priceMinCents: 120, priceMaxCents: 240, moq: 300, samplePriceCents: 900 });
+  await createItem(api, supplier, { title: "Hemp rope wuffle toy", priceMinCents: 90, priceMaxCents: 150, moq: 500, samplePriceCents: 800 });
 });
 afterAll(() => api.close());
 
-const brief = "eco-friendly dog toys for city apartments";
+// A made-up animal: the run's one database holds other files' listings (dog toys among them), and
+// the ideas must be grounded in this file's two listings only.
+const brief = "eco-friendly wuffle toys for city apartments";
 
 describe("product ideation", () => {
   it("opens the latest active ideation or a new one, writes ideas from the marketplace's listings, picks and lists them", async () => {
@@ -30,12 +32,12 @@ describe("product ideation", () => {
 
     await expectError(as(api, owner.token, ideation.generateAiIdeas, { params: { id }, body: {} }, "g-0"), 400, "body.prompt", /say what you want to make/);
     const written = await as(api, owner.token, ideation.generateAiIdeas, { params: { id }, body: { prompt: brief } }, "g-1");
-    expect(written.title).toBe("Eco-friendly dog toys for city apartments");
+    expect(written.title).toBe("Eco-friendly wuffle toys for city apartments");
     expect(written.ideas).toHaveLength(IDEAS_PER_ROUND);
     expect(written.cost).toMatchObject({ freeRoundsLeft: FREE_IDEA_ROUNDS_PER_DAY - 1, nextRoundCredits: 0 });
-    // Grounded: the dog toys come first, costed from the two listings with the supplier's duty.
+    // Grounded: the wuffle toys come first, costed from the two listings with the supplier's duty.
     const first = written.ideas[0]!;
-    expect(first.title.toLowerCase()).toContain("dog");
+    expect(first.title.toLowerCase()).toContain("wuffle");
     expect(first.suppliers).toBe(1);
     expect([300, 500]).toContain(first.moq);
     expect(first.estimatedUnitCost).not.toBeNull();
@@ -53,7 +55,7 @@ describe("product ideation", () => {
     const second = await as(api, owner.token, ideation.createAiIdea, { body: { prompt: "minimalist ceramic mugs", maxUnitCost: 4 } }, "c-1");
     expect(second).toMatchObject({ title: "Minimalist ceramic mugs", maxUnitCost: 4, ideas: [] });
     const listed = await as(api, owner.token, ideation.listAiIdeas, { query: { sort: "title" } });
-    expect(listed.list.map((l) => l.title)).toEqual(["Eco-friendly dog toys for city apartments", "Minimalist ceramic mugs"]);
+    expect(listed.list.map((l) => l.title)).toEqual(["Eco-friendly wuffle toys for city apartments", "Minimalist ceramic mugs"]);
     expect(listed.list[0]).toMatchObject({ ideaCount: IDEAS_PER_ROUND, selectedTitles: [written.ideas[1]!.title, first.title] });
     expect((await as(api, owner.token, ideation.listAiIdeas, { query: { search: "CERAMIC" } })).list.map((l) => l.id)).toEqual([second.id]);
     expect((await as(api, owner.token, ideation.listAiIdeas, { query: { size: 1, page: 1, sort: "title" } })).list.map((l) => l.id)).toEqual([second.id]);
@@ -74,7 +76,7 @@ describe("product ideation", () => {
     expect(await writeIdeas(api.deps.pool, input, now)).toEqual(a);
     const next = await writeIdeas(api.deps.pool, { ...input, round: 1 }, now);
     expect(next.map((i) => i.uuid)).not.toEqual(a.map((i) => i.uuid));
-    expect(briefWords(brief, "Pet supplies")).toEqual(["pet", "supply", "eco-friendly", "dog", "toy", "city", "apartment"]);
+    expect(briefWords(brief, "Pet supplies")).toEqual(["pet", "supply", "eco-friendly", "wuffle", "toy", "city", "apartment"]);
     // A unit-cost limit puts ideas within it first.
     const cheap = await writeIdeas(api.deps.pool, { ...input, maxUnitCost: 1.5 }, now);
     const costed = cheap.filter((i) => i.estimatedUnitCost !== null);
