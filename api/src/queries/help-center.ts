@@ -58,7 +58,7 @@ export async function searchHelpArticles(db: Queryable, q: { text: string; words
      SELECT slug, category, title, summary, body, keywords, updated_at,
             round(greatest(0.45 * semantic + 0.45 * (keyword * 4 / (1 + keyword * 4)) + 0.10 * title_sim, 0.9 * question_sim)::numeric, 4)::float8 AS score
        FROM scored
-      WHERE has_word OR semantic > 0.4 OR question_sim > 0.5
+      WHERE has_word OR semantic > 0.4 OR question_sim >= 0.45
       ORDER BY score DESC, slug
       LIMIT $5`,
     [q.text.toLowerCase(), q.words.join(" | "), q.vector, q.category ?? null, q.limit],

@@ -27,7 +27,7 @@ export const HELP_ARTICLES: HelpArticle[] = [
     category: "getting-started",
     title: "What is Atelier?",
     summary: "One place to design products, source them from vetted factories, store and ship orders, run a storefront and market it, with AI agents.",
-    body: `Atelier is a brand-building platform for creators and small businesses. You can design products (including AI design tools), source them from a vetted marketplace of ${SUPPLIER_COUNT} suppliers and manufacturers, have us store and fulfil your orders, run your storefront, market it with email and SMS campaigns, and analyse the results. AI agents help at every step: the sourcing agent contacts factories for you, the tariff agent estimates import duties, and the copilot answers questions about your store.`,
+    body: `Atelier is a brand-building platform for creators and small businesses. To get started, sign up for free (every account starts on the ${Free} plan) and tell us what you want to make. You can design products (including AI design tools), source them from a vetted marketplace of ${SUPPLIER_COUNT} suppliers and manufacturers, have us store and fulfil your orders, run your storefront, market it with email and SMS campaigns, and analyse the results. AI agents help at every step: the sourcing agent contacts factories for you, the tariff agent estimates import duties, and the copilot answers questions about your store.`,
     keywords: ["about", "overview", "platform", "what can I do", "how it works"],
   },
   {

@@ -4,7 +4,7 @@
 export const ARTICLE_QUESTIONS: Record<string, string[]> = {
   "what-is-atelier": ["how do I get started", "how does Atelier work", "what is Atelier", "what can I do here", "where do I start", "getting started"],
   "create-your-account": ["how do I sign up", "how do I create an account"],
-  "plans-overview": ["what plans are there", "what are your pricing plans", "how much does it cost", "how much does it cost to start", "what does Atelier cost", "is there a free plan", "which plan is right for me", "how much is a subscription"],
+  "plans-overview": ["pricing", "prices", "plans and pricing", "what plans are there", "what are your pricing plans", "how much does it cost", "how much does it cost to start", "what does Atelier cost", "is there a free plan", "which plan is right for me", "how much is a subscription"],
   "order-samples": ["how do samples work", "how do I order a sample"],
   "fulfillment-fees": ["how much does fulfilment cost", "what is the fulfilment fee per order"],
   "connect-sales-channels": ["which sales channels can I sell on", "where can I sell my products", "can I sell on amazon", "can I sell on etsy", "do you integrate with shopify", "can I sell on tiktok shop", "which marketplaces can I list my products on"],
