@@ -12,12 +12,7 @@ export function mountLabelDocuments(router: Router, _deps: AppDeps): void {
     router.get(`/web/standalone-label/-/${kind}/document`, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const doc = await openOrderDocument(req.ctx, bearerToken(req.header("authorization")) ?? undefined, kind, req.query.orders);
-        res.setHeader("content-type", doc.contentType);
-        res.setHeader("content-length", String(doc.body.length));
-        res.setHeader("content-disposition", `attachment; filename="${doc.fileName}"`);
-        res.setHeader("x-content-type-options", "nosniff");
-        res.setHeader("cache-control", "private, no-store");
-        res.end(doc.body);
+        sendDownload(res, doc);
       } catch (err) {
         next(err);
       }
@@ -26,10 +21,7 @@ export function mountLabelDocuments(router: Router, _deps: AppDeps): void {
   router.get("/web/standalone-label/-/batches/:jobId/document", async (req: Request, res: Response, next: NextFunction) => {
     try {
       const doc = await openBatchDocument(req.ctx, bearerToken(req.header("authorization")) ?? undefined, String(req.params.jobId));
-      res.setHeader("content-type", doc.contentType);
-      res.setHeader("content-disposition", `attachment; filename="${doc.fileName}"`);
-      res.setHeader("x-content-type-options", "nosniff");
-      res.setHeader("cache-control", "private, no-store");
+      downloadHeaders(res, doc);
       doc.body.on("error", next);
       doc.body.pipe(res);
     } catch (err) {
@@ -40,14 +32,23 @@ export function mountLabelDocuments(router: Router, _deps: AppDeps): void {
     try {
       const format = typeof req.query.format === "string" ? req.query.format : "pdf-4x6";
       const doc = await openLabelDocument(req.ctx, bearerToken(req.header("authorization")) ?? undefined, String(req.params.id), format);
-      res.setHeader("content-type", doc.contentType);
-      res.setHeader("content-length", String(doc.body.length));
-      res.setHeader("content-disposition", `attachment; filename="${doc.fileName}"`);
-      res.setHeader("x-content-type-options", "nosniff");
-      res.setHeader("cache-control", "private, no-store");
-      res.end(doc.body);
+      sendDownload(res, doc);
     } catch (err) {
       next(err);
     }
   });
+}
+
+/** A document is always downloaded (never opened as a page), private and never cached. */
+function downloadHeaders(res: Response, doc: { contentType: string; fileName: string }): void {
+  res.setHeader("content-type", doc.contentType);
+  res.setHeader("content-disposition", `attachment; filename="${doc.fileName}"`);
+  res.setHeader("x-content-type-options", "nosniff");
+  res.setHeader("cache-control", "private, no-store");
+}
+
+function sendDownload(res: Response, doc: { contentType: string; fileName: string; body: Buffer }): void {
+  downloadHeaders(res, doc);
+  res.setHeader("content-length", String(doc.body.length));
+  res.end(doc.body);
 }
