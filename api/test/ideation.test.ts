@@ -11,6 +11,11 @@ let supplierName: string;
 beforeAll(async () => {
   api = await startTestApi();
   supplierName = `Paws Factory ${crypto.randomUUID().slice(0, 6)}`;
+  // Listings sharing only a word with the wuffle toy: the matches shown must still be the closest.
+  const other = await createSupplier(api, { name: `Rubber Works ${crypto.randomUUID().slice(0, 6)}`, countryCode: "CN", enabled: true, moq: 100 });
+  for (const title of ["Natural rubber yoga mat", "Natural rubber door stop", "Rubber chew ring for dogs", "Natural latex chew bone"]) {
+    await createItem(api, other, { title, priceMinCents: 150, priceMaxCents: 300, moq: 200, samplePriceCents: 900 });
+  }
   const supplier = await createSupplier(api, { name: supplierName, countryCode: "VN", enabled: true, moq: 100 });
   await createItem(api, supplier, { title: "Natural rubber wuffle chew toy", priceMinCents: 120, priceMaxCents: 240, moq: 300, samplePriceCents: 900 });
   await createItem(api, supplier, { title: "Hemp rope wuffle toy", priceMinCents: 90, priceMaxCents: 150, moq: 500, samplePriceCents: 800 });
@@ -44,6 +49,7 @@ describe("product ideation", () => {
     expect(first.estimatedUnitCost).not.toBeNull();
     expect(first.suggestedRetailPrice).toBeGreaterThan(first.estimatedUnitCost!);
     expect(first.matchingItems.map((m) => m.supplierName)).toContain(supplierName);
+    expect(first.matchingItems[0]!.title).toMatch(/wuffle/);
     expect(first.whyItSells).toMatch(/\d+ suppliers? on the marketplace makes? something like it/);
     expect(first.description).toMatch(/made for city apartments/);
     // A retried request (same Idempotency-Key) writes no second round.

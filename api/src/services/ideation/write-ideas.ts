@@ -62,6 +62,18 @@ const median = (xs: number[]) => {
 };
 const money = (n: number) => `$${n.toFixed(2)}`;
 
+/** Listings sharing a word with the name, closest first (the listing the idea came from leads), so
+ * the three shown as matches are the nearest and not merely the first found. */
+function closest(items: MarketItem[], name: string, source?: MarketItem): MarketItem[] {
+  const words = name.toLowerCase().split(/\s+/).filter((w) => w.length > 3);
+  const shared = (it: MarketItem) => words.filter((w) => it.title.toLowerCase().includes(w)).length;
+  return items
+    .map((it, i) => ({ it, i, n: it === source ? Infinity : shared(it) }))
+    .filter((x) => x.n > 0)
+    .sort((a, b) => b.n - a.n || a.i - b.i)
+    .map((x) => x.it);
+}
+
 type Candidate = { name: string; what: string | null; typical: number | null; similar: MarketItem[] };
 
 /** Product kinds to write ideas about: the marketplace's matching listings first, then the theme's staples. */
@@ -73,15 +85,13 @@ function candidatesFor(brief: Brief, items: MarketItem[], words: string[]): Cand
     const key = name.toLowerCase().split(/\s+/).slice(0, 3).join(" ");
     if (!name || seen.has(key)) continue;
     seen.add(key);
-    const nameWords = name.toLowerCase().split(/\s+/).filter((w) => w.length > 3);
-    const similar = items.filter((it) => nameWords.some((w) => it.title.toLowerCase().includes(w)));
+    const similar = closest(items, name, item);
     out.push({ name, what: null, typical: null, similar: similar.length ? similar : [item] });
   }
   const theme = themeFor(brief.category, brief.prompt);
   for (const [title, what, typical] of theme.products) {
     if (seen.has(title.toLowerCase().split(/\s+/).slice(0, 3).join(" "))) continue;
-    const titleWords = title.toLowerCase().split(/\s+/).filter((w) => w.length > 3);
-    out.push({ name: title, what, typical, similar: items.filter((it) => titleWords.some((w) => it.title.toLowerCase().includes(w))) });
+    out.push({ name: title, what, typical, similar: closest(items, title) });
   }
   // Ideas that fit the brief's own words come first.
   const fit = (c: Candidate) => words.filter((w) => c.name.toLowerCase().includes(w)).length;
