@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "./db/pool";
 import { migrate } from "./db/migrate";
 import { createTokenService, resolveJwtSecret } from "./auth/tokens";
 import { createProviders, type Providers } from "./providers";
-import { resolveQueryEmbeddings } from "./embeddings";
+import { followStoredSpace, guardEmbeddings, reindexEmbeddingsJob, reindexIfModelChanged } from "./embeddings";
 import { createLogger } from "./logger";
 import { flushSearchLogs } from "./services/marketplace/search-log";
 import { createApp } from "./http/app";
@@ -14,7 +14,7 @@ import { realtimeJobEvents, registerRoomAuthoriser, startRealtime, type Realtime
 import { authoriseConversationRoom } from "./services/inbox/authorise-conversation-room";
 import { allRoutes } from "./routes";
 import type { AppDeps } from "./context";
-import { createJobQueue, type JobEvents } from "./jobs";
+import { createJobQueue, type JobDefinition, type JobEvents } from "./jobs";
 import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 import { forgetExpiredSignUpsJob } from "./jobs/forget-expired-sign-ups";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
@@ -67,9 +67,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
       log,
       jobs,
     };
-    if (!options.providers?.embeddings) {
-      deps.providers.embeddings = await resolveQueryEmbeddings(deps.pool, deps.providers.embeddings, (m) => log.warn(m));
-    }
+    // Every embedding call has a deadline and a breaker: an outage makes searches match by words
+    // (with a notice), never fail. Queries follow the stored vectors' space, which a background
+    // reindex moves to a newly configured model (follow-space.ts); a given provider (tests) is used as it is.
+    const configuredEmbeddings = guardEmbeddings(deps.providers.embeddings, { warn: (m) => log.warn(m) });
+    const following = options.providers?.embeddings ? null : followStoredSpace(deps.pool, configuredEmbeddings);
+    deps.providers.embeddings = following ?? configuredEmbeddings;
     const app = createApp(deps, allRoutes);
     options.extend?.(app, deps);
     const server = http.createServer(app);
@@ -86,7 +89,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
       throw err;
     }
     const port = (server.address() as AddressInfo).port;
-    await startJobWorker(deps);
+    const reindex = following ? reindexEmbeddingsJob(deps.pool, configuredEmbeddings, () => following.refresh()) : null;
+    await startJobWorker(deps, reindex ? [reindex] : []);
+    if (reindex) await reindexIfModelChanged(deps, reindex, configuredEmbeddings, (m) => log.warn(m));
     return {
       url: `http://127.0.0.1:${port}`,
       port,
@@ -110,7 +115,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
 }
 
 /** The platform's own job types and schedules, then the worker (config.jobs.concurrency jobs at once). */
-async function startJobWorker(deps: AppDeps) {
+async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
+  for (const definition of more) deps.jobs.register(definition);
   const deleteFinished = deleteFinishedJobsJob(deps.pool);
   deps.jobs.register(deleteFinished);
   deps.jobs.register(imageIndexJob(deps.pool));

@@ -8,6 +8,8 @@ export type EmbeddingsStub = {
   baseURL: string;
   /** Every request body received, oldest first. */
   requests: EmbeddingsRequest[];
+  /** From now on answer every request with this status, as a server in an outage does (null: answer again). */
+  setOutage(status: number | null): void;
   close(): Promise<void>;
 };
 
@@ -18,7 +20,14 @@ export type EmbeddingsStub = {
  */
 export async function startEmbeddingsStub(embed: (input: string) => number[]): Promise<EmbeddingsStub> {
   const requests: EmbeddingsRequest[] = [];
+  let outage: number | null = null;
   const server = http.createServer((req, res) => {
+    if (outage !== null) {
+      req.resume();
+      res.writeHead(outage, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "The server is overloaded.", type: "server_error" } }));
+      return;
+    }
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {
@@ -38,6 +47,9 @@ export async function startEmbeddingsStub(embed: (input: string) => number[]): P
   return {
     baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
+    setOutage: (status) => {
+      outage = status;
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

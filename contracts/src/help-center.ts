@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineContract } from "./contract";
 import { emailSchema } from "./domain";
+import { searchNoticeSchema } from "./search-notice";
 
 // The help centre and chatbot feedback (the storefront chatbot, 000 §1).
 
@@ -23,7 +24,7 @@ export const searchHelpCenter = defineContract({
     category: helpCenterCategorySchema.optional(),
     limit: z.coerce.number().int().min(1, "must be at least 1").max(20, "must be at most 20").default(5),
   }),
-  response: z.object({ q: z.string(), list: z.array(helpArticleSummarySchema.extend({ score: z.number(), body: z.string() })) }),
+  response: z.object({ q: z.string(), list: z.array(helpArticleSummarySchema.extend({ score: z.number(), body: z.string() })), notice: searchNoticeSchema }),
 });
 
 /** The help centre's articles by category. */

@@ -32,6 +32,7 @@ export * from "./client";
 export * from "./agent-context";
 export * from "./realtime";
 export * from "./permissions";
+export * from "./search-notice";
 export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
 export { analytics, auth, brandKits, inbox, marketplace, commons, creation, health, helpCenter, inventory, jobs, orderRules, orders, payments, plans, projects, purchasing, returns, shipping, sourcingAgent, stores, storeStats, team, uploads };
 export { ideation };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchNoticeSchema } from "./search-notice";
 import { defineContract } from "./contract";
 import { emailSchema, idSchema, linkSchema, pageOf, REGIONS } from "./domain";
 
@@ -219,7 +220,7 @@ export const searchSuppliers = defineContract({
   tags: ["catalog"],
   access: "user",
   query: z.strictObject({ ...marketplaceFilterQuery, ...paging(20, 100) }),
-  response: pageOf(supplierSchema),
+  response: pageOf(supplierSchema).extend({ notice: searchNoticeSchema }),
 });
 
 /** How many suppliers the same filters find. */
@@ -370,7 +371,7 @@ export const searchCatalogItems = defineContract({
   tags: ["catalog"],
   access: "user",
   query: z.strictObject({ ...marketplaceFilterQuery, supplierId: idSchema.optional(), isSampleKit: z.enum(["true", "false"]).transform((v) => v === "true").optional(), ...paging(20, 100) }),
-  response: pageOf(catalogItemSchema),
+  response: pageOf(catalogItemSchema).extend({ notice: searchNoticeSchema }),
 });
 
 /** How many items the same filters find. */
@@ -714,7 +715,7 @@ export const searchPublicSuppliers = defineContract({
   tags: ["catalog"],
   access: "public",
   query: z.strictObject({ ...marketplaceFilterQuery, ...paging(8, PUBLIC_SEARCH_MAX_SIZE) }),
-  response: pageOf(supplierSchema),
+  response: pageOf(supplierSchema).extend({ notice: searchNoticeSchema }),
 });
 
 /** Catalog item search without an account: the marketplace's filters and sorts, small pages, no store data. */
@@ -726,5 +727,5 @@ export const searchPublicCatalogItems = defineContract({
   tags: ["catalog"],
   access: "public",
   query: z.strictObject({ ...marketplaceFilterQuery, supplierId: idSchema.optional(), isSampleKit: z.enum(["true", "false"]).transform((v) => v === "true").optional(), ...paging(8, PUBLIC_SEARCH_MAX_SIZE) }),
-  response: pageOf(catalogItemSchema),
+  response: pageOf(catalogItemSchema).extend({ notice: searchNoticeSchema }),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineContract } from "./contract";
 import { attachmentLinkSchema, emailSchema, idSchema, linkSchema, pageOf, pageQuery, REGIONS } from "./domain";
 import { phoneSchema } from "./stores";
+import { searchNoticeSchema } from "./search-notice";
 
 // The REST side of the sourcing agents (001 §3, §7), supplier invites and my suppliers (000 §7),
 // and the tariff lookup.
@@ -352,6 +353,7 @@ export const matchFactories = defineContract({
     expandedNetwork: z.array(expandedNetworkRecordSchema),
     inNetworkIds: z.array(z.string()),
     expandedIds: z.array(z.string()),
+    notice: searchNoticeSchema,
   }),
 });
 

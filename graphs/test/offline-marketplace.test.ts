@@ -8,6 +8,7 @@ import { moqBucketsFor, parseMoqLimit } from "../src/models/offline-marketplace"
 import type { IntentContext } from "../src/models/offline-intents";
 import { COPILOT_TOOLS } from "../src/copilot/graph";
 import { buildScreenContext } from "@atelier/contracts/agent-context";
+import { WORDS_ONLY_SEARCH_NOTICE } from "@atelier/contracts/search-notice";
 import { VARIANTS } from "../src/sourcing/variants";
 
 /** The screens the web sends from a catalog item page and a supplier profile (web/src/chat/screen-context.ts). */
@@ -55,6 +56,16 @@ describe("offline copilot: marketplace intents", () => {
     expect(text).toContain("Small Batch Tees");
     expect(text).toContain("Mid Run Knits");
     expect(text).not.toContain("Big Mill");
+  });
+
+  it("passes on a search's notice once when it matched by words only (the meaning model down)", () => {
+    const human = new HumanMessage("show me ceramic mug suppliers in Vietnam");
+    const args = { size: 10, keyword: "ceramic mug", countryCodes: ["VN"] };
+    const thread = [human, ...toolTurn("search_suppliers", args, { list: [supplier("Lotus Ceramics", 100)], total: 1, notice: WORDS_ONLY_SEARCH_NOTICE })];
+    const text = answer(copilot().decide(thread));
+    expect(text).toContain("Lotus Ceramics");
+    expect(text.endsWith(WORDS_ONLY_SEARCH_NOTICE)).toBe(true);
+    expect(text.split(WORDS_ONLY_SEARCH_NOTICE)).toHaveLength(2);
   });
 
   it("keeps the sourcing agent on factory matching for the same words, after validating the goal", () => {

@@ -5,6 +5,8 @@ import type { z } from "zod";
 import type { catalogItemDetailSchema, catalogItemSchema, supplierProfileSchema, supplierSchema } from "@atelier/contracts/marketplace";
 import { SupplierProfilePage } from "../src/features/marketplace/supplier-profile-page";
 import { CatalogItemPage } from "../src/features/marketplace/catalog-item-page";
+import { BrowseSuppliersPage } from "../src/features/marketplace/browse-suppliers-page";
+import { WORDS_ONLY_SEARCH_NOTICE } from "@atelier/contracts/search-notice";
 import { clearSession } from "../src/session/session-store";
 
 // A detail page reached from another detail page of the same route (a similar product, a
@@ -51,6 +53,7 @@ const ANSWERS: Record<string, unknown> = {
   [`GET /web/catalog-companies/${SUPPLIER_B}/profile`]: profile(supplier(SUPPLIER_B, "Beta Mills"), null),
   [`GET /web/catalog-items/${ITEM_X}`]: detail(THROW, [PILLOW], "fav-x"),
   [`GET /web/catalog-items/${ITEM_Y}`]: detail(PILLOW, [THROW], null),
+  "GET /web/catalog-companies": { list: [supplier(SUPPLIER_A, "Alpha Looms")], total: 1, page: 0, size: 24, notice: WORDS_ONLY_SEARCH_NOTICE },
   "GET /web/stores/me/seen-state": { seenSourcingHomeTour: true, seenSourcingMarketplaceTour: true, seenSupplierProfileTour: true },
   "POST /web/catalog-companies/action/detail-view": { accepted: true, recorded: true },
   "POST /web/favorites": { id: "fav-new", kind: "SUPPLIER", createdAt: new Date().toISOString(), supplier: null, item: null },
@@ -86,6 +89,7 @@ function open(path: string) {
     [
       { path: "/supplier-profile/:supplierId", element: <SupplierProfilePage /> },
       { path: "/browse-suppliers/catalog-item/:itemId", element: <CatalogItemPage /> },
+      { path: "/browse-suppliers", element: <BrowseSuppliersPage /> },
     ],
     { initialEntries: [path] },
   );
@@ -123,5 +127,13 @@ describe("detail pages follow the id in the address", () => {
     await waitFor(() => expect(screen.getByTestId("added-to-cart").textContent).toContain("Jacquard pillow × 1 is in your cart"));
     expect(calls.find((c) => c.method === "POST" && c.path === "/web/creator-order-items")?.body).toEqual({ catalogItemId: ITEM_Y, kind: "SAMPLE", quantity: 1, color: "Sage", addToCart: true });
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+  });
+});
+
+describe("a degraded search", () => {
+  it("shows the API's notice above the results it qualifies", async () => {
+    open("/browse-suppliers?searchKey=jacquard");
+    await waitFor(() => expect(screen.getByTestId("search-notice").textContent).toBe(WORDS_ONLY_SEARCH_NOTICE));
+    expect(screen.getByTestId("results").textContent).toContain("Alpha Looms");
   });
 });

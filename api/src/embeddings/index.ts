@@ -10,3 +10,5 @@ export {
   resolveQueryEmbeddings,
 } from "./provider";
 export { reindexEmbeddings } from "./reindex";
+export { EmbeddingsUnavailable, embedQuery, guardEmbeddings, type GuardOptions } from "./guarded";
+export { followStoredSpace, reindexEmbeddingsJob, reindexIfModelChanged, REINDEX_JOB_TYPE } from "./follow-space";

@@ -26,3 +26,9 @@ export async function listEmbeddingTexts(db: Queryable, { table, key, text }: Em
 export async function updateEmbeddings(db: Queryable, { table, key }: EmbeddedTable, ids: string[], vectors: string[]): Promise<void> {
   await db.query(`UPDATE ${table} t SET embedding = v.embedding::vector FROM unnest($1::text[], $2::text[]) AS v(id, embedding) WHERE t.${key} = v.id`, [ids, vectors]);
 }
+
+/** How many rows a table holds (what a reindex has to re-embed). */
+export async function countEmbeddedRows(db: Queryable, { table }: EmbeddedTable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+  return rows[0]!.n;
+}

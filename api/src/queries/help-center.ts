@@ -43,7 +43,7 @@ export type HelpSearchRow = HelpArticleRow & { score: number };
  * all, shares few distinctive words with the article's text). An article needs a word in common with the question, a clearly
  * similar meaning (the offline embedder scores unrelated texts up to ~0.3) or a close question.
  */
-export async function searchHelpArticles(db: Queryable, q: { text: string; words: string[]; vector: string; category?: string; limit: number }): Promise<HelpSearchRow[]> {
+export async function searchHelpArticles(db: Queryable, q: { text: string; words: string[]; vector: string | null; category?: string; limit: number }): Promise<HelpSearchRow[]> {
   const { rows } = await db.query<HelpSearchRow>(
     `WITH q AS (SELECT to_tsquery('english', $2) AS ts), scored AS (
        SELECT a.slug, a.category, a.title, a.summary, a.body, a.keywords, a.updated_at,

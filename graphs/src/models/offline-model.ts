@@ -139,7 +139,7 @@ export class OfflineChatModel extends BaseChatModel {
     const turn = !understood || understood.intent.name === "help-centre" ? (this.productDefault(text, candidates) ?? understood) : understood;
     if (!turn) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
-    return turn.intent.step(turn.text, done, earlier, { ...context, utterance: text, ...(attachments.length ? { attachments } : {}) });
+    return withNotices(turn.intent.step(turn.text, done, earlier, { ...context, utterance: text, ...(attachments.length ? { attachments } : {}) }), done);
   }
 
   /**
@@ -182,4 +182,14 @@ export class OfflineChatModel extends BaseChatModel {
     // No model notice in the answer: the web shows the store owner a dismissible note once (web/src/chat/offline-note.tsx).
     return { generations: [{ text: step.answer, message: new AIMessage({ content: step.answer }) }] };
   }
+}
+
+/**
+ * A tool answer can carry a notice (a search matched by words only while the meaning model is
+ * down): the user reads it once, after the answer it qualifies.
+ */
+function withNotices(step: Step, done: Outcome[]): Step {
+  if (!("answer" in step)) return step;
+  const notices = [...new Set(done.flatMap((o) => (typeof (o.result as { notice?: unknown } | null)?.notice === "string" ? [(o.result as { notice: string }).notice] : [])))];
+  return notices.length ? { answer: [step.answer, ...notices].join("\n\n") } : step;
 }

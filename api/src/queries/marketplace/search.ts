@@ -29,7 +29,8 @@ export type KeywordMatches = { ids: string[]; scores: number[] };
 
 /** A search resolved by the service: ids instead of keys, buckets instead of labels. */
 export type MarketQuery = {
-  keyword?: { text: string; wordGroups: string[][]; vector: string };
+  /** `vector` null: the meaning model is unavailable, so only the words match. */
+  keyword?: { text: string; wordGroups: string[][]; vector: string | null };
   /** The keyword's matches and scores when already worked out (keywordMatchRows): used instead of scoring again. */
   matches?: KeywordMatches;
   network?: "CORE" | "EXPANDED";
@@ -202,7 +203,7 @@ function keywordCte(q: MarketQuery, table: "suppliers" | "catalog_items", p: Par
     cand AS (
       SELECT t.id FROM ${table} t, kc WHERE t.search_document @@ kc.tsq
       UNION SELECT w.id FROM ${table}_matching_words(${kw}, ${p.add(TRIGRAM_MIN_SIMILARITY)}) AS w(id)
-      UNION (SELECT t.id FROM ${table} t WHERE t.embedding IS NOT NULL ORDER BY t.embedding <=> ${vec}::vector LIMIT ${SEMANTIC_CANDIDATES})
+      ${k.vector === null ? "" : `UNION (SELECT t.id FROM ${table} t WHERE t.embedding IS NOT NULL ORDER BY t.embedding <=> ${vec}::vector LIMIT ${SEMANTIC_CANDIDATES})`}
     ),
     scored AS MATERIALIZED (
       SELECT t.id, ${coverage} AS cov, ts_rank(t.search_document, kq.tsq) AS rnk,

@@ -27,6 +27,18 @@ const SUPPLIER_COLUMNS = `s.id, s.name, s.country_code, s.region, s.city, s.capa
 
 export type MatchFilters = { countryCodes?: string[]; regions?: string[]; moqMax?: number; samplePriceMaxCents?: number; productionDaysMax?: number; excludedVerticals?: string[] };
 
+/** The filters as SQL over $3–$9 (the limit is $8), and their values. NULL MOQ and sample price mean "custom quote", which a maximum excludes. */
+const MATCH_FILTERS = `($3::text[] IS NULL OR s.country_code = ANY($3))
+        AND ($4::text[] IS NULL OR s.region = ANY($4))
+        AND ($5::int IS NULL OR s.moq <= $5)
+        AND ($6::int IS NULL OR s.sample_price_min_cents <= $6)
+        AND ($7::int IS NULL OR s.production_days_max <= $7)
+        AND ($9::text[] IS NULL OR s.primary_vertical <> ALL($9))`;
+
+function filterParams(f: MatchFilters, limit: number) {
+  return [f.countryCodes?.length ? f.countryCodes : null, f.regions?.length ? f.regions : null, f.moqMax ?? null, f.samplePriceMaxCents ?? null, f.productionDaysMax ?? null, limit, f.excludedVerticals ?? null];
+}
+
 /**
  * Suppliers of one network nearest to an embedding by cosine distance, after the filters. A
  * supplier with no embedding yet cannot be ranked and is left out. NULL MOQ and sample price mean
@@ -37,17 +49,31 @@ export async function matchSuppliers(db: Queryable, vector: string, expanded: bo
     `SELECT ${SUPPLIER_COLUMNS}, meaning_similarity(s.embedding, $1::vector) AS similarity
        FROM suppliers s
       WHERE s.embedding IS NOT NULL AND s.is_expanded_network = $2
-        AND ($3::text[] IS NULL OR s.country_code = ANY($3))
-        AND ($4::text[] IS NULL OR s.region = ANY($4))
-        AND ($5::int IS NULL OR s.moq <= $5)
-        AND ($6::int IS NULL OR s.sample_price_min_cents <= $6)
-        AND ($7::int IS NULL OR s.production_days_max <= $7)
-        AND ($9::text[] IS NULL OR s.primary_vertical <> ALL($9))
+        AND ${MATCH_FILTERS}
       ORDER BY s.embedding <=> $1::vector, s.id
       LIMIT $8`,
-    [vector, expanded, f.countryCodes?.length ? f.countryCodes : null, f.regions?.length ? f.regions : null, f.moqMax ?? null, f.samplePriceMaxCents ?? null, f.productionDaysMax ?? null, limit, f.excludedVerticals ?? null],
+    [vector, expanded, ...filterParams(f, limit)],
   );
   return rows;
+}
+
+/**
+ * The same match by words when the meaning model is down: suppliers holding any of the words, ranked
+ * by how densely (cover density) they hold them; `similarity` is that rank scaled to 0–1.
+ */
+export async function matchSuppliersByWords(db: Queryable, words: string[], expanded: boolean, f: MatchFilters, limit: number): Promise<SupplierRow[]> {
+  if (!words.length) return [];
+  const result = await db.query<SupplierRow>(
+    `WITH q AS (SELECT to_tsquery('english', $1) AS ts)
+     SELECT ${SUPPLIER_COLUMNS}, (ts_rank_cd(s.search_document, q.ts) / (1 + ts_rank_cd(s.search_document, q.ts)))::float8 AS similarity
+       FROM suppliers s, q
+      WHERE s.search_document @@ q.ts AND s.is_expanded_network = $2
+        AND ${MATCH_FILTERS}
+      ORDER BY similarity DESC, s.id
+      LIMIT $8`,
+    [words.join(" | "), expanded, ...filterParams(f, limit)],
+  );
+  return result.rows;
 }
 
 /**

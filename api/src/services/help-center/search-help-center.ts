@@ -1,6 +1,6 @@
-import type { helpCenter, QueryOf } from "@atelier/contracts";
+import { WORDS_ONLY_SEARCH_NOTICE, type helpCenter, type QueryOf } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
-import { toVectorLiteral } from "../../embeddings";
+import { embedQuery } from "../../embeddings";
 import { searchHelpArticles } from "../../queries/help-center";
 import { ensureHelpCenter } from "./sync-help-center";
 import { toArticleSummary } from "./article-view";
@@ -10,6 +10,7 @@ import { withSynonyms } from "./synonyms";
 export async function searchHelpCenter(ctx: RequestContext, query: QueryOf<typeof helpCenter.searchHelpCenter>) {
   await ensureHelpCenter(ctx.pool, ctx.providers.embeddings);
   const words = withSynonyms([...new Set(query.q.toLowerCase().match(/[a-z0-9]+/g) ?? [])].filter((w) => w.length > 1).slice(0, 30));
-  const rows = await searchHelpArticles(ctx.pool, { text: query.q, words, vector: toVectorLiteral((await ctx.providers.embeddings.embed([query.q]))[0]!), category: query.category, limit: query.limit });
-  return { q: query.q, list: rows.map((r) => ({ ...toArticleSummary(r), body: r.body, score: r.score })) };
+  const vector = await embedQuery(ctx.providers.embeddings, query.q);
+  const rows = await searchHelpArticles(ctx.pool, { text: query.q, words, vector, category: query.category, limit: query.limit });
+  return { q: query.q, list: rows.map((r) => ({ ...toArticleSummary(r), body: r.body, score: r.score })), ...(vector === null ? { notice: WORDS_ONLY_SEARCH_NOTICE } : {}) };
 }

@@ -3,7 +3,7 @@ import type pg from "pg";
 import { HELP_ARTICLES } from "../../data/help-center/articles";
 import { ARTICLE_QUESTIONS } from "../../data/help-center/questions";
 import { withTransaction } from "../../db/pool";
-import { toVectorLiteral, type EmbeddingProvider } from "../../embeddings";
+import { EmbeddingsUnavailable, toVectorLiteral, type EmbeddingProvider } from "../../embeddings";
 import { deleteHelpArticlesExcept, helpArticleHashes, lockHelpCenterSync, setHelpArticlePositions, upsertHelpArticles } from "../../queries/help-center";
 
 /** The text an article is embedded from: what it is about, in the words a visitor would use. */
@@ -51,6 +51,9 @@ export function ensureHelpCenter(pool: pg.Pool, embeddings: EmbeddingProvider): 
   if (!pending) {
     pending = syncHelpCenter(pool, embeddings).catch((err: unknown) => {
       synced.delete(pool);
+      // The meaning model is down: search goes on with the articles already stored (matched by
+      // words) and the next call tries the sync again.
+      if (err instanceof EmbeddingsUnavailable) return;
       throw err;
     });
     synced.set(pool, pending);

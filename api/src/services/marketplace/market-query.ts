@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import type { marketplace } from "@atelier/contracts";
+import { WORDS_ONLY_SEARCH_NOTICE, type marketplace } from "@atelier/contracts";
 import type { Queryable } from "../../db/pool";
 import { invalid } from "../../errors";
-import { toVectorLiteral, type EmbeddingProvider } from "../../embeddings";
+import { embedQuery, type EmbeddingProvider } from "../../embeddings";
 import { findCategory, findVerticalCategory } from "../../queries/marketplace/categories";
 import { type Bucket, type MarketQuery } from "../../queries/marketplace/search";
 import { expandKeyword, semanticText } from "./synonyms";
@@ -27,14 +27,20 @@ const TYPE_VERTICALS: Record<string, string[] | undefined> = {
 };
 const TYPE_ITEM: Record<string, string[] | undefined> = { PRODUCT: ["PRODUCT"], RFP_PRODUCT: ["PRODUCT"], PACKAGING: ["PACKAGING"], RFP_PACKAGING: ["PACKAGING"], SERVICES: ["SERVICES"], RFP_SERVICES: ["SERVICES"] };
 
+/** The answer's notice when its keyword could only be matched by words (the meaning model is down). */
+export function wordsOnlyNotice(q: Pick<MarketQuery, "keyword">): { notice?: string } {
+  return q.keyword && q.keyword.vector === null ? { notice: WORDS_ONLY_SEARCH_NOTICE } : {};
+}
+
 /** A keyword ready for the search builder: text, synonym groups and its embedding. */
 export async function keywordOf(embeddings: EmbeddingProvider, text: string | undefined): Promise<MarketQuery["keyword"]> {
   const trimmed = text?.trim();
   if (!trimmed) return undefined;
   const wordGroups = expandKeyword(trimmed);
   if (!wordGroups.length) return undefined;
-  const [vector] = await embeddings.embed([`${trimmed} ${semanticText(wordGroups)}`]);
-  return { text: trimmed.slice(0, 200), wordGroups, vector: toVectorLiteral(vector!) };
+  // Null when the meaning model is down: the search then matches by words (and says so).
+  const vector = await embedQuery(embeddings, `${trimmed} ${semanticText(wordGroups)}`);
+  return { text: trimmed.slice(0, 200), wordGroups, vector };
 }
 
 async function categoryId(db: Queryable, field: "group" | "subgroup", ref: string | undefined, level: "GROUP" | "SUBGROUP"): Promise<number | undefined> {

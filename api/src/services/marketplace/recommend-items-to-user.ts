@@ -1,6 +1,6 @@
 import type { CatalogItem } from "@atelier/contracts/marketplace";
 import type { UserContext } from "../../context";
-import { toVectorLiteral } from "../../embeddings";
+import { embedQuery, toVectorLiteral } from "../../embeddings";
 import { itemsNearVector } from "../../queries/marketplace/items";
 import { searchItemRows } from "../../queries/marketplace/search";
 import { storeTasteVector } from "../../queries/marketplace/suppliers";
@@ -18,10 +18,12 @@ export async function recommendItemsToUser(ctx: UserContext, body: { keyword?: s
     return { list: rows.map(toItem), basedOn: "FEATURED" };
   }
   let vector = taste.vector;
-  if (body.keyword?.trim()) {
+  // With the meaning model down the keyword cannot pull the mean: the history alone ranks.
+  const keyword = body.keyword?.trim() ? await embedQuery(ctx.providers.embeddings, body.keyword) : null;
+  if (keyword) {
     const history = JSON.parse(taste.vector) as number[];
-    const [words] = await ctx.providers.embeddings.embed([body.keyword]);
-    const mixed = history.map((x, i) => x + words![i]!);
+    const words = JSON.parse(keyword) as number[];
+    const mixed = history.map((x, i) => x + words[i]!);
     const norm = Math.sqrt(mixed.reduce((s, x) => s + x * x, 0)) || 1;
     vector = toVectorLiteral(mixed.map((x) => x / norm));
   }

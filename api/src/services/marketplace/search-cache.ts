@@ -83,15 +83,20 @@ export async function cachedSearch<T>(
   const cache = ctx.config.searchCache ? cacheOf(ctx.pool) : null;
   const answer = async (version: string) => {
     const value = await run(version);
-    return { answer: JsonAnswer.of(value), resultCount: resultCount(value) };
+    return { answer: JsonAnswer.of(value), resultCount: resultCount(value), degraded: isDegraded(value) };
   };
-  if (!cache) return { ...(await answer("")), fromCache: false };
+  if (!cache) {
+    const fresh = await answer("");
+    return { answer: fresh.answer, resultCount: fresh.resultCount, fromCache: false };
+  }
   const version = versionRead ?? (await sharedCatalogState(ctx.pool)).version;
   // A kept answer also keeps its compressed copies, so they count against the budget too: gzip's
   // made now rather than on first use (browsers and the agent tools all accept gzip).
-  const weigh = (kept: { answer: JsonAnswer<T> }) => kept.answer.keptBytes;
+  // A words-only answer (the meaning model was down) weighs more than the budget: never kept, so
+  // the next search after the model is back gets the full one.
+  const weigh = (kept: { answer: JsonAnswer<T>; degraded: boolean }) => (kept.degraded ? Infinity : kept.answer.keptBytes);
   const { value, kept } = await keptOrRun(cache, ctx.pool, key, version, () => answer(version), weigh);
-  return { ...value, fromCache: kept };
+  return { answer: value.answer, resultCount: value.resultCount, fromCache: kept };
 }
 
 /**
@@ -105,9 +110,14 @@ export async function withKeptMatches(ctx: Pick<RequestContext, "pool" | "config
   const keyword = market.keyword;
   if (!keyword || !ctx.config.searchCache) return market;
   const at = version ?? (await sharedCatalogState(ctx.pool)).version;
-  const weigh = (m: KeywordMatches) => 100 + m.ids.length * BYTES_PER_MATCH;
+  const weigh = (m: KeywordMatches) => (keyword.vector === null ? Infinity : 100 + m.ids.length * BYTES_PER_MATCH);
   const { value } = await keptOrRun(cacheOf(ctx.pool), ctx.pool, `matches:${target}:${keyword.text}`, at, () => keywordMatchRows(ctx.pool, keyword, target), weigh);
   return { ...market, matches: value };
+}
+
+/** An answer that carries a notice is a degraded one (search-notice in contracts). */
+function isDegraded(value: unknown): boolean {
+  return typeof value === "object" && value !== null && typeof (value as { notice?: unknown }).notice === "string";
 }
 
 /** What a kept match costs in memory: its id string and its score. */

@@ -3,7 +3,7 @@ import type { RequestContext } from "../../context";
 import type { JsonAnswer } from "../../json-answer";
 import { searchItemRows } from "../../queries/marketplace/search";
 import { cachedSearch, withKeptMatches } from "./search-cache";
-import { loggedFilters, resolveMarketQuery } from "./market-query";
+import { loggedFilters, resolveMarketQuery, wordsOnlyNotice } from "./market-query";
 import { logSearch } from "./search-log";
 import { toItem } from "./dto";
 
@@ -18,7 +18,7 @@ export async function searchCatalogItems(ctx: RequestContext, q: QueryOf<typeof 
   const { answer, resultCount, fromCache } = await cachedSearch(ctx, `items:${JSON.stringify(q)}`, (value) => value.total, async (version: string) => {
     const market = await withKeptMatches(ctx, await resolveMarketQuery(ctx, q, "items", { supplierId: q.supplierId, isSampleKit: q.isSampleKit }), "items", version);
     const { rows, total } = await searchItemRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
-    return { list: rows.map(toItem), total, page: q.page, size: q.size };
+    return { list: rows.map(toItem), total, page: q.page, size: q.size, ...wordsOnlyNotice(market) };
   });
   if (q.keyword?.trim()) logSearch(ctx, { target: "CATALOG_ITEMS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount, startedAt, fromCache });
   return answer;

@@ -3,7 +3,7 @@ import type { RequestContext } from "../../context";
 import type { JsonAnswer } from "../../json-answer";
 import { searchSupplierRows } from "../../queries/marketplace/search";
 import { cachedSearch, withKeptMatches } from "./search-cache";
-import { loggedFilters, resolveMarketQuery } from "./market-query";
+import { loggedFilters, resolveMarketQuery, wordsOnlyNotice } from "./market-query";
 import { logSearch } from "./search-log";
 import { toSupplier } from "./dto";
 
@@ -18,7 +18,7 @@ export async function searchSuppliers(ctx: RequestContext, q: QueryOf<typeof mar
   const { answer, resultCount, fromCache } = await cachedSearch(ctx, `suppliers:${JSON.stringify(q)}`, (value) => value.total, async (version: string) => {
     const market = await withKeptMatches(ctx, await resolveMarketQuery(ctx, q, "suppliers"), "suppliers", version);
     const { rows, total } = await searchSupplierRows(ctx.pool, market, { limit: q.size, offset: q.page * q.size });
-    return { list: rows.map(toSupplier), total, page: q.page, size: q.size };
+    return { list: rows.map(toSupplier), total, page: q.page, size: q.size, ...wordsOnlyNotice(market) };
   });
   if (q.keyword?.trim()) logSearch(ctx, { target: "SUPPLIERS", keyword: q.keyword.trim(), filters: loggedFilters(q), resultCount, startedAt, fromCache });
   return answer;

@@ -1,8 +1,8 @@
-import type { BodyOf, sourcingAgent } from "@atelier/contracts";
+import { WORDS_ONLY_SEARCH_NOTICE, type BodyOf, type sourcingAgent } from "@atelier/contracts";
 import type { UserContext } from "../../context";
-import { toVectorLiteral } from "../../embeddings";
+import { embedQuery } from "../../embeddings";
 import { withTransaction } from "../../db/pool";
-import { enableFilteredVectorScan, matchSuppliers } from "../../queries/marketplace/supplier-matching";
+import { enableFilteredVectorScan, matchSuppliers, matchSuppliersByWords } from "../../queries/marketplace/supplier-matching";
 import { getTechPack } from "./get-tech-pack";
 import { SERVICE_VERTICALS, verticalsLeftOut } from "../marketplace/service-query";
 import { techPackSearchText } from "./tech-pack-view";
@@ -16,7 +16,7 @@ import { toExpandedRecord, toMatchedSupplier } from "./supplier-view";
 export async function matchFactories(ctx: UserContext, body: BodyOf<typeof sourcingAgent.matchFactories>) {
   const pack = body.techPackId ? await getTechPack(ctx, body.techPackId) : null;
   const queryText = [pack ? techPackSearchText(pack) : null, body.query].filter(Boolean).join(". ");
-  const vector = toVectorLiteral((await ctx.providers.embeddings.embed([queryText]))[0]!);
+  const vector = await embedQuery(ctx.providers.embeddings, queryText);
   const f = body.filters ?? {};
   const filters = {
     countryCodes: f.countryCodes,
@@ -28,15 +28,25 @@ export async function matchFactories(ctx: UserContext, body: BodyOf<typeof sourc
     excludedVerticals: pack ? [...SERVICE_VERTICALS] : verticalsLeftOut(body.query),
   };
   // A read-only transaction only to scope the index settings to these two queries.
-  const [inNetwork, expanded] = await withTransaction(ctx.pool, async (db) => {
-    await enableFilteredVectorScan(db);
-    return [await matchSuppliers(db, vector, false, filters, body.limit), await matchSuppliers(db, vector, true, filters, body.limit)] as const;
-  });
+  const [inNetwork, expanded] =
+    vector === null
+      ? // The meaning model is down: match by the words, and say so.
+        await Promise.all([matchSuppliersByWords(ctx.pool, searchWords(queryText), false, filters, body.limit), matchSuppliersByWords(ctx.pool, searchWords(queryText), true, filters, body.limit)])
+      : await withTransaction(ctx.pool, async (db) => {
+          await enableFilteredVectorScan(db);
+          return [await matchSuppliers(db, vector, false, filters, body.limit), await matchSuppliers(db, vector, true, filters, body.limit)] as const;
+        });
   return {
     queryText,
     inNetwork: inNetwork.map(toMatchedSupplier),
     expandedNetwork: expanded.map(toExpandedRecord),
     inNetworkIds: inNetwork.map((s) => s.id),
     expandedIds: expanded.map((s) => s.id),
+    ...(vector === null ? { notice: WORDS_ONLY_SEARCH_NOTICE } : {}),
   };
+}
+
+/** A text's distinct words for a to_tsquery OR (letters and digits only, so nothing needs quoting). */
+function searchWords(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => w.length > 2).slice(0, 40);
 }

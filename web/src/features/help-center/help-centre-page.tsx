@@ -4,6 +4,7 @@ import { getHelpCenterArticle, listHelpCenterArticles, searchHelpCenter, HELP_CE
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import "../../ui/kit.css";
+import { SearchNotice } from "../../ui/search-notice";
 
 type Category = (typeof HELP_CENTER_CATEGORIES)[number];
 
@@ -76,6 +77,7 @@ function SearchResults({ q }: { q: string }) {
   if (!data) return <p className="muted" role="status">Searching…</p>;
   return (
     <section aria-label="Search results">
+      <SearchNotice notice={data.notice} />
       <p className="muted" data-testid="help-result-count">{data.list.length ? `${data.list.length} articles for “${q}”` : `No article answers “${q}”; ask the assistant instead.`}</p>
       <ul className="help-list">
         {data.list.map((a) => (

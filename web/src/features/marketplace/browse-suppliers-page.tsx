@@ -15,6 +15,7 @@ import {
 } from "./marketplace-state";
 import { formatCompact } from "../../format/format";
 import "../../ui/kit.css";
+import { SearchNotice } from "../../ui/search-notice";
 
 type Entry = { kind: "supplier"; value: Supplier } | { kind: "item"; value: CatalogItem };
 
@@ -26,6 +27,8 @@ export function BrowseSuppliersPage() {
   const state = useMemo(() => parseMarketplaceState(search), [search]);
   const canonical = serializeMarketplaceState(state);
   const [copied, setCopied] = useState(false);
+  // The first page's note about the search (words only while the meaning model is down).
+  const [notice, setNotice] = useState<string | null>(null);
 
   const replace = (next: MarketplaceState) => setParams(new URLSearchParams(serializeMarketplaceState(next)), { replace: false });
   const change = (patch: Partial<MarketplaceState>) => replace(updateMarketplaceState(state, patch));
@@ -36,9 +39,11 @@ export function BrowseSuppliersPage() {
       const query = { ...toSearchQuery(parseMarketplaceState(canonical)), page, size: 24 };
       if (query.viewType === "CATALOG_PRODUCTS") {
         const items = await request(searchCatalogItems, { query });
+        if (page === 0) setNotice(items.notice ?? null);
         return { ...items, list: items.list.map((value) => ({ kind: "item" as const, value })) };
       }
       const suppliers = await request(searchSuppliers, { query });
+      if (page === 0) setNotice(suppliers.notice ?? null);
       return { ...suppliers, list: suppliers.list.map((value) => ({ kind: "supplier" as const, value })) };
     },
     [canonical],
@@ -88,6 +93,7 @@ export function BrowseSuppliersPage() {
               <button type="button" id="marketplace-share" onClick={() => void share()}>{copied ? "Link copied" : "Copy link"}</button>
             </div>
           </div>
+          <SearchNotice notice={notice} />
           {state.viewType === "RFP" && (
             <p className="card">
               These suppliers take custom projects. <Link to="/create-custom-project">Describe what you need</Link> and they will quote it.
