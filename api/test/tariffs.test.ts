@@ -91,6 +91,19 @@ describe("GET /commons/util/-/country-tariff", () => {
     expect(dotted.dutyPerUnit).toBeCloseTo(0.96, 10);
   });
 
+  it("classifies by construction, fibre and value: knit tees, wool sweaters, silk scarves, handbags under $20", async () => {
+    // Knitted T-shirts (6109), not woven shirts (6205): 16.5 % + 7.5 % Section 301 from China.
+    expect(await tariff({ product: "cotton t-shirts", originCountry: "CN" })).toMatchObject({ htsCode: "6109.10.00", totalRatePercent: 24 });
+    expect(await tariff({ product: "cotton button-down shirts", originCountry: "VN" })).toMatchObject({ htsCode: "6205.20.20" });
+    expect(await tariff({ product: "wool sweaters", originCountry: "PE" })).toMatchObject({ htsCode: "6110.11.00", totalRatePercent: 16 });
+    expect(await tariff({ product: "silk scarves", originCountry: "IN" })).toMatchObject({ htsCode: "6214.10.10" });
+    // Value brackets follow the unit price given.
+    expect(await tariff({ product: "leather handbags", originCountry: "IN", perUnitPrice: 18 })).toMatchObject({ htsCode: "4202.21.30", generalRatePercent: 10, dutyPerUnit: 1.8 });
+    expect(await tariff({ product: "leather handbags", originCountry: "IN", perUnitPrice: 45 })).toMatchObject({ htsCode: "4202.21.60", generalRatePercent: 9 });
+    // Faux leather is plastic at the border.
+    expect(await tariff({ product: "vegan leather handbags", originCountry: "VN" })).toMatchObject({ htsCode: "4202.22.15" });
+  });
+
   it("charges no import duty when the goods are made in the destination country", async () => {
     const r = await tariff({ product: "ceramic mugs", originCountry: "US", perUnitPrice: 5 });
     expect(r).toMatchObject({ totalRatePercent: 0, additionalDuties: [], dutyPerUnit: 0 });

@@ -407,8 +407,15 @@ function tariffAnswer(o: Got<"get_country_tariff">): string {
   if (r.generalRatePercent !== undefined) lines.push(`- General duty ${r.generalRatePercent}%`);
   for (const d of r.additionalDuties ?? []) lines.push(`- Additional duty ${d.ratePercent}% (${d.program})`);
   if (r.totalRatePercent !== undefined) lines.push(`- Total ${r.totalRatePercent}%`);
-  if (r.dutyPerUnit !== undefined) lines.push(`- Duty per unit $${Number(r.dutyPerUnit).toFixed(2)}; landed cost per unit $${Number(r.landedCostPerUnit).toFixed(2)}`);
-  if (r.totalLandedCost != null) lines.push(`- For ${r.quantity} units: duty $${Number(r.totalDuty).toFixed(2)}, landed cost $${Number(r.totalLandedCost).toFixed(2)}`);
+  // No figure without a price: a duty of "$0.00" on an unknown price would read as no duty.
+  if (r.dutyPerUnit != null && r.landedCostPerUnit != null) {
+    lines.push(`- Duty per unit $${Number(r.dutyPerUnit).toFixed(2)}`);
+    if (r.freightPerUnit != null) lines.push(`- Freight about $${Number(r.freightPerUnit).toFixed(2)} per unit (${r.freightBasis ?? "an estimate"})`);
+    lines.push(`- Landed cost per unit $${Number(r.landedCostPerUnit).toFixed(2)} (price + duty + freight)`);
+  } else {
+    lines.push("- Tell me the unit price (e.g. \"at $4 each\") and I'll work out the duty and landed cost per unit.");
+  }
+  if (r.totalLandedCost != null && Number(r.quantity) > 1) lines.push(`- For ${r.quantity} units: duty $${Number(r.totalDuty).toFixed(2)}, landed cost $${Number(r.totalLandedCost).toFixed(2)}`);
   lines.push(`Rates as of ${r.asOf ?? "the dataset's date"} (source: ${r.source ?? "the tariff dataset"}). Check with a customs broker before you commit.`);
   return lines.join("\n");
 }

@@ -5,6 +5,7 @@ import { DOMESTIC_FREIGHT_USD_PER_KG, FREIGHT_USD_PER_KG } from "../../data/tari
 import { invalid, notFound } from "../../errors";
 import { findAdditionalDuties, findTariffLineByCode, searchTariffLines, tariffDestinations, type TariffLineRow } from "../../queries/sourcing-agent/tariffs";
 import { ensureTariffDataset } from "./tariff-dataset";
+import { rankTariffLines } from "./tariff-classification";
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
@@ -41,8 +42,10 @@ export async function getCountryTariff(ctx: RequestContext, query: QueryOf<typeo
   } else {
     const words = queryWords(query.product!);
     if (!words.length) throw invalid("query.product", "must contain letters or digits");
-    const ranked = await searchTariffLines(ctx.pool, query.product!, words, destination.code, 5);
-    if (!ranked.length) throw notFound(`A tariff line matching "${query.product}" (try another word for the product, or an HTS code)`);
+    // The text search's best dozen, re-ranked by construction, fibre and value (tariff-classification.ts).
+    const found = await searchTariffLines(ctx.pool, query.product!, words, destination.code, 12);
+    if (!found.length) throw notFound(`A tariff line matching "${query.product}" (try another word for the product, or an HTS code)`);
+    const ranked = rankTariffLines(query.product!, query.perUnitPrice ?? null, found).slice(0, 5);
     [line, ...alternatives] = ranked as [TariffLineRow, ...TariffLineRow[]];
   }
 
