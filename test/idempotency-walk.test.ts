@@ -169,6 +169,7 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   updateReceivingDelivery: async (owner) => ({ params: { sn: await announced(owner) }, body: { status: "IN_QUEUE" } }),
   receiveReceiving: async (owner) => ({ params: { sn: await announced(owner) }, body: { lines: [{ sku: "WALK-1", received: 2 }] } }),
   cancelReceiving: async (owner) => ({ params: { sn: await announced(owner) }, body: { reason: "Walk cancel" } }),
+  updateStoredAtFbp: async (owner) => ({ params: { id: await paidOrderFrom(api.deps.pool, owner.storeId, supplierId) }, body: { storedAtFbp: true, sku: "WALK-PO" } }),
   // Quotes: the walk's supplier (a member signed in) quotes the store's conversation; the store answers.
   proposeQuote: async (owner) => ({ params: { sid: await conversation(owner) }, body: QUOTE_TERMS, token: (await supplierMember(api, supplierId)).token }),
   counterQuote: async (owner) => ({ params: { id: await proposedQuote(owner) }, body: { unitPriceCents: 380 } }),

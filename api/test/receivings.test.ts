@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inventory, receivings } from "@atelier/contracts";
 import { as, expectError, registerUser, startTestApi, type TestApi } from "./harness";
-import { previewStore, stockSku, teamMember } from "../../test/factories";
+import { createSupplier, previewStore, stockSku, teamMember } from "../../test/factories";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -155,5 +155,48 @@ describe("receivings: inbound shipments to the fulfilment center", () => {
     const tries = await Promise.allSettled(Array.from({ length: 3 }, () => as(api, owner.token, receivings.receiveReceiving, { params: { sn: "RCV-1001" }, body: { lines: [{ sku: "TEE-BLK-M", received: 2 }] } })));
     expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(1);
     expect(await stockOf(owner.token, "TEE-BLK-M")).toEqual({ onHand: 2, incoming: 6, bins: [["A-01", 2, 6]] });
+  });
+
+  it("sends a paid sourcing purchase to the fulfilment center as a receiving (update-stored-at-fbp), and calls it off", async () => {
+    const owner = await registerUser(api);
+    const supplierId = await createSupplier(api, { name: "Ningbo Knitwear" });
+    const purchase = async (status: string, quantity = 200) => (await api.deps.pool.query<{ id: string }>(
+      `INSERT INTO creator_order_items (store_id, supplier_id, kind, status, title, quantity, unit_price_cents, paid_at) VALUES ($1, $2, 'PRODUCTION', $3, 'Organic tee, sand', $4, 450, now()) RETURNING id`,
+      [owner.store.id, supplierId, status, quantity],
+    )).rows[0]!.id;
+    const paid = await purchase("IN_PRODUCTION");
+    const store = (id: string, body: object) => as(api, owner.token, receivings.updateStoredAtFbp, { params: { id }, body: body as never });
+
+    const sent = await store(paid, { storedAtFbp: true, sku: "TEE-ORG-SND", boxCount: 8 });
+    expect(sent).toMatchObject({ orderItemId: paid, storedAtFbp: true, receiving: { sn: "RCV-1001", supplierName: "Ningbo Knitwear", boxCount: 8, orderItemId: paid, deliveryStatus: "NOT_YET_SHIPPED", note: "Sourcing purchase: 200 × Organic tee, sand" } });
+    expect(sent.receiving!.lines.map((l) => [l.sku, l.title, l.expected])).toEqual([["TEE-ORG-SND", "Organic tee, sand", 200]]);
+    expect(await stockOf(owner.token, "TEE-ORG-SND")).toEqual({ onHand: 0, incoming: 200, bins: [["A-01", 0, 200]] });
+    // Asking again answers the same receiving; nothing is announced twice.
+    expect((await store(paid, { storedAtFbp: true, sku: "TEE-ORG-SND" })).receiving!.sn).toBe("RCV-1001");
+    expect((await as(api, owner.token, receivings.listReceivings, {})).total).toBe(1);
+
+    const off = await store(paid, { storedAtFbp: false });
+    expect(off).toEqual({ orderItemId: paid, storedAtFbp: false, receiving: null });
+    expect((await stockOf(owner.token, "TEE-ORG-SND")).incoming).toBe(0);
+    expect((await as(api, owner.token, receivings.getReceiving, { params: { sn: "RCV-1001" } })).canceled).toBe(true);
+
+    // A purchase the supplier already shipped is on its way; one not paid is refused in a sentence.
+    const shipped = await purchase("SHIPPED", 40);
+    expect((await store(shipped, { storedAtFbp: true, sku: "TEE-ORG-SND" })).receiving).toMatchObject({ sn: "RCV-1002", deliveryStatus: "NOT_YET_DELIVERED" });
+    await as(api, owner.token, receivings.receiveReceiving, { params: { sn: "RCV-1002" }, body: { lines: [{ sku: "TEE-ORG-SND", received: 10 }] } });
+    await expectError(store(shipped, { storedAtFbp: false }), 409);
+    const unpaid = await purchase("NOT_PURCHASED");
+    const refused = await expectError(store(unpaid, { storedAtFbp: true, sku: "TEE-ORG-SND" }), 409);
+    expect(refused.message).toBe(`The purchase "Organic tee, sand" is not paid yet, so it can't be sent to the fulfilment center.`);
+    await expectError(store(paid, { storedAtFbp: true }), 400, "body.sku", /is needed/);
+    await expectError(store("not-an-id", { storedAtFbp: false }), 400, "params.id");
+
+    const other = await registerUser(api);
+    await expectError(as(api, other.token, receivings.updateStoredAtFbp, { params: { id: paid }, body: { storedAtFbp: true, sku: "X-1" } }), 404);
+    await expectError(api.client.call(receivings.updateStoredAtFbp, { params: { id: paid }, body: { storedAtFbp: false } }), 401);
+    const cx = await teamMember(api, owner, "CX");
+    await expectError(as(api, cx.token, receivings.updateStoredAtFbp, { params: { id: paid }, body: { storedAtFbp: true, sku: "TEE-ORG-SND" } }), 403);
+    const preview = await previewStore(api);
+    await expectError(as(api, preview.token, receivings.updateStoredAtFbp, { params: { id: paid }, body: { storedAtFbp: false } }), 403);
   });
 });

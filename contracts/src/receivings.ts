@@ -82,6 +82,8 @@ export const receivingSchema = z.object({
   /** YYYY-MM-DD */
   expectedArrival: z.string().nullable(),
   note: z.string(),
+  /** The sourcing purchase (creator order item) this shipment delivers, when it came from one. */
+  orderItemId: z.string().nullable(),
   lines: z.array(receivingLineSchema),
   totals: z.object({ expected: z.number().int(), received: z.number().int(), damaged: z.number().int(), outstanding: z.number().int() }),
   createdAt: z.string(),
@@ -233,4 +235,28 @@ export const cancelReceiving = defineContract({
   params: snParams,
   body: z.strictObject({ reason: z.string().trim().min(3, "must have at least 3 characters").max(500, "must be at most 500 characters").describe("Why it is canceled") }),
   response: receivingDetailSchema,
+});
+
+/** Order item statuses whose units exist: paid, in production or shipped by the supplier. */
+export const STORABLE_ORDER_ITEM_STATUSES = ["IN_PRODUCTION", "IN_SUBSCRIPTION", "SHIPPED"] as const;
+
+export const updateStoredAtFbp = defineContract({
+  id: "updateStoredAtFbp",
+  method: "PUT",
+  path: "/web/creator-order-items/:id/update-stored-at-fbp",
+  summary: "Has a paid sourcing purchase delivered to the fulfilment center (storedAtFbp true): its units become an inbound receiving under the SKU given (added to the inventory with the purchase's name when new). False calls off that receiving while nothing of it was counted. A purchase not paid yet is 409.",
+  tags: ["purchasing", "receivings", "inventory"],
+  access: "user",
+  idempotent: true,
+  params: z.strictObject({ id: z.uuid("must be an order item id").describe("The sourcing purchase (creator order item)") }),
+  body: z
+    .strictObject({
+      storedAtFbp: z.boolean().describe("True to deliver the purchase to the fulfilment center; false to call that off"),
+      sku: skuSchema.optional().describe("The SKU the units are stocked under, e.g. TEE-BLK-M (needed with true)"),
+      bin: binSchema.optional().describe("Optional: the bin to stock it in"),
+      boxCount: z.number().int("must be a whole number").min(1, "must be at least 1").max(1000, "must be at most 1,000").optional().describe("Optional: how many boxes (default 1)"),
+      expectedArrival: isoDate.optional().describe("Optional: the day it should arrive, YYYY-MM-DD"),
+    })
+    .refine((b) => !b.storedAtFbp || b.sku !== undefined, { message: "is needed to stock the purchase at the fulfilment center", path: ["sku"] }),
+  response: z.object({ orderItemId: z.string(), storedAtFbp: z.boolean(), receiving: receivingDetailSchema.nullable() }),
 });

@@ -51,4 +51,11 @@ export const receivingTools = [
     description: "Cancel an inbound shipment nothing of which was counted yet, with a reason; its units stop counting as incoming. Owners and admins only.",
     argDescriptions: { sn, reason: "Why it is canceled" },
   }),
+  defineTool({
+    contract: receivings.updateStoredAtFbp,
+    name: "store_purchase_at_fulfilment_center",
+    description:
+      "Have a paid sourcing purchase (a creator order item from list_order_items) delivered to the fulfilment center: its units become an inbound receiving under the SKU given, from its supplier. storedAtFbp false calls that off while nothing was counted. Owners and admins only.",
+    argDescriptions: { id: "The purchase's id (creator order item)", storedAtFbp: "True to deliver it to the fulfilment center, false to call that off", sku: "The SKU to stock it as (needed with true)", bin: "Optional bin", boxCount: "Optional number of boxes", expectedArrival: "Optional arrival day YYYY-MM-DD" },
+  }),
 ];

@@ -18,6 +18,7 @@ export type ReceivingRow = {
   trackingNumber: string | null;
   expectedArrival: string | null;
   note: string;
+  orderItemId: string | null;
   cancelReason: string | null;
   createdAt: Date;
   shippedAt: Date | null;
@@ -43,6 +44,7 @@ function toReceiving(r: Row): ReceivingRow {
     trackingNumber: r.tracking_number as string | null,
     expectedArrival: r.expected_arrival as string | null,
     note: r.note as string,
+    orderItemId: (r.order_item_id as string | null) ?? null,
     cancelReason: r.cancel_reason as string | null,
     createdAt: r.created_at as Date,
     shippedAt: r.shipped_at as Date | null,
@@ -55,7 +57,7 @@ function toReceiving(r: Row): ReceivingRow {
 
 // expected_arrival as text: a date has no time zone, and pg would turn it into a local midnight.
 const COLUMNS = `r.id, r.number, r.delivery_status, r.receiving_status, r.supplier_name, r.box_count, r.carrier, r.tracking_number,
-  to_char(r.expected_arrival, 'YYYY-MM-DD') AS expected_arrival, r.note, r.cancel_reason, r.created_at, r.shipped_at, r.arrived_at, r.received_at, r.closed_at, r.canceled_at`;
+  to_char(r.expected_arrival, 'YYYY-MM-DD') AS expected_arrival, r.note, r.order_item_id, r.cancel_reason, r.created_at, r.shipped_at, r.arrived_at, r.received_at, r.closed_at, r.canceled_at`;
 
 const FILTER_SQL: Record<ReceivingFilter, string> = {
   ALL: "TRUE",
@@ -151,13 +153,13 @@ export async function nextNumber(db: Queryable, storeId: string): Promise<number
   return rows[0]!.n;
 }
 
-export type NewReceiving = { number: number; supplierName: string; boxCount: number; carrier: string | null; trackingNumber: string | null; expectedArrival: string | null; note: string; userId: string };
+export type NewReceiving = { number: number; supplierName: string; boxCount: number; carrier: string | null; trackingNumber: string | null; expectedArrival: string | null; note: string; userId: string; orderItemId?: string | null };
 
 export async function insertReceiving(db: Queryable, storeId: string, r: NewReceiving): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO receivings (store_id, number, supplier_name, box_count, carrier, tracking_number, expected_arrival, note, created_by_user_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [storeId, r.number, r.supplierName, r.boxCount, r.carrier, r.trackingNumber, r.expectedArrival, r.note, r.userId],
+    `INSERT INTO receivings (store_id, number, supplier_name, box_count, carrier, tracking_number, expected_arrival, note, created_by_user_id, order_item_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [storeId, r.number, r.supplierName, r.boxCount, r.carrier, r.trackingNumber, r.expectedArrival, r.note, r.userId, r.orderItemId ?? null],
   );
   return rows[0]!.id;
 }
@@ -207,4 +209,10 @@ export async function setReceivingStatus(db: Queryable, storeId: string, id: str
 
 export async function markCanceled(db: Queryable, storeId: string, id: string, reason: string): Promise<void> {
   await db.query(`UPDATE receivings SET canceled_at = now(), cancel_reason = $3, updated_at = now() WHERE store_id = $1 AND id = $2`, [storeId, id, reason]);
+}
+
+/** The receiving (not canceled) that delivers this sourcing purchase, locked, or null. */
+export async function activeForOrderItem(db: Queryable, storeId: string, orderItemId: string): Promise<ReceivingRow | null> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM receivings r WHERE r.store_id = $1 AND r.order_item_id = $2 AND r.canceled_at IS NULL FOR UPDATE`, [storeId, orderItemId]);
+  return rows[0] ? toReceiving(rows[0] as Row) : null;
 }

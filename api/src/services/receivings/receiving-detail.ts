@@ -28,7 +28,7 @@ export function toReceivingDto(r: q.ReceivingRow, lines: q.ReceivingLineRow[]): 
   return {
     id: r.id, sn: snOf(r.number), number: r.number, deliveryStatus: r.deliveryStatus, receivingStatus: r.receivingStatus,
     canceled: r.canceledAt !== null, cancelReason: r.cancelReason, closed: r.closedAt !== null,
-    supplierName: r.supplierName, boxCount: r.boxCount, carrier: r.carrier, trackingNumber: r.trackingNumber, expectedArrival: r.expectedArrival, note: r.note,
+    supplierName: r.supplierName, boxCount: r.boxCount, carrier: r.carrier, trackingNumber: r.trackingNumber, expectedArrival: r.expectedArrival, note: r.note, orderItemId: r.orderItemId,
     lines: dtoLines, totals: { expected: sum("expected"), received: sum("received"), damaged: sum("damaged"), outstanding: sum("outstanding") },
     createdAt: r.createdAt.toISOString(), shippedAt: iso(r.shippedAt), arrivedAt: iso(r.arrivedAt), receivedAt: iso(r.receivedAt), canceledAt: iso(r.canceledAt),
   };
