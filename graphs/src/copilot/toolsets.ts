@@ -33,7 +33,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/fulfillment-services\/(create-shipping-label|label-history)/, ["shipping"]],
   [/^\/(business-kits|bk)/, ["brandKits"]],
   [/^\/(product-ideation|your-ideations|crowdfund-your-idea)/, ["ideation"]],
-  [/^\/receivings/, ["receivings", "orders"]],
+  [/^\/receivings/, ["receivings", "orders", "purchasing"]],
 ];
 
 const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {

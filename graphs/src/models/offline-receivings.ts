@@ -93,9 +93,41 @@ function countsFor(r: Receiving, text: string): { sku: string; received: number;
   return open.map((l) => ({ sku: l.sku, received: l.outstanding, damaged: 0 }));
 }
 
+/** The paid purchase the text names by a word of its title (or the only one), among those whose units exist. */
+function purchaseFor(list: ToolResponse<"list_order_items">["list"], text: string) {
+  const paid = list.filter((i) => ["IN_PRODUCTION", "IN_SUBSCRIPTION", "SHIPPED"].includes(i.status));
+  const words = text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 3 && !/^(send|ship|store|stock|order|purchase|production|sample|warehouse|warehose|fulfil+ment|center|centre|with|from|into|the|as|sku)$/.test(w));
+  const named = paid.filter((i) => words.some((w) => i.title.toLowerCase().split(/[^a-z0-9]+/).includes(w)));
+  return named.length === 1 ? named[0] : !words.length && paid.length === 1 ? paid[0] : named.length > 1 ? named : undefined;
+}
+
 const needSn: Step = { answer: 'Which inbound shipment? Give its number, e.g. "receive RCV-1002".' };
 
 export const RECEIVING_INTENTS: Intent[] = [
+  {
+    name: "store-purchase-at-fulfilment-center",
+    tools: ["list_order_items", "store_purchase_at_fulfilment_center"],
+    examples: [
+      "send my production order of the organic tee to the warehouse as TEE-ORG-SND", "have the supplier deliver the hoodie purchase to the fulfilment center as SKU HOOD-HW-OLV",
+      "store my purchase of beanies at the fulfillment center as BEANIE-RIB-MST", "deliver the mug production run to the warehose, sku MUG-CER-12",
+    ],
+    match: (t) => /\b(purchase|production (order|run)|order from (the )?(supplier|factory)|supplier order|sample order)\b/i.test(t) && WAREHOUSE_WORD.test(t) && /\b(send|deliver|store|stock|ship)\b/i.test(t) && !NAMED.test(t),
+    step: (t, done) => {
+      const stored = got(done, "store_purchase_at_fulfilment_center");
+      if (stored) {
+        const r = stored.value.receiving;
+        return { answer: r ? receivingAnswer(r, `The purchase will be delivered to the fulfilment center as ${r.sn}; its ${r.totals.expected} units show as incoming. ${r.sn}`) : "Done: the purchase is no longer delivered to the fulfilment center." };
+      }
+      const list = got(done, "list_order_items");
+      if (!list) return call("list_order_items", { tab: /\bsamples?\b/i.test(t) ? "SAMPLES" : /\bproduction\b/i.test(t) ? "PRODUCTION" : "ALL", size: 100 });
+      const found = purchaseFor(list.value.list, t);
+      if (!found) return { answer: "I found no paid purchase of that name. Purchases must be paid (in production or shipped) before they can be delivered to the fulfilment center." };
+      if (Array.isArray(found)) return { answer: `Which purchase? ${found.slice(0, 5).map((i) => `"${i.title}" (${i.quantity} units)`).join(", ")}.` };
+      const sku = parseSku(t.replace(/\b(?:as|sku)\b/gi, " "));
+      if (!sku) return { answer: `Which SKU should the ${found.quantity} units of "${found.title}" be stocked as? Say e.g. "as TEE-ORG-SND".` };
+      return call("store_purchase_at_fulfilment_center", { id: found.id, storedAtFbp: true, sku });
+    },
+  },
   {
     name: "create-receiving",
     tools: ["create_receiving"],
