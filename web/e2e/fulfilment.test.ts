@@ -85,6 +85,9 @@ describe("receiving inventory at the fulfilment center in Chromium", () => {
     await shot(page, "receiving-details-desktop");
     await shot(list, "receivings-desktop");
     expect(await overflowsSideways(page)).toBe(false);
+    // The fulfilment home counts it as needing attention, linked to the list's tab.
+    await list.goto(`${env.api.url}/fulfillment-services`);
+    expect(await list.getByTestId("attention-partial").textContent()).toBe("1 shipment to the center partly received");
 
     await page.context().close();
 
