@@ -284,6 +284,11 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   shipReturnOrder: "orders.manage",
   receiveReturnOrder: "orders.refund",
   cancelReturnOrder: "orders.manage",
+  // receivings (inbound shipments; the orders team runs the dock, calling one off gives up bought stock like cancelling an order)
+  listReceivings: "orders.manage", getReceiving: "orders.manage", createReceiving: "orders.manage", updateReceivingDelivery: "orders.manage", receiveReceiving: "orders.manage",
+  cancelReceiving: "orders.cancel",
+  // Where a supplier delivers what the store bought is a sourcing decision (CX does not source).
+  updateStoredAtFbp: "sourcing.purchase",
   getReturnSettings: "orders.manage",
   updateReturnSettings: "store.settings.write",
   // quotes: every side answers from the inbox; a store's accept needs sourcing.purchase and its counter or decline sourcing.use, checked once the quote is found

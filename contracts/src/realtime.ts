@@ -56,6 +56,9 @@ const orderUpdated = z.object({
 /** A shipping label of the store was bought, scanned by the carrier or voided; screens reload it. */
 const labelUpdated = z.object({ labelId: id, trackingNumber: z.string(), status: z.string() });
 
+/** An inbound shipment of the store was announced, moved, counted, finished or canceled; screens reload it and the stock. */
+const receivingUpdated = z.object({ receivingId: id, sn: z.string(), deliveryStatus: z.string(), receivingStatus: z.string() });
+
 /** Every event the server may emit, by name. Add an event here, then publish it with its audience. */
 export const realtimeEvents = {
   "run.started": runStarted,
@@ -70,6 +73,7 @@ export const realtimeEvents = {
   "order.created": orderUpdated,
   "order.updated": orderUpdated,
   "label.updated": labelUpdated,
+  "receiving.updated": receivingUpdated,
   /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
   ...jobEventSchemas,
 } as const;

@@ -16,6 +16,7 @@ import { returnTools } from "./returns/return-tools";
 import { shippingTools } from "./shipping/shipping-tools";
 import { brandKitTools } from "./brand-kits/brand-kit-tools";
 import { ideationTools } from "./ideation/ideation-tools";
+import { receivingTools } from "./receivings/receiving-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -40,6 +41,7 @@ export const TOOL_DOMAINS = {
   brandKits: names(brandKitTools),
   fulfilment: names(orderRuleTools),
   ideation: names(ideationTools),
+  receivings: names(receivingTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orders } from "@atelier/contracts";
+import { inventory, orders } from "@atelier/contracts";
 import { createStore } from "../../test/factories/accounts";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
 import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
@@ -35,5 +35,71 @@ describe("sending an order to the fulfilment center in Chromium", () => {
     await list.locator(`[data-testid="order-row"][data-order-number="${order.orderNumber}"]`).getByText("Fulfilled").waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await page.context().close();
+  });
+});
+
+// A shipment to the fulfilment center announced through /receivings/new, counted in part with
+// damaged units on its details screen, live in a second tab on the list; the stock follows.
+describe("receiving inventory at the fulfilment center in Chromium", () => {
+  it("announces a shipment, counts it partly with damaged units, and the list follows live", async () => {
+    const owner = await createStore(env.api, { storeName: "Receiving e2e" });
+    await stockSku(env.api, owner.token, "TEE-BLK-M", 5, { title: "Heavyweight tee, black, M" });
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.api.url}/fulfillment-services`);
+    await page.getByRole("link", { name: "Ship to the fulfilment center" }).click();
+    await page.getByRole("heading", { name: "Send inventory" }).waitFor();
+    await page.getByLabel("Supplier").fill("Ningbo Knitwear");
+    await page.getByLabel("Boxes").fill("3");
+    await page.getByLabel("SKU 1").fill("TEE-BLK-M");
+    await page.getByLabel("Units 1").fill("20");
+    await page.getByRole("button", { name: "Add a SKU" }).click();
+    await page.getByLabel("SKU 2").fill("MUG-01");
+    await page.getByLabel("Product 2").fill("Enamel mug");
+    await page.getByLabel("Units 2").fill("10");
+    await shot(page, "receiving-new-desktop");
+    await page.getByRole("button", { name: "Announce the shipment" }).click();
+    await page.getByRole("heading", { name: "Receiving RCV-1001" }).waitFor();
+    expect(await page.getByTestId("receiving-totals").textContent()).toBe("0 received, 0 damaged of 30; 30 to come");
+    expect((await env.api.client.call(inventory.getInventoryItem, { params: { sku: "TEE-BLK-M" } }, { token: owner.token })).incoming).toBe(20);
+
+    // A second tab on the list sees the count land without reloading.
+    const list = await page.context().newPage();
+    await list.setViewportSize({ width: 1400, height: 900 });
+    await list.goto(`${env.api.url}/receivings`);
+    const row = list.locator('[data-testid="receiving-row"][data-sn="RCV-1001"]');
+    await row.getByText("Not shipped yet").waitFor();
+
+    await page.getByRole("button", { name: "Mark as at the dock" }).click();
+    await page.getByTestId("receiving-delivery").getByText("At the dock, waiting to be counted").waitFor();
+    await page.getByLabel("Received TEE-BLK-M").fill("12");
+    await page.getByLabel("Damaged TEE-BLK-M").fill("2");
+    await page.getByLabel("Count note").fill("One carton crushed");
+    await page.getByRole("button", { name: "Record the count" }).click();
+    await page.getByTestId("receiving-receipt").getByText("One carton crushed").waitFor();
+    expect(await page.getByTestId("receiving-totals").textContent()).toBe("12 received, 2 damaged of 30; 16 to come");
+    await row.getByText("Partly received").waitFor();
+    expect(await row.locator("td").nth(3).textContent()).toContain("14 of 30");
+    const tee = await env.api.client.call(inventory.getInventoryItem, { params: { sku: "TEE-BLK-M" } }, { token: owner.token });
+    expect([tee.onHand, tee.incoming]).toEqual([17, 6]);
+    await shot(page, "receiving-details-desktop");
+    await shot(list, "receivings-desktop");
+    expect(await overflowsSideways(page)).toBe(false);
+    // The fulfilment home counts it as needing attention, linked to the list's tab.
+    await list.goto(`${env.api.url}/fulfillment-services`);
+    expect(await list.getByTestId("attention-partial").textContent()).toBe("1 shipment to the center partly received");
+
+    await page.context().close();
+
+    // The same screens on a phone, opened fresh at that size.
+    const phone = await pageAs(env.browser, owner);
+    await phone.setViewportSize({ width: 390, height: 844 });
+    for (const [path, name] of [["/receivings", "receivings-phone"], ["/receivings/RCV-1001/details", "receiving-details-phone"], ["/receivings/new", "receiving-new-phone"]] as const) {
+      await phone.goto(`${env.api.url}${path}`);
+      await phone.locator('[data-testid="receiving-row"], [data-testid="receiving-detail"], form[aria-label="New receiving"]').first().waitFor();
+      await shot(phone, name);
+      expect(await overflowsSideways(phone)).toBe(false);
+    }
+    await phone.context().close();
   });
 });

@@ -24,6 +24,7 @@ import { teamRoutes } from "./team";
 import { uploadsRoutes } from "./uploads";
 import { returnsRoutes } from "./returns";
 import { shippingRoutes } from "./shipping";
+import { receivingsRoutes } from "./receivings";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -54,4 +55,5 @@ export const allRoutes: Route[] = [
   ...brandKitsRoutes,
   ...orderRulesRoutes,
   ...ideationRoutes,
+  ...receivingsRoutes,
 ];

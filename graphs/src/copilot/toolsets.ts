@@ -33,6 +33,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/fulfillment-services\/(create-shipping-label|label-history)/, ["shipping"]],
   [/^\/(business-kits|bk)/, ["brandKits"]],
   [/^\/(product-ideation|your-ideations|crowdfund-your-idea)/, ["ideation"]],
+  [/^\/receivings/, ["receivings", "orders", "purchasing"]],
 ];
 
 const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
@@ -41,7 +42,7 @@ const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
   order: "orders",
   invoice: "purchasing",
   custom_project: "projects",
-  receiving: "orders",
+  receiving: "receivings",
   business_kit: "brandKits",
   product_ideation: "ideation",
 };

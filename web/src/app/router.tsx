@@ -62,6 +62,9 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "return-settings": lazy(() => import("../features/returns/return-settings-page").then((m) => ({ default: m.ReturnSettingsPage }))),
   "fulfillment-rules": lazy(() => import("../features/fulfilment/fulfilment-rules-page").then((m) => ({ default: m.FulfilmentRulesPage }))),
   "fulfillment-services": lazy(() => import("../features/fulfilment/fulfilment-home-page").then((m) => ({ default: m.FulfilmentHomePage }))),
+  receivings: lazy(() => import("../features/receivings/receivings-page").then((m) => ({ default: m.ReceivingsPage }))),
+  "new-receiving": lazy(() => import("../features/receivings/new-receiving-page").then((m) => ({ default: m.NewReceivingPage }))),
+  "receiving-details": lazy(() => import("../features/receivings/receiving-details-page").then((m) => ({ default: m.ReceivingDetailsPage }))),
   "inbox-my-suppliers": lazy(() => import("../features/purchasing/my-suppliers-page").then((m) => ({ default: m.MySuppliersPage }))),
   // The sourcing agents' full-page chats and reviews, and the public supplier review (issue 4).
   "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),

@@ -7,7 +7,10 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey;
+
+/** Receivings: inbound shipments to the fulfilment center (issue 16). */
+export type ReceivingScreenKey = "receivings" | "new-receiving" | "receiving-details";
 
 /** The analytics suite: one screen for every report of the registry, and the public shared report (issue 20). */
 export type AnalyticsScreenKey = "analytics-report" | "share-report";
@@ -142,9 +145,9 @@ const userRoutes: RouteEntry[] = [
   pending("/ecommerce-services", "user", "Sales channels"),
   ...ECOMMERCE_CHANNELS().map((c) => pending(`/ecommerce-services/${c}`, "user", "Sales channels")),
   { path: "/orders", access: "user", screen: "orders" },
-  pending("/receivings", "user", FULFILMENT),
-  pending("/receivings/new", "user", FULFILMENT),
-  pending("/receivings/:sn/details", "user", FULFILMENT),
+  { path: "/receivings", access: "user", screen: "receivings" },
+  { path: "/receivings/new", access: "user", screen: "new-receiving" },
+  { path: "/receivings/:sn/details", access: "user", screen: "receiving-details" },
   { path: "/inventory", access: "user", screen: "inventory" },
   { path: "/fulfillment-services/create-shipping-label", access: "user", screen: "create-shipping-label" },
   { path: "/fulfillment-services/label-history", access: "user", screen: "label-history" },

@@ -1,17 +1,21 @@
 import { Link } from "react-router";
 import { listOrders } from "@atelier/contracts/orders";
 import { listInventory } from "@atelier/contracts/inventory";
+import { listReceivings } from "@atelier/contracts/receivings";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { useLiveOrders } from "../../realtime/use-live-orders";
+import { useLiveReceivings } from "../../realtime/use-live-receivings";
 import "./fulfilment.css";
 
 type Attention = { key: string; count: number | undefined; one: string; many: string; to: string; tone: "hold" | "progress" };
 
-/** The actions of 000 §2.7 that exist today; the others (sending stock, kitting, freight, reports, pre-sale, quality check) appear when they are built, never as dead ends. */
+/** The actions of 000 §2.7 that exist today; the others (kitting, freight, reports, pre-sale, quality check) appear when they are built, never as dead ends. */
 const ACTIONS: { label: string; to: string; says: string }[] = [
   { label: "Create an order", to: "/orders?new=retail", says: "Enter a retail or wholesale order by hand; its units are reserved at once." },
   { label: "Check inventory", to: "/inventory", says: "Stock per SKU and bin, adjustments and low stock." },
+  { label: "Ship to the fulfilment center", to: "/receivings/new", says: "Announce a shipment of your stock; it shows as incoming until counted." },
+  { label: "Receivings", to: "/receivings", says: "Shipments on their way to the center, counted in full or in part." },
   { label: "Fulfilment rules", to: "/fulfillment-rules", says: "Hold, tag or choose shipping for orders as they arrive; dry-run first." },
   { label: "Create a shipping label", to: "/fulfillment-services/create-shipping-label", says: "Compare rates and buy a label." },
   { label: "Label history", to: "/fulfillment-services/label-history", says: "Labels bought, their tracking and voids." },
@@ -25,15 +29,19 @@ const ACTIONS: { label: string; to: string; says: string }[] = [
  */
 export function FulfilmentHomePage() {
   useLiveOrders();
+  useLiveReceivings();
   const orders = useApi(listOrders, { query: { size: 1 } });
   const stock = useApi(listInventory, { query: { size: 1 } });
+  const inbound = useApi(listReceivings, { query: { size: 1 } });
   const oc = orders.data?.counts;
   const sc = stock.data?.counts;
+  const rc = inbound.data?.counts;
   const attention: Attention[] = [
     { key: "held", count: oc?.ON_HOLD, one: "order on hold", many: "orders on hold", to: "/orders?filter=ON_HOLD", tone: "hold" },
     { key: "outstanding", count: oc?.OUTSTANDING, one: "order waiting to be sent", many: "orders waiting to be sent", to: "/orders?filter=OUTSTANDING", tone: "progress" },
     { key: "out", count: sc?.OUT_OF_STOCK, one: "SKU out of stock", many: "SKUs out of stock", to: "/inventory?filter=OUT_OF_STOCK", tone: "hold" },
     { key: "low", count: sc?.LOW_STOCK, one: "SKU low on stock", many: "SKUs low on stock", to: "/inventory?filter=LOW_STOCK", tone: "progress" },
+    { key: "partial", count: rc?.PARTIAL, one: "shipment to the center partly received", many: "shipments to the center partly received", to: "/receivings?filter=PARTIAL", tone: "progress" },
   ];
   const loaded = Boolean(oc && sc);
   const open = attention.filter((a) => (a.count ?? 0) > 0);
