@@ -3,7 +3,7 @@
 // /tmp/atelier-analytics-bench) so the 100,000-order seed is paid once, applies any new migration
 // to it, times each report's computation (rows and totals, as the API runs them) without HTTP, and
 // with EXPLAIN=<report id> prints the plans of that report's statements with their timings.
-// REPORTS=<id,id> limits the run.
+// REPORTS=<id,id> limits the run; BENCH_WORK_MEM=64MB tries a larger sort memory.
 import { analytics } from "@atelier/contracts";
 import { createApiClient } from "@atelier/contracts";
 import { loadConfig } from "../../api/src/config";
@@ -40,6 +40,8 @@ if (!store) {
   store = { id: session.store.id };
 }
 await pool.query("ANALYZE");
+// The embedded database is one backend behind every pooled connection: a SET here applies to all of them.
+if (process.env.BENCH_WORK_MEM) await pool.query(`SET work_mem = '${process.env.BENCH_WORK_MEM.replace(/[^0-9A-Za-z]/g, "")}'`);
 
 const p = resolveParams(analytics.reportParamsSchema.parse({ from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() }), "America/New_York", ANCHOR);
 const only = process.env.REPORTS?.split(",");
