@@ -186,6 +186,14 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
     const share = await call(owner, analytics.createReportShare, { body: sampleRequest(analytics.createReportShare).body as CallInput<typeof analytics.createReportShare>["body"] });
     return { params: { shareId: share.id } };
   },
+  // A customer report's row saved as a list: one customer with an order a year ago is in the churn-risk report.
+  async saveCustomerList(owner) {
+    await analyticsOn(owner);
+    await createOrder(api, owner.storeId, { orderNumber: 9301, placedAt: new Date(Date.now() - 365 * 86_400_000).toISOString() });
+    const params = { from: "2024-01-01", to: "2028-01-01" };
+    const report = await call(owner, analytics.runReport, { params: { reportId: "analytics-churn-risk" }, query: params });
+    return { body: { reportId: "analytics-churn-risk", params, key: report.rows.find((r) => (r.values.customers ?? 0) > 0)!.key } };
+  },
   // AI product design: a description to draw; a saved design to start a project from.
   generateProductDesigns: async () => ({ body: { description: "A minimalist ceramic mug with a wave pattern" } }),
   async startProjectFromDesign(owner) {

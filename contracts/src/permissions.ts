@@ -264,6 +264,10 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   createReportShare: "analytics.share",
   listReportShares: "analytics.read",
   revokeReportShare: "analytics.share",
+  // A report's customers saved as a list is marketing's audience; reading lists is reading the numbers.
+  saveCustomerList: "marketing.manage",
+  listCustomerLists: "analytics.read",
+  getCustomerList: "analytics.read",
   openSharedReport: "public",
 
   // creation: AI product design and the image gallery (issue 19)

@@ -4,7 +4,8 @@ import { seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories/an
 import { newPage, overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // The analytics screens in Chromium: a person opens three reports, changes the range, drills into a
-// cohort cell to the customers behind it, shares the report and opens the link logged out.
+// cohort cell to the customers behind it, shares the report and opens the link logged out, and saves
+// the churn-risk customers as a list.
 const env = useWebApi();
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 const RANGE = "from=2025-05-01&to=2026-11-01";
@@ -71,6 +72,19 @@ describe("the analytics reports in Chromium", () => {
     await page.locator(".report-table tbody tr").first().waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, "analytics-churn-phone");
+
+    // The at-risk customers saved as a list, then opened from the saved lists below the report.
+    await page.locator(".report-table tbody th button", { hasText: "At risk" }).click();
+    await page.getByRole("button", { name: /^Save these \d+ customers as a list$/ }).click();
+    await page.getByRole("status").filter({ hasText: /Saved the list “Churn risk: At risk, .+” with \d+ customers/ }).waitFor();
+    const saved = page.locator(".customer-lists");
+    await saved.getByRole("button", { name: /Churn risk: At risk/ }).click();
+    await saved.locator(".drill-panel tbody tr").first().waitFor();
+    expect(page.url()).toMatch(/[?&]list=[0-9a-f-]{36}/);
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "analytics-customer-list-phone");
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await shot(page, "analytics-customer-list-desktop");
     await visitor.context().close();
     await page.context().close();
   }, 240_000);

@@ -2,6 +2,9 @@ import { analytics } from "@atelier/contracts";
 import { route } from "../http/route";
 import { createReportShare } from "../services/analytics/create-report-share";
 import { drillDownReport } from "../services/analytics/drill-down-report";
+import { getCustomerList } from "../services/analytics/get-customer-list";
+import { listCustomerLists } from "../services/analytics/list-customer-lists";
+import { saveCustomerList } from "../services/analytics/save-customer-list";
 import { exportReportCsv } from "../services/analytics/export-report-csv";
 import { listReportShares } from "../services/analytics/list-report-shares";
 import { listReports } from "../services/analytics/list-reports";
@@ -18,4 +21,7 @@ export const analyticsRoutes = [
   route(analytics.listReportShares, ({ ctx, query }) => listReportShares(ctx, query)),
   route(analytics.revokeReportShare, ({ ctx, params }) => revokeReportShare(ctx, params.shareId)),
   route(analytics.openSharedReport, ({ ctx, params, body }) => openSharedReport(ctx, params.token, body)),
+  route(analytics.saveCustomerList, ({ ctx, body }) => saveCustomerList(ctx, body)),
+  route(analytics.listCustomerLists, ({ ctx, query }) => listCustomerLists(ctx, query)),
+  route(analytics.getCustomerList, ({ ctx, params, query }) => getCustomerList(ctx, params.listId, query)),
 ];

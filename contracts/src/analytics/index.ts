@@ -2,3 +2,4 @@
 export * from "./reports";
 export * from "./contracts";
 export * from "./format-measure";
+export * from "./customer-lists";

@@ -7,6 +7,7 @@ import { QUOTE_INTENTS } from "./offline-quotes";
 import { MEETING_INTENTS } from "./offline-meetings";
 import { INVENTORY_INTENTS } from "./offline-inventory";
 import { ANALYTICS_INTENTS } from "./offline-analytics";
+import { ANALYTICS_ACTION_INTENTS } from "./offline-analytics-actions";
 import { CREATION_INTENTS } from "./offline-creation";
 import { SHIPPING_INTENTS } from "./offline-shipping";
 import { BRAND_KIT_INTENTS } from "./offline-brand-kits";
@@ -99,6 +100,8 @@ const DECLARED: Intent[] = [
   ...INBOX_INTENTS,
   ...QUOTE_INTENTS,
   ...INVENTORY_INTENTS,
+  // Before the reports': "save the churn-risk customers as a list" is a list, not the report.
+  ...ANALYTICS_ACTION_INTENTS,
   ...ANALYTICS_INTENTS,
   ...SHIPPING_INTENTS,
   ...BRAND_KIT_INTENTS,

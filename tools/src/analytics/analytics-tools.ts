@@ -49,4 +49,23 @@ export const analyticsTools = [
     description: "List the store's public report links, newest first, with whether each is revoked, expiring or password-protected.",
     argDescriptions: { page: "Page, from 0", size: "Links per page, 1-100" },
   }),
+  defineTool({
+    contract: analytics.saveCustomerList,
+    name: "save_customer_list",
+    description:
+      "Save the customers behind one row of a customer report as a named customer list (for marketing to reach later): 'save the churn-risk customers as a list' is reportId analytics-churn-risk with the row's key (03 At risk, 04 Likely churned; run_report first when unsure). Sends nothing to anyone. Say how many customers the list holds and from which row.",
+    argDescriptions: { reportId: "A report whose rows are customers; analytics-churn-risk for churn risk", params: "The report's parameters: { from, to, asOf? }", key: "The row's key exactly as run_report returned it", name: "Optional name for the list" },
+  }),
+  defineTool({
+    contract: analytics.listCustomerLists,
+    name: "list_customer_lists",
+    description: "List the store's saved customer lists, newest first, with the report and row each came from and how many customers it holds.",
+    argDescriptions: { page: "Page, from 0", size: "Lists per page, 1-100" },
+  }),
+  defineTool({
+    contract: analytics.getCustomerList,
+    name: "get_customer_list",
+    description: "Show one saved customer list and its customers (most valuable first), by the list's id from list_customer_lists or save_customer_list.",
+    argDescriptions: { listId: "The list's id", page: "Page, from 0", size: "Customers per page, 1-100" },
+  }),
 ];

@@ -11,7 +11,7 @@ function inner(spec: ReportSql): string {
   return `SELECT (${spec.key})::text AS key, (${spec.label ?? spec.key})::text AS label, f.* FROM ${spec.from} f WHERE ${spec.where ?? "TRUE"}`;
 }
 
-function withClause(spec: ReportSql): string {
+export function withClause(spec: ReportSql): string {
   return `WITH ${factsSql(spec.facts)}${spec.extra ? `,\n${spec.extra}` : ""}`;
 }
 
@@ -65,7 +65,7 @@ export type DrillOrderRow = { id: string; order_number: number; placed_at: Date;
 export type DrillCustomerRow = { id: string; name: string; email: string; orders_count: number; revenue_cents: string; last_order_at: Date | null; total: string };
 
 /** The ids behind one row ($10), narrowed by a measure's condition. */
-function idsCte(spec: ReportSql, measure: string | undefined): string {
+export function idsCte(spec: ReportSql, measure: string | undefined): string {
   const preds = [spec.drillWhere?.["*"], measure ? spec.drillWhere?.[measure] : undefined].filter(Boolean);
   return `ids AS (SELECT DISTINCT ${spec.drillId} AS id FROM (${inner(spec)}) t WHERE key = $10::text${preds.map((p) => ` AND (${p})`).join("")})`;
 }

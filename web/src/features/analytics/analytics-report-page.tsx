@@ -10,6 +10,7 @@ import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import type { RouteEntry } from "../../routes/route-table";
 import { PageFrame } from "../../shell/page-frame";
+import { CustomerListsSection } from "./customer-lists-section";
 import { DrillPanel } from "./drill-panel";
 import { ReportView, type DrillTarget } from "./report-view";
 import { ShareDialog } from "./share-dialog";
@@ -130,7 +131,8 @@ export function AnalyticsReportPage({ route }: { route: RouteEntry }) {
       </div>
       {result.loading && !result.data && <p role="status">Running the report…</p>}
       {result.data && <ReportView result={result.data} onDrill={setDrill} />}
-      {drill && <DrillPanel reportId={reportId} query={query} target={drill} onClose={() => setDrill(null)} />}
+      {drill && <DrillPanel key={`${drill.key} ${drill.measure?.key ?? ""}`} reportId={reportId} query={query} asOf={result.data?.params.asOf} target={drill} onClose={() => setDrill(null)} />}
+      {def?.drill === "customers" && <CustomerListsSection />}
       {sharing && result.data && <ShareDialog reportId={reportId} title={title} query={query} onClose={() => setSharing(false)} />}
       <p className="hint"><Link to="/analytics">Overview</Link> · <Link to="/analytics-cohorts">Cohorts</Link> · <Link to="/analytics-churn-risk">Churn risk</Link></p>
     </PageFrame>

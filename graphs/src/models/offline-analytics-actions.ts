@@ -1,0 +1,76 @@
+import { formatMeasure } from "@atelier/contracts/analytics/index";
+import type { Intent, IntentContext, Outcome } from "./offline-types";
+import { call, got, last } from "./offline-steps";
+import { lastYearRange } from "./offline-analytics";
+
+// From a report, one action (issue 20, agents): the churn-risk segment saved as a customer list
+// ("save the churn-risk customers as a list", "make a list of the ones who likely churned", "save
+// these customers" on a customer report), and the saved lists read back. Nothing is sent to anyone.
+
+const LIST_WORD = /\b(lists?|lsit|segment|audience)\b/i;
+const SAVE_WORD = /\b(save|sav|make|create|turn|keep|put|add)\b/i;
+const CHURN_WORD = /\b(churn\w*|chrun\w*|at.?risk|about to leave|lapsing|stopp?ed (buying|ordering)|overdue)\b/i;
+const THESE_WORD = /\b(these|this|them|those) (customers|people|buyers|segment|row|ones)\b|\bthem\b/i;
+const SHOW_LISTS = /\b(show|list|what|which|see|open)\b.*\b(customer )?lists?\b/i;
+
+/** The churn-risk row a request names: likely churned, slightly overdue, or at risk (the default). */
+function churnRow(text: string): { key: string; label: string } {
+  if (/\b(likely|already|probably)? ?(churned|gone|lost)\b/i.test(text)) return { key: "04", label: "Likely churned" };
+  if (/\b(watch|overdue|slightly)\b/i.test(text)) return { key: "02", label: "Watch" };
+  return { key: "03", label: "At risk" };
+}
+
+/** The customer report on screen, when the user says "these customers". */
+function screenCustomerReport(context: IntentContext): string | undefined {
+  const route = context.screen?.route?.replace(/^\//, "");
+  return route && ["analytics-churn-risk", "analytics-rfm", "analytics-customer-persona", "analytics-base-zone"].includes(route) ? route : undefined;
+}
+
+function errorOf(done: Outcome[], name: string): string | undefined {
+  const o = last(done, name as "save_customer_list");
+  return o?.error ? o.error.message : undefined;
+}
+
+export const ANALYTICS_ACTION_INTENTS: Intent[] = [
+  {
+    name: "analytics-save-customer-list",
+    tools: ["run_report", "save_customer_list"],
+    examples: [
+      "save the churn-risk customers as a list", "make a list of the customers at risk of churning", "turn the at risk segment into a customer list",
+      "create a list of customers who likely churned", "sav the chrun risk customers as a list", "save these customers as a list",
+    ],
+    match: (t) => SAVE_WORD.test(t) && LIST_WORD.test(t) && (CHURN_WORD.test(t) || THESE_WORD.test(t)),
+    step: (t, done, _history, context) => {
+      const reportId = CHURN_WORD.test(t) ? "analytics-churn-risk" : screenCustomerReport(context) ?? "analytics-churn-risk";
+      const range = lastYearRange();
+      const r = got(done, "run_report");
+      if (!r) return call("run_report", { reportId, ...range });
+      const saved = got(done, "save_customer_list");
+      if (saved) {
+        const l = saved.value;
+        return { answer: `Saved the list “${l.name}”: ${l.customerCount} customers from the ${l.segmentLabel} row of ${l.reportTitle}, as of ${l.asOf.slice(0, 10)}. Nothing was sent to them; open /analytics-churn-risk to see the list and its customers.` };
+      }
+      const failed = errorOf(done, "save_customer_list");
+      if (failed) return { answer: `I couldn't save the list: ${failed}` };
+      const wanted = reportId === "analytics-churn-risk" ? churnRow(t) : undefined;
+      const row = wanted ? r.value.rows.find((x) => x.key === wanted.key) : [...r.value.rows].sort((a, b) => (b.values.customers ?? 0) - (a.values.customers ?? 0))[0];
+      if (!row || !(row.values.customers ?? 0)) {
+        return { answer: `No customers are in the ${wanted?.label ?? "report's"} group as of ${r.value.params.asOf.slice(0, 10)}, so there is no list to save.` };
+      }
+      return call("save_customer_list", { reportId, params: { from: r.value.params.from, to: r.value.params.to, asOf: r.value.params.asOf }, key: row.key });
+    },
+  },
+  {
+    name: "analytics-customer-lists",
+    tools: ["list_customer_lists"],
+    examples: ["show my customer lists", "which customer lists have I saved", "what lists do i have", "open my saved lists of customers"],
+    match: (t) => SHOW_LISTS.test(t) && /\bcustomer|saved\b/i.test(t) && !SAVE_WORD.test(t),
+    step: (_t, done) => {
+      const lists = got(done, "list_customer_lists");
+      if (!lists) return call("list_customer_lists", { size: 10 });
+      if (lists.value.total === 0) return { answer: "You have no saved customer lists yet. Say \"save the churn-risk customers as a list\" to make one from the churn-risk report." };
+      const lines = lists.value.list.map((l) => `- ${l.name}: ${formatMeasure(l.customerCount, "count")} customers (${l.segmentLabel}, ${l.reportTitle}, as of ${l.asOf.slice(0, 10)})`);
+      return { answer: [`Your saved customer lists (${lists.value.total}):`, ...lines, "They are listed on /analytics-churn-risk."].join("\n") };
+    },
+  },
+];
