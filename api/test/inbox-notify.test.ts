@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { inbox, projects, stores } from "@atelier/contracts";
+import { inbox, projects, sourcingAgent, stores } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi } from "./harness";
 import { createSupplier, supplierMember } from "../../test/factories";
 import { sendInboxDigests } from "../src/services/inbox/send-inbox-digests";
@@ -92,6 +92,31 @@ describe("the demo responder", () => {
     expect(card!.quote!.quantity).toBeGreaterThanOrEqual(300);
     // Nothing more is written: the supplier has had the last word.
     expect((await history()).list).toHaveLength(5);
+    api.deps.config.inbox.demoReplyMs = null;
+  });
+});
+
+describe("the sourcing agent's outreach", () => {
+  it("arrives in the supplier's inbox as a conversation under the AI agent tab, and the (demo) supplier's quote comes back there", async () => {
+    api.deps.config.inbox.demoReplyMs = 0;
+    const store = await registerUser(api);
+    const supplierId = await createSupplier(api, { name: "Guimaraes Knit" });
+    const rep = await supplierMember(api, supplierId);
+    const pack = await as(api, store.token, sourcingAgent.createTechPack, { body: { productName: "Merino beanie", materials: ["merino wool"], description: "Ribbed beanie, one size", quantities: [{ quantity: 250 }] } });
+    await as(api, store.token, sourcingAgent.sendMessagesInNetwork, { body: { techPackId: pack.id, companyIds: [supplierId] } });
+
+    const tab = await as(api, store.token, inbox.listConversations, { query: { tab: "AI_SOURCING_AGENT" } });
+    expect(tab.list.map((c) => c.supplierName)).toEqual(["Guimaraes Knit"]);
+    expect((await as(api, store.token, inbox.listConversations, { query: { tab: "PERSONAL" } })).list).toEqual([]);
+    const sid = tab.list[0]!.sid;
+    // The supplier's member reads the request in its own inbox.
+    const seen = await as(api, rep.token, inbox.listMessages, { params: { sid }, query: {} });
+    expect(seen.list.find((m) => m.index === 0)).toMatchObject({ authorSide: "STORE", body: expect.stringContaining("Request for quote: Merino beanie (250 units)") });
+    // Its (demo) answer: a quote for the product the agent asked about.
+    await vi.waitFor(async () => expect((await as(api, store.token, inbox.listMessages, { params: { sid }, query: {} })).list[0]?.type).toBe("QUOTE"), { timeout: 15_000, interval: 100 });
+    const [card] = (await as(api, store.token, inbox.listMessages, { params: { sid }, query: {} })).list;
+    expect(card!.quote).toMatchObject({ title: "Merino beanie", status: "PROPOSED", awaitingSide: "STORE", supplierName: "Guimaraes Knit" });
+    expect(card!.quote!.quantity).toBeGreaterThanOrEqual(250);
     api.deps.config.inbox.demoReplyMs = null;
   });
 });

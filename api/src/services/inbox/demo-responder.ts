@@ -10,6 +10,7 @@ import { projectForQuotes } from "../projects/record-quoted-terms";
 import { ownConversation } from "./inbox-viewer";
 import { postMessage } from "./post-message";
 import { writeSupplierQuote } from "./quotes/propose-quote";
+import type { AgentRequest } from "./post-agent-outreach";
 
 export const DEMO_REPLY = "inbox.demoReply";
 
@@ -85,11 +86,28 @@ export async function writeDemoReply(pool: pg.Pool, sid: string, supplierId: str
       });
       return true;
     }
+    // The sourcing agent's request for quote (post-agent-outreach) names its product and quantity.
+    const request = fromStore.findLast((m) => isAgentRequest(m.attributes.sourcingRequest))?.attributes.sourcingRequest as AgentRequest | undefined;
+    if (request) {
+      await say(`Thank you for your request for ${request.productName}! Here is our quote for it; tell us if the quantity or materials change.`);
+      await writeSupplierQuote(tx, row, author, {
+        title: request.productName,
+        quantity: Math.max(request.quantity ?? terms.moq, terms.moq),
+        ...terms,
+        validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+        note: `Quote from ${row.supplierName} for ${request.productName} (tech pack version ${request.techPackVersion}).`,
+      });
+      return true;
+    }
     const text = fromStore.map((m) => m.body).join("\n");
     const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
     await say(replyText(row, text, terms, dollars));
     return true;
   });
+}
+
+function isAgentRequest(v: unknown): v is AgentRequest {
+  return typeof v === "object" && v !== null && typeof (v as AgentRequest).productName === "string" && typeof (v as AgentRequest).techPackVersion === "number";
 }
 
 function replyText(row: NamedConversationRow, text: string, t: { unitPriceCents: number; moq: number; leadTimeDays: number; samplePriceCents: number }, dollars: (c: number) => string): string {
