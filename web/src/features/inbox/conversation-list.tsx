@@ -10,11 +10,11 @@ function when(iso: string): string {
   return d.toDateString() === new Date().toDateString() ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : d.toLocaleDateString([], { month: "short", day: "numeric" });
 }
 
-/** How long the other side has waited for a reply, in the largest whole unit: "5 min", "3 h", "2 d". */
+/** How long the other side has waited for a reply, in the largest whole unit: "<1 min", "5 min", "3 h", "2 d". */
 export function waitedFor(sinceIso: string, now = Date.now()): { short: string; words: string } {
   const minutes = Math.max(0, Math.floor((now - new Date(sinceIso).getTime()) / 60_000));
   const [n, unit, word] = minutes < 60 ? [minutes, "min", "minute"] : minutes < 1440 ? [Math.floor(minutes / 60), "h", "hour"] : [Math.floor(minutes / 1440), "d", "day"];
-  return { short: `${n} ${unit}`, words: n < 1 ? "under a minute" : `${n} ${word}${n === 1 ? "" : "s"}` };
+  return n < 1 ? { short: "<1 min", words: "under a minute" } : { short: `${n} ${unit}`, words: `${n} ${word}${n === 1 ? "" : "s"}` };
 }
 
 /** The conversations of one tab, searched and paged, reloaded when any of them changes (live). */
