@@ -24,7 +24,7 @@ export async function sendMessage(ctx: UserContext, sid: string, input: SendMess
   // Another side's conversation is 404 before any of its files are looked at.
   await ownConversation(ctx.pool, viewer, sid);
   const files = input.type === "TEXT" && input.uploadIds.length > 0 ? await attachedFiles(ctx.pool, viewer, input.uploadIds) : [];
-  return withTransaction(ctx.pool, async (tx) => {
+  const sent = await withTransaction(ctx.pool, async (tx) => {
     const row = await ownConversation(tx, viewer, sid, true);
     const key = ctx.idempotencyKey ?? null;
     const earlier = key ? await messagesOfKey(tx, row.id, key) : [];
@@ -41,6 +41,9 @@ export async function sendMessage(ctx: UserContext, sid: string, input: SendMess
     if (viewer.side === "STORE") await scheduleDemoReply(tx, ctx, row, index);
     return { messages, conversation: toSummary(await ownConversation(tx, viewer, sid), viewer) };
   });
+  // A demo reply was enqueued in the transaction, where the queue can't see it yet: look now, not at the next poll.
+  if (viewer.side === "STORE" && ctx.config.inbox.demoReplyMs !== null) ctx.jobs.kick();
+  return sent;
 }
 
 /** The uploads to attach: each must be one of the caller's store's stored files. */
