@@ -7,10 +7,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
-import { createApiClient, payments, plans, type RealtimePayload } from "@atelier/contracts";
+import { ROOM_JOIN, createApiClient, inbox, payments, plans, type RealtimePayload, type RoomAnswer } from "@atelier/contracts";
+import type { Message } from "@atelier/contracts/inbox/contracts";
 import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../api/src/db/embedded";
 import { signUp } from "./factories/accounts";
+import { createSupplier } from "./factories/suppliers";
+import { supplierMember } from "./factories/inbox";
 
 // Two API processes (real child processes, as two containers behind a load balancer) and a real
 // Redis: an event emitted in one reaches a socket connected to the other through the Redis
@@ -110,5 +113,30 @@ describe.skipIf(!hasRedis)("realtime across API processes (Redis streams adapter
     await client.call(plans.upgradePlan, { body: { targetPlan: "TIER_2" } }, { token });
     await active;
     expect(heard.at(-1)).toEqual({ storeId: session.store.id, planType: "TIER_2", subscriptionStatus: "ACTIVE" });
+  });
+
+  it("delivers a store's inbox message sent through one process to the supplier's socket on the other, in the conversation's room", { timeout: 60_000 }, async () => {
+    const client = createApiClient({ baseUrl: first });
+    const db = new pg.Pool({ connectionString: database!.url, max: 1 });
+    try {
+      const session = await signUp(client, db, { email: `redis-inbox-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery", storeName: "Two processes", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
+      const factoryApi = { client: createApiClient({ baseUrl: second }), db };
+      const supplierId = await createSupplier(factoryApi, { name: "Redis Looms" });
+      const rep = await supplierMember(factoryApi, supplierId);
+      const { sid } = await client.call(inbox.startConversation, { body: { supplierId } }, { token: session.token });
+      // The supplier is connected to the second process and joins the conversation's room there.
+      const socket = connect(second, { auth: { token: rep.token }, transports: ["websocket"], reconnection: false, forceNew: true });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", () => resolve());
+        socket.once("connect_error", reject);
+      });
+      expect(await (socket.timeout(5000).emitWithAck(ROOM_JOIN, { kind: "conversation", id: sid }) as Promise<RoomAnswer>)).toEqual({ ok: true });
+      const heard = new Promise<{ conversationSid: string; message: Message }>((resolve) => socket.once("message.created", resolve));
+      await client.call(inbox.sendMessage, { params: { sid }, body: { type: "TEXT", body: "Sent through the first process." } }, { token: session.token });
+      expect(await heard).toMatchObject({ conversationSid: sid, message: { index: 0, authorSide: "STORE", body: "Sent through the first process." } });
+    } finally {
+      await db.end();
+    }
   });
 });

@@ -47,6 +47,8 @@ const envSchema = z.object({
   ATELIER_JOB_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(2),
   ATELIER_JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   ATELIER_FULFILMENT_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  ATELIER_INBOX_DIGEST_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  ATELIER_DEMO_REPLY_MS: z.union([z.literal("off"), z.coerce.number().int().min(0).max(3_600_000)]).optional(),
 });
 
 export type Config = {
@@ -92,6 +94,12 @@ export type Config = {
   jobs: { concurrency: number; pollMs: number };
   /** How long the local fulfilment center takes per stage (accept, pick, pack, ship); 0 in tests, a few seconds for demos. */
   fulfilment: { stepMs: number };
+  /**
+   * Inbox notifications and the demo: unread messages nobody has seen for digestAfterMinutes go out
+   * as one e-mail digest per side; demo suppliers answer a store's message after demoReplyMs
+   * (null: they never do; off in tests unless a test asks, a few seconds elsewhere).
+   */
+  inbox: { digestAfterMinutes: number; demoReplyMs: number | null };
   /** Responses are checked against their contracts outside production. */
   validateResponses: boolean;
   /** How long a repeat waits for the answer of a request still running under its Idempotency-Key before a 409. */
@@ -135,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchCache: e.ATELIER_SEARCH_CACHE === "1",
     jobs: { concurrency: e.ATELIER_JOB_CONCURRENCY, pollMs: e.ATELIER_JOB_POLL_MS },
     fulfilment: { stepMs: e.ATELIER_FULFILMENT_STEP_MS ?? (e.NODE_ENV === "test" ? 0 : 4000) },
+    inbox: {
+      digestAfterMinutes: e.ATELIER_INBOX_DIGEST_MINUTES,
+      demoReplyMs: e.ATELIER_DEMO_REPLY_MS === "off" ? null : (e.ATELIER_DEMO_REPLY_MS ?? (e.NODE_ENV === "test" ? null : 6000)),
+    },
     validateResponses: e.NODE_ENV !== "production",
     idempotencyWaitMs: 10_000,
     ...overrides,

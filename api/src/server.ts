@@ -22,6 +22,8 @@ import { trackLabelJob } from "./services/shipping/track-label";
 import { labelBatchJob } from "./services/shipping/create-label-batch";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 import { expireQuotesJob } from "./services/inbox/quotes/expire-quotes";
+import { sendInboxDigestsJob } from "./services/inbox/send-inbox-digests";
+import { demoReplyJob } from "./services/inbox/demo-responder";
 import { brandKitGenerateJob } from "./services/brand-kits/generate-job";
 import { configuredKitWriter } from "./services/brand-kits/kit-writer";
 
@@ -131,5 +133,9 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   const expireQuotes = expireQuotesJob(deps.pool);
   deps.jobs.register(expireQuotes);
   await deps.jobs.schedule("inbox.expire-quotes", expireQuotes, {}, { everyMs: 60_000 });
+  const digests = sendInboxDigestsJob(deps.pool, { afterMs: deps.config.inbox.digestAfterMinutes * 60_000, webOrigin: deps.config.webOrigin.split(",")[0] ?? "" });
+  deps.jobs.register(digests);
+  await deps.jobs.schedule("inbox.send-digests", digests, {}, { everyMs: 60_000 });
+  deps.jobs.register(demoReplyJob(deps.pool));
   deps.jobs.start();
 }

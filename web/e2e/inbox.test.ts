@@ -194,4 +194,35 @@ describe("the inbox between a store and a supplier", () => {
     await store.context().close();
     await supplier.context().close();
   });
+
+  it("shows a demo supplier's automatic answer live, labelled, and how long a reply has been owed", async () => {
+    env.api.deps.config.inbox.demoReplyMs = 0;
+    try {
+      const owner = await createStore(env.api, { storeName: "Harbor Goods" });
+      const supplierId = await createSupplier(env.api, { name: "Porto Ceramics" });
+      const { sid } = await env.api.client.call(inbox.startConversation, { body: { supplierId } }, { token: owner.token });
+      const store = await pageAs(env.browser, owner);
+      await store.setViewportSize({ width: 1400, height: 900 });
+      await store.goto(`${env.api.url}/inbox/messages?c=${sid}`);
+      await store.getByRole("textbox", { name: "Message" }).fill("How much for 200 matte mugs?");
+      await store.getByRole("textbox", { name: "Message" }).press("Enter");
+      const reply = store.locator(".inbox-message").filter({ hasText: "Happy to quote, Harbor Goods!" });
+      await poll(async () => (await env.api.client.call(inbox.listMessages, { params: { sid }, query: {} }, { token: owner.token })).list.length).toBe(2);
+      // Live when this file's API ran the job; another test file's API may have (no Redis between test processes), and a reload reads it then.
+      if (!(await reply.count())) await store.reload();
+      await reply.getByText("Automatic demo reply").waitFor();
+      // The supplier answered, so the store now owes the reply: the list says so, and for how long.
+      await store.locator(`[data-sid="${sid}"]`).getByText("Reply · <1 min").waitFor();
+      expect(await overflowsSideways(store)).toBe(false);
+      await shot(store, "inbox-demo-reply-desktop");
+      await store.setViewportSize({ width: 390, height: 844 });
+      await store.reload();
+      await reply.getByText("Automatic demo reply").waitFor();
+      expect(await overflowsSideways(store)).toBe(false);
+      await shot(store, "inbox-demo-reply-phone");
+      await store.context().close();
+    } finally {
+      env.api.deps.config.inbox.demoReplyMs = null;
+    }
+  });
 });

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { AssistantRuntimeProvider, ThreadPrimitive, useExternalStoreRuntime, type ThreadMessageLike, type ToolCallMessagePartProps } from "@assistant-ui/react";
+import { AssistantRuntimeProvider, ThreadPrimitive, useExternalStoreRuntime, type AppendMessage, type ThreadMessageLike, type ToolCallMessagePartProps } from "@assistant-ui/react";
 import { ALL_TOOL_SPECS, specByName } from "@atelier/tools";
 import { TOOL_CARDS, TOOL_UIS, ToolFallback, cardOf } from "../src/chat/tool-uis";
 import { MESSAGE_COMPONENTS } from "../src/chat/messages";
@@ -139,8 +139,8 @@ describe("tool UIs keyed by the agent tools' real names", () => {
 });
 
 /** A thread with these messages, on a minimal runtime, drawn with the shared message components. */
-function Thread({ messages }: { messages: ThreadMessageLike[] }) {
-  const runtime = useExternalStoreRuntime({ messages, convertMessage: (m: ThreadMessageLike) => m, onNew: async () => undefined });
+function Thread({ messages, onNew = async () => undefined }: { messages: ThreadMessageLike[]; onNew?: (m: AppendMessage) => Promise<void> }) {
+  const runtime = useExternalStoreRuntime({ messages, convertMessage: (m: ThreadMessageLike) => m, onNew });
   return (
     <AssistantRuntimeProvider runtime={runtime}>
       <ThreadPrimitive.Root>
@@ -225,3 +225,44 @@ describe("shipping cards (issue 17)", () => {
     expect(voided.textContent).not.toMatch(/VOIDED|PURCHASED/);
   });
 });
+
+describe("quote cards (issue 18)", () => {
+  const quote = {
+    id: "00000000-0000-4000-8000-0000000000q1", conversationSid: "CH0123456789abcdef0123456789abcdef", supplierId: "sup-1", supplierName: "Porto Ceramics", storeId: "st-1", storeName: "Harbor Goods",
+    projectId: "pr-1", messageIndex: 3, title: "Stoneware mug", status: "PROPOSED", currency: "USD", unitPriceCents: 420, quantity: 300, moq: 200, leadTimeDays: 25, samplePriceCents: 3500,
+    totalCents: 126_000, validUntil: now, note: "", offeredBy: "SUPPLIER", awaitingSide: "STORE", landedCostCents: null, landedCostBasis: "", decidedAt: null, createdAt: now, updatedAt: now,
+  };
+
+  it("draws each quote with its state; the store's open one asks the assistant to accept (its approval follows), a settled one has no buttons", async () => {
+    const onNew = vi.fn(async (_m: AppendMessage) => undefined);
+    const messages: ThreadMessageLike[] = [
+      { id: "u1", role: "user", content: "show my quotes" },
+      { id: "a1", role: "assistant", content: [toolCall("list_quotes", answer("list_quotes", { list: [quote, { ...quote, id: "q2", supplierName: "Delft Tiles", status: "ACCEPTED", awaitingSide: null }], total: 2, page: 0, size: 20 })), { type: "text", text: "Two quotes." }], status: { type: "complete", reason: "stop" } },
+    ];
+    render(<Thread messages={messages} onNew={onNew} />);
+    await screen.findByText("Two quotes.");
+    const rows = [...document.querySelectorAll<HTMLElement>("[data-testid='card-quote']")];
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "Porto Ceramics · Stoneware mug · Proposed$4.20 a unit × 300 = $1,260.00 · MOQ 200 · 25 daysAccept…Counter…",
+      "Delft Tiles · Stoneware mug · Accepted$4.20 a unit × 300 = $1,260.00 · MOQ 200 · 25 days",
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Accept…" }));
+    await vi.waitFor(() => expect(onNew).toHaveBeenCalled());
+    expect(onNew.mock.calls[0]![0].content).toEqual([{ type: "text", text: "Accept the quote from Porto Ceramics for Stoneware mug" }]);
+  });
+
+  it("draws a comparison as a table with landed cost per supplier, the cheapest marked", () => {
+    const row = (quoteId: string, supplierName: string, unit: number, landed: number | null) => ({
+      quoteId, supplierId: "s", supplierName, originCountry: "CN", status: "PROPOSED", unitPriceCents: unit, quantity: 500, moq: 300, leadTimeDays: 30, samplePriceCents: null, validUntil: now,
+      dutyRatePercent: landed === null ? null : 10, dutyPerUnitCents: landed === null ? null : unit / 10, freightPerUnitCents: landed === null ? null : 40, landedCostCents: landed, totalLandedCents: (landed ?? unit) * 500, basis: "",
+    });
+    const compared = { project: { id: "pr-1", title: "Cotton tote bag", quantity: 500 }, destinationCountry: "US", rows: [row("a", "Jiale Bags", 400, 480), row("b", "Ege Textiles", 380, null)], cheapestQuoteId: "a" };
+    const card = draw("compare_quotes", answer("compare_quotes", compared));
+    expect(card.dataset.card).toBe("quoteComparison");
+    expect([...card.querySelectorAll("[data-testid='card-comparison-row']")].map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent))).toEqual([
+      ["Jiale Bags (cheapest)", "$4.00", "$0.40", "$0.40", "$4.80", "300", "30"],
+      ["Ege Textiles", "$3.80", "unknown", "unknown", "unknown", "300", "30"],
+    ]);
+  });
+});
+

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/pool";
-import { insertOutboxEmail } from "../queries/outbox";
+import { insertOutboxEmail, insertOutboxSms } from "../queries/outbox";
 
 export type OutgoingEmail = { storeId?: string | null; to: string; subject: string; body: string; kind: string; payload?: Record<string, unknown> };
 
@@ -10,6 +10,13 @@ export type OutgoingEmail = { storeId?: string | null; to: string; subject: stri
  */
 export async function queueEmail(db: Queryable, email: OutgoingEmail): Promise<string> {
   return insertOutboxEmail(db, { ...email, storeId: email.storeId ?? null, payload: email.payload ?? {} });
+}
+
+export type OutgoingSms = { storeId?: string | null; to: string; body: string; kind: string; payload?: Record<string, unknown> };
+
+/** A text message, through the outbox like e-mail (same transaction rule, same local provider). */
+export async function queueSms(db: Queryable, sms: OutgoingSms): Promise<string> {
+  return insertOutboxSms(db, { ...sms, storeId: sms.storeId ?? null, payload: sms.payload ?? {} });
 }
 
 /** Internal addresses that receive operational notifications (supplier invites and the like). */

@@ -21,3 +21,12 @@ export async function recentMailCount(db: Queryable, to: string, kind: string, m
   );
   return rows[0]!.n;
 }
+
+/** Queues a text message in the outbox (in the caller's transaction); returns its id. */
+export async function insertOutboxSms(db: Queryable, sms: { storeId: string | null; to: string; body: string; kind: string; payload: Record<string, unknown> }): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO outbox_messages (store_id, channel, to_address, body, kind, payload) VALUES ($1, 'sms', $2, $3, $4, $5) RETURNING id`,
+    [sms.storeId, sms.to, sms.body, sms.kind, JSON.stringify(sms.payload)],
+  );
+  return rows[0]!.id;
+}

@@ -6,13 +6,14 @@ import { formatUsd } from "../format/format";
 import { ReportCard } from "../features/analytics/report-card";
 import { AuthedImage } from "../ui/authed-image";
 import { LabelCard, RatesCard, type LabelView, type RatesView } from "../features/shipping/shipping-cards";
+import { QuoteComparisonCard, QuotesCard, type QuoteCardRow } from "../features/inbox/quote-tool-cards";
 
 // Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
 // entry reads its tool's contract response into the card's rows; any other tool, an error or a
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -86,7 +87,7 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes"> };
 
 /** Generated designs (issue 19): thumbnails, which one is saved, and the credits spent. */
 type ImagesView = { images: { id: string; url: string; prompt: string }[]; savedId: string | null; note: string };
@@ -144,7 +145,15 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   report: (r) => <ReportCard result={r} />,
   rates: (v) => <RatesCard {...v} />,
   label: (v) => <LabelCard label={v} />,
+  quotes: (rows) => <QuotesCard quotes={rows} />,
+  quoteComparison: (c) => <QuoteComparisonCard title={c.project.title} rows={c.rows} cheapestQuoteId={c.cheapestQuoteId} />,
 };
+
+/** A quote as the chat's quote card shows it (issue 18): Accept and Counter only while the store is to answer. */
+const quoteRow = (q: ToolResponse<"list_quotes">["list"][number]): QuoteCardRow => ({
+  id: q.id, supplierName: q.supplierName, title: q.title, status: q.status, unitPriceCents: q.unitPriceCents, quantity: q.quantity, moq: q.moq,
+  leadTimeDays: q.leadTimeDays, totalCents: q.totalCents, storeToAnswer: q.awaitingSide === "STORE", landedCostCents: q.landedCostCents,
+});
 
 /** A shipping label as its card shows it (issue 17). */
 const labelView = (l: ToolResponse<"get_shipping_label">): LabelView => ({
@@ -229,6 +238,13 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   get_shipping_label: card("get_shipping_label", "label", labelView),
   void_shipping_label: card("void_shipping_label", "label", labelView),
   create_return_label: card("create_return_label", "label", labelView),
+  // Quotes in the inbox
+  list_quotes: card("list_quotes", "quotes", (r) => r.list.map(quoteRow)),
+  get_quote: card("get_quote", "quotes", (r) => [quoteRow(r)]),
+  accept_quote: card("accept_quote", "quotes", (r) => [quoteRow(r)]),
+  counter_quote: card("counter_quote", "quotes", (r) => [quoteRow(r)]),
+  decline_quote: card("decline_quote", "quotes", (r) => [quoteRow(r)]),
+  compare_quotes: card("compare_quotes", "quoteComparison", (r) => r),
 };
 
 /** The tool UIs by tool name, as MessagePrimitive.Parts takes them (`tools.by_name`). */

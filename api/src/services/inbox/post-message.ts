@@ -4,7 +4,7 @@ import { publishAfterCommit } from "../../realtime";
 import { authorOf, recordMessages, type InboxViewer, type NamedConversationRow } from "../../queries/inbox/conversations";
 import { insertMessages } from "../../queries/inbox/messages";
 import { publishConversationUpdated, toMessage } from "./inbox-viewer";
-import { previewOf } from "./send-message";
+import { previewOf } from "./message-preview";
 
 /**
  * Appends one message from the viewer's side inside the caller's transaction (which holds the

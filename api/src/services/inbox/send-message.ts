@@ -9,6 +9,8 @@ import { authorOf, recordMessages, type InboxViewer } from "../../queries/inbox/
 import { insertMessages, messagesOfKey } from "../../queries/inbox/messages";
 import { getStoredUpload, type UploadRow } from "../../queries/uploads";
 import { ownConversation, publishConversationUpdated, toMessage, toSummary, viewerOf } from "./inbox-viewer";
+import { scheduleDemoReply } from "./demo-responder";
+import { previewOf } from "./message-preview";
 
 type Draft = { type: MessageType; body: string; attributes: Record<string, unknown> };
 
@@ -22,7 +24,7 @@ export async function sendMessage(ctx: UserContext, sid: string, input: SendMess
   // Another side's conversation is 404 before any of its files are looked at.
   await ownConversation(ctx.pool, viewer, sid);
   const files = input.type === "TEXT" && input.uploadIds.length > 0 ? await attachedFiles(ctx.pool, viewer, input.uploadIds) : [];
-  return withTransaction(ctx.pool, async (tx) => {
+  const sent = await withTransaction(ctx.pool, async (tx) => {
     const row = await ownConversation(tx, viewer, sid, true);
     const key = ctx.idempotencyKey ?? null;
     const earlier = key ? await messagesOfKey(tx, row.id, key) : [];
@@ -36,8 +38,12 @@ export async function sendMessage(ctx: UserContext, sid: string, input: SendMess
     const messages = stored.map(toMessage);
     for (const message of messages) publishAfterCommit(tx, { name: "message.created", to: { conversationId: row.sid }, payload: { conversationSid: row.sid, message } });
     await publishConversationUpdated(tx, row, "message");
+    if (viewer.side === "STORE") await scheduleDemoReply(tx, ctx, row, index);
     return { messages, conversation: toSummary(await ownConversation(tx, viewer, sid), viewer) };
   });
+  // A demo reply was enqueued in the transaction, where the queue can't see it yet: look now, not at the next poll.
+  if (viewer.side === "STORE" && ctx.config.inbox.demoReplyMs !== null) ctx.jobs.kick();
+  return sent;
 }
 
 /** The uploads to attach: each must be one of the caller's store's stored files. */
@@ -65,29 +71,4 @@ export function draftsOf(input: SendMessageBody, files: UploadRow[]): Draft[] {
   }
   if (input.body) drafts.push({ type: "TEXT", body: input.body, attributes: {} });
   return drafts;
-}
-
-const CARD_LABELS: Record<MessageType, string> = {
-  TEXT: "",
-  IMAGE: "Photo",
-  VIDEO: "Video",
-  PDF: "PDF",
-  AI: "Illustrator file",
-  CREATOR_MILESTONE: "Milestone",
-  CATALOG_ITEM: "Catalog item",
-  REMIX_PRODUCT_ITEM: "Remix request",
-  IMAGE_COLLABORATION: "Image comments",
-  ZOOM_MEETING: "Video meeting",
-  ZOOM_MEETING_REQUEST: "Meeting request",
-  SUPPLIER_PROFILE: "Supplier profile",
-  CREATOR_CUSTOM_PROJECT: "Custom project",
-  TRACKING_LINK: "Tracking link",
-  QUOTE: "Quote",
-};
-
-/** The line a conversation list shows for its last message. */
-export function previewOf(d: Draft): string {
-  if (d.type === "TEXT") return d.body.replace(/\s+/g, " ").slice(0, 140);
-  const name = typeof d.attributes.fileName === "string" ? d.attributes.fileName : typeof d.attributes.title === "string" ? d.attributes.title : typeof d.attributes.topic === "string" ? d.attributes.topic : "";
-  return name ? `${CARD_LABELS[d.type]}: ${name}`.slice(0, 140) : CARD_LABELS[d.type];
 }

@@ -9,6 +9,7 @@ import { getTechPack } from "./get-tech-pack";
 import { techPackMessage } from "./tech-pack-view";
 import { toOutreach } from "./supplier-view";
 import { getStoreContact } from "./store-contact";
+import { postAgentOutreach } from "../inbox/post-agent-outreach";
 
 type Network = "IN_NETWORK" | "EXPANDED_NETWORK";
 
@@ -54,6 +55,8 @@ export async function sendTechPack(ctx: UserContext, network: Network, body: { t
         });
         await setOutreachOutboxId(db, row.id, outboxId);
       }
+      // In-network suppliers answer in the inbox: the request opens (or continues) the conversation.
+      else await postAgentOutreach(db, ctx, { storeId: ctx.auth.storeId, supplierId: s.id, userId: ctx.auth.userId, subject: message.subject, body: message.body, request: { techPackId: pack.id, techPackVersion: pack.version, productName: pack.productName, quantity: pack.totalQuantity || null } });
       sent.push(toOutreach(row));
     }
     return { techPackId: pack.id, techPackVersion: pack.version, sent, alreadySent };

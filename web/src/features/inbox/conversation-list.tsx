@@ -10,6 +10,13 @@ function when(iso: string): string {
   return d.toDateString() === new Date().toDateString() ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : d.toLocaleDateString([], { month: "short", day: "numeric" });
 }
 
+/** How long the other side has waited for a reply, in the largest whole unit: "<1 min", "5 min", "3 h", "2 d". */
+export function waitedFor(sinceIso: string, now = Date.now()): { short: string; words: string } {
+  const minutes = Math.max(0, Math.floor((now - new Date(sinceIso).getTime()) / 60_000));
+  const [n, unit, word] = minutes < 60 ? [minutes, "min", "minute"] : minutes < 1440 ? [Math.floor(minutes / 60), "h", "hour"] : [Math.floor(minutes / 1440), "d", "day"];
+  return n < 1 ? { short: "<1 min", words: "under a minute" } : { short: `${n} ${unit}`, words: `${n} ${word}${n === 1 ? "" : "s"}` };
+}
+
 /** The conversations of one tab, searched and paged, reloaded when any of them changes (live). */
 export function ConversationList({ port, selected, onSelect, onUnread, version }: { port: InboxPort; selected: string | null; onSelect: (sid: string) => void; onUnread: (n: number) => void; version: number }) {
   const [tab, setTab] = useState<ConversationTab>("PERSONAL");
@@ -63,7 +70,7 @@ export function ConversationList({ port, selected, onSelect, onUnread, version }
       <ul className="inbox-conversations">
         {page?.list.map((c) => {
           const other = port.side === "STORE" ? c.supplierName : c.storeName;
-          const waiting = c.needsReply?.side === port.side;
+          const waiting = c.needsReply?.side === port.side ? waitedFor(c.needsReply.since) : null;
           return (
             <li key={c.sid}>
               <button type="button" className={`inbox-row${c.sid === selected ? " inbox-row-current" : ""}`} aria-current={c.sid === selected ? "true" : undefined} onClick={() => onSelect(c.sid)} data-sid={c.sid}>
@@ -75,7 +82,11 @@ export function ConversationList({ port, selected, onSelect, onUnread, version }
                   </span>
                   <span className="inbox-row-bottom">
                     <span className="inbox-preview">{c.lastMessagePreview || "No messages yet"}</span>
-                    {waiting && <span className="badge" title="The other side waits for your reply">Reply</span>}
+                    {waiting && (
+                      <span className="badge inbox-waiting" title={`${other} has waited ${waiting.words} for your reply`} aria-label={`Waiting ${waiting.words} for your reply`}>
+                        Reply · {waiting.short}
+                      </span>
+                    )}
                     {c.unreadCount > 0 && <span className="badge inbox-unread" aria-label={`${c.unreadCount} unread`}>{c.unreadCount}</span>}
                   </span>
                 </span>

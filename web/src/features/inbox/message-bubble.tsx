@@ -62,7 +62,11 @@ export function MessageBubble({ message, mine, port, onQuote, onMeeting }: { mes
         <CardBody message={message} port={port} onQuote={onQuote} onMeeting={onMeeting} />
         {message.body && <p className="inbox-text">{message.body}</p>}
       </div>
-      <span className="inbox-meta">{message.authorName} · {new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}</span>
+      <span className="inbox-meta">
+        {message.authorName} · {new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+        {/* The demo answers for suppliers nobody staffs (api demo-responder); say so, never pass it off as a person. */}
+        {message.attributes.demoReply === true && <span className="badge inbox-demo-reply" title="Written automatically by the demo for this supplier, not by a person">Automatic demo reply</span>}
+      </span>
     </li>
   );
 }
