@@ -19,7 +19,7 @@ import { fieldSentences } from "../../ui/field-errors";
 import { showToast } from "../../ui/toast-store";
 import { AuthedImage } from "../../ui/authed-image";
 import { ImageGallery } from "./image-gallery";
-import { reportCreationUsage } from "./usage-events";
+import { reportCreationUsage } from "../../ui/creation-usage";
 import { sourceDesign } from "./source-design";
 import "./creation.css";
 
