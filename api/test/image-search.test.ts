@@ -1,7 +1,5 @@
-import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import jpeg from "jpeg-js";
-import { GifWriter } from "omggif";
+import sharp from "sharp";
 import { marketplace, createApiClient } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
 import { openDatabase, type Database } from "../src/db/pool";
@@ -16,7 +14,7 @@ import { signUp } from "../../test/factories";
 import { startEmbeddingsStub, type EmbeddingsRequest, type EmbeddingsStub } from "./openai-embeddings-stub";
 import { itemImageDataUrl, itemImageSvg } from "../src/images/item-image";
 import { rasterizeSvg } from "../src/images/svg";
-import { decodePng, encodePng } from "../src/images/png";
+import { encodePng } from "../src/images/codec";
 import { describeImage } from "../src/images/descriptor";
 import { cosineSimilarity } from "../src/embeddings";
 import { flushSearchLogs } from "../src/services/marketplace/search-log";
@@ -69,7 +67,7 @@ describe("image search", () => {
   });
 
   it("ranks the item first from uploaded PNG bytes of its picture, at another size", async () => {
-    const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: ITEMS[1]!.seed, imageColor: ITEMS[1]!.color, kind: ITEMS[1]!.kind }), 200));
+    const png = await encodePng(rasterizeSvg(itemImageSvg({ imageSeed: ITEMS[1]!.seed, imageColor: ITEMS[1]!.color, kind: ITEMS[1]!.kind }), 200));
     const res = await search({ image: png.toString("base64") });
     expect(res.list[0]!.id).toBe(fx.itemIds[1]);
     expect(res.list.length).toBeLessThanOrEqual(120);
@@ -110,29 +108,13 @@ describe("image search", () => {
 /** The item's card picture drawn at a size, as a raster (what a photo of it would decode to). */
 const cardRaster = (n: number, size = 120) => rasterizeSvg(itemImageSvg({ imageSeed: ITEMS[n]!.seed, imageColor: ITEMS[n]!.color, kind: ITEMS[n]!.kind }), size);
 
-function toJpeg(raster: Raster, quality = 90): Buffer {
-  return jpeg.encode({ width: raster.width, height: raster.height, data: Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength) }, quality).data;
-}
-
-/** A GIF of the raster: a 216-colour web palette, so a flat card picture survives nearly unchanged. */
-function toGif(raster: Raster): Buffer {
-  const palette: number[] = [];
-  for (let r = 0; r < 6; r++) for (let g = 0; g < 6; g++) for (let b = 0; b < 6; b++) palette.push((r * 51) << 16 | (g * 51) << 8 | (b * 51));
-  while (palette.length < 256) palette.push(0);
-  const indices = new Array<number>(raster.width * raster.height);
-  for (let i = 0; i < indices.length; i++) {
-    const q = (c: number) => Math.round(raster.data[i * 4 + c]! / 51);
-    indices[i] = q(0) * 36 + q(1) * 6 + q(2);
-  }
-  const out = Buffer.alloc(raster.width * raster.height * 2 + 2048);
-  const writer = new GifWriter(out, raster.width, raster.height, { palette });
-  writer.addFrame(0, 0, raster.width, raster.height, indices);
-  return out.subarray(0, writer.end());
-}
+const rawOf = (raster: Raster) => sharp(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), { raw: { width: raster.width, height: raster.height, channels: 4 } });
+const toJpeg = (raster: Raster, quality = 90) => rawOf(raster).jpeg({ quality }).toBuffer();
+const toGif = (raster: Raster) => rawOf(raster).gif().toBuffer();
 
 describe("ordinary photo formats", () => {
   it("finds the item from a JPEG of its picture, uploaded or as a data URL", async () => {
-    const photo = toJpeg(cardRaster(2, 240));
+    const photo = await toJpeg(cardRaster(2, 240));
     expect([...photo.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     const res = await search({ image: photo.toString("base64"), quantity: 5 });
     expect(res.list[0]!.id).toBe(fx.itemIds[2]);
@@ -142,13 +124,14 @@ describe("ordinary photo formats", () => {
   });
 
   it("finds the item from a GIF of its picture (first frame)", async () => {
-    const res = await search({ image: toGif(cardRaster(0)).toString("base64"), quantity: 5 });
+    const res = await search({ image: (await toGif(cardRaster(0))).toString("base64"), quantity: 5 });
     expect(res.list[0]!.id).toBe(fx.itemIds[0]);
   });
 
-  it("decodes JPEG and GIF pixels close to the original", () => {
+  it("decodes JPEG, GIF, WebP and interlaced PNG pixels close to the original", async () => {
     const original = cardRaster(1, 64);
-    for (const decoded of [decodeImage(toJpeg(original, 95)), decodeImage(toGif(original))]) {
+    const files = [await toJpeg(original, 95), await toGif(original), await rawOf(original).webp({ quality: 95 }).toBuffer(), await rawOf(original).png({ progressive: true }).toBuffer()];
+    for (const decoded of await Promise.all(files.map(decodeImage))) {
       expect([decoded.width, decoded.height]).toEqual([64, 64]);
       let diff = 0;
       for (let i = 0; i < original.data.length; i += 4) for (let c = 0; c < 3; c++) diff += Math.abs(decoded.data[i + c]! - original.data[i + c]!);
@@ -177,9 +160,9 @@ describe("a configured image-embedding model", () => {
   };
 
   beforeAll(async () => {
-    stub = await startEmbeddingsStub((url) => {
+    stub = await startEmbeddingsStub(async (url) => {
       if (refuse) throw new Error("model is not loaded");
-      return meanColourVector(decodeImage(Buffer.from(url.split(",")[1]!, "base64")));
+      return meanColourVector(await decodeImage(Buffer.from(url.split(",")[1]!, "base64")));
     });
     ({ baseURL: baseUrl, requests } = stub);
     // A private database: switching the image index to another model rewrites every item's vector.
@@ -199,7 +182,7 @@ describe("a configured image-embedding model", () => {
   const kinds = async () => (await db.pool.query("SELECT DISTINCT descriptor_kind FROM catalog_item_images")).rows.map((r) => r.descriptor_kind);
 
   it("keeps the descriptor while the index is descriptors, and never asks the model", async () => {
-    const res = await modelSearch({ image: encodePng(cardRaster(1)).toString("base64"), quantity: 3 });
+    const res = await modelSearch({ image: (await encodePng(cardRaster(1))).toString("base64"), quantity: 3 });
     expect(res.descriptor.kind).toBe(descriptorEmbedder.kind);
     expect(res.list[0]!.id).toBe(items[1]);
     expect(requests).toEqual([]);
@@ -215,19 +198,19 @@ describe("a configured image-embedding model", () => {
     expect(await kinds()).toEqual(["openai-image:stub-vision:384"]);
 
     // A JPEG upload is sent to the model as PNG; the nearest item is the one of the same colour.
-    const res = await modelSearch({ image: toJpeg(cardRaster(2, 900)).toString("base64"), quantity: 3 });
+    const res = await modelSearch({ image: (await toJpeg(cardRaster(2, 900))).toString("base64"), quantity: 3 });
     expect(res.descriptor.kind).toBe("openai-image:stub-vision:384");
     expect(res.list[0]!.id).toBe(items[2]);
     expect(requests).toHaveLength(4);
     // Sent at most 512 pixels a side, whatever size arrived.
-    const sent = decodeImage(Buffer.from(requests[3]!.input[0]!.split(",")[1]!, "base64"));
+    const sent = await decodeImage(Buffer.from(requests[3]!.input[0]!.split(",")[1]!, "base64"));
     expect(Math.max(sent.width, sent.height)).toBe(512);
   });
 
   it("answers 502 when the configured model refuses", async () => {
     refuse = true;
     try {
-      const res = await modelSearch({ image: encodePng(cardRaster(0)).toString("base64") }).catch((e: unknown) => e);
+      const res = await modelSearch({ image: (await encodePng(cardRaster(0))).toString("base64") }).catch((e: unknown) => e);
       expect(res).toMatchObject({ status: 502, code: "BAD_GATEWAY" });
       expect((res as Error).message).toContain("model is not loaded");
     } finally {
@@ -261,51 +244,38 @@ describe("image descriptor", () => {
     expect(cosineSimilarity(a, c)).toBeLessThan(cosineSimilarity(a, b) - 0.2);
   });
 
-  it("decodes PNG rows written with every filter type, and palette and grey images", () => {
-    const w = 5;
-    const h = 5;
-    const pixels = Buffer.alloc(w * h * 3);
-    for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + 11) & 255;
-    const raw: number[] = [];
-    for (let y = 0; y < h; y++) {
-      const filter = y; // 0 None, 1 Sub, 2 Up, 3 Average, 4 Paeth
-      raw.push(filter);
-      for (let x = 0; x < w * 3; x++) {
-        const cur = pixels[y * w * 3 + x]!;
-        const left = x >= 3 ? pixels[y * w * 3 + x - 3]! : 0;
-        const up = y > 0 ? pixels[(y - 1) * w * 3 + x]! : 0;
-        const ul = x >= 3 && y > 0 ? pixels[(y - 1) * w * 3 + x - 3]! : 0;
-        const p = left + up - ul;
-        const paeth = Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - ul) ? left : Math.abs(p - up) <= Math.abs(p - ul) ? up : ul;
-        const pred = [0, left, up, (left + up) >> 1, paeth][filter]!;
-        raw.push((cur - pred + 256) & 255);
-      }
-    }
-    const png = buildPng(w, h, 2, 8, Buffer.from(raw));
-    const decoded = decodePng(png);
-    for (let i = 0; i < w * h; i++) expect([...decoded.data.subarray(i * 4, i * 4 + 3)]).toEqual([...pixels.subarray(i * 3, i * 3 + 3)]);
-    // A 2-bit palette image: indices 0..3 across one row.
-    const palette = Buffer.from([255, 0, 0, 0, 255, 0, 0, 0, 255, 9, 9, 9]);
-    const pal = buildPng(4, 1, 3, 2, Buffer.from([0, 0b00011011]), palette);
-    expect([...decodePng(pal).data]).toEqual([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 9, 9, 255]);
-    const roundTrip = decodePng(encodePng({ width: 2, height: 1, data: new Uint8ClampedArray([1, 2, 3, 255, 4, 5, 6, 128]) }));
+  it("draws an SVG's paths, strokes, text and gradients, not only its flat shapes", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+      <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient></defs>
+      <rect x="0" y="0" width="100" height="20" fill="url(#g)"/>
+      <path d="M10 30 L90 30 L50 70 Z" fill="#00aa00"/>
+      <line x1="0" y1="90" x2="100" y2="90" stroke="#000000" stroke-width="6"/>
+      <text x="2" y="82" font-size="14" fill="#ff00ff">Brand</text>
+    </svg>`;
+    const r = rasterizeSvg(svg, 100);
+    const at = (x: number, y: number) => [...r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 3)];
+    expect([r.width, r.height]).toEqual([100, 100]);
+    // The gradient runs red to blue; the path is a filled triangle; the stroke a black line; outside, white.
+    expect(at(2, 10)[0]).toBeGreaterThan(200);
+    expect(at(97, 10)[2]).toBeGreaterThan(200);
+    expect(at(50, 40)).toEqual([0, 170, 0]);
+    expect(at(50, 90)).toEqual([0, 0, 0]);
+    expect(at(5, 50)).toEqual([255, 255, 255]);
+    // Some magenta text pixels (the DejaVu font is loaded by path).
+    let magenta = 0;
+    for (let y = 70; y < 84; y++) for (let x = 0; x < 50; x++) if (at(x, y)[0]! > 200 && at(x, y)[1]! < 80 && at(x, y)[2]! > 200) magenta++;
+    expect(magenta).toBeGreaterThan(10);
+    // The same drawing read back from its bytes, and as an encoded PNG, is the same picture.
+    const decoded = await decodeImage(Buffer.from(svg));
+    expect(decoded.width).toBe(64);
+    const roundTrip = await decodeImage(await encodePng({ width: 2, height: 1, data: new Uint8ClampedArray([1, 2, 3, 255, 4, 5, 6, 128]) }));
     expect([...roundTrip.data]).toEqual([1, 2, 3, 255, 4, 5, 6, 128]);
   });
-});
 
-function buildPng(width: number, height: number, colorType: number, bitDepth: number, raw: Buffer, palette?: Buffer): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    return Buffer.concat([len, Buffer.from(type, "latin1"), data, Buffer.alloc(4)]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = bitDepth;
-  ihdr[9] = colorType;
-  const parts = [Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr)];
-  if (palette) parts.push(chunk("PLTE", palette));
-  parts.push(chunk("IDAT", zlib.deflateSync(raw)), chunk("IEND", Buffer.alloc(0)));
-  return Buffer.concat(parts);
-}
+  it("refuses what is not a picture, and a picture over the pixel limit, with a reason", async () => {
+    await expect(decodeImage(Buffer.from("hello, not a picture"))).rejects.toThrow(/is not a PNG, JPEG, GIF, WebP or SVG picture/);
+    const huge = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: "#ffffff" } }).png({ compressionLevel: 9 }).toBuffer();
+    await expect(decodeImage(huge)).rejects.toThrow(/is too large/);
+    await expect(decodeImage((await toJpeg(cardRaster(0))).subarray(0, 200))).rejects.toThrow(/could not be read/);
+  });
+});

@@ -18,7 +18,7 @@ export type EmbeddingsStub = {
  * `embed` turns one input into its vector; when it throws, the server answers 400 with its
  * message, as a server whose model refuses does.
  */
-export async function startEmbeddingsStub(embed: (input: string) => number[]): Promise<EmbeddingsStub> {
+export async function startEmbeddingsStub(embed: (input: string) => number[] | Promise<number[]>): Promise<EmbeddingsStub> {
   const requests: EmbeddingsRequest[] = [];
   let outage: number | null = null;
   const server = http.createServer((req, res) => {
@@ -30,12 +30,12 @@ export async function startEmbeddingsStub(embed: (input: string) => number[]): P
     }
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
-    req.on("end", () => {
+    req.on("end", async () => {
       const parsed = JSON.parse(body) as EmbeddingsRequest;
       requests.push(parsed);
       res.setHeader("content-type", "application/json");
       try {
-        const data = parsed.input.map((input, index) => ({ object: "embedding", index, embedding: embed(input) }));
+        const data = await Promise.all(parsed.input.map(async (input, index) => ({ object: "embedding", index, embedding: await embed(input) })));
         res.end(JSON.stringify({ object: "list", data, model: parsed.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
       } catch (err) {
         res.statusCode = 400;

@@ -6,7 +6,7 @@ import { marketplace } from "@atelier/contracts";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
 import { seedCatalog, type CatalogFixture } from "./marketplace-fixtures";
 import { createSearchCache } from "../src/services/marketplace/search-cache";
-import { encodePng } from "../src/images/png";
+import { encodePng } from "../src/images/codec";
 import { rasterizeSvg } from "../src/images/svg";
 import { itemImageSvg } from "../src/images/item-image";
 import { pictureKindOf } from "../src/images/picture-kinds";
@@ -232,7 +232,7 @@ describe("the search cache", () => {
   });
 
   it("keeps image answers by the picture's bytes and drops them when the index changes", async () => {
-    const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: 4242, imageColor: "#c81d25", kind: pictureKindOf(`${word} linen apron`) }), 128)).toString("base64");
+    const png = (await encodePng(rasterizeSvg(itemImageSvg({ imageSeed: 4242, imageColor: "#c81d25", kind: pictureKindOf(`${word} linen apron`) }), 128))).toString("base64");
     const search = () => as(api, user.token, marketplace.searchByImage, { body: { image: png, quantity: 5 } });
     const first = await search();
     expect(first.list[0]!.id).toBe(fx.itemIds[0]);

@@ -14,7 +14,7 @@ import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
 import { signUp } from "../../test/factories/accounts";
 import { seedDemoData } from "../../api/src/demo/seed";
-import { encodePng } from "../../api/src/images/png";
+import { encodePng } from "../../api/src/images/codec";
 import { rasterizeSvg } from "../../api/src/images/svg";
 import { itemImageSvg } from "../../api/src/images/item-image";
 import { pictureKindOf } from "../../api/src/images/picture-kinds";
@@ -47,7 +47,7 @@ const session = await signUp(client, database.pool, { email: `bench-${Date.now()
 const headers = { authorization: `Bearer ${session.token}`, "content-type": "application/json", "accept-encoding": "gzip, deflate, br" };
 
 const { rows: sample } = await database.pool.query("SELECT title, image_seed, image_color FROM catalog_items ORDER BY id LIMIT 1");
-const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: sample[0].image_seed, imageColor: sample[0].image_color, kind: pictureKindOf(sample[0].title) }), 128));
+const png = await encodePng(rasterizeSvg(itemImageSvg({ imageSeed: sample[0].image_seed, imageColor: sample[0].image_color, kind: pictureKindOf(sample[0].title) }), 128));
 
 /** The benchmark's targets against one API's base URL. */
 function targetsAt(base: string): Target[] {

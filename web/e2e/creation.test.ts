@@ -1,14 +1,25 @@
 import { describe, expect, it } from "vitest";
+import { creation } from "@atelier/contracts";
+import { as } from "../../api/test/harness";
 import { createStore } from "../../test/factories/accounts";
 import { createItem, createSupplier } from "../../test/factories/suppliers";
-import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
+import { overflowsSideways, pageAs, poll, shot, useAgentStack } from "./browser";
 
 // AI product design (/product-design) in Chromium at a desktop (1400×900) and a phone (390×844):
 // a person describes a product, gets four drawn designs, saves one (it shows in the image
-// gallery), and starts a custom project from it, which opens with the design attached.
-const env = useWebApi();
+// gallery), has the sourcing agent (offline model) take it as the goal, and starts a custom
+// project from it, which opens with the design attached.
+const stack = useAgentStack();
+const env = {
+  get api() {
+    return stack.stack.api;
+  },
+  get browser() {
+    return stack.browser;
+  },
+};
 
-describe("AI product design in Chromium", () => {
+describe("AI product design in Chromium", { timeout: 150_000 }, () => {
   it.each([
     ["desktop", { width: 1400, height: 900 }],
     ["phone", { width: 390, height: 844 }],
@@ -39,6 +50,26 @@ describe("AI product design in Chromium", () => {
     await page.getByRole("heading", { name: "Saved design" }).scrollIntoViewIfNeeded();
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, `product-design-saved-${name}`);
+
+    if (name === "desktop") {
+      // "Source this design": the sourcing agent saves a goal with the design's picture attached.
+      await page.getByRole("button", { name: "Source this design" }).click();
+      const dock = page.locator("aside.chat-dock");
+      // The design-sourcing agent opens with the request written, the picture attached; the person sends it.
+      await poll(() => dock.getAttribute("data-assistant")).toBe("sourcing-agent");
+      await poll(() => dock.getByPlaceholder("Message the assistant").inputValue()).toMatch(/^I want to make a minimalist ceramic mug with a wave pattern, as in the attached design\./);
+      await dock.getByRole("button", { name: "Send" }).click();
+      await poll(() => dock.locator('[data-role="assistant"]').last().textContent()).toMatch(/mug/i);
+      type Goal = { productDescription?: string; attachments?: string[] };
+      const goalOf = async () => (await env.api.deps.pool.query<{ goal: Goal }>("SELECT goal FROM sourcing_agent_goals WHERE store_id = $1", [owner.store.id])).rows[0]?.goal ?? null;
+      await poll(goalOf).toBeTruthy();
+      const goal = (await goalOf())!;
+      const savedDesign = (await as(env.api, owner.token, creation.getProductDesign, {})).savedDesign!;
+      expect(goal.productDescription).toMatch(/mug/i);
+      expect(goal.attachments).toEqual([`${env.api.url}${savedDesign.url}`]);
+      await shot(page, "product-design-source-desktop");
+      await dock.getByRole("button", { name: "Close assistant" }).click();
+    }
 
     await page.getByRole("button", { name: "Start a custom project" }).click();
     await page.waitForURL(/\/create-custom-project\/[0-9a-f-]{36}$/);

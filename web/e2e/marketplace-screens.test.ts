@@ -7,7 +7,7 @@ import { seedCatalog, type CatalogFixture } from "../../api/test/marketplace-fix
 import { itemImageSvg } from "../../api/src/images/item-image";
 import { pictureKindOf } from "../../api/src/images/picture-kinds";
 import { rasterizeSvg } from "../../api/src/images/svg";
-import { encodePng } from "../../api/src/images/png";
+import { encodePng } from "../../api/src/images/codec";
 import { paidOrderFrom } from "../../test/factories/purchases";
 import { launchBrowser, madeUpWord, poll, startWebApi, pageAs, skipSourcingTours } from "./browser";
 
@@ -210,7 +210,7 @@ describe("search by image", () => {
   it("finds the item whose picture was uploaded as a PNG, first", async () => {
     const page = await pageAs(browser, await newStore());
     await page.goto(`${api.url}/browse-suppliers-with-uploaded-image`);
-    const png = encodePng(rasterizeSvg(itemImageSvg({ ...PICTURE, kind: pictureKindOf(THROW) }), 200));
+    const png = await encodePng(rasterizeSvg(itemImageSvg({ ...PICTURE, kind: pictureKindOf(THROW) }), 200));
     await page.getByLabel("Upload a picture (PNG, JPEG, GIF or SVG)").setInputFiles({ name: "throw.png", mimeType: "image/png", buffer: png });
     const results = page.getByRole("region", { name: "Similar products" });
     await poll(() => results.getByTestId("item-card").count()).toBeGreaterThan(0);

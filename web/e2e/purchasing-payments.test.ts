@@ -6,7 +6,7 @@ import { as, registerUser, type TestApi, type TestUser } from "../../api/test/ha
 import { seedCatalog, type CatalogFixture } from "../../api/test/marketplace-fixtures";
 import { itemImageSvg } from "../../api/src/images/item-image";
 import { rasterizeSvg } from "../../api/src/images/svg";
-import { encodePng } from "../../api/src/images/png";
+import { encodePng } from "../../api/src/images/codec";
 import { launchBrowser, madeUpWord, poll, startWebApi, pageAs, skipSourcingTours } from "./browser";
 
 // The sourcing inbox, invoice payment and the custom request form as a store owner (and a
@@ -260,7 +260,7 @@ describe("the custom request form", () => {
     await colours.getByRole("button", { name: "Remove" }).nth(1).click();
 
     // An attachment: a PNG sketch uploaded through /upload.
-    const sketch = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: 3, imageColor: "#1f2a44" }), 64));
+    const sketch = await encodePng(rasterizeSvg(itemImageSvg({ imageSeed: 3, imageColor: "#1f2a44" }), 64));
     await page.getByLabel("Add attachments").setInputFiles({ name: "apron-sketch.png", mimeType: "image/png", buffer: sketch });
     const attachments = page.getByRole("group", { name: "Attachments" });
     await poll(() => attachments.getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("apron-sketch.png (png)")]);

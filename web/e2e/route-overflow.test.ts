@@ -7,7 +7,7 @@ import { seedCatalog, type CatalogFixture } from "../../api/test/marketplace-fix
 import { ROUTES } from "../src/routes/route-table";
 import { itemImageSvg } from "../../api/src/images/item-image";
 import { rasterizeSvg } from "../../api/src/images/svg";
-import { encodePng } from "../../api/src/images/png";
+import { encodePng } from "../../api/src/images/codec";
 import { launchBrowser, madeUpWord, pageAs, skipSourcingTours, startWebApi } from "./browser";
 
 // Every route of the route table, logged out (public routes) and logged in (the rest), at a desktop
@@ -162,7 +162,7 @@ describe("the image search's results", () => {
   it("shows the searched picture small and the matches 24 at a time", async () => {
     const page = await pageAs(browser, owner);
     await page.setViewportSize(VIEWPORTS[0]!);
-    const png = encodePng(rasterizeSvg(itemImageSvg({ imageSeed: 3, imageColor: "#336699" })));
+    const png = await encodePng(rasterizeSvg(itemImageSvg({ imageSeed: 3, imageColor: "#336699" })));
     const picture = `data:image/png;base64,${Buffer.from(png).toString("base64")}`;
     await page.goto(`${api.url}/browse-suppliers-with-uploaded-image?imageUrl=${encodeURIComponent(picture)}`);
     await page.getByText("Show more").waitFor({ timeout: 60_000 });

@@ -5,7 +5,8 @@ import { specByName } from "@atelier/tools";
 import { TOOL_UIS, cardOf } from "../src/chat/tool-uis";
 import { pushDataLayer, pushPurchase } from "../src/ui/data-layer";
 import { roundCostSentence } from "../src/features/creation/product-design-page";
-import { sourceClientOf } from "../src/features/creation/usage-events";
+import { designSourcingMessage } from "../src/features/creation/source-design";
+import { reportCreationUsage, sourceClientOf } from "../src/ui/creation-usage";
 
 afterEach(() => {
   cleanup();
@@ -42,6 +43,25 @@ describe("AI product design in the client", () => {
   it("says what the next round costs in words", () => {
     expect(roundCostSentence({ nextRoundCredits: 0, trialRemainingQuantity: 1, totalCredits: 0 })).toBe("Free: 1 free round left. Each round draws 4 designs.");
     expect(roundCostSentence({ nextRoundCredits: 40, trialRemainingQuantity: 0, totalCredits: 1250 })).toBe("Each round draws 4 designs for 40 AI credits. You have 1,250 credits.");
+  });
+
+  it("reports a business-kit action as a creation usage event, and skips blank content", async () => {
+    const sent: { url: string; body: Record<string, unknown> }[] = [];
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      sent.push({ url: String(url), body: JSON.parse(String(init.body)) as Record<string, unknown> });
+      return new Response(JSON.stringify({ ok: true }), { status: 200, headers: { "content-type": "application/json" } });
+    });
+    vi.stubGlobal("matchMedia", () => ({ matches: false }));
+    reportCreationUsage("business_kit_export_pdf", "  Emberwood Business Kit.pdf ");
+    reportCreationUsage("business_kit_select_idea", "   ");
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.url).toContain("/commons/event-analyses/");
+    expect(sent[0]!.body).toMatchObject({ eventName: "business_kit_export_pdf", commonType: "creation", commonContent: "Emberwood Business Kit.pdf" });
+  });
+
+  it("asks the sourcing agent for a saved design with its picture attached by absolute link", () => {
+    const text = designSourcingMessage({ id: "5d19c99d-db0c-4f25-9126-418f2698c636", prompt: "a minimalist ceramic mug with a wave pattern.", url: "/rest/main/upload/files/5d19c99d-db0c-4f25-9126-418f2698c636/design-5d19c99d.png" }, "https://atelier.example");
+    expect(text).toBe("I want to make a minimalist ceramic mug with a wave pattern, as in the attached design. Find factories that can make it.\n[attachment IMAGE: design-5d19c99d.png <https://atelier.example/rest/main/upload/files/5d19c99d-db0c-4f25-9126-418f2698c636/design-5d19c99d.png>]");
   });
 
   it("names the usage report's client by the screen", () => {

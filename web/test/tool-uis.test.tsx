@@ -266,3 +266,60 @@ describe("quote cards (issue 18)", () => {
   });
 });
 
+
+describe("business kit cards (issue 19)", () => {
+  const u = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+  const palette = (hex: string) => [
+    { hexCode: hex, name: "Ember", description: "Headlines and buttons" },
+    { hexCode: "#F6E7D8", name: "Cream", description: "Backgrounds" },
+    { hexCode: "#2B2B2B", name: "Char", description: "Body text" },
+    { hexCode: "#E9B44C", name: "Mustard", description: "Highlights" },
+  ];
+  const idea = (n: number, name: string, slogan: string, hex: string) => ({ uuid: u(n), createdAt: now, brandName: name, slogan, mission: "Bold flavour, small batches.", valueProps: ["Small batches", "Real chillies", "No fillers"], colorPalette: palette(hex), images: [], imagePrompts: [], imageTray: [] });
+  const sku = (n: number, title: string, price: number, cost: number | null, image: string) => ({ uuid: u(n), title, suggestedRetailPrice: price, popularity: 70 + n, description: "A sauce.", image, imagePrompt: "A bottle", imageTray: [], estimatedUnitCost: cost });
+  const kit = {
+    id: u(9), category: "Sauces & spices", productDescription: "Small-batch hot sauces", isWaitlistSitePublished: false, isArchived: false, createdAt: now, updatedAt: now, tasks: [],
+    targetAudiences: { selectedUuid: null, generations: [] },
+    brandIdeas: { selectedUuid: u(2), generations: [idea(1, "Fuego Lane", "Heat with manners", "#B23A48"), idea(2, "Smokejar", "Low and slow, all year", "#1D3557")] },
+    moodboardImages: [], marketResearch: "", slideColors: [], thumbnailImages: [],
+    productSkus: { selectedUuids: [u(3)], generations: [sku(3, "Smokejar Chipotle 150 ml", 9.5, 2.1, "/rest/main/app/brand-kit-art/a.png"), sku(4, "Smokejar Habanero 150 ml", 11, null, "LOADING")] },
+  };
+  const drawWith = (toolName: string, args: Record<string, string | number>) => {
+    const Ui = TOOL_UIS[toolName]!;
+    return render(<Ui {...({ ...props(toolName, answer(toolName, kit)), args } as unknown as ToolCallMessagePartProps)} />).container.firstElementChild as HTMLElement;
+  };
+
+  it("draws a kit as its chosen brand idea (name, slogan, four swatches) and its product ideas with prices", () => {
+    const card = drawWith("get_brand_kit", { id: kit.id });
+    expect(card.dataset.card).toBe("brandKit");
+    expect(card.querySelector(".bk-card-name")!.textContent).toBe("Smokejar");
+    expect(card.textContent).toContain("“Low and slow, all year”");
+    const swatches = [...card.querySelectorAll(".bk-card-swatches li")] as HTMLElement[];
+    expect(swatches.map((s) => s.textContent)).toEqual(["Ember #1D3557", "Cream #F6E7D8", "Char #2B2B2B", "Mustard #E9B44C"]);
+    // Text on each swatch is readable: white on the dark navy, dark on the cream.
+    expect([swatches[0]!.style.color, swatches[1]!.style.color]).toEqual(["rgb(255, 255, 255)", "rgb(17, 17, 17)"]);
+    const skus = [...screen.getByRole("list", { name: "Product ideas" }).querySelectorAll("li")];
+    expect(skus.map((li) => li.textContent)).toEqual([
+      "Smokejar Chipotle 150 ml · selected$9.50 retail · about $2.10 a unit to make · popularity 73/100",
+      "Smokejar Habanero 150 ml$11.00 retail · popularity 74/100",
+    ]);
+    // A picture still being drawn is not shown as a broken image.
+    expect(skus[1]!.querySelector("img")).toBeNull();
+    expect(card.textContent).not.toMatch(/LOADING|[0-9a-f]{8}-[0-9a-f]{4}/);
+  });
+
+  it("draws the idea a call acted on, and a palette with each colour's name and use", () => {
+    const regenerated = drawWith("regenerate_brand_idea_part", { id: kit.id, uuid: u(1), part: "slogan" });
+    expect(regenerated.dataset.card).toBe("brandIdea");
+    expect(regenerated.querySelector(".bk-card-name")!.textContent).toBe("Fuego Lane");
+    expect(regenerated.textContent).not.toContain("chosen idea");
+    cleanup();
+    const paletteCard = drawWith("update_brand_kit_palette", { id: kit.id, uuid: u(1), index: 0, hexCode: "#B23A48" });
+    expect(paletteCard.dataset.card).toBe("palette");
+    expect(paletteCard.textContent).toContain("Fuego Lane palette");
+    expect([...paletteCard.querySelectorAll(".bk-card-palette li")].map((li) => li.textContent)).toEqual([
+      "Ember #B23A48Headlines and buttons", "Cream #F6E7D8Backgrounds", "Char #2B2B2BBody text", "Mustard #E9B44CHighlights",
+    ]);
+    expect(cardOf("select_brand_idea")).toBe("brandIdea");
+  });
+});

@@ -12,7 +12,9 @@ import type { Raster } from "./raster";
 
 // v2: card pictures are drawn by kind (a T-shirt, a mug); the version names the vector space, so
 // vectors of the old drawings read as stale and the index rebuilds at start (startImageIndexBuild).
-export const DESCRIPTOR_KIND = "colour-layout-hash-v2";
+// v3: pictures are decoded by sharp and SVG drawn by resvg (anti-aliased, with paths and strokes),
+// so every stored vector is rebuilt.
+export const DESCRIPTOR_KIND = "colour-layout-hash-v3";
 export const DESCRIPTOR_DIMENSIONS = 384;
 
 const WEIGHTS = { histogram: 0.4, grid: 0.35, dhash: 0.1, ahash: 0.15 };

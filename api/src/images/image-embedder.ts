@@ -1,8 +1,8 @@
 import { embedMany } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
 import { describeImage, DESCRIPTOR_DIMENSIONS, DESCRIPTOR_KIND } from "./descriptor";
-import { encodePng } from "./png";
-import { fitWithin, type Raster } from "./raster";
+import { encodePng } from "./codec";
+import type { Raster } from "./raster";
 
 /**
  * Turns a picture into a 384-number vector for catalog_item_images. The offline descriptor is
@@ -36,7 +36,7 @@ export function createOpenAIImageEmbedder(options: { apiKey?: string; baseURL?: 
     kind: `openai-image:${options.model}:${DESCRIPTOR_DIMENSIONS}`,
     dimensions: DESCRIPTOR_DIMENSIONS,
     async embed(raster) {
-      const png = encodePng(fitWithin(raster, MODEL_IMAGE_SIDE));
+      const png = await encodePng(raster, MODEL_IMAGE_SIDE);
       const { embeddings } = await embedMany({
         model,
         values: [`data:image/png;base64,${png.toString("base64")}`],

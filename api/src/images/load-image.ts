@@ -1,6 +1,4 @@
-import { decodeGif, isGif } from "./gif";
-import { decodeJpeg, isJpeg } from "./jpeg";
-import { decodePng, isPng } from "./png";
+import { decodeBitmap } from "./codec";
 import { ImageDecodeError, type Raster } from "./raster";
 import { looksLikeSvg, rasterizeSvg } from "./svg";
 import { cardPictureOfUrl, itemImageSvg } from "./item-image";
@@ -10,16 +8,11 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 5_000;
 const PRIVATE_HOST = /^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|0\.0\.0\.0|::1?|f[cd][0-9a-f]{2}:.*|fe80:.*)$/;
 
-/** Reads picture bytes by their leading bytes: PNG, JPEG, GIF (first frame) or SVG. WebP is refused with a reason the user can act on. */
-export function decodeImage(bytes: Buffer): Raster {
+/** Reads a picture: SVG (by its text) through resvg, every bitmap format through sharp. */
+export async function decodeImage(bytes: Buffer): Promise<Raster> {
   if (bytes.length === 0) throw new ImageDecodeError("is empty");
-  if (isPng(bytes)) return decodePng(bytes);
-  if (isJpeg(bytes)) return decodeJpeg(bytes);
-  if (isGif(bytes)) return decodeGif(bytes);
-  if (bytes.subarray(8, 12).toString("latin1") === "WEBP") throw new ImageDecodeError("is a WebP; image search reads PNG, JPEG, GIF and SVG — save the picture as one of those");
-  const text = bytes.subarray(0, 200_000).toString("utf8");
-  if (looksLikeSvg(text)) return rasterizeSvg(bytes.toString("utf8"));
-  throw new ImageDecodeError("is not a PNG, JPEG, GIF or SVG picture");
+  if (looksLikeSvg(bytes.subarray(0, 2000).toString("utf8"))) return rasterizeSvg(bytes.toString("utf8"));
+  return decodeBitmap(bytes);
 }
 
 /** Bytes of a data: URL (base64 or percent-encoded). */

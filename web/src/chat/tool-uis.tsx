@@ -7,13 +7,14 @@ import { ReportCard } from "../features/analytics/report-card";
 import { AuthedImage } from "../ui/authed-image";
 import { LabelCard, RatesCard, type LabelView, type RatesView } from "../features/shipping/shipping-cards";
 import { QuoteComparisonCard, QuotesCard, type QuoteCardRow } from "../features/inbox/quote-tool-cards";
+import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, ideaOf, type BrandIdeaView, type BrandKitView, type PaletteView } from "../features/business-kits/brand-kit-cards";
 
 // Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
 // entry reads its tool's contract response into the card's rows; any other tool, an error or a
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -87,7 +88,7 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes"> };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null };
 
 /** Generated designs (issue 19): thumbnails, which one is saved, and the credits spent. */
 type ImagesView = { images: { id: string; url: string; prompt: string }[]; savedId: string | null; note: string };
@@ -147,6 +148,9 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   label: (v) => <LabelCard label={v} />,
   quotes: (rows) => <QuotesCard quotes={rows} />,
   quoteComparison: (c) => <QuoteComparisonCard title={c.project.title} rows={c.rows} cheapestQuoteId={c.cheapestQuoteId} />,
+  brandKit: (v) => <BrandKitCard kit={v} />,
+  brandIdea: (v) => (v ? <BrandIdeaCard idea={v} /> : <span className="muted">No brand ideas yet.</span>),
+  palette: (v) => (v ? <PaletteCard palette={v} /> : <span className="muted">No palette yet.</span>),
 };
 
 /** A quote as the chat's quote card shows it (issue 18): Accept and Counter only while the store is to answer. */
@@ -174,13 +178,13 @@ export type ToolUi = { kind: CardKind; Ui: ToolCallMessagePartComponent };
  * A tool UI that reads its tool's answer through the tool's contract (readToolResult) into the
  * card's data; an error, a refusal or an answer of another shape falls back.
  */
-function card<N extends ToolName, K extends CardKind>(name: N, kind: K, read: (result: ToolResponse<N>) => CardData[K]): ToolUi {
+function card<N extends ToolName, K extends CardKind>(name: N, kind: K, read: (result: ToolResponse<N>, args: Record<string, unknown>) => CardData[K]): ToolUi {
   function ToolCard(props: ToolCallMessagePartProps) {
     if (props.status.type === "running") return <Pending toolName={props.toolName} />;
     const result = props.result === undefined ? undefined : readToolResult(name, props.result);
     if (!result?.ok) return <ToolFallback {...props} />;
     const draw = DRAW[kind] as (d: CardData[K]) => ReactNode;
-    return <div className="tool-card" data-tool={props.toolName} data-card={kind}>{draw(read(result.value))}</div>;
+    return <div className="tool-card" data-tool={props.toolName} data-card={kind}>{draw(read(result.value, (props.args ?? {}) as Record<string, unknown>))}</div>;
   }
   ToolCard.displayName = `${kind}Card`;
   return { kind, Ui: ToolCard };
@@ -245,6 +249,14 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   counter_quote: card("counter_quote", "quotes", (r) => [quoteRow(r)]),
   decline_quote: card("decline_quote", "quotes", (r) => [quoteRow(r)]),
   compare_quotes: card("compare_quotes", "quoteComparison", (r) => r),
+  // Business kits (issue 19): the idea acted on is the one the call named
+  get_brand_kit: card("get_brand_kit", "brandKit", (r) => brandKitView(r)),
+  select_brand_idea: card("select_brand_idea", "brandIdea", (r, a) => brandIdeaView(r, a.uuid)),
+  regenerate_brand_idea_part: card("regenerate_brand_idea_part", "brandIdea", (r, a) => brandIdeaView(r, a.uuid)),
+  update_brand_kit_palette: card("update_brand_kit_palette", "palette", (r, a) => {
+    const idea = ideaOf(r, a.uuid);
+    return idea ? { brandName: idea.brandName, colors: idea.colorPalette } : null;
+  }),
 };
 
 /** The tool UIs by tool name, as MessagePrimitive.Parts takes them (`tools.by_name`). */

@@ -1,5 +1,6 @@
 import type * as PdfLib from "pdf-lib";
-import type { PDFFont, PDFImage, PDFPage } from "pdf-lib";
+import type { PDFDocument, PDFFont, PDFImage, PDFPage } from "pdf-lib";
+import sharp from "sharp";
 import { IMAGE_LOADING, PDF_PAGE_MARGIN, SLIDE_KEYS, SLIDE_TABS, brandKitPdfFileName, type BrandKitParts, type SlideKey } from "@atelier/contracts/brand-kits";
 import { selectedBrandIdea, slideColor } from "@atelier/contracts/brand-kit-rules";
 import type { Queryable } from "../../db/pool";
@@ -59,6 +60,17 @@ function image(page: PDFPage, img: PDFImage | null, x: number, y: number, w: num
  * Product ideas) and a summary, each page the slide's size plus the 40-unit margin; a slide
  * without a thumbnail gets a default one drawn for the summary. Drawn with pdf-lib (pure JS).
  */
+/**
+ * An opaque picture goes in as a JPEG made by sharp: pdf-lib embeds JPEG bytes as they are, while
+ * a PNG is decoded and re-compressed in JavaScript (most of the export's time). A picture with
+ * transparency stays PNG so what shows through it is kept.
+ */
+async function embedPicture(pdf: PDFDocument, png: Buffer): Promise<PDFImage> {
+  const { isOpaque } = await sharp(png).stats();
+  if (!isOpaque) return pdf.embedPng(png);
+  return pdf.embedJpg(await sharp(png).flatten({ background: "#ffffff" }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer());
+}
+
 export async function exportKitPdf(db: Queryable, kit: Kit): Promise<{ fileName: string; bytes: Uint8Array }> {
   const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
   const pdf = await PDFDocument.create();
@@ -74,7 +86,7 @@ export async function exportKitPdf(db: Queryable, kit: Kit): Promise<{ fileName:
     if (!key) return null;
     if (!cache.has(key)) {
       const bytes = await artPng(db, key);
-      cache.set(key, bytes ? await pdf.embedPng(bytes) : null);
+      cache.set(key, bytes ? await embedPicture(pdf, bytes) : null);
     }
     return cache.get(key)!;
   };

@@ -68,7 +68,7 @@ async function describeItem(item: ItemImageSource, embedder: ImageEmbedder, log:
   const photo = item.image_urls[0];
   let raster;
   try {
-    raster = photo ? decodeImage(await fetchImageBytes(photo)) : rasterizeSvg(itemImageSvg({ imageSeed: item.image_seed, imageColor: item.image_color, kind: pictureKindOf(item.title) }));
+    raster = photo ? await decodeImage(await fetchImageBytes(photo)) : rasterizeSvg(itemImageSvg({ imageSeed: item.image_seed, imageColor: item.image_color, kind: pictureKindOf(item.title) }));
   } catch (err) {
     // One unreadable photo must not stop the index: the row records why, with no vector.
     log.info({ err, itemId: item.id }, "item image not indexed");

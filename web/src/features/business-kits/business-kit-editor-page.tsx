@@ -24,6 +24,7 @@ import { request } from "../../api/client";
 import { currentToken } from "../../session/session-store";
 import { PageFrame } from "../../shell/page-frame";
 import { openChat } from "../../chat/chat-intents";
+import { reportCreationUsage } from "../../ui/creation-usage";
 import { onRealtimeEvent } from "../../realtime/realtime-client";
 import { showToast } from "../../ui/toast-store";
 import "./business-kits.css";
@@ -125,6 +126,7 @@ export function BusinessKitEditorPage() {
 
   const regenerate = async (types: GenerationType[], reset = false) => {
     await request(startBrandKitGeneration, { params: { id: kit.id }, body: { types, reset } }, { idempotencyKey: crypto.randomUUID() });
+    reportCreationUsage("business_kit_generate", `${kit.category}: ${reset ? "everything" : types.join(", ")}`);
     reload();
   };
   const chooseIdea = (uuid: string) => {
@@ -132,6 +134,7 @@ export function BusinessKitEditorPage() {
     // Not through apply: a full-kit save sent now could land after the regenerated product ideas and wipe them.
     setKit((k) => (k ? { ...k, ...selectIdea(k, uuid).parts } : k));
     void request(selectBrandIdea, { params: { id: kit.id, uuid } }).then(setKit);
+    reportCreationUsage("business_kit_select_idea", kit.brandIdeas.generations.find((g) => g.uuid === uuid)?.brandName ?? "");
   };
   const exportPdf = async () => {
     const res = await fetch(`/rest/main/web/brand-kits/${kit.id}/export.pdf`, { headers: { authorization: `Bearer ${currentToken() ?? ""}` } });
@@ -141,6 +144,7 @@ export function BusinessKitEditorPage() {
     a.href = url;
     a.download = brandKitPdfFileName(idea?.brandName);
     a.click();
+    reportCreationUsage("business_kit_export_pdf", a.download);
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   const shareUrl = `${window.location.origin}/bk/${kit.id}`;
@@ -343,13 +347,15 @@ function SkuMatches({ kitId, sku }: { kitId: string; sku: ProductSku }) {
   useEffect(() => {
     request(listBrandKitSkuMatches, { params: { id: kitId, uuid: sku.uuid } }, { quiet: true }).then((r) => setMatches(r.list), () => setMatches([]));
   }, [kitId, sku.uuid]);
-  const source = () =>
+  const source = () => {
+    reportCreationUsage("business_kit_source_sku", sku.title);
     openChat({
       text: `Find factories for "${sku.title}"${matches?.[0]?.landedUnitCost ? ` at about $${matches[0].landedUnitCost.toFixed(2)} a unit landed` : ""}, to sell at $${sku.suggestedRetailPrice.toFixed(2)}. ${sku.description}`,
       newThread: true,
       source: "screen",
       assistant: "sourcing-agent",
     });
+  };
   return (
     <div>
       <strong>Who can make it</strong>

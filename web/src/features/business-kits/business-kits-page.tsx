@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { reportCreationUsage } from "../../ui/creation-usage";
 import { createBrandKit, listBrandKitExamples, listBrandKits, FALLBACK_TAG_COLORS } from "@atelier/contracts/brand-kits";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
@@ -25,6 +26,7 @@ export function BusinessKitsPage() {
     setBusy(true);
     try {
       const { id } = await request(createBrandKit, { body }, { idempotencyKey: crypto.randomUUID() });
+      reportCreationUsage("business_kit_create", "example" in body ? body.example : `${body.category}: ${body.productDescription}`);
       void navigate(`/business-kits/${id}`);
     } finally {
       setBusy(false);

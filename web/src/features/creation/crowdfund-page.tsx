@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { fieldSentences } from "../../ui/field-errors";
 import { showToast } from "../../ui/toast-store";
 import { useSession } from "../../session/session-store";
-import { reportCreationUsage } from "./usage-events";
+import { reportCreationUsage } from "../../ui/creation-usage";
 import { dollars } from "./ideation-format";
 import "./ideation.css";
 

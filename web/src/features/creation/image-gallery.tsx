@@ -5,7 +5,7 @@ import { errorSentence } from "../../api/error-catalogue";
 import { useApi } from "../../api/use-api";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { AuthedImage } from "../../ui/authed-image";
-import { reportCreationUsage } from "./usage-events";
+import { reportCreationUsage } from "../../ui/creation-usage";
 
 const PAGE_SIZE = 8;
 

@@ -19,7 +19,8 @@ import { fieldSentences } from "../../ui/field-errors";
 import { showToast } from "../../ui/toast-store";
 import { AuthedImage } from "../../ui/authed-image";
 import { ImageGallery } from "./image-gallery";
-import { reportCreationUsage } from "./usage-events";
+import { reportCreationUsage } from "../../ui/creation-usage";
+import { sourceDesign } from "./source-design";
 import "./creation.css";
 
 const key = () => ({ idempotencyKey: crypto.randomUUID() });
@@ -193,10 +194,22 @@ export function ProductDesignPage() {
                 <AuthedImage src={design.savedDesign.url} alt={`Saved design: ${design.savedDesign.prompt}`} className="design-image design-image-saved" />
                 <div className="design-saved-text">
                   <p>{design.savedDesign.prompt}</p>
-                  <p className="hint">Turn it into a request to suppliers: a custom project starts with this design attached and described.</p>
-                  <button type="button" className="primary" disabled={busy !== null} onClick={() => void startProject()}>
-                    {busy === "project" ? "Starting your project…" : "Start a custom project"}
-                  </button>
+                  <p className="hint">Turn it into a request to suppliers (a custom project starts with this design attached and described), or have the sourcing agent find factories for it.</p>
+                  <div className="design-actions">
+                    <button type="button" className="primary" disabled={busy !== null} onClick={() => void startProject()}>
+                      {busy === "project" ? "Starting your project…" : "Start a custom project"}
+                    </button>
+                    <button
+                      type="button"
+                      disabled={busy !== null}
+                      onClick={() => {
+                        reportCreationUsage("product_design_source", design.savedDesign!.prompt);
+                        sourceDesign(design.savedDesign!);
+                      }}
+                    >
+                      Source this design
+                    </button>
+                  </div>
                 </div>
               </div>
             </section>

@@ -8,7 +8,7 @@ import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { fieldSentences } from "../../ui/field-errors";
 import { showToast } from "../../ui/toast-store";
-import { reportCreationUsage } from "./usage-events";
+import { reportCreationUsage } from "../../ui/creation-usage";
 import { dollars, ideaFacts, ideaRoundSentence } from "./ideation-format";
 import "./ideation.css";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { Resvg } from "@resvg/resvg-js";
+import { RESVG_FONTS } from "../../../images/fonts";
 import type { Queryable } from "../../../db/pool";
 import { getArtPng, insertArt } from "../../../queries/brand-kits/art";
 import { drawArt, type ArtSpec } from "./draw-art";
@@ -11,14 +11,9 @@ export const artKeyOfUrl = (url: string) => /\/brand-kit-art\/([0-9a-f]{64})\.pn
 
 export const artKey = (spec: ArtSpec) => createHash("sha256").update(JSON.stringify([spec.kind, spec.seed, spec.index, spec.colors, spec.title, spec.subtitle])).digest("hex");
 
-// The DejaVu faces (Debian's fonts-dejavu-core, present wherever Chromium is). Scanning every system
-// font costs ~0.5 s per picture, so only these files are loaded; without them resvg draws no text.
-const FONT_DIR = "/usr/share/fonts/truetype/dejavu";
-const FONT_FILES = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"].map((f) => `${FONT_DIR}/${f}`).filter((f) => existsSync(f));
-
 /** SVG → PNG with resvg (the same SVG gives the same bytes). */
 export function rasterise(svg: string, width?: number): Buffer {
-  const resvg = new Resvg(svg, { fitTo: width ? { mode: "width", value: width } : { mode: "original" }, font: { loadSystemFonts: FONT_FILES.length === 0, fontFiles: FONT_FILES, defaultFontFamily: "DejaVu Sans" } });
+  const resvg = new Resvg(svg, { fitTo: width ? { mode: "width", value: width } : { mode: "original" }, font: RESVG_FONTS });
   return resvg.render().asPng();
 }
 
