@@ -91,7 +91,7 @@ export type Config = {
   /** Recent marketplace search answers are kept in memory under the catalogue's version (on unless ATELIER_SEARCH_CACHE=0). */
   searchCache: boolean;
   /** Background jobs this process runs at once (0: it only enqueues) and how often an idle worker looks for due ones. */
-  jobs: { concurrency: number; pollMs: number };
+  jobs: { concurrency: number; pollMs: number; /** Tests only: this process runs only the jobs it enqueued (see migration 0230). */ affinity?: string | null };
   /** How long the local fulfilment center takes per stage (accept, pick, pack, ship); 0 in tests, a few seconds for demos. */
   fulfilment: { stepMs: number };
   /**

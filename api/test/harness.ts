@@ -11,8 +11,14 @@ export type TestApi = ApiServer & {
   raw(method: string, path: string, init?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
 };
 
+/**
+ * The test API's configuration. Its jobs run in its own process only (jobs.affinity): the run's API
+ * processes share one database without Redis, and a job another file's process ran would publish
+ * its realtime events to that process's sockets, not to this test's browser.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({ ...process.env, NODE_ENV: "test", PORT: "0", ATELIER_LOG_LEVEL: "silent" }, { authRateLimitPerMinute: 10_000, ...overrides });
+  const config = loadConfig({ ...process.env, NODE_ENV: "test", PORT: "0", ATELIER_LOG_LEVEL: "silent" }, { authRateLimitPerMinute: 10_000, ...overrides });
+  return { ...config, jobs: { ...config.jobs, affinity: config.jobs.affinity ?? crypto.randomUUID() } };
 }
 
 /** The API on a free port against the run's shared embedded database. */

@@ -339,7 +339,7 @@ const CASES: Case[] = [
         expect(t.answer).toContain(`HTS code ${r.htsCode}`);
         expect(t.answer).toContain(`Total ${r.totalRatePercent}%`);
         expect(t.answer).toContain(`Rates as of ${r.asOf} (source: ${r.source})`);
-        if ("perUnitPrice" in args) expect(t.answer).toContain(`landed cost per unit $${Number(r.landedCostPerUnit).toFixed(2)}`);
+        if ("perUnitPrice" in args) expect(t.answer).toContain(`Landed cost per unit $${Number(r.landedCostPerUnit).toFixed(2)}`);
         if ("quantity" in args) expect(t.answer).toContain(`For ${args.quantity} units: duty $${Number(r.totalDuty).toFixed(2)}`);
       },
     }),

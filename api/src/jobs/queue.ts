@@ -38,6 +38,8 @@ export type JobQueueOptions = {
   concurrency?: number;
   /** How often an idle worker looks for due jobs and schedules (default 1 s). */
   pollMs?: number;
+  /** Jobs this queue enqueues are run by it alone, and it runs no other queue's (migration 0230; tests). */
+  affinity?: string | null;
 };
 
 export type EnqueueOptions = {
@@ -116,6 +118,7 @@ export function createJobQueue(options: JobQueueOptions) {
       runAt: opts.runAt ?? null,
       singletonKey: opts.singletonKey ?? null,
       scheduleName: null,
+      affinity: options.affinity ?? null,
       ...policy(definition),
     });
     // Inside a caller's transaction the job is not visible yet: the next poll finds it.
@@ -200,6 +203,7 @@ export function createJobQueue(options: JobQueueOptions) {
       runAt: null,
       singletonKey: `schedule:${s.name}`,
       scheduleName: s.name,
+      affinity: options.affinity ?? null,
       ...policy(definition),
     });
     if (!created) log.debug({ schedule: s.name, jobId: row.id }, "the previous run of a recurring job has not finished; skipped");
@@ -236,7 +240,7 @@ export function createJobQueue(options: JobQueueOptions) {
     claiming = true;
     try {
       while (!stopped && active.size < concurrency) {
-        const row = await claimJob(pool, workerId, types());
+        const row = await claimJob(pool, workerId, types(), options.affinity ?? null);
         if (!row) break;
         if (stopped) {
           // Claimed while stop() began: back to the queue for another worker.

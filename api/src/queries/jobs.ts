@@ -40,6 +40,8 @@ export type NewJob = {
   leaseMs: number;
   singletonKey: string | null;
   scheduleName: string | null;
+  /** Only the queue with this affinity runs it (null: any). */
+  affinity: string | null;
 };
 
 const LEASE = "make_interval(secs => lease_ms::double precision / 1000)";
@@ -50,10 +52,10 @@ const LEASE = "make_interval(secs => lease_ms::double precision / 1000)";
  */
 export async function insertJob(db: Queryable, job: NewJob): Promise<{ row: JobRow; created: boolean }> {
   const { rows } = await db.query<JobRow>(
-    `INSERT INTO jobs (type, payload, store_id, user_id, run_at, max_attempts, backoff_ms, lease_ms, singleton_key, schedule_name)
-     VALUES ($1, $2::jsonb, $3, $4, coalesce($5::timestamptz, now()), $6, $7, $8, $9, $10)
+    `INSERT INTO jobs (type, payload, store_id, user_id, run_at, max_attempts, backoff_ms, lease_ms, singleton_key, schedule_name, affinity)
+     VALUES ($1, $2::jsonb, $3, $4, coalesce($5::timestamptz, now()), $6, $7, $8, $9, $10, $11)
      ON CONFLICT DO NOTHING RETURNING *`,
-    [job.type, JSON.stringify(job.payload), job.storeId, job.userId, job.runAt, job.maxAttempts, job.backoffMs, job.leaseMs, job.singletonKey, job.scheduleName],
+    [job.type, JSON.stringify(job.payload), job.storeId, job.userId, job.runAt, job.maxAttempts, job.backoffMs, job.leaseMs, job.singletonKey, job.scheduleName, job.affinity],
   );
   if (rows[0]) return { row: rows[0], created: true };
   const { rows: existing } = await db.query<JobRow>(
@@ -70,17 +72,17 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<{ row: JobR
  * Claims the oldest due job of the given types, or one whose worker's lease has expired, in one
  * statement: SKIP LOCKED lets several workers claim side by side without waiting on each other.
  */
-export async function claimJob(db: Queryable, workerId: string, types: string[]): Promise<JobRow | null> {
+export async function claimJob(db: Queryable, workerId: string, types: string[], affinity: string | null = null): Promise<JobRow | null> {
   const { rows } = await db.query<JobRow>(
     `WITH next AS (
        SELECT id FROM jobs
-        WHERE type = ANY($2::text[])
+        WHERE type = ANY($2::text[]) AND (affinity IS NULL OR affinity = $3)
           AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND lease_expires_at < now() AND attempt < max_attempts))
         ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
      UPDATE jobs j SET status = 'running', worker_id = $1, attempt = j.attempt + 1,
             lease_expires_at = now() + ${LEASE}, started_at = coalesce(j.started_at, now()), updated_at = now()
        FROM next WHERE j.id = next.id RETURNING j.*`,
-    [workerId, types],
+    [workerId, types, affinity],
   );
   return rows[0] ?? null;
 }

@@ -415,7 +415,8 @@ function tariffAnswer(o: Got<"get_country_tariff">): string {
   // No figure without a price: a duty of "$0.00" on an unknown price would read as no duty.
   if (r.dutyPerUnit != null && r.landedCostPerUnit != null) {
     lines.push(`- Duty per unit $${Number(r.dutyPerUnit).toFixed(2)}`);
-    if (r.freightPerUnit != null) lines.push(`- Freight about $${Number(r.freightPerUnit).toFixed(2)} per unit (${r.freightBasis ?? "an estimate"})`);
+    // The API's basis names its query keys ("pass freightPerUnit…"): the user reads a sentence instead.
+    if (r.freightPerUnit != null) lines.push(`- Freight about $${Number(r.freightPerUnit).toFixed(2)} per unit${o.args.freightPerUnit === undefined ? " (estimated from the product's weight; tell me your freight quote to use it instead)" : " (your quote)"}`);
     lines.push(`- Landed cost per unit $${Number(r.landedCostPerUnit).toFixed(2)} (price + duty + freight)`);
   } else {
     lines.push("- Tell me the unit price (e.g. \"at $4 each\") and I'll work out the duty and landed cost per unit.");
