@@ -76,6 +76,17 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
   }
 }
 
+/**
+ * Runs reads that must agree with each other (several statements, one moment): a read-only
+ * REPEATABLE READ transaction, so a write committing between two of them is in both or neither.
+ */
+export async function withReadSnapshot<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return withTransaction(pool, async (client) => {
+    await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+    return fn(client);
+  });
+}
+
 function runHook(hook: () => void): void {
   try {
     hook();

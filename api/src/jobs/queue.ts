@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { z } from "zod";
 import type { Logger } from "pino";
 import type { Job, JobEventName } from "@atelier/contracts";
-import { withTransaction, type Queryable } from "../db/pool";
+import { afterCommit, withTransaction, type Queryable } from "../db/pool";
 import {
   claimJob,
   completeJob,
@@ -121,8 +121,12 @@ export function createJobQueue(options: JobQueueOptions) {
       affinity: options.affinity ?? null,
       ...policy(definition),
     });
-    // Inside a caller's transaction the job is not visible yet: the next poll finds it.
-    if (created && !opts.db && definitions.has(definition.type)) kick();
+    // Inside a caller's transaction the job is visible once it commits: the worker looks then
+    // (withTransaction's commit hooks), not at its next poll up to pollMs later.
+    if (created && definitions.has(definition.type)) {
+      if (opts.db) afterCommit(opts.db, kick);
+      else kick();
+    }
     return { job: toJob(row), created };
   }
 

@@ -2,6 +2,7 @@ import type { QueryOf, orders } from "@atelier/contracts";
 import type { TrackedOrder, TrackingStatus } from "@atelier/contracts/orders";
 import type { RequestContext } from "../../context";
 import { AppError } from "../../errors";
+import { withReadSnapshot, type Queryable } from "../../db/pool";
 import { findStoreTitle } from "../../queries/stores";
 import * as q from "../../queries/orders/tracking";
 
@@ -47,13 +48,13 @@ function contactOf(contact: string): { email: string } | { postcode: string } {
   return { postcode };
 }
 
-async function findOrder(ctx: RequestContext, query: TrackQuery): Promise<q.TrackedOrderRow> {
+async function findOrder(db: Queryable, query: TrackQuery): Promise<q.TrackedOrderRow> {
   if (query.tracking !== undefined) {
-    const order = await q.findOrderByTracking(ctx.pool, query.tracking);
+    const order = await q.findOrderByTracking(db, query.tracking);
     if (!order) throw new AppError("NOT_FOUND", "No parcel has this tracking number yet. Check it against the shipping e-mail; a new label can take an hour to appear.");
     return order;
   }
-  const matches = await q.findTrackedOrders(ctx.pool, query.orderNumber!, contactOf(query.contact!));
+  const matches = await q.findTrackedOrders(db, query.orderNumber!, contactOf(query.contact!));
   // The same number and postcode at two stores: the e-mail tells the buyer's own order apart.
   if (matches.length > 1 && !query.contact!.includes("@")) throw new AppError("NOT_FOUND", "Several orders match this number and postcode. Use the e-mail the order was placed with instead.");
   if (!matches[0]) throw new AppError("NOT_FOUND", NO_MATCH);
@@ -66,8 +67,12 @@ async function findOrder(ctx: RequestContext, query: TrackQuery): Promise<q.Trac
  * holding a tracking number has the parcel's link, not the receipt).
  */
 export async function trackOrder(ctx: RequestContext, query: TrackQuery): Promise<TrackedOrder> {
-  const order = await findOrder(ctx, query);
-  const [trips, steps] = await Promise.all([q.listTrackedTrips(ctx.pool, order.storeId, order.id), q.listTrackedSteps(ctx.pool, order.storeId, order.id)]);
+  // One snapshot: the step that ships a parcel also marks the order fulfilled, and reads on either
+  // side of that commit told a buyer "part of your order has shipped" beside a shipped parcel.
+  const { order, trips, steps } = await withReadSnapshot(ctx.pool, async (db) => {
+    const found = await findOrder(db, query);
+    return { order: found, trips: await q.listTrackedTrips(db, found.storeId, found.id), steps: await q.listTrackedSteps(db, found.storeId, found.id) };
+  });
   const timeline = [
     { message: "Order placed", occurredAt: order.placedAt.toISOString() },
     ...steps.flatMap((s) => {
