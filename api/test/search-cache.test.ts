@@ -144,7 +144,15 @@ describe("the search cache", () => {
     expect((await get("gzip")).headers["content-encoding"]).toBe("gzip");
     // The client's weights come first: one that prefers gzip gets gzip.
     expect((await get("br;q=0.5, gzip")).headers["content-encoding"]).toBe("gzip");
-    expect((await get("br")).headers["content-encoding"]).toBe("br");
+    // A client that takes brotli alone gets it once the copy is made (again a few tries: another
+    // file's write may have started a new answer, whose copy is made on its second send).
+    let brOnly = await get("br");
+    for (let n = 0; n < 6 && brOnly.headers["content-encoding"] !== "br"; n++) {
+      await get(browser);
+      await brotliCopiesMade();
+      brOnly = await get("br");
+    }
+    expect(brOnly.headers["content-encoding"]).toBe("br");
   });
 
   it("runs a search asked by many clients at once one time, and answers them all", async () => {
