@@ -63,7 +63,7 @@ describe("the orders list screen", () => {
     renderAt("/orders");
     await waitFor(() => expect(rowNumbers()).toHaveLength(20), TIMEOUT);
     expect(rowNumbers()[0]).toBe(1023);
-    expect(screen.getByTestId("orders-range").textContent).toBe("1–20 of 23");
+    expect(screen.getByTestId("list-range").textContent).toBe("1–20 of 23");
     expect(screen.getByRole("tab", { name: "Outstanding (12)" })).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Next" })));
     await waitFor(() => expect(rowNumbers()).toEqual([1003, 1002, 1001]), TIMEOUT);

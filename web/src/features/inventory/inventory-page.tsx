@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router";
+import { useState } from "react";
 import {
   ADJUSTMENT_REASONS,
   ADJUSTMENT_REASON_LABELS,
@@ -18,6 +17,7 @@ import {
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
+import { FilterTabs, ListToolbar, Pager, SortSelect, listQueryOf, useAddressPatch, type ListQuery } from "../../ui/list-controls";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { showToast } from "../../ui/toast-store";
 import { useLiveOrders } from "../../realtime/use-live-orders";
@@ -35,70 +35,38 @@ const MOVEMENT_LABELS: Record<InventoryMovement["kind"], string> = {
 };
 
 /** Reads the list's state from the address (tab, search, sort, page, the SKU opened). */
-export function inventoryQueryOf(params: URLSearchParams): { filter: InventoryFilter; search: string; sort: InventorySort; page: number; sku: string | null } {
-  const filter = INVENTORY_FILTERS.find((f) => f === params.get("filter")) ?? "ALL";
-  const sort = INVENTORY_SORTS.find((s) => s === params.get("sort")) ?? "sku";
-  const page = Math.max(0, Math.min(100_000, Number.parseInt(params.get("page") ?? "0", 10) || 0));
-  return { filter, search: (params.get("q") ?? "").slice(0, 100), sort, page, sku: params.get("sku")?.slice(0, 64) || null };
+export function inventoryQueryOf(params: URLSearchParams): ListQuery<InventoryFilter, InventorySort> & { sku: string | null } {
+  return { ...listQueryOf(params, INVENTORY_FILTERS, INVENTORY_SORTS, { filter: "ALL", sort: "sku" }), sku: params.get("sku")?.slice(0, 64) || null };
 }
 
 function stockBadge(i: Pick<InventoryItem, "stock" | "lowStock">) {
-  if (i.stock === "OUT_OF_STOCK") return <span className="stock-badge tone-out">Out of stock</span>;
-  if (i.lowStock) return <span className="stock-badge tone-low">Low stock</span>;
-  return <span className="stock-badge tone-in">In stock</span>;
+  if (i.stock === "OUT_OF_STOCK") return <span className="tone-badge tone-out">Out of stock</span>;
+  if (i.lowStock) return <span className="tone-badge tone-low">Low stock</span>;
+  return <span className="tone-badge tone-in">In stock</span>;
 }
 
 /** Products (/inventory): stock per SKU and bin, on hand, reserved by open orders and available; tabs for low and out of stock; adjustments with reasons. */
 export function InventoryPage() {
   useLiveOrders();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressPatch({ keepPageFor: ["sku"] });
   const q = inventoryQueryOf(params);
   const list = useApi(listInventory, { query: { filter: q.filter, sort: q.sort, page: q.page, size: PAGE_SIZE, ...(q.search ? { search: q.search } : {}) } });
-  const [searchText, setSearchText] = useState(q.search);
   const [adding, setAdding] = useState(false);
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    if (!("page" in patch) && !("sku" in patch)) next.delete("page");
-    setParams(next);
-  };
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    update({ q: searchText.trim() || null });
-  };
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
   const prompt = q.filter === "LOW_STOCK" ? "What's low on stock?" : q.filter === "OUT_OF_STOCK" ? "What's out of stock?" : "What's low on stock?";
   return (
     <PageFrame title="Products" chatPrompt={prompt} actions={<button type="button" className="primary" onClick={() => setAdding(true)}>Add SKU</button>}>
-      <div className="inventory-tabs tabs" role="tablist" aria-label="Stock filters">
-        {INVENTORY_FILTERS.map((f) => (
-          <button key={f} type="button" role="tab" aria-selected={f === q.filter} className={`tab${f === q.filter ? " tab-current" : ""}`} onClick={() => update({ filter: f === "ALL" ? null : f })}>
-            {FILTER_LABELS[f]}{list.data ? ` (${list.data.counts[f] ?? 0})` : ""}
-          </button>
-        ))}
-      </div>
-      <div className="inventory-toolbar">
-        <form role="search" onSubmit={onSearch} className="inventory-search">
-          <input type="search" aria-label="Search products" placeholder="SKU or product name" value={searchText} maxLength={100} onChange={(e) => setSearchText(e.target.value)} />
-          <button type="submit">Search</button>
-        </form>
-        <label>
-          Sort{" "}
-          <select aria-label="Sort products" value={q.sort} onChange={(e) => update({ sort: e.target.value === "sku" ? null : e.target.value })}>
-            {INVENTORY_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
-          </select>
-        </label>
-      </div>
+      <FilterTabs filters={INVENTORY_FILTERS} labels={FILTER_LABELS} current={q.filter} counts={list.data?.counts} label="Stock filters" onPick={(f) => update({ filter: f })} />
+      <ListToolbar search={q.search} label="Search products" placeholder="SKU or product name" onSearch={(text) => update({ q: text })}>
+        <SortSelect sorts={INVENTORY_SORTS} labels={SORT_LABELS} current={q.sort} fallback="sku" label="Sort products" onSort={(sort) => update({ sort })} />
+      </ListToolbar>
       {list.data && total === 0 ? (
         <p className="card" data-testid="inventory-empty">
           {q.search ? `No products match "${q.search}".` : q.filter === "ALL" ? "No products yet. Add a SKU with the units you counted, or ship inventory to the fulfilment center." : `No products are ${FILTER_LABELS[q.filter].toLowerCase()}.`}
         </p>
       ) : (
-        <table className="inventory-table" aria-label="Products" aria-busy={list.loading}>
+        <table className="list-table inventory-table" aria-label="Products" aria-busy={list.loading}>
           <thead>
             <tr>
               <th>SKU</th>
@@ -125,13 +93,7 @@ export function InventoryPage() {
           </tbody>
         </table>
       )}
-      {total > 0 && (
-        <nav className="inventory-pager" aria-label="Pages">
-          <span className="muted">{q.page * PAGE_SIZE + 1}–{Math.min(total, (q.page + 1) * PAGE_SIZE)} of {total}</span>
-          <button type="button" disabled={q.page === 0} onClick={() => update({ page: q.page - 1 > 0 ? String(q.page - 1) : null })}>Previous</button>
-          <button type="button" disabled={(q.page + 1) * PAGE_SIZE >= total} onClick={() => update({ page: String(q.page + 1) })}>Next</button>
-        </nav>
-      )}
+      <Pager page={q.page} size={PAGE_SIZE} total={total} onPage={(page) => update({ page })} />
       {q.sku && <ItemDialog sku={q.sku} onClose={() => update({ sku: null })} />}
       {adding && <AddSkuDialog onClose={() => setAdding(false)} />}
     </PageFrame>

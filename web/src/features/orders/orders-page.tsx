@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
-import { ORDER_LIST_FILTERS, ORDER_SORTS, bulkUpdateOrders, listOrders, type OrderListFilter, type OrderSort } from "@atelier/contracts/orders";
+import { useState } from "react";
+import { Link } from "react-router";
+import { ORDER_LIST_FILTERS, ORDER_SORTS, bulkUpdateOrders, listOrders } from "@atelier/contracts/orders";
 import type { ResponseOf } from "@atelier/contracts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { FilterTabs, ListToolbar, Pager, SortSelect, listQueryOf, useAddressPatch } from "../../ui/list-controls";
 import { showToast } from "../../ui/toast-store";
 import { FILTER_LABELS, SORT_LABELS, money, orderStatus, shortDate } from "./order-labels";
 import { useLiveOrders } from "../../realtime/use-live-orders";
@@ -23,23 +24,17 @@ const BULK_WORDS: Record<BulkAction, { verb: string; title: string; needsReason:
 };
 
 /** Reads the list's state from the address, so a tab, search, sort and page can be linked and kept on reload. */
-export function ordersQueryOf(params: URLSearchParams): { filter: OrderListFilter; search: string; sort: OrderSort; page: number } {
-  const filter = ORDER_LIST_FILTERS.find((f) => f === params.get("filter")) ?? "ALL";
-  const sort = ORDER_SORTS.find((s) => s === params.get("sort")) ?? "-placedAt";
-  const page = Math.max(0, Math.min(100_000, Number.parseInt(params.get("page") ?? "0", 10) || 0));
-  return { filter, search: (params.get("q") ?? "").slice(0, 100), sort, page };
-}
+export const ordersQueryOf = (params: URLSearchParams) => listQueryOf(params, ORDER_LIST_FILTERS, ORDER_SORTS, { filter: "ALL", sort: "-placedAt" });
 
 /** Orders & Fulfillment (/orders): the store's customer orders by tab, searched, sorted and paged on the server, with bulk hold, release and cancel. */
 export function OrdersListPage() {
   useLiveOrders();
-  const [params, setParams] = useSearchParams();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { params, setParams, update } = useAddressPatch({ onChange: () => setSelected(new Set()) });
   const q = ordersQueryOf(params);
   const list = useApi(listOrders, { query: { filter: q.filter, sort: q.sort, page: q.page, size: PAGE_SIZE, ...(q.search ? { search: q.search } : {}) } });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulk, setBulk] = useState<BulkAction | null>(null);
   const [results, setResults] = useState<BulkResults | null>(null);
-  const [searchText, setSearchText] = useState(q.search);
   // The form is in the address (?new=retail), so a reload keeps it open and the assistant knows it is on screen.
   const newKind: ManualOrderKind | null = params.get("new") === "wholesale" ? "wholesale" : params.get("new") === "retail" ? "retail" : null;
   const setNewKind = (k: ManualOrderKind | null) => {
@@ -49,20 +44,6 @@ export function OrdersListPage() {
     setParams(next, { replace: true });
   };
 
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    if (!("page" in patch)) next.delete("page");
-    setSelected(new Set());
-    setParams(next);
-  };
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    update({ q: searchText.trim() || null });
-  };
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
   const allSelected = rows.length > 0 && rows.every((o) => selected.has(o.id));
@@ -81,25 +62,10 @@ export function OrdersListPage() {
       actions={newKind ? undefined : <button type="button" className="primary" onClick={() => setNewKind("retail")}>New order</button>}
     >
       {newKind && <ManualOrderForm kind={newKind} onKind={setNewKind} onClose={() => setNewKind(null)} />}
-      <div className="orders-tabs tabs" role="tablist" aria-label="Order filters">
-        {ORDER_LIST_FILTERS.map((f) => (
-          <button key={f} type="button" role="tab" aria-selected={f === q.filter} className={`tab${f === q.filter ? " tab-current" : ""}`} onClick={() => update({ filter: f === "ALL" ? null : f })}>
-            {FILTER_LABELS[f]}{list.data ? ` (${list.data.counts[f] ?? 0})` : ""}
-          </button>
-        ))}
-      </div>
-      <div className="orders-toolbar">
-        <form role="search" onSubmit={onSearch} className="orders-toolbar" style={{ margin: 0, flex: "1 1 260px" }}>
-          <input type="search" aria-label="Search orders" placeholder="Order number, customer name or e-mail" value={searchText} maxLength={100} onChange={(e) => setSearchText(e.target.value)} />
-          <button type="submit">Search</button>
-        </form>
-        <label>
-          Sort{" "}
-          <select aria-label="Sort orders" value={q.sort} onChange={(e) => update({ sort: e.target.value === "-placedAt" ? null : e.target.value })}>
-            {ORDER_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
-          </select>
-        </label>
-      </div>
+      <FilterTabs filters={ORDER_LIST_FILTERS} labels={FILTER_LABELS} current={q.filter} counts={list.data?.counts} label="Order filters" onPick={(f) => update({ filter: f })} />
+      <ListToolbar search={q.search} label="Search orders" placeholder="Order number, customer name or e-mail" onSearch={(text) => update({ q: text })}>
+        <SortSelect sorts={ORDER_SORTS} labels={SORT_LABELS} current={q.sort} fallback="-placedAt" label="Sort orders" onSort={(sort) => update({ sort })} />
+      </ListToolbar>
       {selected.size > 0 && (
         <div className="orders-bulk card" data-testid="orders-bulk">
           <strong>{selected.size} selected</strong>
@@ -113,7 +79,7 @@ export function OrdersListPage() {
       {list.data && total === 0 ? (
         <p className="card" data-testid="orders-empty">{q.search ? `No orders match "${q.search}".` : `No ${q.filter === "ALL" ? "" : `${FILTER_LABELS[q.filter].toLowerCase()} `}orders.`}</p>
       ) : (
-        <table className="orders-table" aria-label="Orders" aria-busy={list.loading}>
+        <table className="list-table orders-table" aria-label="Orders" aria-busy={list.loading}>
           <thead>
             <tr>
               <th><input type="checkbox" aria-label="Select all orders on this page" checked={allSelected} onChange={toggleAll} /></th>
@@ -147,13 +113,7 @@ export function OrdersListPage() {
           </tbody>
         </table>
       )}
-      {total > 0 && (
-        <nav className="orders-pager" aria-label="Pages">
-          <span className="muted" data-testid="orders-range">{q.page * PAGE_SIZE + 1}–{Math.min(total, (q.page + 1) * PAGE_SIZE)} of {total}</span>
-          <button type="button" disabled={q.page === 0} onClick={() => update({ page: q.page - 1 > 0 ? String(q.page - 1) : null })}>Previous</button>
-          <button type="button" disabled={(q.page + 1) * PAGE_SIZE >= total} onClick={() => update({ page: String(q.page + 1) })}>Next</button>
-        </nav>
-      )}
+      <Pager page={q.page} size={PAGE_SIZE} total={total} onPage={(page) => update({ page })} />
       {bulk && (
         <BulkDialog
           action={bulk}

@@ -106,7 +106,7 @@ function ReceivingView({ r, onChanged }: { r: ReceivingDetail; onChanged: (r: Re
       )}
       <section className="receiving-section" aria-labelledby="receiving-lines-title">
         <h2 id="receiving-lines-title">{open ? "Count at the dock" : "Lines"}</h2>
-        <table className="rcv-table receiving-lines-table" aria-label="Receiving lines">
+        <table className="list-table receiving-lines-table" aria-label="Receiving lines">
           <thead>
             <tr><th>SKU</th><th className="cell-hide-narrow">Bin</th><th className="num">Expected</th><th className="num">Received</th><th className="num">Damaged</th><th className="num">To come</th>{open && <th>Count now</th>}</tr>
           </thead>

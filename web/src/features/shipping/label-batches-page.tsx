@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { ApiError, type ResponseOf } from "@atelier/contracts";
 import { listOrders } from "@atelier/contracts/orders";
 import { LABEL_FORMATS, ORDER_LABEL_MAX, SERVICE_NAMES, createOrderLabels, quoteOrderLabels, type LabelFormat } from "@atelier/contracts/shipping";
@@ -7,6 +7,7 @@ import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { ListToolbar, Pager, useAddressPatch } from "../../ui/list-controls";
 import { JobProgress } from "../../ui/job-progress";
 import { showToast } from "../../ui/toast-store";
 import { downloadShippingDocument } from "./document-download";
@@ -28,13 +29,12 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Label batches (fulfilment home): pick open orders, print their packing slips and pick list, and buy all their labels in one merged document. */
 export function LabelBatchesPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressPatch();
   const search = (params.get("q") ?? "").slice(0, 100);
   const page = Math.max(0, Number.parseInt(params.get("page") ?? "0", 10) || 0);
   const selected = parseOrders(params.get("orders"));
   const batchJob = params.get("batch");
   const list = useApi(listOrders, { query: { filter: "OUTSTANDING", page, size: PAGE_SIZE, ...(search ? { search } : {}) } });
-  const [text, setText] = useState(search);
   const [parcel, setParcel] = useState({ weight: "1", length: "10", width: "8", height: "4" });
   const [serviceCode, setServiceCode] = useState<(typeof SERVICES)[number]>("GROUND");
   const [format, setFormat] = useState<LabelFormat>("pdf-4x6");
@@ -46,15 +46,6 @@ export function LabelBatchesPage() {
   const [batchDone, setBatchDone] = useState(false);
   const [buyKey, setBuyKey] = useState(() => crypto.randomUUID());
 
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    if (!("page" in patch)) next.delete("page");
-    setParams(next);
-  };
   const select = (numbers: number[]) => {
     setQuote(null);
     update({ orders: numbers.slice(0, ORDER_LABEL_MAX).join(",") || null, page: page ? String(page) : null });
@@ -103,12 +94,7 @@ export function LabelBatchesPage() {
   return (
     <PageFrame title="Label batches" chatPrompt="Buy labels for the selected orders" actions={<Link className="button" to="/fulfillment-services/label-history">Label history</Link>}>
       <p className="muted">Choose open orders, print their packing slips and pick list, and buy all their labels at once: they arrive merged in one document to print.</p>
-      <div className="ship-toolbar">
-        <form role="search" className="ship-search" onSubmit={(e) => { e.preventDefault(); update({ q: text.trim() || null }); }}>
-          <input type="search" aria-label="Search orders" placeholder="Order number, customer name or e-mail" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
-          <button type="submit">Search</button>
-        </form>
-      </div>
+      <ListToolbar search={search} label="Search orders" placeholder="Order number, customer name or e-mail" onSearch={(q) => update({ q })} />
       {list.data && total === 0 ? (
         <p className="card" data-testid="batch-orders-empty">{search ? "No open order matches." : "No open orders are waiting to ship."}</p>
       ) : (
@@ -133,13 +119,7 @@ export function LabelBatchesPage() {
           </tbody>
         </table>
       )}
-      {total > PAGE_SIZE && (
-        <nav className="ship-pager" aria-label="Pages">
-          <span className="muted">{page * PAGE_SIZE + 1}–{Math.min(total, (page + 1) * PAGE_SIZE)} of {total}</span>
-          <button type="button" disabled={page === 0} onClick={() => update({ page: page > 1 ? String(page - 1) : null })}>Previous</button>
-          <button type="button" disabled={(page + 1) * PAGE_SIZE >= total} onClick={() => update({ page: String(page + 1) })}>Next</button>
-        </nav>
-      )}
+      {total > PAGE_SIZE && <Pager page={page} size={PAGE_SIZE} total={total} onPage={(p) => update({ page: p })} />}
 
       <section className="ship-batch-panel card" aria-label="Selected orders">
         <div className="ship-actions">

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
 import { LABEL_STATUSES, createReturnLabel, getShippingLabel, listShippingLabels, voidShippingLabel, type ShippingLabel } from "@atelier/contracts/shipping";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { ListToolbar, Pager, useAddressPatch } from "../../ui/list-controls";
 import { showToast } from "../../ui/toast-store";
 import { dateText, placeOf, STATUS_WORDS, usd, weightText } from "./format";
 import { downloadLabel } from "./label-download";
@@ -19,28 +20,14 @@ type Pending = { kind: "void" | "return"; label: ShippingLabel } | null;
 /** Label history (fulfilment home): every label bought, searched and filtered on the server, with reprint, void and return labels. */
 export function LabelHistoryPage() {
   useLiveLabels();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressPatch({ keepPageFor: ["label"] });
   const status = LABEL_STATUSES.find((s) => s === params.get("status"));
   const search = (params.get("q") ?? "").slice(0, 100);
   const page = Math.max(0, Number.parseInt(params.get("page") ?? "0", 10) || 0);
   const opened = params.get("label");
   const list = useApi(listShippingLabels, { query: { page, size: PAGE_SIZE, ...(status ? { status } : {}), ...(search ? { search } : {}) } });
-  const [text, setText] = useState(search);
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    if (!("page" in patch) && !("label" in patch)) next.delete("page");
-    setParams(next);
-  };
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    update({ q: text.trim() || null });
-  };
   const act = async () => {
     if (!pending) return;
     setBusy(true);
@@ -64,11 +51,7 @@ export function LabelHistoryPage() {
   const total = list.data?.total ?? 0;
   return (
     <PageFrame title="Label history" chatPrompt="Show my shipping labels" actions={<><Link className="button" to="/fulfillment-services/label-batches">Labels for orders</Link><Link className="button primary" to="/fulfillment-services/create-shipping-label">Create shipping label</Link></>}>
-      <div className="ship-toolbar">
-        <form role="search" onSubmit={onSearch} className="ship-search">
-          <input type="search" aria-label="Search labels" placeholder="Tracking number, name, city or ZIP" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
-          <button type="submit">Search</button>
-        </form>
+      <ListToolbar search={search} label="Search labels" placeholder="Tracking number, name, city or ZIP" onSearch={(q) => update({ q })}>
         <label>
           Status{" "}
           <select aria-label="Status" value={status ?? ""} onChange={(e) => update({ status: e.target.value || null })}>
@@ -76,7 +59,7 @@ export function LabelHistoryPage() {
             {LABEL_STATUSES.map((s) => <option key={s} value={s}>{STATUS_WORDS[s]}</option>)}
           </select>
         </label>
-      </div>
+      </ListToolbar>
       {list.data && total === 0 ? (
         <p className="card" data-testid="labels-empty">{search || status ? "No label matches." : "No labels yet. Create one to see it here."}</p>
       ) : (
@@ -101,13 +84,7 @@ export function LabelHistoryPage() {
           </tbody>
         </table>
       )}
-      {total > 0 && (
-        <nav className="ship-pager" aria-label="Pages">
-          <span className="muted">{page * PAGE_SIZE + 1}–{Math.min(total, (page + 1) * PAGE_SIZE)} of {total}</span>
-          <button type="button" disabled={page === 0} onClick={() => update({ page: page > 1 ? String(page - 1) : null })}>Previous</button>
-          <button type="button" disabled={(page + 1) * PAGE_SIZE >= total} onClick={() => update({ page: String(page + 1) })}>Next</button>
-        </nav>
-      )}
+      <Pager page={page} size={PAGE_SIZE} total={total} onPage={(p) => update({ page: p })} />
       {pending && (
         <ConfirmDialog
           title={pending.kind === "void" ? "Void this label?" : "Buy a return label?"}
