@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { VERTICALS, getSupplierCountryInfo, listCatalogCategories } from "@atelier/contracts/marketplace";
 import { REGIONS, SOURCING_COUNTRIES } from "@atelier/contracts/domain";
 import { useApi } from "../../api/use-api";
@@ -17,12 +18,15 @@ export function FilterPanel({ state, onChange, onReplace }: Props) {
   const countryOptions = countries.data?.list.map((c) => ({ code: c.countryCode, name: `${c.countryName} (${c.supplierCount})` })) ?? SOURCING_COUNTRIES.map((c) => ({ code: c, name: c }));
   const toggle = <T extends string>(list: T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
   const count = activeFilterCount(state);
+  const [open, setOpen] = useState(false);
 
   return (
-    <aside className="filter-panel card" id="marketplace-filters" aria-label="Filters">
+    <aside className={`filter-panel card${open ? " filters-open" : ""}`} id="marketplace-filters" aria-label="Filters">
       <div className="section-head">
         <strong>Filters</strong>
         {count > 0 && <button type="button" className="link-button" onClick={() => onReplace(clearFilters(state))}>Clear filters ({count})</button>}
+        {/* On a phone the filters fold away so the results come first; this button is shown there only. */}
+        <button type="button" className="filters-toggle" aria-expanded={open} aria-controls="marketplace-filters" onClick={() => setOpen(!open)}>{open ? "Hide filters" : "Show filters"}</button>
       </div>
       <label>
         Category
