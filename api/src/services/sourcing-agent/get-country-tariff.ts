@@ -1,5 +1,6 @@
 import type { QueryOf, sourcingAgent } from "@atelier/contracts";
 import type { RequestContext } from "../../context";
+import { queryWords } from "../../text/query-words";
 import { findCountry } from "../../data/countries";
 import { DOMESTIC_FREIGHT_USD_PER_KG, FREIGHT_USD_PER_KG } from "../../data/tariffs/dataset";
 import { invalid, notFound } from "../../errors";
@@ -16,9 +17,6 @@ function country(code: string, field: string) {
 }
 
 /** Words for the full-text query: letters and digits only, so no user text reaches tsquery syntax. */
-function queryWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])].filter((w) => w.length > 1).slice(0, 20);
-}
 
 /**
  * Duty and landed cost per unit. US customs values goods at their FOB price, so duty is the unit
@@ -40,7 +38,7 @@ export async function getCountryTariff(ctx: RequestContext, query: QueryOf<typeo
     line = await findTariffLineByCode(ctx.pool, query.htsCode.replace(/\./g, ""), destination.code);
     if (!line) throw notFound(`HTS code ${query.htsCode}`);
   } else {
-    const words = queryWords(query.product!);
+    const words = queryWords(query.product!, { minLength: 2, max: 20 });
     if (!words.length) throw invalid("query.product", "must contain letters or digits");
     // The text search's best dozen, re-ranked by construction, fibre and value (tariff-classification.ts).
     const found = await searchTariffLines(ctx.pool, query.product!, words, destination.code, 12);

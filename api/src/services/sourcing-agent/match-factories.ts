@@ -2,6 +2,7 @@ import { WORDS_ONLY_SEARCH_NOTICE, type BodyOf, type sourcingAgent } from "@atel
 import type { UserContext } from "../../context";
 import { embedQuery } from "../../embeddings";
 import { withTransaction } from "../../db/pool";
+import { queryWords } from "../../text/query-words";
 import { enableFilteredVectorScan, matchSuppliers, matchSuppliersByWords } from "../../queries/marketplace/supplier-matching";
 import { getTechPack } from "./get-tech-pack";
 import { SERVICE_VERTICALS, verticalsLeftOut } from "../marketplace/service-query";
@@ -31,7 +32,7 @@ export async function matchFactories(ctx: UserContext, body: BodyOf<typeof sourc
   const [inNetwork, expanded] =
     vector === null
       ? // The meaning model is down: match by the words, and say so.
-        await Promise.all([matchSuppliersByWords(ctx.pool, searchWords(queryText), false, filters, body.limit), matchSuppliersByWords(ctx.pool, searchWords(queryText), true, filters, body.limit)])
+        await matchByWords(ctx, queryWords(queryText, { minLength: 3, max: 40 }), filters, body.limit)
       : await withTransaction(ctx.pool, async (db) => {
           await enableFilteredVectorScan(db);
           return [await matchSuppliers(db, vector, false, filters, body.limit), await matchSuppliers(db, vector, true, filters, body.limit)] as const;
@@ -47,6 +48,8 @@ export async function matchFactories(ctx: UserContext, body: BodyOf<typeof sourc
 }
 
 /** A text's distinct words for a to_tsquery OR (letters and digits only, so nothing needs quoting). */
-function searchWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => w.length > 2).slice(0, 40);
+
+/** In the network and in the expanded network, ranked by how well their text covers the words. */
+function matchByWords(ctx: UserContext, words: string[], filters: Parameters<typeof matchSuppliersByWords>[3], limit: number) {
+  return Promise.all([matchSuppliersByWords(ctx.pool, words, false, filters, limit), matchSuppliersByWords(ctx.pool, words, true, filters, limit)]);
 }

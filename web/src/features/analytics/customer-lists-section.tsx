@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { formatMeasure, getCustomerList, listCustomerLists } from "@atelier/contracts/analytics/index";
 import { useApi } from "../../api/use-api";
+import { CustomerTable, reportDay } from "./customer-table";
 
 const SIZE = 20;
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
 
 /**
  * The store's saved customer lists (a customer report's row saved from its drill-down, the
@@ -35,7 +35,7 @@ export function CustomerListsSection() {
                 <th scope="row" className="cell-wrap"><button type="button" className="link-button" onClick={() => open(l.id === openId ? null : l.id)}>{l.name}</button></th>
                 <td className="cell-wrap">{l.segmentLabel} · {l.reportTitle}</td>
                 <td className="num">{formatMeasure(l.customerCount, "count")}</td>
-                <td>{day(l.asOf)}</td>
+                <td>{reportDay(l.asOf)}</td>
               </tr>
             ))}
           </tbody>
@@ -64,23 +64,8 @@ function ListCustomers({ listId, onClose }: { listId: string; onClose: () => voi
         <button type="button" onClick={onClose}>Close</button>
       </div>
       {list.loading && !data && <p role="status">Loading…</p>}
-      {data && <p className="hint">{data.list.customerCount} customers from the {data.list.segmentLabel} row of {data.list.reportTitle}, as of {day(data.list.asOf)}. Orders and revenue are today's.</p>}
-      {data && (
-        <table className="report-table">
-          <thead><tr><th scope="col">Customer</th><th scope="col">Email</th><th scope="col" className="num">Orders</th><th scope="col" className="num">Revenue</th><th scope="col">Last order</th></tr></thead>
-          <tbody>
-            {data.customers.list.map((c) => (
-              <tr key={c.id}>
-                <th scope="row">{c.name || c.email}</th>
-                <td className="cell-wrap">{c.email}</td>
-                <td className="num">{c.ordersCount}</td>
-                <td className="num">{formatMeasure(c.revenueCents, "money")}</td>
-                <td>{c.lastOrderAt ? day(c.lastOrderAt) : "–"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {data && <p className="hint">{data.list.customerCount} customers from the {data.list.segmentLabel} row of {data.list.reportTitle}, as of {reportDay(data.list.asOf)}. Orders and revenue are today's.</p>}
+      {data && <CustomerTable customers={data.customers.list} />}
       {data && data.customers.total > SIZE && (
         <div className="report-pager">
           <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>Previous</button>

@@ -5,6 +5,7 @@ import type { ParamsOf } from "@atelier/contracts/contract";
 import { ORDER_ORIGIN_LABELS } from "@atelier/contracts/orders";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
+import { CustomerTable, reportDay } from "./customer-table";
 import type { DrillTarget } from "./report-view";
 
 const SIZE = 20;
@@ -56,7 +57,7 @@ export function DrillPanel({ reportId, query, asOf, target, onClose }: { reportI
             {data.orders.list.map((o) => (
               <tr key={o.id}>
                 <th scope="row"><Link to={`/order-details/${o.id}`}>#{o.orderNumber}</Link></th>
-                <td>{new Date(o.placedAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
+                <td>{reportDay(o.placedAt)}</td>
                 <td>{o.customerName}</td>
                 <td>{ORDER_ORIGIN_LABELS[o.origin]}</td>
                 <td className="num">{formatMeasure(o.totalCents, "money")}</td>
@@ -65,22 +66,7 @@ export function DrillPanel({ reportId, query, asOf, target, onClose }: { reportI
           </tbody>
         </table>
       )}
-      {data?.customers && (
-        <table className="report-table">
-          <thead><tr><th scope="col">Customer</th><th scope="col">Email</th><th scope="col" className="num">Orders</th><th scope="col" className="num">Revenue</th><th scope="col">Last order</th></tr></thead>
-          <tbody>
-            {data.customers.list.map((c) => (
-              <tr key={c.id}>
-                <th scope="row">{c.name || c.email}</th>
-                <td className="cell-wrap">{c.email}</td>
-                <td className="num">{c.ordersCount}</td>
-                <td className="num">{formatMeasure(c.revenueCents, "money")}</td>
-                <td>{c.lastOrderAt ? new Date(c.lastOrderAt).toLocaleDateString("en-US", { dateStyle: "medium" }) : "–"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {data?.customers && <CustomerTable customers={data.customers.list} />}
       {total > SIZE && (
         <div className="report-pager">
           <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>Previous</button>
