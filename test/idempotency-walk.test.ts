@@ -10,6 +10,7 @@ import { supplierMember } from "./factories/inbox";
 import { setAnalyticsFlags } from "./factories/analytics";
 import { buyLabel, cardOnFile, labelBody } from "./factories/shipping";
 import { shipping } from "@atelier/contracts";
+import { QC_INSPECTION_FEE_CENTS } from "@atelier/contracts/shipping";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
@@ -211,10 +212,11 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
     const body = { orderNumbers: [9101], parcel: labelBody().parcel };
     return { body: { ...body, expectedTotalCents: (await call(owner, shipping.quoteOrderLabels, { body })).totalCents } };
   },
-  // Quality checks: a lot to book; a booked inspection to report.
-  createQcInspection: async () => ({ body: { reference: "PO-1", product: "Walk tee", lotSize: 100 } }),
+  // Quality checks: a lot to book (its fee paid by a card on file); a booked inspection to report.
+  createQcInspection: async (owner) => (await cardOnFile(api, owner.token), { body: { reference: "PO-1", product: "Walk tee", lotSize: 100, expectedFeeCents: QC_INSPECTION_FEE_CENTS } }),
   async reportQcInspection(owner) {
-    const booked = await call(owner, shipping.createQcInspection, { body: { reference: "PO-1", product: "Walk tee", lotSize: 100 } });
+    await cardOnFile(api, owner.token);
+    const booked = await call(owner, shipping.createQcInspection, { body: { reference: "PO-1", product: "Walk tee", lotSize: 100, expectedFeeCents: QC_INSPECTION_FEE_CENTS } });
     return { params: { id: booked.id }, body: { critical: 0, major: 0, minor: 0 } };
   },
   // Business kits: a kit whose first generation has settled, and its first brand idea.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ApiError, jobs, orders, shipping } from "@atelier/contracts";
+import { ApiError, jobs, orders, receivings, shipping } from "@atelier/contracts";
+import { QC_INSPECTION_FEE_CENTS } from "@atelier/contracts/shipping";
 import { as, registerUser, startTestApi, type TestApi } from "./harness";
 import { cardOnFile, createOrder, manualOrderBody, previewStore, stockSku } from "../../test/factories";
 import { createLocalCarrier } from "../src/providers/shipping";
@@ -128,23 +129,52 @@ describe("labels for selected orders, packing slips and pick lists", () => {
     expect([blocked.status, blocked.message]).toEqual([403, "Preview mode can't take this action."]);
   });
 
-  it("books quality inspections from the sampling tables, reports them once with a verdict, and keeps them to the store", async () => {
+  it("books quality inspections from the sampling tables at the confirmed fee, reports them once with a verdict and photos, links receivings, and keeps them to the store", async () => {
     const owner = await registerUser(api);
+    const fee = QC_INSPECTION_FEE_CENTS;
     const plan = await as(api, owner.token, shipping.getSamplingPlan, { query: { lotSize: 1000 } as never });
     expect(plan).toMatchObject({ codeLetter: "J", sampleSize: 200, major: { sampleSize: 80, accept: 5, reject: 6 }, minor: { accept: 7, reject: 8 } });
-    const booked = await as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1042", product: "Heavyweight tee, black", lotSize: 1000, aqlMajor: "1.5" } }, "qc-1");
-    expect(booked).toMatchObject({ status: "BOOKED", stage: "PRE_SHIPMENT", level: "II", plan: { major: { aql: "1.5", accept: 3, reject: 4 } }, found: null, verdict: null });
-    expect((await as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1042", product: "Heavyweight tee, black", lotSize: 1000, aqlMajor: "1.5" } }, "qc-1")).id).toBe(booked.id);
-    const other = await as(api, owner.token, shipping.createQcInspection, { body: { reference: "RCV-7", product: "Stoneware mug", lotSize: 300, stage: "RECEIVING" } });
+    // No card: nothing booked, nothing charged.
+    const noCard = await failure(as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1042", product: "Tee", lotSize: 1000, expectedFeeCents: fee } }));
+    expect([noCard.status, noCard.message]).toEqual([409, "Add a card before paying."]);
+    await cardOnFile(api, owner.token);
+    const wrongFee = await failure(as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1042", product: "Tee", lotSize: 1000, expectedFeeCents: 100 } }));
+    expect([wrongFee.status, wrongFee.message]).toEqual([409, "An inspection costs $299.00, not $1.00; confirm the fee again before booking."]);
+    const qcCharges = async () => (await api.deps.pool.query("SELECT amount_cents FROM payment_charges WHERE store_id = $1 AND description LIKE 'Quality inspection%'", [owner.store.id])).rows.map((r) => r.amount_cents as number);
+    expect(await qcCharges()).toEqual([]);
 
-    const passed = await as(api, owner.token, shipping.reportQcInspection, { params: { id: booked.id }, body: { critical: 0, major: 3, minor: 7, notes: "Loose threads on 3 units" } });
+    const booked = await as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1042", product: "Heavyweight tee, black", lotSize: 1000, aqlMajor: "1.5", expectedFeeCents: fee } }, "qc-1");
+    expect(booked).toMatchObject({ status: "BOOKED", stage: "PRE_SHIPMENT", level: "II", plan: { major: { aql: "1.5", accept: 3, reject: 4 } }, found: null, verdict: null, feeCents: fee, receiving: null, photos: [] });
+    expect((await as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1042", product: "Heavyweight tee, black", lotSize: 1000, aqlMajor: "1.5", expectedFeeCents: fee } }, "qc-1")).id).toBe(booked.id);
+    expect(await qcCharges()).toEqual([fee]);
+
+    // "RCV-<number>" links the inspection to that receiving; the receiving lists its inspections.
+    const receiving = await as(api, owner.token, receivings.createReceiving, { body: { supplierName: "Jingdezhen Ceramics", lines: [{ sku: "MUG-QC", title: "Stoneware mug", expectedQuantity: 300 }] } });
+    const other = await as(api, owner.token, shipping.createQcInspection, { body: { reference: receiving.sn.toLowerCase(), product: "Stoneware mug", lotSize: 300, stage: "RECEIVING", expectedFeeCents: fee } });
+    expect(other).toMatchObject({ reference: receiving.sn, receiving: { id: receiving.id, number: Number(receiving.sn.slice(4)), supplierName: "Jingdezhen Ceramics" } });
+    expect((await as(api, owner.token, shipping.listQcInspections, { query: { receivingId: receiving.id } as never })).list.map((i) => i.id)).toEqual([other.id]);
+    expect(await qcCharges()).toEqual([fee, fee]);
+
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`defect ${Date.now()}`)]);
+    const upload = async (token: string, name: string, bytes: Buffer) => {
+      const form = new FormData();
+      form.append("file", new Blob([bytes]), name);
+      const res = await fetch(`${api.url}/rest/main/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const photo = await upload(owner.token, "loose-thread.png", png);
+    const passed = await as(api, owner.token, shipping.reportQcInspection, { params: { id: booked.id }, body: { critical: 0, major: 3, minor: 7, notes: "Loose threads on 3 units", photoIds: [photo] } });
     expect(passed).toMatchObject({ status: "REPORTED", verdict: "PASS", found: { critical: 0, major: 3, minor: 7 }, classVerdicts: { critical: "PASS", major: "PASS", minor: "PASS" } });
+    expect(passed.photos).toEqual([{ id: photo, fileName: "loose-thread.png", url: `/rest/main/upload/files/${photo}/loose-thread.png` }]);
+    const served = await fetch(`${api.url}${passed.photos[0]!.url}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
     const again = await failure(as(api, owner.token, shipping.reportQcInspection, { params: { id: booked.id }, body: { critical: 5, major: 0, minor: 0 } }));
     expect([again.status, again.message]).toEqual([409, "The inspection of PO-1042 was already reported; its verdict stands."]);
     const failed = await as(api, owner.token, shipping.reportQcInspection, { params: { id: other.id }, body: { critical: 1, major: 0, minor: 0 } });
-    expect(failed).toMatchObject({ verdict: "FAIL", classVerdicts: { critical: "FAIL", major: "PASS" } });
+    expect(failed).toMatchObject({ verdict: "FAIL", classVerdicts: { critical: "FAIL", major: "PASS" }, photos: [] });
 
-    expect((await as(api, owner.token, shipping.listQcInspections, {})).list.map((i) => i.reference)).toEqual(["RCV-7", "PO-1042"]);
+    expect((await as(api, owner.token, shipping.listQcInspections, {})).list.map((i) => i.reference)).toEqual([receiving.sn, "PO-1042"]);
     expect((await as(api, owner.token, shipping.listQcInspections, { query: { search: "tee" } })).list.map((i) => i.id)).toEqual([booked.id]);
     expect((await as(api, owner.token, shipping.getQcInspection, { params: { id: other.id } })).verdict).toBe("FAIL");
 
@@ -153,17 +183,29 @@ describe("labels for selected orders, packing slips and pick lists", () => {
       expect((await failure(call())).status).toBe(404);
     }
     expect((await as(api, stranger.token, shipping.listQcInspections, {})).total).toBe(0);
-
+    expect((await as(api, stranger.token, shipping.listQcInspections, { query: { receivingId: receiving.id } as never })).total).toBe(0);
+    // Another store's picture and another store's receiving are not this store's to use.
+    await cardOnFile(api, stranger.token);
+    const theirs = await as(api, stranger.token, shipping.createQcInspection, { body: { reference: "PO-9", product: "Cap", lotSize: 50, expectedFeeCents: fee } });
     const field = async (p: Promise<unknown>) => (await failure(p)).details?.[0];
+    expect(await field(as(api, stranger.token, shipping.reportQcInspection, { params: { id: theirs.id }, body: { critical: 0, major: 0, minor: 0, photoIds: [photo] } }))).toEqual({ field: "body.photoIds.0", reason: "is not a picture this store uploaded" });
+    expect(await field(as(api, stranger.token, shipping.createQcInspection, { body: { reference: receiving.sn, product: "Mug", lotSize: 50, expectedFeeCents: fee } }))).toMatchObject({ field: "body.reference", reason: `names no receiving of this store; ${receiving.sn} does not exist` });
+    const pdf = await upload(stranger.token, "report.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"));
+    expect(await field(as(api, stranger.token, shipping.reportQcInspection, { params: { id: theirs.id }, body: { critical: 0, major: 0, minor: 0, photoIds: [pdf] } }))).toEqual({ field: "body.photoIds.0", reason: "is report.pdf, not a picture" });
+    expect((await as(api, stranger.token, shipping.getQcInspection, { params: { id: theirs.id } })).status).toBe("BOOKED");
+
     expect(await field(as(api, owner.token, shipping.getSamplingPlan, { query: { lotSize: 1 } as never }))).toMatchObject({ field: "query.lotSize", reason: "must be at least 2 units" });
     expect(await field(as(api, owner.token, shipping.getSamplingPlan, { query: { lotSize: 100, aqlMajor: "3" } as never }))).toMatchObject({ field: "query.aqlMajor" });
-    expect(await field(as(api, owner.token, shipping.createQcInspection, { body: { reference: "", product: "Tee", lotSize: 100 } as never }))).toMatchObject({ field: "body.reference", reason: "must not be empty" });
-    expect(await field(as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1", product: "Tee", lotSize: 100, level: "IV" } as never }))).toMatchObject({ field: "body.level" });
+    expect(await field(as(api, owner.token, shipping.createQcInspection, { body: { reference: "", product: "Tee", lotSize: 100, expectedFeeCents: fee } as never }))).toMatchObject({ field: "body.reference", reason: "must not be empty" });
+    expect(await field(as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1", product: "Tee", lotSize: 100, level: "IV", expectedFeeCents: fee } as never }))).toMatchObject({ field: "body.level" });
+    expect(await field(as(api, owner.token, shipping.createQcInspection, { body: { reference: "PO-1", product: "Tee", lotSize: 100 } as never }))).toMatchObject({ field: "body.expectedFeeCents", reason: "must be the fee in cents" });
     expect(await field(as(api, owner.token, shipping.reportQcInspection, { params: { id: other.id }, body: { critical: -1, major: 0, minor: 0 } }))).toMatchObject({ field: "body.critical", reason: "must be 0 or more" });
+    expect(await field(as(api, owner.token, shipping.reportQcInspection, { params: { id: other.id }, body: { critical: 0, major: 0, minor: 0, photoIds: ["x"] } }))).toMatchObject({ field: "body.photoIds.0", reason: "must be the id of an uploaded picture" });
     expect(await field(as(api, owner.token, shipping.getQcInspection, { params: { id: "nope" } }))).toMatchObject({ field: "params.id" });
+    expect(await qcCharges()).toEqual([fee, fee]);
 
     const preview = await previewStore(api);
     expect((await as(api, preview.token, shipping.getSamplingPlan, { query: { lotSize: 500 } as never })).codeLetter).toBe("H");
-    expect((await failure(as(api, preview.token, shipping.createQcInspection, { body: { reference: "PO-1", product: "Tee", lotSize: 100 } }))).status).toBe(403);
+    expect((await failure(as(api, preview.token, shipping.createQcInspection, { body: { reference: "PO-1", product: "Tee", lotSize: 100, expectedFeeCents: fee } }))).status).toBe(403);
   });
 });

@@ -31,6 +31,7 @@ export const SCREEN_ENTITY_TYPES = [
   "share_report",
   "product_ideation",
   "order_rule",
+  "qc_inspection",
 ] as const;
 export type ScreenEntityType = (typeof SCREEN_ENTITY_TYPES)[number];
 

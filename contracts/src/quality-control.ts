@@ -8,6 +8,15 @@ const required = (max: number) => text(max).min(1, "must not be empty");
 // Quality checks (000 §2.2 /homebase/quality-control): an inspection of a lot planned from the
 // ISO 2859-1 tables (contracts/src/aql.ts), then its report and the verdict.
 
+/**
+ * What one inspection costs the store, charged through the payments ledger when it is booked. The
+ * spec names no inspection price (000 §9 lists fulfilment, storage and SMS only); $299 is the
+ * going rate of one inspector-day at the third-party inspection firms (QIMA, V-Trust) in 2026.
+ */
+export const QC_INSPECTION_FEE_CENTS = 29_900;
+/** Defect photos one report may carry. */
+export const MAX_QC_PHOTOS = 12;
+
 export const QC_STAGES = ["PRE_PRODUCTION", "DURING_PRODUCTION", "PRE_SHIPMENT", "RECEIVING"] as const;
 export const QC_STATUSES = ["BOOKED", "REPORTED"] as const;
 export const DEFECT_CLASSES = ["critical", "major", "minor"] as const;
@@ -70,6 +79,12 @@ export const qcInspectionSchema = z.object({
   classVerdicts: z.object({ critical: z.enum(["PASS", "FAIL"]), major: z.enum(["PASS", "FAIL"]), minor: z.enum(["PASS", "FAIL"]) }).nullable(),
   verdict: z.enum(["PASS", "FAIL"]).nullable(),
   notes: z.string(),
+  /** The fee charged when it was booked, in cents (0 for inspections booked before fees). */
+  feeCents: z.number().int(),
+  /** The receiving inspected, when the reference names one of the store's receivings (RCV-1003). */
+  receiving: z.object({ id: z.string(), number: z.number().int(), supplierName: z.string() }).nullable(),
+  /** Defect photos of the report, in the inspector's order: pictures uploaded through /upload. */
+  photos: z.array(z.object({ id: z.string(), url: z.string(), fileName: z.string() })),
   createdAt: z.string(),
   reportedAt: z.string().nullable(),
 });
@@ -79,7 +94,7 @@ export const createQcInspection = defineContract({
   id: "createQcInspection",
   method: "POST",
   path: "/homebase/quality-control",
-  summary: "Books an inspection of a lot (a production order or a receiving, by its reference) at a stage, planned from the ISO 2859-1 tables: the sample size and the acceptance and rejection numbers per defect class are fixed at booking.",
+  summary: "Books an inspection of a lot (a production order or a receiving, by its reference) at a stage, planned from the ISO 2859-1 tables: the sample size and the acceptance and rejection numbers per defect class are fixed at booking. The inspection fee is charged to the store's card; the body names the fee the person confirmed. A reference RCV-<number> links the inspection to that receiving.",
   tags: ["quality"],
   access: "user",
   status: 201,
@@ -89,6 +104,7 @@ export const createQcInspection = defineContract({
     product: required(120).describe("What the lot is, e.g. Heavyweight tee, black"),
     stage: z.enum(QC_STAGES, "must be PRE_PRODUCTION, DURING_PRODUCTION, PRE_SHIPMENT or RECEIVING").default("PRE_SHIPMENT").describe("When: PRE_PRODUCTION, DURING_PRODUCTION, PRE_SHIPMENT (default) or RECEIVING"),
     ...samplingFields,
+    expectedFeeCents: z.number("must be the fee in cents").int("must be a whole number of cents").min(0, "must be 0 or more").describe("The inspection fee the person confirmed, in cents; a different fee is refused so nobody pays what they did not see"),
   }),
   response: qcInspectionSchema,
 });
@@ -100,7 +116,12 @@ export const listQcInspections = defineContract({
   summary: "The store's inspections, newest first, searched by reference or product, filtered by status, paged.",
   tags: ["quality"],
   access: "user",
-  query: z.strictObject({ search: z.string().trim().max(100, "must be at most 100 characters").optional(), status: z.enum(QC_STATUSES).optional(), ...pageQuery }),
+  query: z.strictObject({
+    search: z.string().trim().max(100, "must be at most 100 characters").optional(),
+    status: z.enum(QC_STATUSES).optional(),
+    receivingId: z.uuid("must be a receiving id").optional().describe("Only the inspections of this receiving"),
+    ...pageQuery,
+  }),
   response: pageOf(qcInspectionSchema),
 });
 
@@ -123,11 +144,17 @@ export const reportQcInspection = defineContract({
   id: "reportQcInspection",
   method: "POST",
   path: "/homebase/quality-control/:id/report",
-  summary: "Records the defects found per class in the sample and decides the verdict: the lot passes when every class is at or under its acceptance number. An inspection is reported once; again is 409.",
+  summary: "Records the defects found per class in the sample, with defect photos (pictures uploaded through /upload), and decides the verdict: the lot passes when every class is at or under its acceptance number. An inspection is reported once; again is 409.",
   tags: ["quality"],
   access: "user",
   idempotent: true,
   params: qcParams,
-  body: z.strictObject({ critical: found("Critical"), major: found("Major"), minor: found("Minor"), notes: text(1000).default("").describe("What the inspector saw (optional)") }),
+  body: z.strictObject({
+    critical: found("Critical"),
+    major: found("Major"),
+    minor: found("Minor"),
+    notes: text(1000).default("").describe("What the inspector saw (optional)"),
+    photoIds: z.array(z.uuid("must be the id of an uploaded picture"), "must be a list of uploaded picture ids").max(MAX_QC_PHOTOS, `must be at most ${MAX_QC_PHOTOS} photos`).default([]).describe("Defect photos: ids of pictures uploaded through /upload (optional)"),
+  }),
   response: qcInspectionSchema,
 });

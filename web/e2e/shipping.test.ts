@@ -3,7 +3,10 @@ import type { Page } from "playwright-core";
 import { createStore } from "../../test/factories/accounts";
 import { cardOnFile } from "../../test/factories/shipping";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
-import { orders } from "@atelier/contracts";
+import { orders, receivings } from "@atelier/contracts";
+
+/** A 1×1 PNG: a real picture, so the upload is stored as an image and the browser can draw it. */
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 import { overflowsSideways, pageAs, poll, sendChat, shot, useAgentStack } from "./browser";
 
 // Shipping labels end to end on the offline model: the create screen quotes a parcel with the
@@ -142,27 +145,47 @@ describe("shipping labels in Chromium", () => {
     await page.context().close();
   }, 300_000);
 
-  it("books an inspection with its AQL plan on the quality control screen and reports it to a verdict", async () => {
+  it("books an inspection with its AQL plan at the confirmed fee, reports it to a verdict with a defect photo, and shows it on the receiving it inspects", async () => {
     const owner = await createStore(env.stack.api, { storeName: "QC e2e" });
+    await cardOnFile(env.stack.api, owner.token);
+    const receiving = await env.stack.api.client.call(receivings.createReceiving, { body: { supplierName: `Kiln ${Date.now()}`, lines: [{ sku: "MUG-QC", title: "Stoneware mug", expectedQuantity: 1000 }] } }, { token: owner.token });
     const page = await pageAs(env.browser, owner);
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(`${env.stack.api.url}/homebase/quality-control`);
     await page.getByTestId("qc-empty").waitFor();
-    await page.getByLabel("Purchase order or receiving", { exact: true }).fill("PO-1042");
-    await page.getByLabel("Product", { exact: true }).fill("Heavyweight tee");
+    await page.getByLabel("Purchase order or receiving", { exact: true }).fill(receiving.sn);
+    await page.getByLabel("Product", { exact: true }).fill("Stoneware mug");
     await page.getByLabel("Units in the lot", { exact: true }).fill("1000");
     await poll(() => page.getByTestId("qc-plan").textContent()).toContain("Code letter J: open 200 of the 1,000 units.");
     expect(await page.getByTestId("plan-row").nth(1).textContent()).toBe("Major2.58056");
     await shot(page, "quality-book-desktop");
     await page.getByRole("button", { name: "Book inspection" }).click();
+    // Nothing is charged before the person sees the fee and the lot.
+    expect(await page.getByTestId("qc-confirm").textContent()).toBe(`Your card will be charged $299.00 for an inspection of ${receiving.sn} (Stoneware mug), 1,000 units, 200 of them opened.`);
+    await shot(page, "quality-confirm-desktop");
+    await page.getByRole("button", { name: "Pay $299.00" }).click();
     await page.getByTestId("qc-row").first().waitFor();
     await page.getByRole("button", { name: "Report" }).click();
     await page.getByLabel("Major defects found").fill("6");
+    await page.getByLabel("Defect photos").setInputFiles({ name: "chipped-rim.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+    await page.getByRole("img", { name: "Defect photo chipped-rim.png" }).waitFor();
     await shot(page, "quality-report-desktop");
     await page.getByRole("button", { name: "Save the report" }).click();
-    await poll(() => page.getByTestId("qc-row").first().textContent()).toContain("Failed0 critical, 6 major, 0 minor");
+    await poll(() => page.getByTestId("qc-row").first().textContent()).toContain("Failed0 critical, 6 major, 0 minor · 1 photo");
+    await page.getByRole("button", { name: "View report" }).click();
+    await page.getByRole("img", { name: `Defect photo 1 of ${receiving.sn}: chipped-rim.png` }).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "quality-view-report-desktop");
+    // The receiving shows the inspection that looked at it.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${env.stack.api.url}/receivings/${receiving.sn}/details`);
+    await poll(() => page.getByTestId("receiving-inspections").textContent()).toContain("Failed");
+    expect(await page.getByTestId("receiving-inspections").textContent()).toContain("Major: 6 found, accept up to 5 (over the limit)");
+    await page.getByTestId("receiving-inspections").scrollIntoViewIfNeeded();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "quality-receiving-phone");
+    await page.goto(`${env.stack.api.url}/homebase/quality-control`);
+    await page.getByTestId("qc-row").first().waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, "quality-phone");
     await page.context().close();

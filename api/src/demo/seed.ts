@@ -17,6 +17,7 @@ import { seedDemoInventory } from "../queries/inventory/stock";
 import { enableDemoAnalytics } from "./seed-analytics";
 import { seedDemoReturns } from "../queries/returns/seed";
 import { seedDemoReceivings } from "../queries/receivings/seed";
+import { seedDemoInspections } from "../queries/quality/seed";
 import { seedDemoOrderRules } from "../services/order-rules/seed-demo-rules";
 
 /** The demo logins; the preview address is in ATELIER_PREVIEW_EMAILS by default. */
@@ -187,6 +188,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
         await seedDemoReturns(tx, store.id, user.id);
         await seedDemoOrderRules(tx, store.id, user.id);
         await seedDemoReceivings(tx, store.id, user.id, anchor);
+        await seedDemoInspections(tx, store.id, user.id, anchor);
         report.stores.push({ email: account.email, storeId: store.id, customers: commerce.customers.length, orders: commerce.orders.length, lineItems: commerce.lineItems.length, creatorOrderItems: ownCatalog.creatorOrderItems.length });
       }),
     );

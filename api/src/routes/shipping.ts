@@ -11,7 +11,9 @@ import { voidShippingLabel } from "../services/shipping/void-shipping-label";
 import { quoteOrderLabels } from "../services/shipping/quote-order-labels";
 import { createOrderLabels } from "../services/shipping/create-order-labels";
 import { getPickList } from "../services/shipping/pick-list";
-import { createQcInspection, getQcInspection, getSamplingPlan, listQcInspections, reportQcInspection } from "../services/quality/inspections";
+import { getQcInspection, getSamplingPlan, listQcInspections } from "../services/quality/inspections";
+import { bookQcInspection } from "../services/quality/book-inspection";
+import { reportQcInspection } from "../services/quality/report-inspection";
 
 export const shippingRoutes = [
   route(shipping.quoteShippingLabel, ({ ctx, body }) => quoteShippingLabel(ctx, body)),
@@ -26,7 +28,7 @@ export const shippingRoutes = [
   route(shipping.createOrderLabels, ({ ctx, body }) => createOrderLabels(ctx, body)),
   route(shipping.getPickList, ({ ctx, query }) => getPickList(ctx, query.orders)),
   route(shipping.getSamplingPlan, ({ ctx, query }) => getSamplingPlan(ctx, query)),
-  route(shipping.createQcInspection, ({ ctx, body }) => createQcInspection(ctx, body)),
+  route(shipping.createQcInspection, ({ ctx, body }) => bookQcInspection(ctx, body)),
   route(shipping.listQcInspections, ({ ctx, query }) => listQcInspections(ctx, query)),
   route(shipping.getQcInspection, ({ ctx, params }) => getQcInspection(ctx, params.id)),
   route(shipping.reportQcInspection, ({ ctx, params, body }) => reportQcInspection(ctx, params.id, body)),

@@ -1,5 +1,7 @@
 import { shipping, type CallInput } from "@atelier/contracts";
+import { QC_INSPECTION_FEE_CENTS } from "@atelier/contracts/shipping";
 import { defineTool } from "../tool-spec";
+import { cardOnFile, cardWords } from "../payments/payment-approvals";
 import type { ApprovalLookup } from "../tool-spec";
 
 // Shipping labels (/web/standalone-label): quote, buy (after the user's approval), history, void
@@ -144,14 +146,18 @@ export const shippingTools = [
   defineTool({
     contract: shipping.createQcInspection,
     name: "book_qc_inspection",
-    description: "Book a quality inspection of a lot (a purchase order or a receiving, by its reference) planned from the AQL tables; the sample size and acceptance numbers are fixed at booking. Nothing is charged.",
-    argDescriptions: { reference: "The purchase order or receiving, e.g. PO-1042", product: "What the lot is", stage: "PRE_PRODUCTION, DURING_PRODUCTION, PRE_SHIPMENT (default) or RECEIVING", lotSize: "Units in the lot", level: "I, II (default) or III", aqlCritical: "Critical AQL (default 0.065)", aqlMajor: "Major AQL (default 2.5)", aqlMinor: "Minor AQL (default 4.0)" },
+    description: `Book a quality inspection of a lot (a purchase order, or a receiving by its number RCV-1003, which links the inspection to it) planned from the AQL tables; the sample size and acceptance numbers are fixed at booking. The inspection fee (${dollars(QC_INSPECTION_FEE_CENTS)}) is charged to the store's card: needs the user's approval.`,
+    argDescriptions: { reference: "The purchase order or receiving, e.g. PO-1042 or RCV-1003", product: "What the lot is", stage: "PRE_PRODUCTION, DURING_PRODUCTION, PRE_SHIPMENT (default) or RECEIVING", lotSize: "Units in the lot", level: "I, II (default) or III", aqlCritical: "Critical AQL (default 0.065)", aqlMajor: "Major AQL (default 2.5)", aqlMinor: "Minor AQL (default 4.0)", expectedFeeCents: `The inspection fee in cents as the user saw it: ${QC_INSPECTION_FEE_CENTS}` },
+    approval: {
+      summary: async (a, lookup) => `Book a quality inspection of ${String(a.reference ?? "the lot")}${a.product ? ` (${String(a.product)})` : ""}, ${Number(a.lotSize ?? 0).toLocaleString("en-US")} units, and charge ${dollars(QC_INSPECTION_FEE_CENTS)} to ${await cardWords(undefined, lookup)}`,
+      precheck: cardOnFile,
+    },
   }),
   defineTool({
     contract: shipping.listQcInspections,
     name: "list_qc_inspections",
     description: "The store's quality inspections, newest first, with their plan, status (booked or reported) and verdict. Use it for 'my inspections', 'did PO-1042 pass', or to find the inspection to report.",
-    argDescriptions: { search: "Reference or product", status: "BOOKED or REPORTED", page: "Page number from 0", size: "Inspections per page, 1-100" },
+    argDescriptions: { search: "Reference or product", status: "BOOKED or REPORTED", receivingId: "Only the inspections of this receiving (its id)", page: "Page number from 0", size: "Inspections per page, 1-100" },
   }),
   defineTool({
     contract: shipping.getQcInspection,
@@ -162,7 +168,7 @@ export const shippingTools = [
   defineTool({
     contract: shipping.reportQcInspection,
     name: "report_qc_inspection",
-    description: "Record an inspection's report: critical, major and minor defects found in the sample; the verdict (pass or fail) follows from the acceptance numbers. An inspection is reported once.",
-    argDescriptions: { id: "The inspection's id, from list_qc_inspections", critical: "Critical defects found", major: "Major defects found", minor: "Minor defects found", notes: "What the inspector saw (optional)" },
+    description: "Record an inspection's report: critical, major and minor defects found in the sample, with defect photos the user uploaded; the verdict (pass or fail) follows from the acceptance numbers. An inspection is reported once.",
+    argDescriptions: { id: "The inspection's id, from list_qc_inspections", critical: "Critical defects found", major: "Major defects found", minor: "Minor defects found", notes: "What the inspector saw (optional)", photoIds: "Ids of defect pictures the user uploaded (optional)" },
   }),
 ];

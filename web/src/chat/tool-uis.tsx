@@ -6,6 +6,8 @@ import { formatUsd } from "../format/format";
 import { ReportCard } from "../features/analytics/report-card";
 import { AuthedImage } from "../ui/authed-image";
 import { LabelCard, RatesCard, type LabelView, type RatesView } from "../features/shipping/shipping-cards";
+import { QcCard } from "../ui/qc-card";
+import type { QcInspection } from "@atelier/contracts/shipping";
 import { QuoteComparisonCard, QuotesCard, type QuoteCardRow } from "../features/inbox/quote-tool-cards";
 import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, ideaOf, type BrandIdeaView, type BrandKitView, type PaletteView } from "../features/business-kits/brand-kit-cards";
 
@@ -14,7 +16,7 @@ import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, 
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -88,7 +90,7 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection };
 
 /** Generated designs (issue 19): thumbnails, which one is saved, and the credits spent. */
 type ImagesView = { images: { id: string; url: string; prompt: string }[]; savedId: string | null; note: string };
@@ -151,6 +153,7 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   brandKit: (v) => <BrandKitCard kit={v} />,
   brandIdea: (v) => (v ? <BrandIdeaCard idea={v} /> : <span className="muted">No brand ideas yet.</span>),
   palette: (v) => (v ? <PaletteCard palette={v} /> : <span className="muted">No palette yet.</span>),
+  qc: (v) => <QcCard inspection={v} />,
 };
 
 /** A quote as the chat's quote card shows it (issue 18): Accept and Counter only while the store is to answer. */
@@ -242,6 +245,10 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   get_shipping_label: card("get_shipping_label", "label", labelView),
   void_shipping_label: card("void_shipping_label", "label", labelView),
   create_return_label: card("create_return_label", "label", labelView),
+  // Quality checks (issue 17): the inspection with its verdict, fee, receiving and defect photos
+  book_qc_inspection: card("book_qc_inspection", "qc", (r) => r),
+  get_qc_inspection: card("get_qc_inspection", "qc", (r) => r),
+  report_qc_inspection: card("report_qc_inspection", "qc", (r) => r),
   // Quotes in the inbox
   list_quotes: card("list_quotes", "quotes", (r) => r.list.map(quoteRow)),
   get_quote: card("get_quote", "quotes", (r) => [quoteRow(r)]),

@@ -17,18 +17,28 @@ export type InspectionRow = {
   minorFound: number | null;
   verdict: "PASS" | "FAIL" | null;
   notes: string;
+  feeCents: number;
+  receivingId: string | null;
   createdAt: Date;
   reportedAt: Date | null;
 };
 
-const COLUMNS = `id, reference, product, stage, lot_size AS "lotSize", inspection_level AS level, plans AS plan, status, critical_found AS "criticalFound",
-  major_found AS "majorFound", minor_found AS "minorFound", verdict, notes, created_at AS "createdAt", reported_at AS "reportedAt"`;
+export type PhotoRow = { inspectionId: string; uploadId: string; fileName: string };
 
-export async function insertInspection(db: Queryable, storeId: string, i: Pick<InspectionRow, "reference" | "product" | "stage" | "lotSize" | "level" | "plan">, createdBy: string): Promise<InspectionRow> {
+const COLUMNS = `id, reference, product, stage, lot_size AS "lotSize", inspection_level AS level, plans AS plan, status, critical_found AS "criticalFound",
+  major_found AS "majorFound", minor_found AS "minorFound", verdict, notes, fee_cents AS "feeCents",
+  receiving_id AS "receivingId", created_at AS "createdAt", reported_at AS "reportedAt"`;
+
+export async function insertInspection(
+  db: Queryable,
+  storeId: string,
+  i: Pick<InspectionRow, "reference" | "product" | "stage" | "lotSize" | "level" | "plan" | "feeCents" | "receivingId"> & { chargeId: string | null },
+  createdBy: string,
+): Promise<InspectionRow> {
   const { rows } = await db.query<InspectionRow>(
-    `INSERT INTO qc_inspections (store_id, reference, product, stage, lot_size, inspection_level, code_letter, plans, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-    [storeId, i.reference, i.product, i.stage, i.lotSize, i.level, i.plan.codeLetter, JSON.stringify(i.plan), createdBy],
+    `INSERT INTO qc_inspections (store_id, reference, product, stage, lot_size, inspection_level, code_letter, plans, created_by, fee_cents, charge_id, receiving_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
+    [storeId, i.reference, i.product, i.stage, i.lotSize, i.level, i.plan.codeLetter, JSON.stringify(i.plan), createdBy, i.feeCents, i.chargeId, i.receivingId],
   );
   return rows[0]!;
 }
@@ -38,11 +48,11 @@ export async function getInspection(db: Queryable, storeId: string, id: string):
   return rows[0] ?? null;
 }
 
-export async function listInspections(db: Queryable, storeId: string, q: { search?: string; status?: string; limit: number; offset: number }): Promise<{ list: InspectionRow[]; total: number }> {
-  const where = `store_id = $1 AND ($2::text IS NULL OR reference ILIKE $2 OR product ILIKE $2) AND ($3::text IS NULL OR status = $3)`;
-  const args = [storeId, q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null, q.status ?? null];
+export async function listInspections(db: Queryable, storeId: string, q: { search?: string; status?: string; receivingId?: string; limit: number; offset: number }): Promise<{ list: InspectionRow[]; total: number }> {
+  const where = `store_id = $1 AND ($2::text IS NULL OR reference ILIKE $2 OR product ILIKE $2) AND ($3::text IS NULL OR status = $3) AND ($4::uuid IS NULL OR receiving_id = $4)`;
+  const args = [storeId, q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null, q.status ?? null, q.receivingId ?? null];
   const [list, count] = await Promise.all([
-    db.query<InspectionRow>(`SELECT ${COLUMNS} FROM qc_inspections WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [...args, q.limit, q.offset]),
+    db.query<InspectionRow>(`SELECT ${COLUMNS} FROM qc_inspections WHERE ${where} ORDER BY created_at DESC, id LIMIT $5 OFFSET $6`, [...args, q.limit, q.offset]),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM qc_inspections WHERE ${where}`, args),
   ]);
   return { list: list.rows, total: count.rows[0]!.n };
@@ -56,4 +66,23 @@ export async function reportInspection(db: Queryable, storeId: string, id: strin
     [storeId, id, r.critical, r.major, r.minor, r.verdict, r.notes],
   );
   return rows[0] ?? null;
+}
+
+/** The defect photos of these inspections, in the inspector's order. */
+export async function photosOf(db: Queryable, storeId: string, inspectionIds: string[]): Promise<PhotoRow[]> {
+  const { rows } = await db.query<PhotoRow>(
+    `SELECT inspection_id AS "inspectionId", upload_id AS "uploadId", file_name AS "fileName" FROM qc_inspection_photos
+      WHERE store_id = $1 AND inspection_id = ANY($2::uuid[]) ORDER BY inspection_id, position`,
+    [storeId, inspectionIds],
+  );
+  return rows;
+}
+
+export async function insertPhotos(db: Queryable, storeId: string, inspectionId: string, photos: { uploadId: string; fileName: string }[]): Promise<void> {
+  if (!photos.length) return;
+  await db.query(
+    `INSERT INTO qc_inspection_photos (inspection_id, store_id, upload_id, position, file_name)
+     SELECT $2, $1, p.upload_id, p.position - 1, p.file_name FROM unnest($3::uuid[], $4::text[]) WITH ORDINALITY AS p(upload_id, file_name, position)`,
+    [storeId, inspectionId, photos.map((p) => p.uploadId), photos.map((p) => p.fileName)],
+  );
 }

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { showToast } from "../../ui/toast-store";
 import { useLiveReceivings } from "../../realtime/use-live-receivings";
 import { ReceivingBadge, dayLabel } from "./receiving-labels";
+import { ReceivingInspections } from "./receiving-inspections";
 import "./receivings.css";
 
 const key = () => ({ idempotencyKey: crypto.randomUUID() });
@@ -160,6 +161,7 @@ function ReceivingView({ r, onChanged }: { r: ReceivingDetail; onChanged: (r: Re
           {r.canceledAt && <li>Canceled: {r.cancelReason} · {when(r.canceledAt)}</li>}
         </ol>
       </section>
+      <ReceivingInspections receivingId={r.id} sn={r.sn} />
       {canceling && (
         <ConfirmDialog title={`Cancel ${r.sn}?`} confirmLabel="Cancel the receiving" cancelLabel="Keep it" danger busy={busy} onConfirm={() => void cancel()} onCancel={() => setCanceling(false)}>
           <p>Its {r.totals.expected} units stop showing as incoming in your inventory.</p>

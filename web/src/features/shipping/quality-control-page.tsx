@@ -2,14 +2,17 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "@atelier/contracts";
 import { AQLS, INSPECTION_LEVELS, MAX_LOT, MIN_LOT, type Aql, type InspectionLevel } from "@atelier/contracts/aql";
-import { QC_STAGES, QC_STATUSES, createQcInspection, getSamplingPlan, listQcInspections, reportQcInspection, type QcInspection, type QcSamplingPlan } from "@atelier/contracts/shipping";
+import { MAX_QC_PHOTOS, QC_INSPECTION_FEE_CENTS, QC_STAGES, QC_STATUSES, createQcInspection, getSamplingPlan, listQcInspections, reportQcInspection, type QcInspection, type QcSamplingPlan } from "@atelier/contracts/shipping";
 import { request } from "../../api/client";
 import { invalidate } from "../../api/query-cache";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
+import { AuthedImage } from "../../ui/authed-image";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { showToast } from "../../ui/toast-store";
-import { dateText } from "./format";
+import { uploadAttachment, type UploadedFile } from "../../ui/upload";
+import { dateText, usd } from "./format";
+import { QcCard, verdictText } from "../../ui/qc-card";
 import "./shipping.css";
 
 const PAGE_SIZE = 20;
@@ -18,7 +21,6 @@ const CLASSES = [["critical", "Critical"], ["major", "Major"], ["minor", "Minor"
 type Form = { reference: string; product: string; stage: (typeof QC_STAGES)[number]; lotSize: string; level: InspectionLevel; aqlCritical: Aql; aqlMajor: Aql; aqlMinor: Aql };
 const blank: Form = { reference: "", product: "", stage: "PRE_SHIPMENT", lotSize: "", level: "II", aqlCritical: "0.065", aqlMajor: "2.5", aqlMinor: "4.0" };
 
-const verdictText = (i: QcInspection) => (i.verdict === "PASS" ? "Passed" : i.verdict === "FAIL" ? "Failed" : "Booked, waiting for the report");
 
 function PlanTable({ plan }: { plan: QcSamplingPlan }) {
   return (
@@ -41,10 +43,12 @@ export function QualityControlPage() {
   const page = Math.max(0, Number.parseInt(params.get("page") ?? "0", 10) || 0);
   const reporting = params.get("inspection");
   const list = useApi(listQcInspections, { query: { page, size: PAGE_SIZE, ...(search ? { search } : {}), ...(status ? { status } : {}) } });
-  const [form, setForm] = useState<Form>(blank);
+  // "Book a quality check of RCV-1003" on a receiving opens this screen with the reference filled in.
+  const [form, setForm] = useState<Form>(() => ({ ...blank, reference: (params.get("reference") ?? "").slice(0, 60), stage: params.get("reference")?.startsWith("RCV-") ? "RECEIVING" : blank.stage }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [text, setText] = useState(search);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const lot = Number(form.lotSize);
   const lotOk = Number.isInteger(lot) && lot >= MIN_LOT && lot <= MAX_LOT;
   const plan = useApi(getSamplingPlan, { query: { lotSize: lotOk ? lot : MIN_LOT, level: form.level, aqlCritical: form.aqlCritical, aqlMajor: form.aqlMajor, aqlMinor: form.aqlMinor } });
@@ -59,13 +63,22 @@ export function QualityControlPage() {
     setParams(next);
   };
   const set = <K extends keyof Form>(k: K) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value as Form[K] });
-  const book = async (e: FormEvent) => {
+  // Nothing is charged until the person confirms the fee in the dialog; the fee they saw goes with the request.
+  const review = (e: FormEvent) => {
     e.preventDefault();
+    const missing: Record<string, string> = {};
+    if (!form.reference.trim()) missing.reference = "Enter the purchase order or receiving.";
+    if (!form.product.trim()) missing.product = "Enter what the lot is.";
+    if (!lotOk) missing.lotSize = `Enter the units in the lot, ${MIN_LOT} or more.`;
+    setErrors(missing);
+    if (!Object.keys(missing).length) setConfirming(true);
+  };
+  const book = async () => {
     setBusy(true);
     setErrors({});
     try {
-      const booked = await request(createQcInspection, { body: { ...form, lotSize: Number(form.lotSize) } }, { idempotencyKey: crypto.randomUUID(), quiet: true });
-      showToast(`Inspection of ${booked.reference} booked: inspect ${booked.plan.sampleSize} units.`, "success");
+      const booked = await request(createQcInspection, { body: { ...form, lotSize: Number(form.lotSize), expectedFeeCents: QC_INSPECTION_FEE_CENTS } }, { idempotencyKey: crypto.randomUUID(), quiet: true });
+      showToast(`Inspection of ${booked.reference} booked for ${usd(booked.feeCents)}: inspect ${booked.plan.sampleSize} units.`, "success");
       setForm(blank);
       invalidate(["quality"]);
     } catch (err) {
@@ -73,6 +86,7 @@ export function QualityControlPage() {
       else showToast(err instanceof ApiError ? err.message : "The inspection could not be booked. Try again in a moment.");
     } finally {
       setBusy(false);
+      setConfirming(false);
     }
   };
   const rows = list.data?.list ?? [];
@@ -83,7 +97,7 @@ export function QualityControlPage() {
   );
   return (
     <PageFrame title="Quality control" chatPrompt="How many units should I inspect?">
-      <form className="ship-parcel qc-form card" onSubmit={(e) => void book(e)} aria-label="Book an inspection">
+      <form className="ship-parcel qc-form card" onSubmit={review} aria-label="Book an inspection">
         <legend className="ship-wide">Book an inspection (ISO 2859-1 / ANSI Z1.4, normal inspection)</legend>
         {field("reference", "Purchase order or receiving", <input aria-label="Purchase order or receiving" value={form.reference} maxLength={60} onChange={set("reference")} placeholder="PO-1042" />)}
         {field("product", "Product", <input aria-label="Product" value={form.product} maxLength={120} onChange={set("product")} placeholder="Heavyweight tee, black" />)}
@@ -102,8 +116,18 @@ export function QualityControlPage() {
             </>
           ) : <p className="muted">Enter the units in the lot to see how many to inspect and how many defects each class may have.</p>}
         </div>
-        <div className="ship-wide"><button type="submit" className="primary" disabled={busy}>{busy ? "Booking…" : "Book inspection"}</button></div>
+        <div className="ship-wide ship-actions">
+          <button type="submit" className="primary" disabled={busy}>{busy ? "Booking…" : "Book inspection"}</button>
+          <span className="muted">{`An inspection costs ${usd(QC_INSPECTION_FEE_CENTS)}, charged to your card when you confirm.`}</span>
+        </div>
       </form>
+      {confirming && (
+        <ConfirmDialog title="Book this inspection?" confirmLabel={busy ? "Booking…" : `Pay ${usd(QC_INSPECTION_FEE_CENTS)}`} busy={busy} onConfirm={() => void book()} onCancel={() => setConfirming(false)}>
+          <p data-testid="qc-confirm">
+            Your card will be charged <strong>{usd(QC_INSPECTION_FEE_CENTS)}</strong> for an inspection of <strong>{form.reference.trim()}</strong> ({form.product.trim()}), {lot.toLocaleString("en-US")} units{plan.data ? `, ${plan.data.sampleSize} of them opened` : ""}.
+          </p>
+        </ConfirmDialog>
+      )}
 
       <div className="ship-toolbar">
         <form role="search" className="ship-search" onSubmit={(e) => { e.preventDefault(); update({ q: text.trim() || null }); }}>
@@ -128,15 +152,15 @@ export function QualityControlPage() {
             {rows.map((i) => (
               <tr key={i.id} data-testid="qc-row">
                 <td>{dateText(i.createdAt)}</td>
-                <td>{i.reference}<div className="muted">{i.product}</div></td>
+                <td>{i.reference}<div className="muted">{i.product}{i.receiving?.supplierName ? ` · from ${i.receiving.supplierName}` : ""}</div></td>
                 <td className="cell-hide-narrow">{STAGE_WORDS[i.stage]}</td>
                 <td className="num">{i.lotSize.toLocaleString("en-US")}</td>
                 <td className="num">{i.plan.sampleSize}</td>
                 <td>
                   <span className={`ship-badge ${i.verdict === "PASS" ? "ship-delivered" : i.verdict === "FAIL" ? "qc-fail" : ""}`}>{verdictText(i)}</span>
-                  {i.found && <div className="muted">{`${i.found.critical} critical, ${i.found.major} major, ${i.found.minor} minor`}</div>}
+                  {i.found && <div className="muted">{`${i.found.critical} critical, ${i.found.major} major, ${i.found.minor} minor${i.photos.length ? ` · ${i.photos.length} photo${i.photos.length === 1 ? "" : "s"}` : ""}`}</div>}
                 </td>
-                <td>{i.status === "BOOKED" && <button type="button" onClick={() => update({ inspection: i.id })}>Report</button>}</td>
+                <td><button type="button" onClick={() => update({ inspection: i.id })}>{i.status === "BOOKED" ? "Report" : "View report"}</button></td>
               </tr>
             ))}
           </tbody>
@@ -149,7 +173,11 @@ export function QualityControlPage() {
           <button type="button" disabled={(page + 1) * PAGE_SIZE >= total} onClick={() => update({ page: String(page + 1) })}>Next</button>
         </nav>
       )}
-      {opened && <ReportDialog inspection={opened} onClose={() => update({ inspection: null })} />}
+      {opened && (opened.status === "BOOKED" ? <ReportDialog inspection={opened} onClose={() => update({ inspection: null })} /> : (
+        <ConfirmDialog title={`Inspection report: ${opened.reference}`} confirmLabel="Close" onConfirm={() => update({ inspection: null })} onCancel={() => update({ inspection: null })}>
+          <QcCard inspection={opened} />
+        </ConfirmDialog>
+      ))}
     </PageFrame>
   );
 }
@@ -157,13 +185,35 @@ export function QualityControlPage() {
 function ReportDialog({ inspection, onClose }: { inspection: QcInspection; onClose: () => void }) {
   const [found, setFound] = useState({ critical: "0", major: "0", minor: "0" });
   const [notes, setNotes] = useState("");
+  const [photos, setPhotos] = useState<UploadedFile[]>([]);
+  const [uploading, setUploading] = useState(false);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  // Photos go up through /upload as they are picked; the report names them by id.
+  const addPhotos = async (files: FileList | null) => {
+    const picked = [...(files ?? [])].slice(0, MAX_QC_PHOTOS - photos.length);
+    if (!picked.length) return;
+    setUploading(true);
+    setError("");
+    try {
+      const uploaded: UploadedFile[] = [];
+      for (const f of picked) {
+        const u = await uploadAttachment(f);
+        if (u.attachmentType !== "IMAGE") throw new Error(`${f.name} is not a picture; add photos (JPEG, PNG, WebP…).`);
+        uploaded.push(u);
+      }
+      setPhotos([...photos, ...uploaded]);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "The photo could not be uploaded. Try again in a moment.");
+    } finally {
+      setUploading(false);
+    }
+  };
   const submit = async () => {
     setBusy(true);
     setError("");
     try {
-      const r = await request(reportQcInspection, { params: { id: inspection.id }, body: { critical: Number(found.critical), major: Number(found.major), minor: Number(found.minor), notes } }, { idempotencyKey: crypto.randomUUID(), quiet: true });
+      const r = await request(reportQcInspection, { params: { id: inspection.id }, body: { critical: Number(found.critical), major: Number(found.major), minor: Number(found.minor), notes, photoIds: photos.map((p) => p.id) } }, { idempotencyKey: crypto.randomUUID(), quiet: true });
       showToast(`${r.reference}: the lot ${r.verdict === "PASS" ? "passed" : "failed"} the inspection.`, r.verdict === "PASS" ? "success" : undefined);
       invalidate(["quality"]);
       onClose();
@@ -174,13 +224,22 @@ function ReportDialog({ inspection, onClose }: { inspection: QcInspection; onClo
     }
   };
   return (
-    <ConfirmDialog title={`Report the inspection of ${inspection.reference}`} confirmLabel={busy ? "Saving…" : "Save the report"} busy={busy} onConfirm={() => void submit()} onCancel={onClose}>
+    <ConfirmDialog title={`Report the inspection of ${inspection.reference}`} confirmLabel={busy ? "Saving…" : "Save the report"} busy={busy || uploading} onConfirm={() => void submit()} onCancel={onClose}>
       <p className="muted">{`Open ${inspection.plan.sampleSize} units of ${inspection.product} and count the defects of each class.`}</p>
       <div className="ship-parcel qc-report">
         {CLASSES.map(([k, label]) => (
           <label key={k}>{`${label} (accept up to ${inspection.plan[k].accept})`}<input aria-label={`${label} defects found`} inputMode="numeric" value={found[k]} onChange={(e) => setFound({ ...found, [k]: e.target.value })} /></label>
         ))}
         <label className="ship-wide">Notes<textarea aria-label="Notes" value={notes} maxLength={1000} onChange={(e) => setNotes(e.target.value)} /></label>
+        <div className="ship-wide qc-photo-picker">
+          <label>{`Defect photos (up to ${MAX_QC_PHOTOS})`}<input type="file" aria-label="Defect photos" accept="image/*" multiple disabled={uploading || photos.length >= MAX_QC_PHOTOS} onChange={(e) => void addPhotos(e.target.files)} /></label>
+          {uploading && <span className="muted">Uploading…</span>}
+          {photos.length > 0 && (
+            <div className="qc-photos">
+              {photos.map((p) => <AuthedImage key={p.id} src={p.url} alt={`Defect photo ${p.fileName}`} className="qc-photo" />)}
+            </div>
+          )}
+        </div>
       </div>
       {error && <p className="field-error" role="alert">{error}</p>}
     </ConfirmDialog>
