@@ -5,7 +5,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { chromium } from "playwright-core";
 import { createApiClient } from "@atelier/contracts";
 import { loadConfig } from "../../api/src/config";
 import { openDatabase } from "../../api/src/db/pool";
@@ -13,10 +12,10 @@ import { migrate } from "../../api/src/db/migrate";
 import { startApi } from "../../api/src/server";
 import { signUp } from "../../test/factories/accounts";
 import { WEB_ROOT, mountWebApp } from "../../web/server/serve-web";
+import { measureLcp, median } from "../lib/lcp";
 
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
 const TARGET_KB = 200;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Its own output folder: the app's web/dist may be in use by a running server or the e2e tests.
 const OUT_DIR = path.join(os.tmpdir(), `atelier-bench-web-${process.pid}`);
 
@@ -59,12 +58,6 @@ function initialJs(manifest: Manifest, route: string): { kb: number; files: numb
   return { kb: files.reduce((sum, f) => sum + gzipBytes(f), 0) / 1024, files: files.length };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 const manifest = await buildWithManifest();
 const sizes = Object.keys(ROUTE_MODULES).map((route) => ({ route, ...initialJs(manifest, route) }));
 
@@ -76,28 +69,19 @@ const api = await startApi({ config, database, migrate: false, extend: (app) => 
 const client = createApiClient({ baseUrl: api.url });
 const session = await signUp(client, database.pool, { email: `bench-web-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
-const lcps: number[] = [];
+// Strings, not functions: this file is type-checked without the DOM library.
+const summary = JSON.stringify({ user: session.user, store: session.store, role: session.role });
+let lcps: number[];
 try {
-  for (let i = 0; i < RUNS; i++) {
-    // A new context each run: an empty cache, as on a first visit after logging in.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // Strings, not functions: this file is type-checked without the DOM library.
-    const summary = JSON.stringify({ user: session.user, store: session.store, role: session.role });
-    await context.addInitScript({ content: `localStorage.setItem("atelier.token", ${JSON.stringify(session.token)}); localStorage.setItem("atelier.session", ${JSON.stringify(summary)});` });
-    const page = await context.newPage();
-    await page.goto(`${api.url}/homebase`, { waitUntil: "networkidle" });
-    await page.getByRole("heading").first().waitFor();
-    // Buffered: the entries recorded before the observer existed; the last one is the LCP.
-    const lcp = await page.evaluate<number>(`new Promise((resolve) => {
-      new PerformanceObserver((list) => { const e = list.getEntries(); resolve(e[e.length - 1].startTime); }).observe({ type: "largest-contentful-paint", buffered: true });
-    })`);
-    if (!page.url().endsWith("/homebase")) throw new Error(`expected /homebase, landed on ${page.url()}`);
-    lcps.push(lcp);
-    await context.close();
-  }
+  lcps = await measureLcp(
+    {
+      url: `${api.url}/homebase`,
+      prepare: (context) => context.addInitScript({ content: `localStorage.setItem("atelier.token", ${JSON.stringify(session.token)}); localStorage.setItem("atelier.session", ${JSON.stringify(summary)});` }),
+      ready: (page) => page.getByRole("heading").first().waitFor(),
+    },
+    RUNS,
+  );
 } finally {
-  await browser.close();
   await api.close();
   await database.close();
   fs.rmSync(OUT_DIR, { recursive: true, force: true });

@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
 import { ApiError } from "@atelier/contracts";
 import { AQLS, INSPECTION_LEVELS, MAX_LOT, MIN_LOT, type Aql, type InspectionLevel } from "@atelier/contracts/aql";
 import { MAX_QC_PHOTOS, QC_INSPECTION_FEE_CENTS, QC_STAGES, QC_STATUSES, createQcInspection, getSamplingPlan, listQcInspections, reportQcInspection, type QcInspection, type QcSamplingPlan } from "@atelier/contracts/shipping";
@@ -9,6 +8,7 @@ import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { AuthedImage } from "../../ui/authed-image";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { ListToolbar, Pager, useAddressPatch } from "../../ui/list-controls";
 import { showToast } from "../../ui/toast-store";
 import { uploadAttachment, type UploadedFile } from "../../ui/upload";
 import { dateText, usd } from "./format";
@@ -37,7 +37,7 @@ function PlanTable({ plan }: { plan: QcSamplingPlan }) {
 
 /** Quality control (000 §2.2): book an inspection planned from the ISO 2859-1 tables, report the defects found, read the verdicts. */
 export function QualityControlPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressPatch({ keepPageFor: ["inspection"] });
   const search = (params.get("q") ?? "").slice(0, 100);
   const status = QC_STATUSES.find((s) => s === params.get("status"));
   const page = Math.max(0, Number.parseInt(params.get("page") ?? "0", 10) || 0);
@@ -46,22 +46,12 @@ export function QualityControlPage() {
   // "Book a quality check of RCV-1003" on a receiving opens this screen with the reference filled in.
   const [form, setForm] = useState<Form>(() => ({ ...blank, reference: (params.get("reference") ?? "").slice(0, 60), stage: params.get("reference")?.startsWith("RCV-") ? "RECEIVING" : blank.stage }));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [text, setText] = useState(search);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const lot = Number(form.lotSize);
   const lotOk = Number.isInteger(lot) && lot >= MIN_LOT && lot <= MAX_LOT;
   const plan = useApi(getSamplingPlan, { query: { lotSize: lotOk ? lot : MIN_LOT, level: form.level, aqlCritical: form.aqlCritical, aqlMajor: form.aqlMajor, aqlMinor: form.aqlMinor } });
 
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    if (!("page" in patch) && !("inspection" in patch)) next.delete("page");
-    setParams(next);
-  };
   const set = <K extends keyof Form>(k: K) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value as Form[K] });
   // Nothing is charged until the person confirms the fee in the dialog; the fee they saw goes with the request.
   const review = (e: FormEvent) => {
@@ -129,11 +119,7 @@ export function QualityControlPage() {
         </ConfirmDialog>
       )}
 
-      <div className="ship-toolbar">
-        <form role="search" className="ship-search" onSubmit={(e) => { e.preventDefault(); update({ q: text.trim() || null }); }}>
-          <input type="search" aria-label="Search inspections" placeholder="Order, receiving or product" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
-          <button type="submit">Search</button>
-        </form>
+      <ListToolbar search={search} label="Search inspections" placeholder="Order, receiving or product" onSearch={(q) => update({ q })}>
         <label>
           Status{" "}
           <select aria-label="Status" value={status ?? ""} onChange={(e) => update({ status: e.target.value || null })}>
@@ -142,7 +128,7 @@ export function QualityControlPage() {
             <option value="REPORTED">Reported</option>
           </select>
         </label>
-      </div>
+      </ListToolbar>
       {list.data && total === 0 ? (
         <p className="card" data-testid="qc-empty">{search || status ? "No inspection matches." : "No inspections yet. Book one above."}</p>
       ) : (
@@ -166,13 +152,7 @@ export function QualityControlPage() {
           </tbody>
         </table>
       )}
-      {total > PAGE_SIZE && (
-        <nav className="ship-pager" aria-label="Pages">
-          <span className="muted">{page * PAGE_SIZE + 1}–{Math.min(total, (page + 1) * PAGE_SIZE)} of {total}</span>
-          <button type="button" disabled={page === 0} onClick={() => update({ page: page > 1 ? String(page - 1) : null })}>Previous</button>
-          <button type="button" disabled={(page + 1) * PAGE_SIZE >= total} onClick={() => update({ page: String(page + 1) })}>Next</button>
-        </nav>
-      )}
+      {total > PAGE_SIZE && <Pager page={page} size={PAGE_SIZE} total={total} onPage={(p) => update({ page: p })} />}
       {opened && (opened.status === "BOOKED" ? <ReportDialog inspection={opened} onClose={() => update({ inspection: null })} /> : (
         <ConfirmDialog title={`Inspection report: ${opened.reference}`} confirmLabel="Close" onConfirm={() => update({ inspection: null })} onCancel={() => update({ inspection: null })}>
           <QcCard inspection={opened} />
