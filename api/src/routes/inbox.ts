@@ -21,6 +21,10 @@ import { acceptMeeting } from "../services/inbox/meetings/accept-meeting";
 import { declineMeeting } from "../services/inbox/meetings/decline-meeting";
 import { getMeeting, listMeetings } from "../services/inbox/meetings/list-meetings";
 import { requestMeeting } from "../services/inbox/meetings/request-meeting";
+import { addPin } from "../services/inbox/attachments/add-pin";
+import { attachFile } from "../services/inbox/attachments/attach-file";
+import { listAttachments } from "../services/inbox/attachments/list-attachments";
+import { listPins } from "../services/inbox/attachments/list-pins";
 
 export const inboxRoutes = [
   route(inbox.listConversations, ({ ctx, query }) => listConversations(ctx, query)),
@@ -52,4 +56,11 @@ export const meetingRoutes = [
   route(inbox.getMeeting, ({ ctx, params }) => getMeeting(ctx, params.id)),
   route(inbox.acceptMeeting, ({ ctx, params, body }) => acceptMeeting(ctx, params.id, body.startsAt)),
   route(inbox.declineMeeting, ({ ctx, params, body }) => declineMeeting(ctx, params.id, body?.reason ?? "")),
+];
+
+export const attachmentRoutes = [
+  route(inbox.attachFile, ({ ctx, params }) => attachFile(ctx, params.sid)),
+  route(inbox.listAttachments, ({ ctx, params, query }) => listAttachments(ctx, params.sid, query)),
+  route(inbox.listPins, ({ ctx, params }) => listPins(ctx, params.id)),
+  route(inbox.addPin, ({ ctx, params, body }) => addPin(ctx, params.id, body)),
 ];

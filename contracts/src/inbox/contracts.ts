@@ -3,3 +3,4 @@ export * from "./conversations";
 export * from "./messages";
 export * from "./quotes";
 export * from "./meetings";
+export * from "./attachments";

@@ -1,6 +1,5 @@
 import { useMemo, useState } from "react";
 import { PageFrame } from "../../shell/page-frame";
-import { uploadAttachment } from "../../ui/upload";
 import { InboxTabs } from "../../ui/inbox-tabs";
 import { InboxView } from "./inbox-view";
 import { storePort } from "./inbox-port";
@@ -8,10 +7,7 @@ import "../../ui/kit.css";
 
 /** /inbox/messages: the store's conversations with suppliers, live. */
 export function MessagesPage() {
-  const port = useMemo(() => storePort(async (file) => {
-    const up = await uploadAttachment(file);
-    return { id: up.id, fileName: up.fileName };
-  }), []);
+  const port = useMemo(() => storePort(), []);
   const [unread, setUnread] = useState(0);
   return (
     <PageFrame title={unread > 0 ? `Messages (${unread} unread)` : "Messages"} chatPrompt="Any new messages from suppliers?">
