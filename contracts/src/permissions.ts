@@ -260,6 +260,7 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   listAttachments: "inbox.use",
   listPins: "inbox.use",
   addPin: "inbox.use",
+  compareQuotesByProject: "inbox.use",
   // analytics (issue 20)
   listReports: "analytics.read",
   runReport: "analytics.read",

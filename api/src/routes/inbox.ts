@@ -13,6 +13,7 @@ import { sendTyping } from "../services/inbox/send-typing";
 import { startConversation } from "../services/inbox/start-conversation";
 import { acceptQuote } from "../services/inbox/quotes/accept-quote";
 import { compareQuotes } from "../services/inbox/quotes/compare-quotes";
+import { compareQuotesByProject } from "../services/inbox/quotes/compare-quotes-by-project";
 import { counterQuote } from "../services/inbox/quotes/counter-quote";
 import { declineQuote } from "../services/inbox/quotes/decline-quote";
 import { getQuote, listQuotes } from "../services/inbox/quotes/list-quotes";
@@ -44,6 +45,7 @@ export const quoteRoutes = [
   route(inbox.proposeQuote, ({ ctx, params, body }) => proposeQuote(ctx, params.sid, body)),
   route(inbox.listQuotes, ({ ctx, query }) => listQuotes(ctx, query)),
   route(inbox.compareQuotes, ({ ctx, query }) => compareQuotes(ctx, query)),
+  route(inbox.compareQuotesByProject, ({ ctx, query }) => compareQuotesByProject(ctx, query)),
   route(inbox.getQuote, ({ ctx, params }) => getQuote(ctx, params.id)),
   route(inbox.counterQuote, ({ ctx, params, body }) => counterQuote(ctx, params.id, body)),
   route(inbox.acceptQuote, ({ ctx, params }) => acceptQuote(ctx, params.id)),

@@ -4,3 +4,4 @@ export * from "./messages";
 export * from "./quotes";
 export * from "./meetings";
 export * from "./attachments";
+export * from "./quote-comparisons";
