@@ -183,4 +183,32 @@ describe("quotes", () => {
     expect((await acceptedForRep).index).toBe(q.messageIndex);
     expect((await acceptedForStore).quote).toMatchObject({ id: q.id, awaitingSide: null });
   });
+  it("compares the quotes per tech pack: one landed-cost table per project, the latest quoted first, searched and paged, the store's own only", async () => {
+    const { store, rep, sid, projectId } = await setting("Group Bags");
+    const second = await as(api, store.token, projects.saveCustomProject, { body: { formStage: "FORM", title: "Canvas apron", description: "Heavy canvas apron with pockets", quantity: 200 } });
+    const otherSupplier = await createSupplier(api, { name: "Group Aprons", countryCode: "IN" });
+    const otherRep = await supplierMember(api, otherSupplier);
+    const other = await as(api, store.token, inbox.startConversation, { body: { supplierId: otherSupplier } });
+    await as(api, rep.token, inbox.proposeQuote, { params: { sid }, body: { ...terms, projectId } });
+    await as(api, otherRep.token, inbox.proposeQuote, { params: { sid: other.sid }, body: { ...terms, title: "Canvas tote bags", unitPriceCents: 390, projectId } });
+    await as(api, otherRep.token, inbox.proposeQuote, { params: { sid: other.sid }, body: { ...terms, title: "Canvas aprons", unitPriceCents: 610, quantity: 200, moq: 100, projectId: second.id } });
+
+    const all = await as(api, store.token, inbox.compareQuotesByProject, { query: {} });
+    expect(all).toMatchObject({ total: 2, page: 0, size: 5 });
+    expect(all.list.map((c) => [c.project.title, c.rows.map((r) => r.supplierName)])).toEqual([["Canvas apron", ["Group Aprons"]], ["Cotton tote bag", expect.arrayContaining(["Group Bags", "Group Aprons"])]]);
+    const totes = all.list[1]!;
+    // Each table is what compareQuotes answers for that project alone.
+    expect(totes).toEqual(await as(api, store.token, inbox.compareQuotes, { query: { projectId } }));
+    expect(totes.rows.every((r) => r.landedCostCents === null || r.landedCostCents > r.unitPriceCents)).toBe(true);
+
+    const searched = await as(api, store.token, inbox.compareQuotesByProject, { query: { search: "tote" } });
+    expect(searched.list.map((c) => c.project.id)).toEqual([projectId]);
+    const paged = await as(api, store.token, inbox.compareQuotesByProject, { query: { size: 1, page: 1 } });
+    expect(paged).toMatchObject({ total: 2, list: [{ project: { id: projectId } }] });
+
+    // Another store has none of them; a supplier does not compare; bad paging names the field.
+    expect(await as(api, (await registerUser(api)).token, inbox.compareQuotesByProject, { query: {} })).toMatchObject({ total: 0, list: [] });
+    await expectError(as(api, rep.token, inbox.compareQuotesByProject, { query: {} }), 403);
+    await expectError(as(api, store.token, inbox.compareQuotesByProject, { query: { size: 50 } }), 400, "query.size", /at most 20/);
+  });
 });

@@ -256,6 +256,11 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   archiveConversation: "inbox.use",
   sendTyping: "inbox.use",
   createSupplierSession: "public",
+  attachFile: "inbox.use",
+  listAttachments: "inbox.use",
+  listPins: "inbox.use",
+  addPin: "inbox.use",
+  compareQuotesByProject: "inbox.use",
   // analytics (issue 20)
   listReports: "analytics.read",
   runReport: "analytics.read",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { planTypeSchema } from "./domain";
 import { jobEventSchemas } from "./jobs";
 import { CONVERSATION_SIDES, messageSchema } from "./inbox/messages";
+import { pinSchema } from "./inbox/attachments";
 
 // Realtime (socket.io) events: one zod payload per `noun.verbed` name. The server validates a
 // payload before it emits it; the web client parses it again when it arrives (the receiving edge).
@@ -37,6 +38,9 @@ const conversationUpdated = z.object({
   reason: z.enum(["message", "read", "unread", "archive", "start"]),
 });
 
+/** Someone dropped a numbered pin on an image attachment (to the conversation's room): add it beside the picture. */
+const attachmentPinned = z.object({ conversationSid: id, pin: pinSchema });
+
 /** Someone in the conversation started or stopped typing (to the room; the typist's own side ignores it). */
 const conversationTyping = z.object({ conversationSid: id, side: z.enum(CONVERSATION_SIDES), userId: id, name: z.string(), typing: z.boolean() });
 
@@ -70,6 +74,7 @@ export const realtimeEvents = {
   "message.updated": messageCreated,
   "conversation.updated": conversationUpdated,
   "conversation.typing": conversationTyping,
+  "attachment.pinned": attachmentPinned,
   "order.created": orderUpdated,
   "order.updated": orderUpdated,
   "label.updated": labelUpdated,

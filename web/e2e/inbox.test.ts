@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import sharp from "sharp";
 import { inbox, projects } from "@atelier/contracts";
 import { createStore } from "../../test/factories/accounts";
 import { createSupplier } from "../../test/factories/suppliers";
@@ -183,9 +184,35 @@ describe("the inbox between a store and a supplier", () => {
     const ics = await fetch(`${env.api.url}${new URL(calendar!).pathname}`);
     expect(await ics.text()).toContain("SUMMARY:Sample review (Harbor Goods and Hanoi Totes)");
     await shot(store, "inbox-meeting-card-desktop");
+    const joinHref = (await join.getAttribute("href"))!;
+
+    // The supplier sends a sample photo from its phone; the store sees the thumbnail live, opens it
+    // and drops a numbered pin, which the supplier sees beside the picture without a reload.
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#c8b89a" } }).jpeg().toBuffer();
+    await supplier.locator(".inbox-attach input[type=file]").setInputFiles({ name: "Sample photo.jpg", mimeType: "image/jpeg", buffer: photo });
+    await store.locator("img.inbox-thumb").waitFor();
+    await shot(store, "inbox-photo-desktop");
+    await store.getByRole("button", { name: "Open Sample-photo.jpg with its pins" }).click();
+    const stage = store.locator(".inbox-pins-stage");
+    await stage.locator("img").waitFor();
+    const box = (await stage.boundingBox())!;
+    await stage.click({ position: { x: box.width * 0.25, y: box.height * 0.3 } });
+    await store.getByLabel("Pin 1: what should they see here?").fill("Handle stitching is loose here");
+    await store.getByRole("button", { name: "Add pin" }).click();
+    await store.getByRole("list", { name: "Pins" }).getByText("Handle stitching is loose here").waitFor();
+    expect(new URL(store.url()).searchParams.get("file")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await overflowsSideways(store)).toBe(false);
+    await shot(store, "inbox-pins-desktop");
+    await supplier.getByRole("button", { name: "Open Sample-photo.jpg with its pins" }).click();
+    await supplier.getByRole("list", { name: "Pins" }).getByText("Handle stitching is loose here").waitFor();
+    expect(await overflowsSideways(supplier)).toBe(false);
+    await shot(supplier, "inbox-pins-phone");
+    await supplier.getByRole("button", { name: "Files" }).click();
+    await supplier.getByRole("region", { name: "Files in this conversation" }).getByText("1 pin").waitFor();
+    await shot(supplier, "inbox-files-phone");
 
     // The room the link opens: the supplier comes in under its name.
-    await supplier.goto(`${env.api.url}${new URL((await join.getAttribute("href"))!).pathname}`);
+    await supplier.goto(`${env.api.url}${new URL(joinHref).pathname}`);
     await supplier.getByLabel("Your name").fill("Linh from Hanoi Totes");
     await supplier.getByRole("button", { name: "Join the meeting" }).click();
     await supplier.getByText("You are in the room as").waitFor();

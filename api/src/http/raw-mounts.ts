@@ -6,8 +6,9 @@ import { mountLabelDocuments } from "./label-documents";
 import { mountBrandKitFiles } from "./brand-kit-files";
 import { mountTrackOrderLimit } from "./track-order-limit";
 import { mountMeetingFiles } from "./meeting-files";
+import { mountAttachmentFiles } from "./attachment-files";
 
 /** Handlers whose bodies are not JSON (multipart, raw bytes, file downloads, card pictures); mounted before the JSON parser. */
 export type RawMount = (router: Router, deps: AppDeps) => void;
 
-export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures, mountLabelDocuments, mountBrandKitFiles, mountTrackOrderLimit, mountMeetingFiles];
+export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures, mountLabelDocuments, mountBrandKitFiles, mountTrackOrderLimit, mountMeetingFiles, mountAttachmentFiles];

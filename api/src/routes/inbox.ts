@@ -13,6 +13,7 @@ import { sendTyping } from "../services/inbox/send-typing";
 import { startConversation } from "../services/inbox/start-conversation";
 import { acceptQuote } from "../services/inbox/quotes/accept-quote";
 import { compareQuotes } from "../services/inbox/quotes/compare-quotes";
+import { compareQuotesByProject } from "../services/inbox/quotes/compare-quotes-by-project";
 import { counterQuote } from "../services/inbox/quotes/counter-quote";
 import { declineQuote } from "../services/inbox/quotes/decline-quote";
 import { getQuote, listQuotes } from "../services/inbox/quotes/list-quotes";
@@ -21,6 +22,10 @@ import { acceptMeeting } from "../services/inbox/meetings/accept-meeting";
 import { declineMeeting } from "../services/inbox/meetings/decline-meeting";
 import { getMeeting, listMeetings } from "../services/inbox/meetings/list-meetings";
 import { requestMeeting } from "../services/inbox/meetings/request-meeting";
+import { addPin } from "../services/inbox/attachments/add-pin";
+import { attachFile } from "../services/inbox/attachments/attach-file";
+import { listAttachments } from "../services/inbox/attachments/list-attachments";
+import { listPins } from "../services/inbox/attachments/list-pins";
 
 export const inboxRoutes = [
   route(inbox.listConversations, ({ ctx, query }) => listConversations(ctx, query)),
@@ -40,6 +45,7 @@ export const quoteRoutes = [
   route(inbox.proposeQuote, ({ ctx, params, body }) => proposeQuote(ctx, params.sid, body)),
   route(inbox.listQuotes, ({ ctx, query }) => listQuotes(ctx, query)),
   route(inbox.compareQuotes, ({ ctx, query }) => compareQuotes(ctx, query)),
+  route(inbox.compareQuotesByProject, ({ ctx, query }) => compareQuotesByProject(ctx, query)),
   route(inbox.getQuote, ({ ctx, params }) => getQuote(ctx, params.id)),
   route(inbox.counterQuote, ({ ctx, params, body }) => counterQuote(ctx, params.id, body)),
   route(inbox.acceptQuote, ({ ctx, params }) => acceptQuote(ctx, params.id)),
@@ -52,4 +58,11 @@ export const meetingRoutes = [
   route(inbox.getMeeting, ({ ctx, params }) => getMeeting(ctx, params.id)),
   route(inbox.acceptMeeting, ({ ctx, params, body }) => acceptMeeting(ctx, params.id, body.startsAt)),
   route(inbox.declineMeeting, ({ ctx, params, body }) => declineMeeting(ctx, params.id, body?.reason ?? "")),
+];
+
+export const attachmentRoutes = [
+  route(inbox.attachFile, ({ ctx, params }) => attachFile(ctx, params.sid)),
+  route(inbox.listAttachments, ({ ctx, params, query }) => listAttachments(ctx, params.sid, query)),
+  route(inbox.listPins, ({ ctx, params }) => listPins(ctx, params.id)),
+  route(inbox.addPin, ({ ctx, params, body }) => addPin(ctx, params.id, body)),
 ];

@@ -8,6 +8,7 @@ import { ideationRoutes } from "./ideation";
 import { healthRoutes } from "./health";
 import { helpCenterRoutes } from "./help-center";
 import { inboxRoutes, meetingRoutes, quoteRoutes } from "./inbox";
+import { attachmentRoutes } from "./inbox";
 import { inventoryRoutes } from "./inventory";
 import { marketplaceRoutes } from "./marketplace";
 import { jobsRoutes } from "./jobs";
@@ -47,6 +48,7 @@ export const allRoutes: Route[] = [
   ...inboxRoutes,
   ...quoteRoutes,
   ...meetingRoutes,
+  ...attachmentRoutes,
   ...inventoryRoutes,
   ...analyticsRoutes,
   ...creationRoutes,

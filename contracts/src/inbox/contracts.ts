@@ -3,3 +3,5 @@ export * from "./conversations";
 export * from "./messages";
 export * from "./quotes";
 export * from "./meetings";
+export * from "./attachments";
+export * from "./quote-comparisons";

@@ -8,7 +8,8 @@ import { quoteSchema } from "./quote-schema";
 
 /**
  * The 14 chat message types of 000 §3, and QUOTE (ours): a card pointing at a quote object
- * (./quotes), made only by proposeQuote, never sent as a plain message.
+ * (./quotes), made only by proposeQuote, never sent as a plain message; and FILE (ours): a
+ * spreadsheet attached with attachFile (./attachments), the "other extension" of 000 §5.
  */
 export const MESSAGE_TYPES = [
   "TEXT",
@@ -26,6 +27,7 @@ export const MESSAGE_TYPES = [
   "CREATOR_CUSTOM_PROJECT",
   "TRACKING_LINK",
   "QUOTE",
+  "FILE",
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -74,6 +76,7 @@ export const messageAttributeSchemas = {
   CREATOR_CUSTOM_PROJECT: z.strictObject({ projectId: idSchema, title: shortText(200) }),
   TRACKING_LINK: z.strictObject({ url: z.url("must be a link"), carrier: z.string().trim().max(60).optional(), trackingNumber: z.string().trim().max(60).optional() }),
   QUOTE: z.strictObject({ quoteId: idSchema, title: shortText(200) }),
+  FILE: z.strictObject({ fileUrls: urls("file"), fileName: z.string().max(255).optional() }),
 } as const satisfies Record<MessageType, z.ZodType>;
 
 /** One message as both sides read it. */

@@ -4,6 +4,7 @@ import { CATALOG_INTENTS } from "./offline-catalog";
 import { ORDER_INTENTS } from "./offline-orders";
 import { INBOX_INTENTS } from "./offline-inbox";
 import { QUOTE_INTENTS } from "./offline-quotes";
+import { INBOX_FILE_INTENTS } from "./offline-inbox-files";
 import { MEETING_INTENTS } from "./offline-meetings";
 import { INVENTORY_INTENTS } from "./offline-inventory";
 import { ANALYTICS_INTENTS } from "./offline-analytics";
@@ -91,6 +92,8 @@ const DECLARED: Intent[] = [
   // Before creation's: "create an order for Ada ada@example.com" is an order, not a design.
   ...MANUAL_ORDER_INTENTS,
   ...RECEIVING_INTENTS,
+  // Before creation's and the inbox's: "what did the supplier mark on the sample photo" is a pin, not a design or a recap.
+  ...INBOX_FILE_INTENTS,
   // Before the catalog's: "start a custom project from it" after a design means the design.
   ...CREATION_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),

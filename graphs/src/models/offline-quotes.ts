@@ -14,6 +14,7 @@ const QUOTE_WORD = /\b(quotes?|qoutes?|quots?|qutoes?|quotations?|offers?|bids?)
 const COMPARE_WORD = /\b(compare|compair|comapre|comparison|side by side|which (one )?is (the )?cheapest|best (price|deal|offer))\b/i;
 const ACCEPT_WORD = /\b(accept|accpet|acept|take|go with|approve)\b/i;
 const COUNTER_WORD = /\b(counter|countre|conter|offer (them|him|her)|propose|negotiate|ask for)\b/i;
+const EACH_PROJECT_WORD = /\b(each|every|all|per|by|grouped by) (my )?(tech ?packs?|projects?|custom projects?)\b|\b(every|each) project'?s\b/i;
 const ORDINALS: Record<string, number> = { first: 0, "1st": 0, second: 1, "2nd": 1, third: 2, "3rd": 2, fourth: 3, last: -1 };
 
 const sing = (w: string) => w.toLowerCase().replace(/(es|s)$/, "");
@@ -101,6 +102,24 @@ const whichQuote = (done: Outcome[]): Step => {
 };
 
 export const QUOTE_INTENTS: Intent[] = [
+  {
+    name: "quotes-compare-by-project",
+    examples: ["compare my quotes for each tech pack", "compare all quotes by project", "compair the qoutes per tech pack", "show every project's quotes side by side", "landed cost of all my quotes grouped by project"],
+    tools: ["compare_quotes_by_project"],
+    match: (t) => QUOTE_WORD.test(t) && COMPARE_WORD.test(t) && EACH_PROJECT_WORD.test(t) && !ACCEPT_WORD.test(t),
+    step: (_t, done) => {
+      const compared = got(done, "compare_quotes_by_project");
+      if (compared) {
+        const groups = compared.value.list;
+        if (!groups.length) return { answer: "No supplier has quoted for any of your custom projects yet. Quotes arrive in your inbox after you send a custom project request." };
+        const more = compared.value.total > groups.length ? [`(${compared.value.total - groups.length} more project${compared.value.total - groups.length === 1 ? "" : "s"} with quotes: say "show more".)`] : [];
+        return { answer: [...groups.map(comparisonTable), ...more].join("\n\n") };
+      }
+      const failed = last(done, "compare_quotes_by_project");
+      if (failed?.error) return { answer: `I couldn't compare those quotes: ${sentenceFor(failed.error)}` };
+      return call("compare_quotes_by_project", { size: 5 });
+    },
+  },
   {
     name: "quotes-compare",
     examples: ["compare the quotes for my tote bags", "which quote is cheapest", "compair the qoutes for the tote bag project", "compare the offers I got side by side", "show the quotes for my tote bags with landed cost", "what's the best deal among the quotes"],

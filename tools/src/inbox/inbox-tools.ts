@@ -1,5 +1,6 @@
 import { inbox, marketplace } from "@atelier/contracts";
 import { defineTool, type ApprovalLookup } from "../tool-spec";
+import { attachmentTools } from "./attachment-tools";
 import { meetingTools } from "./meeting-tools";
 import { quoteTools } from "./quote-tools";
 
@@ -73,4 +74,5 @@ export const inboxTools = [
   }),
   ...quoteTools,
   ...meetingTools,
+  ...attachmentTools,
 ];

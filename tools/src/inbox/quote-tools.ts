@@ -37,6 +37,13 @@ export const quoteTools = [
     argDescriptions: { projectId: "The custom project's id, from list_creator_projects or the screen" },
   }),
   defineTool({
+    contract: inbox.compareQuotesByProject,
+    name: "compare_quotes_by_project",
+    description:
+      "Compare all the quotes the store received, grouped by the custom project (tech pack) they answer: one table per project with each supplier's unit price, MOQ, lead time, duty and freight per unit and landed cost per unit, cheapest landed first, the project with the latest quote first. Use it for 'compare my quotes for each tech pack' or when the user asks to compare quotes without naming one project; search narrows to projects whose quotes' titles contain the words.",
+    argDescriptions: { page: "Page of projects, starting at 0", size: "Projects per page, 1-20 (5 by default)" },
+  }),
+  defineTool({
     contract: inbox.acceptQuote,
     name: "accept_quote",
     description:

@@ -16,6 +16,7 @@ const CARD_LABELS: Record<MessageType, string> = {
   CREATOR_CUSTOM_PROJECT: "Custom project",
   TRACKING_LINK: "Tracking link",
   QUOTE: "Quote",
+  FILE: "Spreadsheet",
 };
 
 /** The line a conversation list shows for its last message. */

@@ -7,6 +7,9 @@ import type { InboxPort } from "./inbox-port";
 import { MessageBubble } from "./message-bubble";
 import { ProposeMeetingForm } from "./propose-meeting-form";
 import { ProposeQuoteForm } from "./propose-quote-form";
+import { useSearchParams } from "react-router";
+import { AttachmentsPanel } from "./attachments-panel";
+import { ImagePins } from "./image-pins";
 
 /** Merges messages by index, oldest first (a live one, a resync page and history may overlap). */
 function merge(a: Message[], b: Message[]): Message[] {
@@ -21,7 +24,20 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
   const [messages, setMessages] = useState<Message[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [text, setText] = useState("");
-  const [files, setFiles] = useState<{ id: string; fileName: string }[]>([]);
+  const [attaching, setAttaching] = useState<string[]>([]);
+  const [showFiles, setShowFiles] = useState(false);
+  const [filesVersion, setFilesVersion] = useState(0);
+  // The picture open with its pins is in the address (?file=), so the assistant's screen context says which one "this photo" is.
+  const [params, setParams] = useSearchParams();
+  const openFile = params.get("file");
+  const setOpenFile = useCallback((id: string | null) => {
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (id) next.set("file", id);
+      else next.delete("file");
+      return next;
+    });
+  }, [setParams]);
   const [sending, setSending] = useState(false);
   const [typing, setTyping] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -143,17 +159,16 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
-    if (sending || (!text.trim() && files.length === 0)) return;
+    if (sending || !text.trim()) return;
     setSending(true);
     setError(null);
     try {
-      const answer = await port.call(sendMessage, { params: { sid }, body: { type: "TEXT", body: text.trim(), uploadIds: files.map((f) => f.id) } }, { idempotencyKey: crypto.randomUUID() });
+      const answer = await port.call(sendMessage, { params: { sid }, body: { type: "TEXT", body: text.trim() } }, { idempotencyKey: crypto.randomUUID() });
       stickToBottom.current = true;
       setMessages((m) => merge(m, answer.messages));
       setConversation(answer.conversation);
       onChanged();
       setText("");
-      setFiles([]);
       typingSent.current = 0;
       port.call(sendTyping, { params: { sid }, body: { typing: false } }).catch(() => undefined);
     } catch (err) {
@@ -163,14 +178,22 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
     }
   };
 
+  /** Sends each chosen file at once, as its own message (the API checks it and sorts it by kind). */
   const attach = async (list: FileList | null) => {
-    if (!list || !port.upload) return;
+    if (!list) return;
+    setError(null);
     for (const file of Array.from(list)) {
+      setAttaching((a) => [...a, file.name]);
       try {
-        const up = await port.upload(file);
-        setFiles((f) => [...f, up]);
+        const sent = await port.attach(sid, file);
+        stickToBottom.current = true;
+        setMessages((m) => merge(m, [sent.message]));
+        setFilesVersion((v) => v + 1);
+        onChanged();
       } catch (err) {
-        setError(err instanceof Error ? err.message : "The file could not be uploaded.");
+        setError(err instanceof Error ? err.message : `${file.name} could not be sent.`);
+      } finally {
+        setAttaching((a) => a.filter((n) => n !== file.name));
       }
     }
   };
@@ -187,18 +210,21 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
         <h2>{other || "…"}</h2>
         {conversation && (
           <div className="inbox-pane-actions">
+            <button type="button" className="button" aria-pressed={showFiles} onClick={() => { setShowFiles((v) => !v); setOpenFile(null); }}>Files</button>
             <button type="button" className="button" onClick={() => act(() => port.call(markConversationUnread, { params: { sid } }))}>Mark unread</button>
             <button type="button" className="button" onClick={() => act(() => port.call(archiveConversation, { params: { sid }, body: { archived: !conversation.archived } }))}>{conversation.archived ? "Move to inbox" : "Archive"}</button>
           </div>
         )}
       </header>
-      <ol className="inbox-messages" ref={scroller} onScroll={(e) => {
+      {openFile && <ImagePins key={openFile} port={port} attachmentId={openFile} onClose={() => setOpenFile(null)} />}
+      {showFiles && !openFile && <AttachmentsPanel port={port} sid={sid} version={filesVersion} onOpen={setOpenFile} onClose={() => setShowFiles(false)} />}
+      <ol className={`inbox-messages${openFile || showFiles ? " inbox-hidden" : ""}`} ref={scroller} onScroll={(e) => {
         const el = e.currentTarget;
         stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
         if (el.scrollTop < 40) loadOlder();
       }} aria-live="polite">
         {hasMore && <li className="inbox-older"><button type="button" className="link" onClick={loadOlder}>Load older messages</button></li>}
-        {messages.map((m) => <MessageBubble key={m.index} message={m} mine={m.authorSide === port.side} port={port} onQuote={onQuote} onMeeting={onMeeting} />)}
+        {messages.map((m) => <MessageBubble key={m.index} message={m} mine={m.authorSide === port.side} port={port} onQuote={onQuote} onMeeting={onMeeting} onOpenFile={setOpenFile} />)}
         {conversation && messages.length === 0 && <li className="muted inbox-empty">Say hello to {other}.</li>}
       </ol>
       {typing && <p className="inbox-typing muted" role="status">{typing} is typing…</p>}
@@ -219,14 +245,15 @@ export function ConversationPane({ port, sid, onBack, onChanged }: { port: Inbox
         }} />
       )}
       <form className="inbox-composer" onSubmit={(e) => void send(e)}>
-        {files.length > 0 && <ul className="inbox-pending">{files.map((f) => <li key={f.id} className="chip">{f.fileName}</li>)}</ul>}
+        {attaching.length > 0 && <ul className="inbox-pending" aria-label="Sending">{attaching.map((n) => <li key={n} className="chip">Sending {n}…</li>)}</ul>}
         {error && <p role="alert" className="error">{error}</p>}
         <div className="inbox-compose-row">
-          {port.upload && (
-            <label className="button inbox-attach">
-              Attach<input type="file" multiple hidden onChange={(e) => void attach(e.target.files)} />
-            </label>
-          )}
+          <label className="button inbox-attach">
+            Attach<input type="file" multiple hidden accept=".jpg,.jpeg,.png,.gif,.eps,.pdf,.ai,.mp4,.mkv,.mov,.xlsx,.xls,.csv" onChange={(e) => {
+              void attach(e.target.files);
+              e.target.value = "";
+            }} />
+          </label>
           <textarea aria-label="Message" placeholder={`Write to ${other || "them"}`} rows={2} value={text} maxLength={4000} onChange={(e) => onType(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === "Enter" && !e.shiftKey) {

@@ -3,6 +3,8 @@ import type { RealtimeEventName, RealtimePayload } from "@atelier/contracts/real
 import type { ConversationSide } from "@atelier/contracts/inbox/contracts";
 import { request } from "../../api/client";
 import { followConversation, onRealtimeEvent } from "../../realtime/realtime-client";
+import { currentToken } from "../../session/session-store";
+import { fileBlobUrl, sendAttachment, type Attached } from "./attachment-transfer";
 
 /**
  * What the inbox screen needs of its side: typed calls, live events and conversation rooms. The
@@ -14,17 +16,20 @@ export type InboxPort = {
   call<C extends Contract>(contract: C, input: CallInput<C>, options?: { idempotencyKey?: string }): Promise<ResponseOf<C>>;
   on<N extends RealtimeEventName>(name: N, handler: (payload: RealtimePayload<N>) => void): () => void;
   follow(sid: string): () => void;
-  /** Uploads a file and answers its upload id (store side only: uploads belong to stores). */
-  upload?: (file: File) => Promise<{ id: string; fileName: string }>;
+  /** Sends a file to a conversation from this side (checked and sorted by kind by the API). */
+  attach(sid: string, file: File): Promise<Attached>;
+  /** A conversation file's bytes as a blob URL, fetched with this side's token. */
+  fileUrl(url: string): Promise<string>;
 };
 
 /** The store's side: the app's request client (error toasts, cache invalidation) and its socket. */
-export function storePort(upload: InboxPort["upload"]): InboxPort {
+export function storePort(): InboxPort {
   return {
     side: "STORE",
     call: (contract, input, options) => request(contract, input, options),
     on: (name, handler) => onRealtimeEvent(name, handler),
     follow: followConversation,
-    upload,
+    attach: (sid, file) => sendAttachment(currentToken(), sid, file),
+    fileUrl: (url) => fileBlobUrl(currentToken(), url),
   };
 }

@@ -3,20 +3,19 @@ import { Link } from "react-router";
 import type { InboxPort } from "./inbox-port";
 import { MeetingCard, MeetingRequestCard } from "./meeting-card";
 import { QuoteCard } from "./quote-card";
+import { AttachmentChip } from "./attachment-chip";
 
 const FILE_FIELDS = ["imageUrls", "videoUrls", "pdfUrls", "fileUrls"] as const;
-const KIND_LABEL: Record<string, string> = { IMAGE: "Image", VIDEO: "Video", PDF: "PDF", AI: "Illustrator file" };
-
-function fileNameOf(url: string): string {
-  return decodeURIComponent(url.split("/").pop() ?? url);
-}
+const KIND_LABEL: Record<string, string> = { IMAGE: "Image", VIDEO: "Video", PDF: "PDF", AI: "Illustrator file", FILE: "Spreadsheet" };
 
 function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
 /** What a card says, per type: people read sentences, never the payload. */
-function CardBody({ message, port, onQuote, onMeeting }: { message: Message; port?: InboxPort; onQuote?: (q: Quote) => void; onMeeting?: (m: Meeting) => void }) {
+type CardProps = { message: Message; port?: InboxPort; onQuote?: (q: Quote) => void; onMeeting?: (m: Meeting) => void; onOpenFile?: (attachmentId: string) => void };
+
+function CardBody({ message, port, onQuote, onMeeting, onOpenFile }: CardProps) {
   const a = message.attributes;
   switch (message.type) {
     case "QUOTE":
@@ -24,11 +23,12 @@ function CardBody({ message, port, onQuote, onMeeting }: { message: Message; por
     case "IMAGE":
     case "VIDEO":
     case "PDF":
-    case "AI": {
+    case "AI":
+    case "FILE": {
       const urls = FILE_FIELDS.flatMap((f) => (Array.isArray(a[f]) ? (a[f] as string[]) : []));
       return (
         <ul className="inbox-files" aria-label={KIND_LABEL[message.type]}>
-          {urls.map((u) => <li key={u}><span className="chip">{KIND_LABEL[message.type]}</span> {fileNameOf(u)}</li>)}
+          {urls.map((u) => <AttachmentChip key={u} port={port} url={u} label={KIND_LABEL[message.type]!} onOpen={onOpenFile} />)}
         </ul>
       );
     }
@@ -55,11 +55,11 @@ function CardBody({ message, port, onQuote, onMeeting }: { message: Message; por
 }
 
 /** One message: the other side's on the left, ours on the right. */
-export function MessageBubble({ message, mine, port, onQuote, onMeeting }: { message: Message; mine: boolean; port?: InboxPort; onQuote?: (q: Quote) => void; onMeeting?: (m: Meeting) => void }) {
+export function MessageBubble({ message, mine, port, onQuote, onMeeting, onOpenFile }: CardProps & { mine: boolean }) {
   return (
     <li className={`inbox-message${mine ? " inbox-message-mine" : ""}`} data-index={message.index}>
       <div className="inbox-bubble">
-        <CardBody message={message} port={port} onQuote={onQuote} onMeeting={onMeeting} />
+        <CardBody message={message} port={port} onQuote={onQuote} onMeeting={onMeeting} onOpenFile={onOpenFile} />
         {message.body && <p className="inbox-text">{message.body}</p>}
       </div>
       <span className="inbox-meta">

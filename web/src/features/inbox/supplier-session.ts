@@ -4,6 +4,7 @@ import type { CallInput, Contract, ResponseOf } from "@atelier/contracts/contrac
 import { ROOM_JOIN, ROOM_LEAVE, realtimeEvents, type RealtimeEventName } from "@atelier/contracts/realtime";
 import type { SupplierSession } from "@atelier/contracts/inbox/contracts";
 import type { InboxPort } from "./inbox-port";
+import { fileBlobUrl, sendAttachment } from "./attachment-transfer";
 
 // The supplier workspace's session: kept apart from the store session (a person may be both), in
 // its own storage key, with its own client and socket.
@@ -65,6 +66,8 @@ export function supplierPort(session: SupplierSession, onExpired: () => void): I
         socket.emit(ROOM_LEAVE, { kind: "conversation", id: sid });
       };
     },
+    attach: (sid, file) => sendAttachment(token, sid, file),
+    fileUrl: (url) => fileBlobUrl(token, url),
     close: () => void socket.close(),
   };
 }

@@ -16,9 +16,16 @@ import { lapsed } from "./quote-view";
 export async function compareQuotes(ctx: UserContext, q: QueryOf<typeof contract>): Promise<ResponseOf<typeof contract>> {
   const viewer = viewerOf(ctx);
   if (viewer.side !== "STORE") throw forbidden("Only the store compares the quotes it received.");
-  const project = await projectForQuotes(ctx.pool, viewer.storeId, q.projectId);
-  if (!project) throw notFound("This custom project");
-  const quotes = await latestQuotesOfProject(ctx.pool, viewer.storeId, q.projectId);
+  const comparison = await comparisonOfProject(ctx, viewer.storeId, q.projectId);
+  if (!comparison) throw notFound("This custom project");
+  return comparison;
+}
+
+/** One project's comparison (compareQuotes, and each group of compareQuotesByProject); null when the store has no such project. */
+export async function comparisonOfProject(ctx: UserContext, storeId: string, projectId: string): Promise<ResponseOf<typeof contract> | null> {
+  const project = await projectForQuotes(ctx.pool, storeId, projectId);
+  if (!project) return null;
+  const quotes = await latestQuotesOfProject(ctx.pool, storeId, projectId);
   const suppliers = await supplierOrigins(ctx.pool, quotes.map((r) => r.supplierId));
   const rows: QuoteComparisonRow[] = [];
   for (const quote of quotes) {

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { io as connect, type Socket } from "socket.io-client";
+import { ROOM_JOIN, inbox, type RoomAnswer } from "@atelier/contracts";
+import type { Attachment, Message, Pin } from "@atelier/contracts/inbox/contracts";
+import { as, expectError, registerUser, startTestApi, type TestApi } from "./harness";
+import { createSupplier, makePreview, supplierMember } from "../../test/factories";
+
+// Conversation attachments (issue 18): either side attaches a file, checked by its bytes (and a
+// picture by its size in pixels), sent as a message of its kind (000 §5), listed per conversation,
+// downloadable by the conversation's participants only; numbered pins on pictures, live to the other side.
+
+let api: TestApi;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await api.close();
+});
+
+const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
+const PDF = Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+const CSV = Buffer.from("size,colour,quantity\nM,natural,200\nL,natural,300\n");
+const XLSX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
+const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200, 0)]);
+
+type Answer = { status: number; body: { attachment: Attachment; message: Message; code?: string; details?: { field: string; reason: string }[] } };
+
+async function attach(token: string, sid: string, name: string, bytes: Buffer): Promise<Answer> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)]), name);
+  const res = await fetch(`${api.url}/rest/main/web/conversations/${sid}/attachments`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: (await res.json()) as Answer["body"] };
+}
+
+async function download(url: string, token: string) {
+  const res = await fetch(`${api.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition") };
+}
+
+/** A store, a supplier with a member, and their conversation; names unique to this run. */
+async function setting(label: string) {
+  const store = await registerUser(api);
+  const supplierId = await createSupplier(api, { name: `${label} ${Date.now()}` });
+  const rep = await supplierMember(api, supplierId);
+  const { sid } = await as(api, store.token, inbox.startConversation, { body: { supplierId } });
+  return { store, rep, sid, supplierId };
+}
+
+describe("conversation attachments", () => {
+  it("sends a supplier's sample photo as an IMAGE message with a thumbnail, listed and downloadable on both sides only", async () => {
+    const { store, rep, sid } = await setting("Photo Mills");
+    const png = await picture(800, 600);
+    const sent = await attach(rep.token, sid, "Sample photo.png", png);
+    expect(sent.status).toBe(201);
+    const { attachment, message } = sent.body;
+    expect(attachment).toMatchObject({ kind: "IMAGE", side: "SUPPLIER", fileName: "Sample-photo.png", width: 800, height: 600, sizeBytes: png.length, pinCount: 0, messageIndex: message.index });
+    expect(message).toMatchObject({ type: "IMAGE", authorSide: "SUPPLIER", attributes: { imageUrls: [attachment.url], fileName: "Sample-photo.png" } });
+
+    // The store sees it in the conversation (unread, preview) and in its attachments list.
+    const page = await as(api, store.token, inbox.listMessages, { params: { sid }, query: {} });
+    expect(page.list[0]).toMatchObject({ index: message.index, type: "IMAGE" });
+    expect(page.conversation).toMatchObject({ unreadCount: 1, lastMessagePreview: "Photo: Sample-photo.png", needsReply: { side: "STORE" } });
+    const listed = await as(api, store.token, inbox.listAttachments, { params: { sid }, query: { kind: "IMAGE" } });
+    expect(listed.list.map((a) => a.id)).toEqual([attachment.id]);
+
+    // Both participants download the bytes and the thumbnail; nobody else finds them.
+    const file = await download(attachment.url, store.token);
+    expect(file).toMatchObject({ status: 200, type: "image/png" });
+    expect(file.bytes.equals(png)).toBe(true);
+    const thumb = await download(attachment.thumbnailUrl!, rep.token);
+    expect(thumb.type).toBe("image/webp");
+    expect(await sharp(thumb.bytes).metadata()).toMatchObject({ format: "webp", width: 320, height: 240 });
+    const other = await registerUser(api);
+    const stranger = await supplierMember(api, await createSupplier(api, { name: `Other Mill ${Date.now()}` }));
+    for (const token of [other.token, stranger.token]) {
+      expect((await download(attachment.url, token)).status).toBe(404);
+      expect((await download(attachment.thumbnailUrl!, token)).status).toBe(404);
+      await expectError(as(api, token, inbox.listAttachments, { params: { sid }, query: {} }), 404);
+      await expectError(as(api, token, inbox.listPins, { params: { id: attachment.id } }), 404);
+      await expectError(as(api, token, inbox.addPin, { params: { id: attachment.id }, body: { x: 0.5, y: 0.5, comment: "mine?" } }), 404);
+      expect((await attach(token, sid, "x.png", png)).status).toBe(404);
+    }
+    expect((await fetch(`${api.url}${attachment.url}`)).status).toBe(401);
+  });
+
+  it("sorts files by extension into PDF and FILE (spreadsheet) messages, pages and searches the list, and downloads non-pictures as files", async () => {
+    const { store, rep, sid } = await setting("Sheet Works");
+    const pdf = await attach(store.token, sid, "tech pack.pdf", PDF);
+    const csv = await attach(rep.token, sid, "size run.csv", CSV);
+    const xlsx = await attach(rep.token, sid, "costing.xlsx", XLSX);
+    expect([pdf.status, csv.status, xlsx.status]).toEqual([201, 201, 201]);
+    expect(pdf.body.message).toMatchObject({ type: "PDF", authorSide: "STORE", attributes: { pdfUrls: [pdf.body.attachment.url] } });
+    expect(csv.body.message).toMatchObject({ type: "FILE", attributes: { fileUrls: [csv.body.attachment.url], fileName: "size-run.csv" } });
+    expect(xlsx.body.attachment).toMatchObject({ kind: "FILE", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", thumbnailUrl: null, width: null });
+
+    const first = await as(api, rep.token, inbox.listAttachments, { params: { sid }, query: { size: 2 } });
+    expect(first).toMatchObject({ total: 3, page: 0, size: 2 });
+    expect(first.list.map((a) => a.fileName)).toEqual(["costing.xlsx", "size-run.csv"]);
+    const second = await as(api, rep.token, inbox.listAttachments, { params: { sid }, query: { size: 2, page: 1 } });
+    expect(second.list.map((a) => a.fileName)).toEqual(["tech-pack.pdf"]);
+    const searched = await as(api, store.token, inbox.listAttachments, { params: { sid }, query: { search: "COST" } });
+    expect(searched.list.map((a) => a.fileName)).toEqual(["costing.xlsx"]);
+    const sheets = await as(api, store.token, inbox.listAttachments, { params: { sid }, query: { kind: "FILE" } });
+    expect(sheets.total).toBe(2);
+
+    const got = await download(pdf.body.attachment.url, rep.token);
+    expect(got.status).toBe(200);
+    expect(got.disposition).toMatch(/^attachment; filename="tech-pack.pdf"/);
+  });
+
+  it("refuses bad files with the field and the reason, and keeps nothing of them", async () => {
+    const { store, sid } = await setting("Careful Co");
+    const renamed = await attach(store.token, sid, "invoice.pdf", EXE);
+    expect(renamed.status).toBe(415);
+    expect(renamed.body.details?.[0]).toMatchObject({ field: "file", reason: "content does not match the .pdf extension" });
+    const fakePicture = await attach(store.token, sid, "photo.png", Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 7)]));
+    expect(fakePicture.status).toBe(415);
+    const exe = await attach(store.token, sid, "setup.exe", EXE);
+    expect(exe.status).toBe(400);
+    expect(exe.body.details?.[0]?.field).toBe("file");
+    const huge = await attach(store.token, sid, "banner.png", await picture(12_001, 2));
+    expect(huge.status).toBe(400);
+    expect(huge.body.details?.[0]).toMatchObject({ field: "file", reason: expect.stringMatching(/12001 × 2 pixels/) as unknown as string });
+    const binaryCsv = await attach(store.token, sid, "sizes.csv", EXE);
+    expect(binaryCsv.status).toBe(415);
+    // No file at all: the JSON body reaches the contract, which names the field.
+    await expectError(as(api, store.token, inbox.attachFile, { params: { sid } }), 400, "file", /required/);
+    const listed = await as(api, store.token, inbox.listAttachments, { params: { sid }, query: {} });
+    expect(listed.total).toBe(0);
+    expect((await as(api, store.token, inbox.getConversation, { params: { sid } })).lastMessageIndex).toBe(-1);
+  });
+
+  it("keeps preview accounts out", async () => {
+    const { store, sid } = await setting("Guarded Goods");
+    const png = await picture(40, 40);
+    const { attachment } = (await attach(store.token, sid, "a.png", png)).body;
+    const preview = await makePreview(api, store);
+    const refused = await attach(preview.token, sid, "b.png", png);
+    expect(refused.status).toBe(403);
+    await expectError(as(api, preview.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 0.1, y: 0.1, comment: "no" } }), 403);
+  });
+});
+
+describe("image pins", () => {
+  it("numbers pins per picture, stores normalised points, reaches the other side live, and lists them in order", async () => {
+    const { store, rep, sid } = await setting("Pin Textiles");
+    const { attachment } = (await attach(rep.token, sid, "sample.jpg", await sharp({ create: { width: 300, height: 200, channels: 3, background: "#eee" } }).jpeg().toBuffer())).body;
+    const open = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(api.url, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
+        sockets.push(socket);
+        socket.once("connect", () => resolve(socket));
+        socket.once("connect_error", reject);
+      });
+    const repSocket = await open(rep.token);
+    expect(await (repSocket.timeout(5000).emitWithAck(ROOM_JOIN, { kind: "conversation", id: sid }) as Promise<RoomAnswer>)).toEqual({ ok: true });
+    const comment = `Logo 1 cm higher ${Date.now()}`;
+    const live = new Promise<{ conversationSid: string; pin: Pin }>((resolve) => {
+      const on = (p: { conversationSid: string; pin: Pin }) => {
+        if (p.pin.comment !== comment) return;
+        repSocket.off("attachment.pinned", on);
+        resolve(p);
+      };
+      repSocket.on("attachment.pinned", on);
+    });
+    const first = await as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 0.25, y: 0.1, comment } });
+    expect(first).toMatchObject({ number: 1, x: 0.25, y: 0.1, side: "STORE", comment });
+    expect(await live).toEqual({ conversationSid: sid, pin: first });
+    const second = await as(api, rep.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 1, y: 0, comment: "  Stitching will be tighter here " } });
+    expect(second).toMatchObject({ number: 2, side: "SUPPLIER", comment: "Stitching will be tighter here" });
+
+    const pins = await as(api, store.token, inbox.listPins, { params: { id: attachment.id } });
+    expect(pins.pins.map((p) => [p.number, p.side, p.x, p.y])).toEqual([[1, "STORE", 0.25, 0.1], [2, "SUPPLIER", 1, 0]]);
+    expect(pins.attachment.pinCount).toBe(2);
+
+    await expectError(as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 1.2, y: 0.5, comment: "off" } }), 400, "body.x", /at most 1/);
+    await expectError(as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 0.2, y: 0.5, comment: "   " } }), 400, "body.comment", /empty/);
+    const pdf = (await attach(store.token, sid, "spec.pdf", PDF)).body.attachment;
+    await expectError(as(api, store.token, inbox.addPin, { params: { id: pdf.id }, body: { x: 0.2, y: 0.5, comment: "here" } }), 400, "id", /not a picture/);
+    await expectError(as(api, store.token, inbox.listPins, { params: { id: crypto.randomUUID() } }), 404);
+  });
+});
