@@ -2,7 +2,7 @@ import type { ToolResponse } from "@atelier/tools/tool-results";
 import type { Intent } from "./offline-types";
 import { countryName, parseAnyCountry, parseInteger, parseProduct } from "./offline-parse";
 import { referredEntity } from "./offline-references";
-import { parseDate, parseQuantityOf, parseSort } from "./offline-slots";
+import { parseDate, parseGoodsCount, parseSort } from "./offline-slots";
 import { call, got, usd } from "./offline-steps";
 
 // Intents whose tools existed without a conversation: catalog search, sales figures, what the store
@@ -100,7 +100,7 @@ export const CATALOG_INTENTS: Intent[] = [
       if (created) return { answer: `Drafted **${created.value.title || "your project"}**. Nobody is contacted until you submit it: add details (quantity, colours, print, date), then say "submit my project".` };
       const title = projectTitle(t);
       if (!title) return { answer: "What should the project make? e.g. \"start a project for a skincare box, 500 units by June\"." };
-      const quantity = parseQuantityOf(t);
+      const quantity = parseGoodsCount(t);
       const date = parseDate(t);
       const type = /\b(packag|box|mailer|label|tissue)/i.test(t) ? "RFP_PACKAGING" : /\b(design|photo|service|branding)\b/i.test(t) ? "RFP_SERVICES" : "RFP_PRODUCT";
       return call("create_custom_project", { title: title.slice(0, 120), catalogItemType: type, description: t.slice(0, 5000), ...(quantity ? { quantity } : {}), ...(date ? { targetCompletionDate: date } : {}) });
@@ -110,7 +110,8 @@ export const CATALOG_INTENTS: Intent[] = [
     name: "supplier-reviews",
     tools: ["list_supplier_reviews"],
     examples: ["what do people say about the second one", "reviews of this supplier", "show the reviews for the first supplier", "is the third one any good", "ratings of that factory"],
-    match: (t) => /\b(reviews?|ratings?|rated|what do (people|others|customers) say)\b/i.test(t) && !/\b(write|leave|post|add|update|edit)\b/i.test(t),
+    // "top rated t-shirt manufacturers" is a search sorted by rating, not a supplier's reviews.
+    match: (t) => /\b(reviews?|ratings?|rated|what do (people|others|customers) say)\b/i.test(t) && !/\b(write|leave|post|add|update|edit)\b/i.test(t) && !/\b(top|best|highest|well)[- ]rated\b/i.test(t),
     step: (t, done, history, context) => {
       const r = got(done, "list_supplier_reviews");
       if (r) {

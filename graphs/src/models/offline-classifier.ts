@@ -80,6 +80,18 @@ function modelFor(intents: Intent[]): Model {
   return model;
 }
 
+/**
+ * The text with each word the examples don't know replaced by the nearest word they use ("hwo do i
+ * start selling" → "how do i start selling"), for rules that read words rather than features.
+ */
+export function spellCorrected(all: Intent[], text: string): string {
+  const model = modelFor(all);
+  return text.replace(/[A-Za-z]{3,}/g, (w) => {
+    const fixed = corrected(model, w.toLowerCase());
+    return fixed === w.toLowerCase() ? w : fixed;
+  });
+}
+
 /** Each intent's probability for the text, among the given candidates (trained over `all`). */
 export function classify(all: Intent[], candidates: Intent[], text: string): Map<string, number> {
   const model = modelFor(all);

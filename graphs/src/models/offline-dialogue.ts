@@ -1,6 +1,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { classify } from "./offline-classifier";
 import { followUpText, hasSlot } from "./offline-slots";
+import { parseProduct } from "./offline-parse";
 import type { Intent } from "./offline-types";
 
 // The offline assistant's dialogue state, derived from the checkpointed messages on every call:
@@ -50,7 +51,7 @@ export function askedQuestion(answer: string): boolean {
 }
 
 /** Starts of a turn that refers back to the last request with one thing changed. */
-const FOLLOW_UP = /^\s*(?:(?:ok(?:ay)?|so|great|thanks|cool)[,.!]?\s+)?(?:and|what about|how about|also|now|then|but|instead|same (?:for|but|with)|which of (?:those|these|them)|any of (?:those|these|them)|only|just)\b/i;
+const FOLLOW_UP = /^\s*(?:(?:ok(?:ay)?|so|great|thanks|cool)[,.!]?\s+)?(?:(?:and |but )?(?:what|how) (?:about )?if|and if|suppose|say|and|what about|how about|also|now|then|but|instead|same (?:for|but|with)|which of (?:those|these|them)|any of (?:those|these|them)|only|just)\b/i;
 const REFERS_BACK = /\b(instead|those|these|them|the same|that one|ones)\b/i;
 
 /** Whether a text reads as a follow-up to the last request ("and from Vietnam?", "which of those can do 300 units?"). */
@@ -63,13 +64,13 @@ export function isFollowUp(text: string): boolean {
  * the assistant's pending question, or follows up with one slot changed, keeps the earlier turn's
  * intent with the earlier text's slots carried in; any other turn is classified on its own.
  */
-export function understand(messages: BaseMessage[], lastHuman: number, all: Intent[], candidates: Intent[], text: string): Turn | undefined {
+export function understand(messages: BaseMessage[], lastHuman: number, all: Intent[], candidates: Intent[], text: string, fallback?: Fallback): Turn | undefined {
   const humans: number[] = [];
   for (let i = 0; i < lastHuman; i++) if (messages[i]!.getType() === "human") humans.push(i);
   let previous: Turn | undefined;
   // A turn that was not understood ends the topic: nothing before it carries on.
-  for (const index of humans.slice(-TURNS_BACK)) previous = resolve(previous, textOf(messages[index]!), aiAnswerBefore(messages, index), all, candidates);
-  return resolve(previous, text, aiAnswerBefore(messages, lastHuman), all, candidates);
+  for (const index of humans.slice(-TURNS_BACK)) previous = resolve(previous, textOf(messages[index]!), aiAnswerBefore(messages, index), all, candidates, fallback);
+  return resolve(previous, text, aiAnswerBefore(messages, lastHuman), all, candidates, fallback);
 }
 
 /** The assistant's last answer (not a tool call) before a message. */
@@ -82,10 +83,21 @@ function aiAnswerBefore(messages: BaseMessage[], index: number): string {
   return "";
 }
 
-function resolve(previous: Turn | undefined, text: string, answerBefore: string, all: Intent[], candidates: Intent[]): Turn | undefined {
-  const own = chooseIntent(all, candidates, text);
+/**
+ * How the policy reads a turn the classifier did not place (a bare product, "I want to import
+ * cotton tees" on the tariff agent): earlier turns must be read the same way, so their topic
+ * carries into the answer to the question they raised.
+ */
+export type Fallback = (text: string, own: Choice | undefined) => Choice | undefined;
+
+function resolve(previous: Turn | undefined, text: string, answerBefore: string, all: Intent[], candidates: Intent[], fallback?: Fallback): Turn | undefined {
+  const chosen = chooseIntent(all, candidates, text);
+  const own = fallback ? fallback(text, chosen) : chosen;
   const sure = own && own.score >= SURE + BOOST_FIRST_MATCH && own.intent !== previous?.intent;
   if (previous && !sure && isFollowUp(text)) return { intent: previous.intent, text: followUpText(previous.text, text), score: previous.score };
-  if (previous && askedQuestion(answerBefore) && (!own || own.score < SURE)) return { intent: previous.intent, text: followUpText(previous.text, text), score: previous.score };
+  // An answer to the pending question: unsure of itself, or read as the same request but naming no
+  // product of its own ("they're made in Bangladesh" after "where are the tees made?").
+  const answers = !own || own.score < SURE || (own.intent === previous?.intent && !parseProduct(text));
+  if (previous && askedQuestion(answerBefore) && answers) return { intent: previous.intent, text: followUpText(previous.text, text), score: previous.score };
   return own ? { intent: own.intent, text, score: own.score } : undefined;
 }

@@ -24,6 +24,8 @@ import type { Intent, Outcome, Step } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import { enumWords, planName, roleName } from "@atelier/contracts/error-sentences";
 import { RETURN_INTENTS } from "./offline-returns";
+import { parseGoodsCount } from "./offline-slots";
+import { STORE_SETTINGS_INTENTS } from "./offline-store-settings";
 import { RECEIVING_INTENTS } from "./offline-receivings";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 
@@ -113,6 +115,7 @@ const DECLARED: Intent[] = [
   ...PACKAGING_INTENTS,
   ...SOURCING_INTENTS,
   ...SOURCING_GOAL_INTENTS,
+  ...STORE_SETTINGS_INTENTS,
   {
     name: "invite-team-member",
     tools: ["invite_team_member"],
@@ -344,7 +347,7 @@ const DECLARED: Intent[] = [
       if (!origin) return { answer: `Where are the ${product} made? Tell me the origin country, e.g. "${product} from Vietnam".` };
       const args: Record<string, unknown> = { product, originCountry: origin, destinationCountry: destination ?? "US" };
       const price = parseUnitPrice(t);
-      const moq = parseMoq(t);
+      const moq = parseMoq(t) ?? parseGoodsCount(t);
       if (price !== undefined) args.perUnitPrice = price;
       if (moq !== undefined) args.quantity = moq;
       return call("get_country_tariff", args);
@@ -401,26 +404,38 @@ const HOW_TO: Intent = {
   roles: ["copilot", "sourcing-agent", "packaging-agent", "tariff-rate-agent"],
   // No examples: the classifier would send any unknown request here; only its words select it.
   examples: [],
-  match: (t) => /^\s*(how (do|does|can|long|should)|what (is|are|does)|can i|where (do|can|is)|is there|do you (offer|support)|talk to|contact)\b/i.test(t),
+  // "where can I get baby onesies made" asks who makes them (offline-model.ts, PRODUCT_FRAMES).
+  match: (t) => /^\s*(how (do|does|can|long|should)|what (is|are|does)|can i|where (do|can|is)|is there|do you (offer|support)|talk to|contact)\b/i.test(t) && !/^\s*where (can|could|do) (i|we) (get|have) .+ (made|produced|manufactured|printed|sewn)\b/i.test(t),
   step: helpCentreStep,
 };
 
 /** Every intent with its examples: its own, else the shared table's (offline-examples.ts). */
 export const INTENTS: Intent[] = [...DECLARED, HOW_TO].map((i) => (i.examples ? i : { ...i, examples: INTENT_EXAMPLES[i.name] ?? [] }));
 
+/**
+ * A per-unit amount: cents, or up to four decimals when the fraction of a cent matters (a $1.6236
+ * landed cost is $18 more over 5,000 units than "$1.62" says).
+ */
+function unitUsd(value: number | string): string {
+  const n = Number(value);
+  return `$${n.toFixed(4).replace(/0{1,2}$/, "")}`;
+}
+
 function tariffAnswer(o: Got<"get_country_tariff">): string {
   const r = o.value;
   const lines = [`Tariff for ${r.product ?? o.args.product} from ${r.originCountry?.name ?? countryName(String(o.args.originCountry))} into ${r.destinationCountry?.name ?? countryName(String(o.args.destinationCountry))}:`];
-  if (r.htsCode) lines.push(`- HTS code ${r.htsCode}${r.description ? ` (${r.description})` : ""}`);
+  // "valued not over $20 each" is customs wording: a merchant reads "at $20 or less".
+  const description = r.description?.replace(/\bvalued not over \$(\d+(?:\.\d+)?)/gi, "valued at $$$1 or less");
+  if (r.htsCode) lines.push(`- HTS code ${r.htsCode}${description ? ` (${description})` : ""}`);
   if (r.generalRatePercent !== undefined) lines.push(`- General duty ${r.generalRatePercent}%`);
   for (const d of r.additionalDuties ?? []) lines.push(`- Additional duty ${d.ratePercent}% (${d.program})`);
   if (r.totalRatePercent !== undefined) lines.push(`- Total ${r.totalRatePercent}%`);
   // No figure without a price: a duty of "$0.00" on an unknown price would read as no duty.
   if (r.dutyPerUnit != null && r.landedCostPerUnit != null) {
-    lines.push(`- Duty per unit $${Number(r.dutyPerUnit).toFixed(2)}`);
+    lines.push(`- Duty per unit ${unitUsd(r.dutyPerUnit)}`);
     // The API's basis names its query keys ("pass freightPerUnit…"): the user reads a sentence instead.
     if (r.freightPerUnit != null) lines.push(`- Freight about $${Number(r.freightPerUnit).toFixed(2)} per unit${o.args.freightPerUnit === undefined ? " (estimated from the product's weight; tell me your freight quote to use it instead)" : " (your quote)"}`);
-    lines.push(`- Landed cost per unit $${Number(r.landedCostPerUnit).toFixed(2)} (price + duty + freight)`);
+    lines.push(`- Landed cost per unit ${unitUsd(r.landedCostPerUnit)} (price + duty + freight)`);
   } else {
     lines.push("- Tell me the unit price (e.g. \"at $4 each\") and I'll work out the duty and landed cost per unit.");
   }

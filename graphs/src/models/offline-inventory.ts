@@ -101,7 +101,8 @@ export const INVENTORY_INTENTS: Intent[] = [
   {
     name: "stock-of-sku",
     tools: ["get_inventory_item", "list_inventory"],
-    match: (t) => STOCK_WORD.test(t) || (/\bhow many\b/i.test(t) && Boolean(parseSku(t))),
+    // "suppliers for yoga mats that can do under 100 units" counts a supplier's minimum, not stock.
+    match: (t) => (STOCK_WORD.test(t) && !/\b(suppliers?|factor(y|ies)|manufacturers?|makers?|vendors?)\b/i.test(t)) || (/\bhow many\b/i.test(t) && Boolean(parseSku(t))),
     step: (t, done) => {
       const item = got(done, "get_inventory_item");
       if (item) {

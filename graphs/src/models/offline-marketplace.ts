@@ -432,7 +432,8 @@ export const MARKETPLACE_INTENTS: Intent[] = [
     name: "search-suppliers",
     tools: ["search_suppliers"],
     roles: ["copilot"],
-    match: (t) => (saysSupplier(t) || /\bwho (sells?|makes?|produces?|manufactures?|can make)\b/i.test(t) || wantsMade(t)) && !/\bmy (suppliers|factories|vendors)\b/i.test(t),
+    // "match factories for tote bags" asks for factory matching (find-suppliers), not the directory.
+    match: (t) => (saysSupplier(t) || /\bwho (sells?|makes?|produces?|manufactures?|can make)\b/i.test(t) || wantsMade(t)) && !/\bmy (suppliers|factories|vendors)\b/i.test(t) && !/^\s*(?:please\s+)?match\b/i.test(t),
     step: supplierSearchStep("search_suppliers"),
   },
 ];

@@ -6,7 +6,8 @@ import type { BaseLanguageModelInput } from "@langchain/core/language_models/bas
 import { getRunContext } from "@atelier/tools";
 import { sentenceFor } from "@atelier/contracts/error-sentences";
 import { INTENTS } from "./offline-intents";
-import { understand } from "./offline-dialogue";
+import { spellCorrected } from "./offline-classifier";
+import { understand, type Choice } from "./offline-dialogue";
 import type { IntentContext, Outcome, Step } from "./offline-types";
 import { isUnreadable, UNREADABLE_ANSWER } from "./offline-steps";
 import { parseAttachmentLinks, parseProduct, withoutAttachmentLines } from "./offline-parse";
@@ -54,7 +55,32 @@ const DEFAULT_INTENTS: Partial<Record<ModelRole, [string[], string[]]>> = {
 };
 
 /** Requests that name things but are not product searches: how-to questions, free writing, errands no tool does. */
-const NOT_A_PRODUCT = /^\s*(hi|hello|hey|thanks|thank you)\b|\b(how|why|when|where is|help|refund|return|ship(ping)?|deliver|pricing|pricng|plans?|price list|fees?|cost to|account|sign|log ?in|password|status|track|write|draft|compose|translate|summari[sz]e|book|flight|hotel|weather|joke|news|contact|support|human|cancel|pause|delete|what(?:'s| is| are| does| do| can)|can (?:i|u|you)|is there|do (?:you|u) (?:charge|offer|support|do)|my|atelier|agents?|credits?|invite|team|promo|storage|rewards?|program|session|sell on|wholesale|print on demand)\b/i;
+const NOT_A_PRODUCT = /^\s*(hi|hello|hey|thanks|thank you)\b|\b(how|why|when|where is|help|refund|return|ship(ping)?|deliver|pricing|pricng|plans?|price list|fees?|cost to|account|sign|log ?in|password|status|track|write|draft|compose|translate|summari[sz]e|book|flight|hotel|weather|joke|news|contact|support|human|cancel|pause|delete|what(?:'s| is| are| does| do| can)|can (?:i|u|you)|is there|do (?:you|u) (?:charge|offer|support|do)|my|atelier|agents?|credits?|invite|team|promo|storage|rewards?|program|session|sell on|wholesale|print on demand|start(?:ing)? (?:to )?sell(?:ing)?|get(?:ting)? started)\b/i;
+
+/**
+ * Product requests phrased as questions: "what sterling silver rings can i get" asks for the rings,
+ * "where can I get baby onesies made" for who makes them. The frame goes, so the how-to rule below
+ * doesn't read them as questions about the platform.
+ */
+const PRODUCT_FRAMES: [RegExp, string][] = [
+  [/^(?:where|how) (?:can|could|do|would) (?:i|we) (?:get|have) (.+) (?:made|produced|manufactured|printed|sewn)$/i, "suppliers for $1"],
+  [/^what (?!is\b|are\b|does\b|do\b|can\b)(.+) (?:can|could) (?:i|we) (?:get|buy|find|source|order)$/i, "$1"],
+];
+
+export function productFramed(text: string): string {
+  const asked = text.trim().replace(/[?.!]+$/, "");
+  for (const [re, to] of PRODUCT_FRAMES) if (re.test(asked)) return asked.replace(re, to);
+  return text;
+}
+
+/** "How does X work?" asks how the platform works, even when X is something a tool lists (returns, samples). */
+const HOW_IT_WORKS = /^\s*(?:so\s+)?how (?:do|does) (?:the |my |a |an )?[\w -]{2,40}? work\b/i;
+
+function howItWorks(text: string, candidates: typeof INTENTS): Choice | undefined {
+  if (!HOW_IT_WORKS.test(text)) return undefined;
+  const intent = candidates.find((c) => c.name === "help-articles" || c.name === "help-centre");
+  return intent ? { intent, score: 0.9 } : undefined;
+}
 
 /** The most of a message the offline assistant parses; a request it understands is far shorter. */
 export const OFFLINE_TEXT_LIMIT = 2000;
@@ -135,8 +161,8 @@ export class OfflineChatModel extends BaseChatModel {
     const earlier = outcomesOf(messages.slice(0, lastHuman));
     const candidates = INTENTS.filter((i) => (!i.roles || i.roles.includes(this.role)) && i.tools.every((t) => this.tools.includes(t)) && (!i.applies || i.applies(earlier)));
     // The turn in its conversation: an answer to the pending question or a follow-up keeps the earlier intent with its slots.
-    const understood = human ? understand(messages, lastHuman, INTENTS, candidates, text) : undefined;
-    const turn = !understood || understood.intent.name === "help-centre" ? (this.productDefault(text, candidates) ?? understood) : understood;
+    const fallback = (t: string, own: Choice | undefined): Choice | undefined => howItWorks(t, candidates) ?? (!own || own.intent.name === "help-centre" ? (this.productDefault(t, candidates) ?? own) : own);
+    const turn = human ? understand(messages, lastHuman, INTENTS, candidates, text, fallback) : undefined;
     if (!turn) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
     return withNotices(turn.intent.step(turn.text, done, earlier, { ...context, utterance: text, ...(attachments.length ? { attachments } : {}) }), done);
@@ -147,14 +173,15 @@ export class OfflineChatModel extends BaseChatModel {
    * make embroidered caps") and that no intent claimed: the assistant's own product search, for
    * suppliers when the user says so. Questions about how the platform works stay with the help centre.
    */
-  private productDefault(text: string, candidates: typeof INTENTS): { intent: (typeof INTENTS)[number]; text: string; score: number } | undefined {
-    if (NOT_A_PRODUCT.test(text) || text.length > 240) return undefined;
-    const product = parseProduct(text);
+  private productDefault(text: string, candidates: typeof INTENTS): Choice | undefined {
+    const framed = productFramed(text);
+    if (NOT_A_PRODUCT.test(framed) || NOT_A_PRODUCT.test(spellCorrected(INTENTS, framed)) || text.length > 240) return undefined;
+    const product = parseProduct(framed);
     if (!product || product.split(/\s+/).length > 6) return undefined;
-    const wantsSuppliers = /\b(suppliers?|supliers?|factor(y|ies)|factries|manufacturers?|makers?|vendors?|printers?|producers?|companies|who (can )?(make|makes|produce|print|sew)|someone to (make|produce))\b/i.test(text);
+    const wantsSuppliers = /\b(suppliers?|supliers?|factor(y|ies)|factries|manufacturers?|makers?|vendors?|printers?|producers?|companies|who (can )?(make|makes|produce|print|sew)|someone to (make|produce))\b/i.test(framed);
     const order = DEFAULT_INTENTS[this.role]?.[wantsSuppliers ? 0 : 1] ?? [];
     const intent = order.map((name) => candidates.find((c) => c.name === name)).find(Boolean);
-    return intent ? { intent, text, score: 0.4 } : undefined;
+    return intent ? { intent, score: 0.4 } : undefined;
   }
 
   /** The policy's honest decline: what it could not do, and what it can. */

@@ -1,7 +1,7 @@
 import type { Intent } from "./offline-types";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import { parseKeyword, parseMoqLimit, saysSupplier, supplierSearchStep } from "./offline-marketplace";
-import { countryName } from "./offline-parse";
+import { countryName, materialFirst } from "./offline-parse";
 import { parseQuantity } from "./offline-sourcing";
 import { call, got, usd, type Got } from "./offline-steps";
 
@@ -12,7 +12,7 @@ const PACKAGING_WORDS = /\b(mailers?|box(es)?|poly ?mailers?|tissue|inserts?|lab
 
 /** The search words of a packaging request: what it is and its print details, without quantities or framing. */
 export function packagingKeyword(text: string): string | undefined {
-  const cut = text
+  const cut = materialFirst(text)
     .replace(/\d[\d,]*\s*(units|pcs|pieces)\b/gi, " ")
     .replace(/\b(moq|minimum order)\D{0,12}\d[\d,]*/gi, " ")
     .replace(/\b(under|below|less than) \d[\d,]* (moq|units?|pcs)\b|\blow moq\b|\bcheap(est)?\b|\bmoq\b/gi, " ")

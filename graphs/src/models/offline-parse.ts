@@ -44,11 +44,19 @@ export function parseAnyCountry(text: string): string | undefined {
   return factoryCountry(text);
 }
 
-const FILLER = /\b(landed cost|import duties|what are|please|pls|can you|could you|would you|do you have|do you know|have you got|are there|is there|got any|i need|we need|need|could|i want|we want|i'd like|i would like|i'm looking|im looking|we're looking|looking|after|help me|to|find|search|show|list|get|give|for|me|us|some|any|a|an|the|suppliers?|supplers?|suppliors?|factories|factory|manufacturers?|makers?|vendors?|producers?|brands?|companies|company|who (can )?(make|makes|produce|produces|sell|sells|do|does)|that (make|makes|produce|produces|sell|sells|do|does|can)|which (make|makes|can)|source|sourcing|what is|what's|whats|the tariff|tariffs?|tarrifs?|duty|duties|import|rate|on|of|good|great|best|top|rated|reliable|trusted|quality|options?|ones?|make|made|making|produce|manufacture|someone|somebody|anyone|i|we|you|hi|hey|hello|in|and|or|with|low|small|moq|if|them|it|they|instead|those|these|just|only|see|like|how much|would|will|pay|paying|be|is|are)\b/gi;
+const FILLER = /\b(landed cost|import duties|what are|please|pls|can you|could you|would you|do you have|do you know|have you got|are there|is there|got any|i need|we need|need|could|i want|we want|i'd like|i would like|i'm looking|im looking|we're looking|looking|after|help me|to|find|search|show|list|get|give|for|me|us|some|any|a|an|the|suppliers?|supplers?|suppliors?|factories|factory|manufacturers?|makers?|vendors?|producers?|brands?|companies|company|who (can )?(make|makes|produce|produces|sell|sells|do|does)|that (make|makes|produce|produces|sell|sells|do|does|can)|which (make|makes|can)|source|sourcing|what is|what's|whats|the tariff|tariffs?|tarrifs?|duty|duties|import|rate|on|of|good|great|best|top|rated|reliable|trusted|quality|options?|ones?|make|made|making|produce|manufacture|someone|somebody|anyone|i|we|you|hi|hey|hello|in|and|or|with|low|small|moq|if|them|it|they|instead|those|these|just|only|see|like|how much|would|will|pay|paying|be|is|are|what|which|where|that|who|do|does|can|sell|sells|bring|bringing|importing|imports)\b/gi;
+
+/** "padded mailers made from recycled plastic" → "recycled plastic padded mailers": the material leads, as products are named. */
+export function materialFirst(text: string): string {
+  return text.trim().replace(/^(.*?)\b(?:made|produced|manufactured) (?:from|of|out of|with) ((?:[a-z-]+ ){0,2}[a-z-]+)([?.!]?)$/i, "$2 $1$3");
+}
 
 /** The product the user talks about: the words left once the slots (countries, MOQ, quantities, prices, dates, sort words) and the request's framing are removed. */
 export function parseProduct(text: string): string | undefined {
-  const framed = text.replace(/\b(?:who|where) (?:can|could) (?:i )?(?:make|produce|manufacture|print|sew|get)s?\b|\bmatch (?:me|us) (?:with|to)\b|\b(?:someone|somebody|anyone) to (?:make|produce|manufacture)\b/gi, " ");
+  const framed = materialFirst(text)
+    // Contractions are framing ("I'm bringing in", "they're made in"), never part of a product.
+    .replace(/\b(?:i|we|they|it|you|that|there|what|who|he|she)(?:'|’)(?:m|re|s|ve|d|ll)\b/gi, " ")
+    .replace(/\b(?:who|where) (?:can|could) (?:i )?(?:make|produce|manufacture|print|sew|get)s?\b|\bmatch (?:me|us) (?:with|to)\b|^\s*(?:please\s+)?match\b|\b(?:someone|somebody|anyone) to (?:make|produce|manufacture)\b/gi, " ");
   const cut = withoutSlots(digits(framed), ["country", "moq", "quantity", "price", "date", "sort"])
     .replace(/\b(?:under|below|with|at|moq|minimum|max|priced|costing|per|around|about|for under|that can|which can|who can)\b.*$/i, "")
     .replace(/(?<![\w-])\d[\d,.]*(?![\w-])/g, " ")

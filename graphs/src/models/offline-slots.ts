@@ -25,6 +25,38 @@ export function parseQuantityOf(text: string): number | undefined {
   return make?.[1] ? Number(make[1].replace(/,/g, "")) : undefined;
 }
 
+/** Words after a number that say it counts something other than goods (money, time, a reason…). */
+const NOT_GOODS = /^(?:%|percent|samples?|dollars?|usd|bucks|cents?|each|per|a (?:unit|piece|pc)|days?|weeks?|months?|years?|hours?|minutes?|am|pm|because|is|are|was|were|to|from|in|into|at|by|on|and|or|with|of|for|st|nd|rd|th)\b/i;
+const MONEY_OR_TIME = /^(?:%|percent|dollars?|usd|bucks|cents?|each|per|a (?:unit|piece|pc)|days?|weeks?|months?|years?|hours?|minutes?|am|pm|st|nd|rd|th)\b/i;
+const MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? ?(?:\d{1,2},? ?)?$/i;
+
+/**
+ * How many, wherever the request says it: the counted forms of `parseQuantityOf`, then a number
+ * before the goods it counts ("5k phone cases", "1,200 beanies") or closing the request ("… for
+ * 1000?"). Prices, percentages, order numbers, dates and durations are not quantities.
+ */
+export function parseGoodsCount(text: string): number | undefined {
+  const counted = parseQuantityOf(text);
+  if (counted !== undefined) return counted;
+  const t = digits(text);
+  for (const m of t.matchAll(/(?<![\w$€£#.,-])(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?!\.\d)(?![\w,-])/g)) {
+    const n = Number(m[1]!.replace(/,/g, ""));
+    const before = t.slice(Math.max(0, m.index - 16), m.index);
+    const after = t.slice(m.index + m[0].length);
+    if (n < 2 || /\b(?:order|orders|ordr|no\.?|number|rma|invoice|sku|#)\s*$/i.test(before) || MONTH_WORD.test(before)) continue;
+    if (/^\s*(?:[-/:.]\d|x\s?\d)/i.test(after)) continue;
+    const next = /^\s+([a-z][\w'-]*(?:\s+[a-z]+)?)/i.exec(after)?.[1];
+    if (next && !NOT_GOODS.test(next)) {
+      // A year is a date ("by 2027", "in 2026"), not a count, unless goods follow it.
+      if (n >= 1900 && n <= 2100 && /\b(?:in|by|of|since|until|from)\s*$/i.test(before)) continue;
+      return n;
+    }
+    // "… for 3000?", "for 3000 at $2": a count after "for", unless money or time follows it.
+    if ((!next || !MONEY_OR_TIME.test(next)) && /\b(?:for|of|quantity|qty|order(?:ing)?|buy(?:ing)?|make|making|need|want)\s*(?:about\s+|around\s+)?$/i.test(before)) return n;
+  }
+  return undefined;
+}
+
 /** A target unit price: "$4 each", "target $4 per unit", "4 dollars a piece", "under $5". */
 export function parsePrice(text: string): number | undefined {
   const m = text.match(/\$\s?(\d+(?:\.\d+)?)/) ?? text.match(/(\d+(?:\.\d+)?)\s*(?:usd|dollars?|bucks)\b/i) ?? text.match(/(?:unit price|price per unit|per[- ]unit price|target price)\D{0,6}(\d+(?:\.\d+)?)/i);
@@ -76,6 +108,34 @@ export const COUNTRY_NAMES: Record<string, string> = {
   BE: "Belgium", CH: "Switzerland", AT: "Austria", RO: "Romania", GR: "Greece", NZ: "New Zealand", GT: "Guatemala", HN: "Honduras", SV: "El Salvador", JO: "Jordan", MM: "Myanmar",
 };
 
+/** English words one edit from a country's name ("indie makers", "from spain" stays Spain). */
+const NEAR_COUNTRY_WORDS = new Set(["indie", "indies", "spin", "chin", "chili", "chile's", "perm", "pure", "mali", "iran", "oman", "cuba", "thin", "then", "main", "maine", "korean", "japanese"]);
+
+/** Edit distance with adjacent swaps counted as one edit (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The country a misspelt one-word name means, or undefined when none (or more than one) is near enough. */
+export function fuzzyCountry(word: string): string | undefined {
+  const limit = word.length >= 8 ? 2 : 1;
+  const near = new Set<string>();
+  for (const [name, code] of Object.entries(COUNTRY_WORDS)) {
+    if (name.length < 4 || /[^a-z]/.test(name) || Math.abs(name.length - word.length) > limit) continue;
+    if (editDistance(word, name) <= limit) near.add(code);
+  }
+  return near.size === 1 ? [...near][0] : undefined;
+}
+
 /** ISO codes typed in capitals ("CN -> US"); words that are also English ("IN", "IT", "NO") only beside an arrow or a preposition. */
 const AMBIGUOUS_CODES = new Set(["IN", "IT", "NO", "ME", "AT", "ID", "MA", "CO", "US"]);
 
@@ -101,6 +161,17 @@ export function countryMentions(text: string): CountryMention[] {
       taken.push([start, end]);
       out.push({ code: COUNTRY_WORDS[name]!, role: "place", start, end });
     }
+  }
+  // A misspelt country after a preposition ("from chna", "made in vietnma"): the nearest name within
+  // one edit (two for long names), when exactly one is that near.
+  for (const m of lower.matchAll(/\b(?:from|in|into|to)\s+(?:the\s+)?([a-z]{4,})\b/g)) {
+    const word = m[1]!;
+    const start = m.index + m[0].length - word.length;
+    if (COUNTRY_WORDS[word] || NEAR_COUNTRY_WORDS.has(word) || taken.some(([s, e]) => start < e && start + word.length > s)) continue;
+    const code = fuzzyCountry(word);
+    if (!code) continue;
+    taken.push([start, start + word.length]);
+    out.push({ code, role: "place", start, end: start + word.length });
   }
   for (const m of text.matchAll(/\b([A-Z]{2})\b/g)) {
     const code = m[1]!;
@@ -144,7 +215,7 @@ export function factoryCountry(text: string): string | undefined {
 const SLOT_PHRASES: Record<string, RegExp[]> = {
   country: [],
   moq: [/\b(?:with\s+)?(?:an?\s+)?(?:low|small|lowest|smallest)\s+(?:moq|minimums?|minimum order(?: quantity)?)\b/gi, /\b(?:under|below|less than|max(?:imum)?|at most|up to|over|above|more than|at least|min(?:imum)?(?: of)?|with|and)?\s*(?:an?\s+)?(?:moq|minimum order(?: quantity)?|min\.? order)(?:\s*(?:of|under|below|<=?|>=?|less than|over|above|is|at|up to))?\s*\d[\d,]*/gi],
-  quantity: [/\b(?:just|only|about|around|roughly)?\s*\d[\d,]*\s*(?:units?|pcs|pieces?|pairs?|sets?)\b/gi, /\b(?:can|could)\s+(?:do|make|handle)\b/gi],
+  quantity: [/\b(?:just|only|about|around|roughly)?\s*\d[\d,]*\s*(?:units?|pcs|pieces?|pairs?|sets?)\b/gi, /\b(?:can|could)\s+(?:do|make|handle)\b/gi, /\b(?:for|of)\s+\d[\d,]*(?=\s*(?:[?.!,;]|$))/gi],
   price: [/\b(?:at|for|under|below|less than|max|around|about|target(?:ing)?|priced at|costing)?\s*(?:a\s+)?\$\s?\d+(?:\.\d+)?\s*(?:each|per (?:unit|piece|item|pc)|a (?:unit|piece)|\/\s?(?:unit|pc|piece))?/gi, /\b\d+(?:\.\d+)?\s*(?:usd|dollars?|bucks)\s*(?:each|per (?:unit|piece|item)|a (?:unit|piece))?/gi, /\b(?:target|unit)\s+price\b/gi],
   date: [/\b(?:by|before|until|till|due|ready by|deadline)\s+(?:the\s+)?(?:end of\s+)?(?:\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?(?!\d))?(?:,?\s+\d{4})?|next (?:week|month|year)|\d+ (?:weeks?|months?|days?))/gi],
   sort: [/\b(?:cheapest|cheap|lowest price|least expensive|affordable|inexpensive|top[- ]rated|best[- ]rated|highest[- ]rated|best reviewed|fastest|quickest)\b/gi],
@@ -172,7 +243,7 @@ export function slotsOf(text: string): string[] {
   const out: string[] = [];
   if (countryMentions(t).length) out.push("country");
   if (/\b(moq|minimum order|min\.? order)\b/i.test(t) || /\b(low|small|lowest|smallest) (moq|minimums?)\b/i.test(t)) out.push("moq");
-  if (parseQuantityOf(t) !== undefined || /\b(can|could) (do|make|handle) (just |only )?\d/i.test(t)) out.push("quantity");
+  if (parseGoodsCount(t) !== undefined || /\b(can|could) (do|make|handle) (just |only )?\d/i.test(t)) out.push("quantity");
   if (parsePrice(t) !== undefined) out.push("price");
   if (parseDate(t) !== undefined) out.push("date");
   if (parseSort(t)) out.push("sort");
@@ -181,7 +252,7 @@ export function slotsOf(text: string): string[] {
 
 export const hasSlot = (text: string) => slotsOf(text).length > 0;
 
-const FOLLOW_UP_START = /^\s*(?:(?:ok(?:ay)?|so|great|thanks|cool)[,.!]?\s+)?(?:and|what about|how about|also|now|then|but|instead|same (?:for|but|with)|which of (?:those|these|them)|any of (?:those|these|them)|only|just)\b[\s,]*/i;
+const FOLLOW_UP_START = /^\s*(?:(?:ok(?:ay)?|so|great|thanks|cool)[,.!]?\s+)?(?:(?:and |but )?(?:what|how) (?:about )?if|and if|suppose|say|and|what about|how about|also|now|then|but|instead|same (?:for|but|with)|which of (?:those|these|them)|any of (?:those|these|them)|only|just)\b[\s,]*(?:(?:it|they|that|those|these)(?:'s|’s|'re|’re| is| are| were| was)\s+)?/i;
 
 /**
  * The earlier request with the follow-up's slots in place of its own ("ceramic mugs from China" +
