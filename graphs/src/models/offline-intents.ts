@@ -24,6 +24,7 @@ import type { ToolResponse } from "@atelier/tools/tool-results";
 import { enumWords, planName, roleName } from "@atelier/contracts/error-sentences";
 import { RETURN_INTENTS } from "./offline-returns";
 import { RECEIVING_INTENTS } from "./offline-receivings";
+import { WAREHOUSE_TICKET_INTENTS } from "./offline-warehouse-tickets";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
@@ -91,6 +92,7 @@ const DECLARED: Intent[] = [
   // Before creation's: "create an order for Ada ada@example.com" is an order, not a design.
   ...MANUAL_ORDER_INTENTS,
   ...RECEIVING_INTENTS,
+  ...WAREHOUSE_TICKET_INTENTS,
   // Before the catalog's: "start a custom project from it" after a design means the design.
   ...CREATION_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),

@@ -19,6 +19,7 @@ const ACTIONS: { label: string; to: string; says: string }[] = [
   { label: "Fulfilment rules", to: "/fulfillment-rules", says: "Hold, tag or choose shipping for orders as they arrive; dry-run first." },
   { label: "Create a shipping label", to: "/fulfillment-services/create-shipping-label", says: "Compare rates and buy a label." },
   { label: "Label history", to: "/fulfillment-services/label-history", says: "Labels bought, their tracking and voids." },
+  { label: "Warehouse tickets", to: "/fulfillment-services/warehouse-tickets", says: "Ask the fulfilment center about an order: returns, missing or broken items, lost parcels." },
   { label: "Return settings", to: "/return-settings", says: "Refund method, return fee and the return window." },
 ];
 
