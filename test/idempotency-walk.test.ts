@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allContracts, analytics, brandKits, buildPath, creation, ideation, inbox, marketplace, orders, payments, plans, projects, purchasing, receivings, returns, sourcingAgent, UPGRADE_TARGET, type CallInput, type Contract } from "@atelier/contracts";
+import { allContracts, analytics, brandKits, buildPath, creation, ideation, inbox, marketplace, orders, payments, plans, projects, purchasing, receivings, returns, sourcingAgent, UPGRADE_TARGET, warehouseTickets, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
 import { createOrder } from "./factories/orders";
 import { signUp } from "./factories/accounts";
@@ -171,6 +171,10 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   receiveReceiving: async (owner) => ({ params: { sn: await announced(owner) }, body: { lines: [{ sku: "WALK-1", received: 2 }] } }),
   cancelReceiving: async (owner) => ({ params: { sn: await announced(owner) }, body: { reason: "Walk cancel" } }),
   updateStoredAtFbp: async (owner) => ({ params: { id: await paidOrderFrom(api.deps.pool, owner.storeId, supplierId) }, body: { storedAtFbp: true, sku: "WALK-PO" } }),
+  // Warehouse tickets: one about the store's order, answered by the store or closed.
+  createWarehouseTicket: async (owner) => ({ body: { type: "BROKEN", orderId: await customerOrder(owner), subject: "Walk ticket", message: "Walk message" } }),
+  replyWarehouseTicket: async (owner) => ({ params: { sn: await openTicket(owner) }, body: { message: "Walk reply" } }),
+  closeWarehouseTicket: async (owner) => ({ params: { sn: await openTicket(owner) }, body: {} }),
   // Quotes: the walk's supplier (a member signed in) quotes the store's conversation; the store answers.
   proposeQuote: async (owner) => ({ params: { sid: await conversation(owner) }, body: QUOTE_TERMS, token: (await supplierMember(api, supplierId)).token }),
   counterQuote: async (owner) => ({ params: { id: await proposedQuote(owner) }, body: { unitPriceCents: 380 } }),
@@ -305,6 +309,7 @@ async function conversation(owner: Owner, withReply = false): Promise<string> {
 
 const customerOrder = (owner: Owner) => createOrder(api, owner.storeId, { orderNumber: 1001 });
 const stocked = async (owner: Owner) => (await stockSku(api, owner.token, "WALK-1", 5), "WALK-1");
+const openTicket = async (owner: Owner) => (await call(owner, warehouseTickets.createWarehouseTicket, { body: { type: "BROKEN", orderId: await customerOrder(owner), subject: "Walk ticket", message: "Walk message" } })).sn;
 const announced = async (owner: Owner) => (await call(owner, receivings.createReceiving, { body: { lines: [{ sku: await stocked(owner), expectedQuantity: 3 }] } })).sn;
 
 type Request = { contract: Contract; path: string; body: unknown; token?: string };

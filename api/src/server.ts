@@ -21,6 +21,7 @@ import { imageIndexJob } from "./services/marketplace/build-image-index";
 import { trackLabelJob } from "./services/shipping/track-label";
 import { labelBatchJob } from "./services/shipping/create-label-batch";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
+import { answerWarehouseTicketJob } from "./services/warehouse-tickets/answer-warehouse-ticket";
 import { expireQuotesJob } from "./services/inbox/quotes/expire-quotes";
 import { sendInboxDigestsJob } from "./services/inbox/send-inbox-digests";
 import { demoReplyJob } from "./services/inbox/demo-responder";
@@ -123,6 +124,7 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(deleteFinished);
   deps.jobs.register(imageIndexJob(deps.pool));
   deps.jobs.register(advanceFulfilmentJob(deps));
+  deps.jobs.register(answerWarehouseTicketJob(deps));
   deps.jobs.register(trackLabelJob(deps));
   deps.jobs.register(labelBatchJob(deps));
   deps.jobs.register(brandKitGenerateJob(deps, configuredKitWriter()));

@@ -185,6 +185,12 @@ describe("receivings: inbound shipments to the fulfilment center", () => {
     expect((await store(shipped, { storedAtFbp: true, sku: "TEE-ORG-SND" })).receiving).toMatchObject({ sn: "RCV-1002", deliveryStatus: "NOT_YET_DELIVERED" });
     await as(api, owner.token, receivings.receiveReceiving, { params: { sn: "RCV-1002" }, body: { lines: [{ sku: "TEE-ORG-SND", received: 10 }] } });
     await expectError(store(shipped, { storedAtFbp: false }), 409);
+    // The purchases page asks for its purchases' live receivings in one call; the canceled one is left out.
+    const byPurchase = (ids: string) => as(api, owner.token, receivings.listReceivings, { query: { orderItemIds: ids } });
+    expect((await byPurchase(`${paid},${shipped}`)).list.map((r) => [r.sn, r.orderItemId])).toEqual([["RCV-1002", shipped]]);
+    expect((await byPurchase(paid)).total).toBe(0);
+    await expectError(byPurchase("not-an-id"), 400, "query.orderItemIds", /purchase ids/);
+    expect((await as(api, (await registerUser(api)).token, receivings.listReceivings, { query: { orderItemIds: shipped } })).total).toBe(0);
     const unpaid = await purchase("NOT_PURCHASED");
     const refused = await expectError(store(unpaid, { storedAtFbp: true, sku: "TEE-ORG-SND" }), 409);
     expect(refused.message).toBe(`The purchase "Organic tee, sand" is not paid yet, so it can't be sent to the fulfilment center.`);

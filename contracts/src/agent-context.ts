@@ -26,6 +26,7 @@ export const SCREEN_ENTITY_TYPES = [
   "business_kit",
   "template",
   "receiving",
+  "warehouse_ticket",
   "product",
   "discount",
   "share_report",

@@ -25,6 +25,7 @@ import * as returns from "./returns";
 import * as shipping from "./shipping";
 import * as ideation from "./ideation";
 import * as receivings from "./receivings";
+import * as warehouseTickets from "./warehouse-tickets";
 
 export * from "./contract";
 export * from "./errors";
@@ -38,10 +39,11 @@ export type { Job, JobEvent, JobEventName, JobStatus } from "./jobs";
 export { analytics, auth, brandKits, inbox, marketplace, commons, creation, health, helpCenter, inventory, jobs, orderRules, orders, payments, plans, projects, purchasing, returns, shipping, sourcingAgent, stores, storeStats, team, uploads };
 export { ideation };
 export { receivings };
+export { warehouseTickets };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
 }
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
-export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation, shipping, brandKits, orderRules, returns, ideation, receivings].flatMap(contractsOf);
+export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation, shipping, brandKits, orderRules, returns, ideation, receivings, warehouseTickets].flatMap(contractsOf);

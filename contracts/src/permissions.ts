@@ -298,6 +298,8 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   cancelReceiving: "orders.cancel",
   // Where a supplier delivers what the store bought is a sourcing decision (CX does not source).
   updateStoredAtFbp: "sourcing.purchase",
+  // warehouse tickets: whoever handles the orders asks the warehouse about them (CX included)
+  listWarehouseTickets: "orders.manage", getWarehouseTicket: "orders.manage", createWarehouseTicket: "orders.manage", replyWarehouseTicket: "orders.manage", closeWarehouseTicket: "orders.manage",
   getReturnSettings: "orders.manage",
   updateReturnSettings: "store.settings.write",
   // quotes: every side answers from the inbox; a store's accept needs sourcing.purchase and its counter or decline sourcing.use, checked once the quote is found

@@ -62,6 +62,8 @@ const labelUpdated = z.object({ labelId: id, trackingNumber: z.string(), status:
 
 /** An inbound shipment of the store was announced, moved, counted, finished or canceled; screens reload it and the stock. */
 const receivingUpdated = z.object({ receivingId: id, sn: z.string(), deliveryStatus: z.string(), receivingStatus: z.string() });
+/** A warehouse ticket was opened, answered (by the store or the warehouse) or closed. */
+const warehouseTicketUpdated = z.object({ ticketId: id, sn: z.string(), status: z.string() });
 
 /** Every event the server may emit, by name. Add an event here, then publish it with its audience. */
 export const realtimeEvents = {
@@ -79,6 +81,7 @@ export const realtimeEvents = {
   "order.updated": orderUpdated,
   "label.updated": labelUpdated,
   "receiving.updated": receivingUpdated,
+  "warehouseTicket.updated": warehouseTicketUpdated,
   /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
   ...jobEventSchemas,
 } as const;

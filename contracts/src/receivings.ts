@@ -106,6 +106,18 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 203
 const trackingSchema = z.string().trim().min(4, "must have at least 4 characters").max(60, "must be at most 60 characters").regex(/^[A-Za-z0-9-]+$/, "may use only letters, digits and dashes");
 const carrierSchema = z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters");
 
+/** Purchases named in a query string: ids separated by commas (the purchases page asks for its own page's). */
+const orderItemIdsSchema = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const ids = [...new Set(v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))];
+    if (!ids.length) ctx.addIssue({ code: "custom", message: "must name at least one purchase" });
+    else if (ids.length > 100) ctx.addIssue({ code: "custom", message: "must name at most 100 purchases" });
+    else if (!ids.every((id) => z.uuid().safeParse(id).success)) ctx.addIssue({ code: "custom", message: "must be purchase ids separated by commas" });
+    return ids;
+  });
+
 export const listReceivings = defineContract({
   id: "listReceivings",
   method: "GET",
@@ -117,6 +129,7 @@ export const listReceivings = defineContract({
     filter: z.enum(RECEIVING_FILTERS).default("ALL"),
     search: z.string().trim().max(100, "must be at most 100 characters").optional(),
     sort: z.enum(RECEIVING_SORTS).default("-createdAt"),
+    orderItemIds: orderItemIdsSchema.optional().describe("Optional: sourcing purchase ids, comma-separated; only the live (not canceled) receivings delivering them"),
     ...pageQuery,
   }),
   response: pageOf(receivingSchema).extend({ counts: z.record(z.enum(RECEIVING_FILTERS), z.number().int()) }),

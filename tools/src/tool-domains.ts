@@ -17,6 +17,7 @@ import { shippingTools } from "./shipping/shipping-tools";
 import { brandKitTools } from "./brand-kits/brand-kit-tools";
 import { ideationTools } from "./ideation/ideation-tools";
 import { receivingTools } from "./receivings/receiving-tools";
+import { warehouseTicketTools } from "./warehouse-tickets/warehouse-ticket-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -42,6 +43,7 @@ export const TOOL_DOMAINS = {
   fulfilment: names(orderRuleTools),
   ideation: names(ideationTools),
   receivings: names(receivingTools),
+  tickets: names(warehouseTicketTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { inventory, orders } from "@atelier/contracts";
 import { createStore } from "../../test/factories/accounts";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
+import { paidOrderFrom } from "../../test/factories/purchases";
+import { createSupplier } from "../../test/factories/suppliers";
 import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // An order sent to the local fulfilment center from its detail screen, in Chromium at a desktop
@@ -47,8 +49,10 @@ describe("receiving inventory at the fulfilment center in Chromium", () => {
     const page = await pageAs(env.browser, owner);
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(`${env.api.url}/fulfillment-services`);
+    // The home's action opens the SEND_MY_INVENTORY dialog (000 §2.7) over it.
     await page.getByRole("link", { name: "Ship to the fulfilment center" }).click();
-    await page.getByRole("heading", { name: "Send inventory" }).waitFor();
+    await page.getByRole("dialog", { name: "Send my inventory" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("open")).toBe("SEND_MY_INVENTORY");
     await page.getByLabel("Supplier").fill("Ningbo Knitwear");
     await page.getByLabel("Boxes").fill("3");
     await page.getByLabel("SKU 1").fill("TEE-BLK-M");
@@ -60,6 +64,7 @@ describe("receiving inventory at the fulfilment center in Chromium", () => {
     await shot(page, "receiving-new-desktop");
     await page.getByRole("button", { name: "Announce the shipment" }).click();
     await page.getByRole("heading", { name: "Receiving RCV-1001" }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
     expect(await page.getByTestId("receiving-totals").textContent()).toBe("0 received, 0 damaged of 30; 30 to come");
     expect((await env.api.client.call(inventory.getInventoryItem, { params: { sku: "TEE-BLK-M" } }, { token: owner.token })).incoming).toBe(20);
 
@@ -94,12 +99,36 @@ describe("receiving inventory at the fulfilment center in Chromium", () => {
     // The same screens on a phone, opened fresh at that size.
     const phone = await pageAs(env.browser, owner);
     await phone.setViewportSize({ width: 390, height: 844 });
-    for (const [path, name] of [["/receivings", "receivings-phone"], ["/receivings/RCV-1001/details", "receiving-details-phone"], ["/receivings/new", "receiving-new-phone"]] as const) {
+    for (const [path, name] of [["/receivings", "receivings-phone"], ["/receivings/RCV-1001/details", "receiving-details-phone"], ["/fulfillment-services?open=SEND_MY_INVENTORY", "send-inventory-dialog-phone"]] as const) {
       await phone.goto(`${env.api.url}${path}`);
       await phone.locator('[data-testid="receiving-row"], [data-testid="receiving-detail"], form[aria-label="New receiving"]').first().waitFor();
       await shot(phone, name);
       expect(await overflowsSideways(phone)).toBe(false);
     }
     await phone.context().close();
+  });
+
+  it("stores a paid sourcing purchase at the fulfilment center from the purchases page", async () => {
+    const owner = await createStore(env.api, { storeName: "Purchase to center e2e" });
+    const supplierId = await createSupplier(env.api, { name: "Porto Knits" });
+    const purchaseId = await paidOrderFrom(env.api.deps.pool, owner.store.id, supplierId);
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.api.url}/inbox/orders`);
+    const row = page.locator(`[data-testid="order-item"][data-order-id="${purchaseId}"]`);
+    await row.getByRole("button", { name: "Store at the fulfilment center" }).click();
+    await row.getByLabel("SKU to stock it under").fill("SAMPLE-PK-1");
+    await row.getByLabel("Boxes").fill("2");
+    await shot(page, "purchase-store-form-desktop");
+    await row.getByRole("button", { name: "Send them there" }).click();
+    const stored = row.getByTestId("stored-at-center");
+    await stored.getByText("Not shipped yet").waitFor();
+    expect(await stored.textContent()).toContain("Going to the fulfilment center as RCV-1001 under SAMPLE-PK-1");
+    await shot(page, "purchase-stored-desktop");
+    expect(await overflowsSideways(page)).toBe(false);
+    await stored.getByRole("link", { name: "RCV-1001" }).click();
+    await page.getByRole("heading", { name: "Receiving RCV-1001" }).waitFor();
+    expect((await env.api.client.call(inventory.getInventoryItem, { params: { sku: "SAMPLE-PK-1" } }, { token: owner.token })).incoming).toBe(1);
+    await page.context().close();
   });
 });

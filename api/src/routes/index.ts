@@ -26,6 +26,7 @@ import { uploadsRoutes } from "./uploads";
 import { returnsRoutes } from "./returns";
 import { shippingRoutes } from "./shipping";
 import { receivingsRoutes } from "./receivings";
+import { warehouseTicketsRoutes } from "./warehouse-tickets";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -58,4 +59,5 @@ export const allRoutes: Route[] = [
   ...orderRulesRoutes,
   ...ideationRoutes,
   ...receivingsRoutes,
+  ...warehouseTicketsRoutes,
 ];

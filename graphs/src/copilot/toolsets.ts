@@ -17,13 +17,13 @@ export const COPILOT_CORE = ["get_my_store", "get_plan", "get_sales_stats", "sea
 /** The product areas a route is about, first match wins; unknown routes get the marketplace. */
 const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(browse-suppliers|supplier-profile|preview-supplier-profile|preview-catalog-item|catalog-item|favorites|marketplace)/, ["marketplace"]],
-  [/^\/(inbox\/orders|inbox\/needs-payment|checkout|pay-invoice|add-shipping-address)/, ["purchasing"]],
-  [/^\/(order-details|return-settings)/, ["orders", "returns"]],
+  [/^\/(inbox\/orders|inbox\/needs-payment|checkout|pay-invoice|add-shipping-address)/, ["purchasing", "receivings"]],
+  [/^\/(order-details|return-settings)/, ["orders", "returns", "tickets"]],
   [/^\/(orders|order-details|track-order)/, ["orders"]],
   // Shipping screens under fulfillment-services: before the fulfilment line below, which would match them first.
   [/^\/fulfillment-services\/(create-shipping-label|label-history|label-batches)/, ["shipping", "orders"]],
   [/^\/homebase\/quality-control/, ["shipping"]],
-  [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders"]],
+  [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders", "tickets"]],
   [/^\/account-info/, ["billing"]],
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],
   [/^\/(inbox\/my-suppliers|sourcing-agent|tariff-rate-agent|packaging-agent)/, ["sourcing"]],
@@ -43,6 +43,7 @@ const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
   invoice: "purchasing",
   custom_project: "projects",
   receiving: "receivings",
+  warehouse_ticket: "tickets",
   business_kit: "brandKits",
   product_ideation: "ideation",
 };

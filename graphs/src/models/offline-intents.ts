@@ -27,6 +27,7 @@ import { RETURN_INTENTS } from "./offline-returns";
 import { parseGoodsCount } from "./offline-slots";
 import { STORE_SETTINGS_INTENTS } from "./offline-store-settings";
 import { RECEIVING_INTENTS } from "./offline-receivings";
+import { WAREHOUSE_TICKET_INTENTS } from "./offline-warehouse-tickets";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
@@ -96,6 +97,7 @@ const DECLARED: Intent[] = [
   ...RECEIVING_INTENTS,
   // Before creation's and the inbox's: "what did the supplier mark on the sample photo" is a pin, not a design or a recap.
   ...INBOX_FILE_INTENTS,
+  ...WAREHOUSE_TICKET_INTENTS,
   // Before the catalog's: "start a custom project from it" after a design means the design.
   ...CREATION_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),

@@ -13,7 +13,7 @@ export const receivingTools = [
     name: "list_receivings",
     description:
       "List the store's inbound shipments to the fulfilment center, newest first, by tab: ALL, NONE (not received yet), PARTIAL (partly counted), RECEIVED, CANCELED; search by number, supplier, tracking number or SKU. Use it for 'what's arriving', 'which receivings are open', 'the shipment from Ningbo'. The answer also counts every tab.",
-    argDescriptions: { filter: "ALL (default), NONE, PARTIAL, RECEIVED or CANCELED", search: "Receiving number, supplier, tracking number or SKU", sort: "-createdAt (default), createdAt, expectedArrival, -expectedArrival, number or -number", page: "Page number, starting at 0", size: "Receivings per page, 1-100" },
+    argDescriptions: { filter: "ALL (default), NONE, PARTIAL, RECEIVED or CANCELED", search: "Receiving number, supplier, tracking number or SKU", orderItemIds: "Optional: sourcing purchase ids, comma-separated, to find the receivings delivering them", sort: "-createdAt (default), createdAt, expectedArrival, -expectedArrival, number or -number", page: "Page number, starting at 0", size: "Receivings per page, 1-100" },
   }),
   defineTool({
     contract: receivings.getReceiving,

@@ -65,6 +65,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   receivings: lazy(() => import("../features/receivings/receivings-page").then((m) => ({ default: m.ReceivingsPage }))),
   "new-receiving": lazy(() => import("../features/receivings/new-receiving-page").then((m) => ({ default: m.NewReceivingPage }))),
   "receiving-details": lazy(() => import("../features/receivings/receiving-details-page").then((m) => ({ default: m.ReceivingDetailsPage }))),
+  "warehouse-tickets": lazy(() => import("../features/warehouse-tickets/warehouse-tickets-page").then((m) => ({ default: m.WarehouseTicketsPage }))),
   "inbox-my-suppliers": lazy(() => import("../features/purchasing/my-suppliers-page").then((m) => ({ default: m.MySuppliersPage }))),
   // The sourcing agents' full-page chats and reviews, and the public supplier review (issue 4).
   "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),

@@ -9,6 +9,7 @@ import { LabelCard, RatesCard, type LabelView, type RatesView } from "../feature
 import { QcCard } from "../ui/qc-card";
 import type { QcInspection } from "@atelier/contracts/shipping";
 import { QuoteComparisonCard, QuotesCard, type QuoteCardRow } from "../features/inbox/quote-tool-cards";
+import { ReceivingsCard, receivingCardRow, type ReceivingCardRow } from "../features/receivings/receiving-tool-cards";
 import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, ideaOf, type BrandIdeaView, type BrandKitView, type PaletteView } from "../features/business-kits/brand-kit-cards";
 
 // Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
@@ -16,7 +17,7 @@ import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, 
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc" | "receiving";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -90,7 +91,7 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection; receiving: { rows: ReceivingCardRow[]; total: number } };
 
 /** Generated designs (issue 19): thumbnails, which one is saved, and the credits spent. */
 type ImagesView = { images: { id: string; url: string; prompt: string }[]; savedId: string | null; note: string };
@@ -149,6 +150,7 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   rates: (v) => <RatesCard {...v} />,
   label: (v) => <LabelCard label={v} />,
   quotes: (rows) => <QuotesCard quotes={rows} />,
+  receiving: (v) => <ReceivingsCard rows={v.rows} total={v.total} />,
   quoteComparison: (c) => <QuoteComparisonCard title={c.project.title} rows={c.rows} cheapestQuoteId={c.cheapestQuoteId} />,
   brandKit: (v) => <BrandKitCard kit={v} />,
   brandIdea: (v) => (v ? <BrandIdeaCard idea={v} /> : <span className="muted">No brand ideas yet.</span>),
@@ -264,6 +266,14 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
     const idea = ideaOf(r, a.uuid);
     return idea ? { brandName: idea.brandName, colors: idea.colorPalette } : null;
   }),
+  // Receivings: shipments to the fulfilment center (issue 16)
+  list_receivings: card("list_receivings", "receiving", (r) => ({ rows: r.list.map(receivingCardRow), total: r.total })),
+  get_receiving: card("get_receiving", "receiving", (r) => ({ rows: [receivingCardRow(r)], total: 1 })),
+  create_receiving: card("create_receiving", "receiving", (r) => ({ rows: [receivingCardRow(r)], total: 1 })),
+  update_receiving_delivery: card("update_receiving_delivery", "receiving", (r) => ({ rows: [receivingCardRow(r)], total: 1 })),
+  receive_receiving: card("receive_receiving", "receiving", (r) => ({ rows: [receivingCardRow(r)], total: 1 })),
+  cancel_receiving: card("cancel_receiving", "receiving", (r) => ({ rows: [receivingCardRow(r)], total: 1 })),
+  store_purchase_at_fulfilment_center: card("store_purchase_at_fulfilment_center", "receiving", (r) => ({ rows: r.receiving ? [receivingCardRow(r.receiving)] : [], total: r.receiving ? 1 : 0 })),
 };
 
 /** The tool UIs by tool name, as MessagePrimitive.Parts takes them (`tools.by_name`). */

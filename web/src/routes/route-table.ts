@@ -7,7 +7,10 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey;
+
+/** Warehouse tickets: the store's questions to its fulfilment center (issue 16). */
+export type WarehouseTicketScreenKey = "warehouse-tickets";
 
 /** Receivings: inbound shipments to the fulfilment center (issue 16). */
 export type ReceivingScreenKey = "receivings" | "new-receiving" | "receiving-details";
@@ -148,6 +151,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/receivings", access: "user", screen: "receivings" },
   { path: "/receivings/new", access: "user", screen: "new-receiving" },
   { path: "/receivings/:sn/details", access: "user", screen: "receiving-details" },
+  { path: "/fulfillment-services/warehouse-tickets", access: "user", screen: "warehouse-tickets" },
   { path: "/inventory", access: "user", screen: "inventory" },
   { path: "/fulfillment-services/create-shipping-label", access: "user", screen: "create-shipping-label" },
   { path: "/fulfillment-services/label-history", access: "user", screen: "label-history" },

@@ -8,6 +8,8 @@ import { useSession } from "../session/session-store";
 
 // The sourcing cart (issue 5) loads with the dialog, not with the shell.
 const CartPanel = lazy(() => import("../features/checkout/cart-panel").then((m) => ({ default: m.CartPanel })));
+// Sending stock to the fulfilment center (issue 16) loads with its dialog too.
+const SendInventoryPanel = lazy(() => import("../features/receivings/send-inventory-panel").then((m) => ({ default: m.SendInventoryPanel })));
 
 const TITLES: Record<Kind, string> = { manage_plan: "Your plan", SEND_MY_INVENTORY: "Send my inventory", cart: "Your cart" };
 
@@ -24,7 +26,7 @@ export function QueryDialog({ kind, onClose }: { kind: Kind; onClose: () => void
     <div className="dialog-backdrop" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="query-dialog-title" tabIndex={-1} ref={ref} data-dialog={kind}>
         <h2 id="query-dialog-title">{TITLES[kind]}</h2>
-        {kind === "manage_plan" ? <ManagePlan /> : kind === "cart" ? <Suspense fallback={<p role="status">Loading your cart…</p>}><CartPanel /></Suspense> : <p className="pending-note">Sending inventory to the fulfilment center is not built yet.</p>}
+        {kind === "manage_plan" ? <ManagePlan /> : kind === "cart" ? <Suspense fallback={<p role="status">Loading your cart…</p>}><CartPanel /></Suspense> : <Suspense fallback={<p role="status">Loading…</p>}><SendInventoryPanel /></Suspense>}
         <div className="dialog-actions"><button type="button" onClick={onClose}>Close</button></div>
       </div>
     </div>

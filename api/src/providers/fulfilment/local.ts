@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { FULFILMENT_STAGES, type FulfilmentProvider } from "./types";
 import { localCarrierShipment } from "./local-carrier";
+import { localTicketAnswer } from "./local-ticket-answer";
 
 export type LocalFulfilmentOptions = {
   /** The first this many calls fail as an unanswered center would (tests of the retries). */
@@ -28,6 +29,10 @@ export function createLocalFulfilment(options: LocalFulfilmentOptions = {}): Ful
       maybeFail();
       const next = FULFILMENT_STAGES[Math.min(FULFILMENT_STAGES.indexOf(current) + 1, FULFILMENT_STAGES.length - 1)]!;
       return next === "SHIPPED" ? { stage: next, shipment: localCarrierShipment() } : { stage: next };
+    },
+    async answerTicket(ticket) {
+      maybeFail();
+      return { body: localTicketAnswer(ticket) };
     },
   };
 }

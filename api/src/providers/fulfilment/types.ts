@@ -27,4 +27,19 @@ export type FulfilmentProvider = {
   submit(request: FulfilmentRequest): Promise<{ externalId: string }>;
   /** Moves the order one stage on from `current`; at SHIPPED, with the shipment. */
   advance(externalId: string, current: FulfilmentStage, request: FulfilmentRequest): Promise<FulfilmentUpdate>;
+  /** Answers a store's ticket (000 §4 support ticket types) in words: the warehouse's reply to its latest message. */
+  answerTicket(ticket: TicketQuestion): Promise<{ body: string }>;
+};
+
+/** What the center reads of a ticket to answer it. */
+export type TicketQuestion = {
+  sn: string;
+  type: "RETURN_EXCHANGE" | "MISSING_WRONG_ITEMS" | "LOST_DELAYED" | "BROKEN" | "CANCELED_REFUND" | "RELEASE_HOLD" | "WHOLESALE_ATTACHMENT_PACKING_SLIP" | "WHOLESALE_ORDER_REQUIREMENTS";
+  subject: string;
+  orderNumber: number | null;
+  /** The store's latest message and how many files came with it. */
+  lastMessage: string;
+  attachmentCount: number;
+  /** How many times the warehouse already answered. */
+  answers: number;
 };

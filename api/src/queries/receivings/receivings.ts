@@ -91,20 +91,27 @@ function searchSql(search: string | undefined, params: unknown[]): string {
   return `(${parts.join(" OR ")})`;
 }
 
-export type ListReceivingsInput = { filter: ReceivingFilter; search?: string; sort: ReceivingSort; limit: number; offset: number };
+/** Only the live receivings of the purchases named (the purchases page shows each one's). */
+function orderItemsSql(orderItemIds: string[] | undefined, params: unknown[]): string {
+  if (!orderItemIds) return "TRUE";
+  params.push(orderItemIds);
+  return `(r.order_item_id = ANY($${params.length}::uuid[]) AND r.canceled_at IS NULL)`;
+}
+
+export type ListReceivingsInput = { filter: ReceivingFilter; search?: string; orderItemIds?: string[]; sort: ReceivingSort; limit: number; offset: number };
 
 export async function listReceivings(db: Queryable, storeId: string, input: ListReceivingsInput): Promise<{ list: ReceivingRow[]; total: number }> {
   const params: unknown[] = [storeId];
-  const where = `r.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${searchSql(input.search, params)}`;
+  const where = `r.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${searchSql(input.search, params)} AND ${orderItemsSql(input.orderItemIds, params)}`;
   const page = await db.query(`SELECT ${COLUMNS} FROM receivings r WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM receivings r WHERE ${where}`, params);
   return { list: page.rows.map(toReceiving), total: count.rows[0]!.n };
 }
 
 /** How many receivings each tab holds, under the same search. */
-export async function countByFilter(db: Queryable, storeId: string, search: string | undefined): Promise<Record<ReceivingFilter, number>> {
+export async function countByFilter(db: Queryable, storeId: string, search: string | undefined, orderItemIds?: string[]): Promise<Record<ReceivingFilter, number>> {
   const params: unknown[] = [storeId];
-  const where = `r.store_id = $1 AND ${searchSql(search, params)}`;
+  const where = `r.store_id = $1 AND ${searchSql(search, params)} AND ${orderItemsSql(orderItemIds, params)}`;
   const columns = Object.entries(FILTER_SQL).map(([name, cond]) => `count(*) FILTER (WHERE ${cond})::int AS "${name}"`);
   const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM receivings r WHERE ${where}`, params);
   return rows[0] as Record<ReceivingFilter, number>;

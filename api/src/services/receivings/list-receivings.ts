@@ -11,8 +11,8 @@ export async function listReceivings(ctx: UserContext, query: QueryOf<typeof con
   const storeId = ctx.auth.storeId;
   const search = query.search || undefined;
   const [{ list, total }, counts] = await Promise.all([
-    q.listReceivings(ctx.pool, storeId, { filter: query.filter, search, sort: query.sort, limit: query.size, offset: query.page * query.size }),
-    q.countByFilter(ctx.pool, storeId, search),
+    q.listReceivings(ctx.pool, storeId, { filter: query.filter, search, orderItemIds: query.orderItemIds, sort: query.sort, limit: query.size, offset: query.page * query.size }),
+    q.countByFilter(ctx.pool, storeId, search, query.orderItemIds),
   ]);
   return { list: await receivingDtos(ctx.pool, storeId, list), total, page: query.page, size: query.size, counts };
 }

@@ -14,11 +14,12 @@ type Attention = { key: string; count: number | undefined; one: string; many: st
 const ACTIONS: { label: string; to: string; says: string }[] = [
   { label: "Create an order", to: "/orders?new=retail", says: "Enter a retail or wholesale order by hand; its units are reserved at once." },
   { label: "Check inventory", to: "/inventory", says: "Stock per SKU and bin, adjustments and low stock." },
-  { label: "Ship to the fulfilment center", to: "/receivings/new", says: "Announce a shipment of your stock; it shows as incoming until counted." },
+  { label: "Ship to the fulfilment center", to: "/fulfillment-services?open=SEND_MY_INVENTORY", says: "Announce a shipment of your stock; it shows as incoming until counted." },
   { label: "Receivings", to: "/receivings", says: "Shipments on their way to the center, counted in full or in part." },
   { label: "Fulfilment rules", to: "/fulfillment-rules", says: "Hold, tag or choose shipping for orders as they arrive; dry-run first." },
   { label: "Create a shipping label", to: "/fulfillment-services/create-shipping-label", says: "Compare rates and buy a label." },
   { label: "Label history", to: "/fulfillment-services/label-history", says: "Labels bought, their tracking and voids." },
+  { label: "Warehouse tickets", to: "/fulfillment-services/warehouse-tickets", says: "Ask the fulfilment center about an order: returns, missing or broken items, lost parcels." },
   { label: "Return settings", to: "/return-settings", says: "Refund method, return fee and the return window." },
 ];
 

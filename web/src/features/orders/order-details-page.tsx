@@ -38,6 +38,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
     <>
       <SubmitFulfilmentButton order={order} />
       <CreateReturnButton order={order} />
+      <Link className="button" to={`/fulfillment-services/warehouse-tickets?new=1&order=${order.orderNumber}`}>Ask the warehouse</Link>
       <button type="button" disabled={!order.actions.hold.allowed} title={order.actions.hold.reason ?? undefined} onClick={() => setDialog("hold")}>Hold</button>
       <button type="button" className="danger" disabled={!order.actions.cancel.allowed} title={order.actions.cancel.reason ?? undefined} onClick={() => setDialog("cancel")}>Cancel order</button>
       {dialog && <ReasonDialog order={order} kind={dialog} onClose={() => setDialog(null)} />}

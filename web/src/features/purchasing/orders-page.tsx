@@ -5,6 +5,7 @@ import {
   ORDER_ITEM_TABS, addToCart, archiveCreatorOrderItem, getCreatorOrderItemTabCounts, listCreatorOrderItems, updateCreatorOrderItem,
   type OrderItemStatus, type OrderItemTab, type creatorOrderItemSchema,
 } from "@atelier/contracts/purchasing";
+import { listReceivings, type Receiving } from "@atelier/contracts/receivings";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
@@ -13,6 +14,7 @@ import { centsToUsd } from "../../ui/money";
 import { usePaged } from "../../ui/use-paged";
 import { LoadMore } from "../../ui/load-more";
 import { InboxTabs } from "../../ui/inbox-tabs";
+import { StorePurchaseAtCenter } from "./store-purchase-at-center";
 import "../../ui/kit.css";
 
 type OrderItem = z.infer<typeof creatorOrderItemSchema>;
@@ -65,15 +67,31 @@ export function OrdersPage() {
         ))}
       </div>
       {orders.total === 0 && <p className="card">No orders here. <Link to="/browse-suppliers">Order a sample</Link> to get started.</p>}
-      <ul className="order-list">
-        {orders.items.map((o) => <OrderRow key={o.id} order={o} act={act} />)}
-      </ul>
+      {orders.items.some((o) => PAID.has(o.status)) ? <OrderRowsWithReceivings items={orders.items} act={act} /> : <OrderRows items={orders.items} act={act} receivings={[]} onStored={refresh} />}
       <LoadMore hasMore={orders.hasMore} loading={orders.loading} onMore={orders.loadMore} shown={orders.items.length} total={orders.total} />
     </PageFrame>
   );
 }
 
-function OrderRow({ order, act }: { order: OrderItem; act: (fn: () => Promise<unknown>) => Promise<void> }) {
+type Act = (fn: () => Promise<unknown>) => Promise<void>;
+
+/** The rows with the receivings that take their paid purchases to the fulfilment center (one call for the page). */
+function OrderRowsWithReceivings({ items, act }: { items: OrderItem[]; act: Act }) {
+  const paidIds = items.filter((o) => PAID.has(o.status)).map((o) => o.id);
+  const stored = useApi(listReceivings, { query: { orderItemIds: paidIds.join(","), size: 100 } });
+  return <OrderRows items={items} act={act} receivings={stored.data?.list ?? []} onStored={stored.reload} />;
+}
+
+function OrderRows({ items, act, receivings, onStored }: { items: OrderItem[]; act: Act; receivings: Receiving[]; onStored: () => void }) {
+  const receivingOf = new Map(receivings.flatMap((r) => (r.orderItemId ? [[r.orderItemId, r] as const] : [])));
+  return (
+    <ul className="order-list">
+      {items.map((o) => <OrderRow key={o.id} order={o} act={act} receiving={receivingOf.get(o.id) ?? null} onStored={onStored} />)}
+    </ul>
+  );
+}
+
+function OrderRow({ order, act, receiving, onStored }: { order: OrderItem; act: Act; receiving: Receiving | null; onStored: () => void }) {
   const can = (s: OrderItemStatus) => order.allowedStatuses.includes(s);
   return (
     <li className="card order-row" data-testid="order-item" data-order-id={order.id}>
@@ -87,6 +105,7 @@ function OrderRow({ order, act }: { order: OrderItem; act: (fn: () => Promise<un
         {order.paidAt ? ` · paid ${formatRelativeTime(order.paidAt)}` : ""}
       </span>
       {order.trackingUrl && <a href={order.trackingUrl} target="_blank" rel="noreferrer">Track shipment</a>}
+      {PAID.has(order.status) && <StorePurchaseAtCenter purchase={order} receiving={receiving} onChanged={onStored} />}
       <div className="dialog-actions">
         {order.catalogItemId && <Link to={`/browse-suppliers/catalog-item/${order.catalogItemId}`}>View product</Link>}
         {order.supplierId && PAID.has(order.status) && <Link to={`/leave-a-review/${order.id}`}>Review {order.supplierName ?? "the supplier"}</Link>}
