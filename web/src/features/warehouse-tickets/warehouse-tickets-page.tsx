@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import {
   TICKET_FILTERS, TICKET_STATUS_LABELS, TICKET_TYPES, TICKET_TYPE_LABELS, closeWarehouseTicket, createWarehouseTicket, getWarehouseTicket, listWarehouseTickets, replyWarehouseTicket,
   type TicketFilter, type TicketType, type WarehouseTicketDetail,
@@ -7,6 +7,7 @@ import {
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
+import { FilterTabs, ListToolbar, Pager, listQueryOf, useAddressPatch } from "../../ui/list-controls";
 import { formatRelativeTime } from "../../format/format";
 import { uploadAttachment } from "../../ui/upload";
 import { useLiveWarehouseTickets } from "../../realtime/use-live-warehouse-tickets";
@@ -22,26 +23,10 @@ const FILTER_LABELS: Record<TicketFilter, string> = { ALL: "All", OPEN: "Waiting
  */
 export function WarehouseTicketsPage() {
   useLiveWarehouseTickets();
-  const [params, setParams] = useSearchParams();
-  const filter = (TICKET_FILTERS as readonly string[]).includes(params.get("filter") ?? "") ? (params.get("filter") as TicketFilter) : "ALL";
-  const search = params.get("q") ?? "";
-  const page = Math.max(0, Number(params.get("page")) || 0);
+  const { params, update } = useAddressPatch({ keepPageFor: ["ticket", "new"] });
+  const { filter, search, page } = listQueryOf(params, TICKET_FILTERS, ["-updatedAt"] as const, { filter: "ALL", sort: "-updatedAt" });
   const open = params.get("ticket");
   const list = useApi(listWarehouseTickets, { query: { filter, page, size: PAGE_SIZE, ...(search ? { search } : {}) } });
-  const [searchText, setSearchText] = useState(search);
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    if (!("page" in patch)) next.delete("page");
-    setParams(next);
-  };
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    update({ q: searchText.trim() || null });
-  };
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
   return (
@@ -49,17 +34,8 @@ export function WarehouseTicketsPage() {
       <p className="muted wt-lead">Questions to the fulfilment center about your orders: returns, missing or broken items, lost parcels, holds and wholesale requirements. The warehouse answers here.</p>
       {params.get("new") && <NewTicketForm orderRef={params.get("order") ?? ""} onDone={(sn) => update({ new: null, order: null, ticket: sn })} onCancel={() => update({ new: null, order: null })} />}
       {open && <TicketConversation sn={open} onClose={() => update({ ticket: null })} />}
-      <div className="wt-tabs tabs" role="tablist" aria-label="Ticket filters">
-        {TICKET_FILTERS.map((f) => (
-          <button key={f} type="button" role="tab" aria-selected={f === filter} className={`tab${f === filter ? " tab-current" : ""}`} onClick={() => update({ filter: f === "ALL" ? null : f })}>
-            {FILTER_LABELS[f]}{list.data ? ` (${list.data.counts[f] ?? 0})` : ""}
-          </button>
-        ))}
-      </div>
-      <form role="search" onSubmit={onSearch} className="wt-search">
-        <input type="search" aria-label="Search tickets" placeholder="Ticket number, subject or order number" value={searchText} maxLength={100} onChange={(e) => setSearchText(e.target.value)} />
-        <button type="submit">Search</button>
-      </form>
+      <FilterTabs filters={TICKET_FILTERS} labels={FILTER_LABELS} current={filter} counts={list.data?.counts} label="Ticket filters" onPick={(f) => update({ filter: f })} />
+      <ListToolbar search={search} label="Search tickets" placeholder="Ticket number, subject or order number" onSearch={(q) => update({ q })} />
       {list.data && rows.length === 0 && <p className="card" data-testid="tickets-empty">{search ? `No tickets match "${search}".` : filter === "ALL" ? "No tickets yet. Open one when the warehouse should look at an order." : `No tickets are ${FILTER_LABELS[filter].toLowerCase()}.`}</p>}
       <ul className="wt-list" aria-busy={list.loading}>
         {rows.map((t) => (
@@ -75,13 +51,7 @@ export function WarehouseTicketsPage() {
           </li>
         ))}
       </ul>
-      {total > PAGE_SIZE && (
-        <div className="wt-pager">
-          <button type="button" disabled={page === 0} onClick={() => update({ page: String(page - 1) })}>Previous</button>
-          <span>Page {page + 1} of {Math.ceil(total / PAGE_SIZE)}</span>
-          <button type="button" disabled={(page + 1) * PAGE_SIZE >= total} onClick={() => update({ page: String(page + 1) })}>Next</button>
-        </div>
-      )}
+      {total > PAGE_SIZE && <Pager page={page} size={PAGE_SIZE} total={total} onPage={(p) => update({ page: p })} />}
     </PageFrame>
   );
 }
