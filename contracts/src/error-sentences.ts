@@ -140,10 +140,19 @@ export function isUpgradeRequired(error: ErrorLike): boolean {
   return error.code === "UPGRADE_REQUIRED" || error.message === UPGRADE_REQUIRED_MESSAGE;
 }
 
+/** "Your plan doesn't include this", with the plan that does when the error names it. */
+export function upgradeSentence(details: unknown): string {
+  const [d] = Array.isArray(details) ? (details as { currentPlan?: unknown; requiredPlan?: unknown }[]) : [];
+  const required = PLAN_NAMES[d?.requiredPlan as PlanType];
+  const current = PLAN_NAMES[d?.currentPlan as PlanType];
+  if (!required) return BY_CODE.UPGRADE_REQUIRED!;
+  return `Your plan doesn't include this: it needs the ${required} plan${current ? `, and your store is on ${current}` : ""}. Upgrade your plan to use it.`;
+}
+
 /** The sentence a person reads for an API error: never a code, HTTP status or field path. */
 export function sentenceFor(error: ErrorLike): string {
   const fallback = "There was an error. Please try again later.";
-  if (isUpgradeRequired(error)) return BY_CODE.UPGRADE_REQUIRED ?? fallback;
+  if (isUpgradeRequired(error)) return upgradeSentence(error.details);
   const fixed = BY_CODE[error.code];
   if (fixed && ALWAYS_FIXED.has(error.code)) return fixed;
   if (error.code === "VALIDATION_FAILED") {

@@ -20,6 +20,10 @@ describe("sentenceFor", () => {
     const error = { code: "FORBIDDEN", message: UPGRADE_REQUIRED_MESSAGE };
     expect(isUpgradeRequired(error)).toBe(true);
     expect(sentenceFor(error)).toMatch(/Your plan doesn't include this/);
+    // The API's answer names both plans: the sentence names them in words, never their codes.
+    const named = sentenceFor({ code: "UPGRADE_REQUIRED", message: UPGRADE_REQUIRED_MESSAGE, details: [{ currentPlan: "TIER_2_5", requiredPlan: "TIER_3" }] });
+    expect(named).toBe("Your plan doesn't include this: it needs the Professional plan, and your store is on Scaling. Upgrade your plan to use it.");
+    expect(named).not.toMatch(NO_CODES);
   });
 
   it("explains preview mode without the code or status", () => {

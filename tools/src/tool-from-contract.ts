@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
-import { ApiError, createApiClient, stores, type CallInput, type Contract } from "@atelier/contracts";
-import { sentenceFor } from "@atelier/contracts/error-sentences";
+import { ApiError, createApiClient, planAtLeast, stores, type CallInput, type Contract } from "@atelier/contracts";
+import { sentenceFor, upgradeSentence } from "@atelier/contracts/error-sentences";
 import { getRunContext } from "./run-context";
 import type { ApprovalLookup, ApprovalRequest, ToolSpec } from "./tool-spec";
 
@@ -170,12 +170,18 @@ function isApproved(decision: unknown): { approved: boolean; reason?: string } {
 
 /**
  * Why a write that needs approval would fail anyway, checked before the user is asked: a preview
- * account may take no such action, then the tool's own checks (card on file, seats).
+ * account may take no such action, the store's plan must include the operation, then the tool's own
+ * checks (card on file, seats).
  */
 async function cannotSucceed(spec: ToolSpec, args: Args, lookup: ApprovalLookup): Promise<{ status: number; code: string; message: string } | undefined> {
   if (!spec.contract.previewAllowed) {
     const store = await lookup(stores.getMyStore, {});
     if (store?.isPreviewAccount) return { status: 403, code: "PREVIEW_MODE", message: "This is a preview account: it can look around, but nothing is sent, bought or changed. Create your own account to do this." };
+  }
+  const minPlan = spec.contract.minPlan;
+  if (minPlan) {
+    const store = await lookup(stores.getMyStore, {});
+    if (store && !planAtLeast(store.planType, minPlan)) return { status: 403, code: "UPGRADE_REQUIRED", message: upgradeSentence([{ currentPlan: store.planType, requiredPlan: minPlan }]) };
   }
   const reason = await spec.approval?.precheck?.(args, lookup);
   return reason ? { status: 409, code: "CONFLICT", message: reason } : undefined;

@@ -110,6 +110,21 @@ describe("toolFromContract", () => {
     expect(rows.rows.map((r) => r.email)).toEqual(["lee@example.com"]);
   });
 
+  it("checks a contract's plan gate before asking approval, and says which plan it needs", async () => {
+    const user = await registerUser(api);
+    const asked: ApprovalRequest[] = [];
+    const invite = specByName("invite_team_member");
+    const gated = toolFromContract({ ...invite, contract: { ...invite.contract, minPlan: "TIER_3" } }, { apiBaseUrl: api.url, interrupt: (p) => (asked.push(p), { approved: true }) });
+    const out = JSON.parse(String(await gated.invoke({ email: "kim@example.com", role: "CX" }, ctx(user.token))));
+    expect(asked).toEqual([]);
+    expect(out.error.message).toBe("Your plan doesn't include this: it needs the Professional plan, and your store is on Free. Upgrade your plan to use it.");
+    // Without the gate, the seat check speaks: the free plan has no seats, and names the plan that has.
+    const ungated = toolFromContract(invite, { apiBaseUrl: api.url, interrupt: (p) => (asked.push(p), { approved: true }) });
+    const seats = JSON.parse(String(await ungated.invoke({ email: "kim@example.com", role: "CX" }, ctx(user.token))));
+    expect(asked).toEqual([]);
+    expect(seats.error.message).toBe("kim@example.com can't be invited yet: your plan includes no team seats; the Professional plan includes 5.");
+  });
+
   it("derives plan tool schemas that reject arguments the contract rejects", () => {
     const schema = argsSchemaOf(plans.purchaseAiCredits);
     expect(schema.safeParse({ credits: 1234 }).success).toBe(false);

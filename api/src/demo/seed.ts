@@ -18,6 +18,7 @@ import { enableDemoAnalytics } from "./seed-analytics";
 import { seedDemoReturns } from "../queries/returns/seed";
 import { seedDemoReceivings } from "../queries/receivings/seed";
 import { seedDemoInspections } from "../queries/quality/seed";
+import { seedDemoBrandKit } from "../services/brand-kits/seed-demo-kit";
 import { seedDemoOrderRules } from "../services/order-rules/seed-demo-rules";
 
 /** The demo logins; the preview address is in ATELIER_PREVIEW_EMAILS by default. */
@@ -189,6 +190,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
         await seedDemoOrderRules(tx, store.id, user.id);
         await seedDemoReceivings(tx, store.id, user.id, anchor);
         await seedDemoInspections(tx, store.id, user.id, anchor);
+        await seedDemoBrandKit(tx, store.id, user.id, anchor);
         report.stores.push({ email: account.email, storeId: store.id, customers: commerce.customers.length, orders: commerce.orders.length, lineItems: commerce.lineItems.length, creatorOrderItems: ownCatalog.creatorOrderItems.length });
       }),
     );

@@ -122,6 +122,29 @@ export const BRAND_KIT_INTENTS: Intent[] = [
     },
   },
   {
+    // One kit, singular: "show me my brand kit", "open my kit", "what colours did my kit pick?".
+    name: "show-brand-kit",
+    tools: ["get_brand_kit", "list_brand_kits"],
+    examples: ["show me my brand kit", "open my kit", "what colours did my kit pick?", "whats the slogan in my bussiness kit", "show this kit", "what's the brand name on my kit"],
+    match: (t) => /\b(my|this|the) (brand |business |bussiness |brnad )?kit\b(?!s)/i.test(t) && !MAKE_WORD.test(t) && !REDO_WORD.test(t),
+    step: (t, done, _history, context) => {
+      const kit = got(done, "get_brand_kit");
+      if (kit) {
+        const k = kit.value;
+        const idea = k.brandIdeas.generations.find((g) => g.uuid === k.brandIdeas.selectedUuid) ?? k.brandIdeas.generations[0];
+        if (!idea) return { answer: `Your ${k.category} kit has no brand idea yet: its ideas are still being written. Open it at /business-kits/${k.id} to watch it fill in.` };
+        const palette = idea.colorPalette.map((c) => `${c.name} ${c.hexCode}`).join(", ");
+        const asked = PART_WORDS.find((p) => p.re.test(t));
+        const lead = asked?.part === "colorPalette" ? `${idea.brandName}'s palette: ${palette}.` : asked?.part === "slogan" ? `${idea.brandName}'s slogan: "${idea.slogan}".` : `Your ${k.category} kit: ${idea.brandName}, "${idea.slogan}". Palette: ${palette}.`;
+        return { answer: `${lead} Open it at /business-kits/${k.id}.` };
+      }
+      const id = kitId(done, context);
+      if (id === undefined) return call("list_brand_kits", { size: 1 });
+      if (id === null) return NO_KIT;
+      return call("get_brand_kit", { id });
+    },
+  },
+  {
     name: "list-brand-kits",
     tools: ["list_brand_kits"],
     examples: ["show my business kits", "what brand kits do i have", "list my kits", "open my bussiness kits"],

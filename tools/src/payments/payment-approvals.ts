@@ -1,4 +1,4 @@
-import { PLAN_NAMES, payments, plans, purchasing, team, type PlanType } from "@atelier/contracts";
+import { PLAN_NAMES, PLAN_TYPES, TEAM_SEATS, payments, plans, purchasing, team, type PlanType } from "@atelier/contracts";
 import type { ApprovalLookup } from "../tool-spec";
 
 // What the user approves before money moves, in words: the amount and the card (brand and last
@@ -60,7 +60,9 @@ export async function freeSeat(a: Args, lookup: ApprovalLookup): Promise<string 
   if (!teamPage) return undefined;
   const { included, used } = teamPage.seats;
   const who = typeof a.email === "string" ? a.email : "Nobody";
-  if (included === 0) return `${who} can't be invited yet: your plan includes no team seats. Upgrading the plan adds seats.`;
+  const withSeats = PLAN_TYPES.find((p) => TEAM_SEATS[p] > included);
+  const upgrade = withSeats ? `the ${PLAN_NAMES[withSeats]} plan includes ${TEAM_SEATS[withSeats]}` : "upgrading the plan adds seats";
+  if (included === 0) return `${who} can't be invited yet: your plan includes no team seats; ${upgrade}.`;
   if (used >= included) return `${who} can't be invited yet: all ${included} team seat${included === 1 ? " is" : "s are"} taken. Remove someone or upgrade the plan for more seats, then invite again.`;
   return undefined;
 }
