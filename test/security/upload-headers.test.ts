@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { registerUser, type TestApi, type TestUser } from "../../api/test/harness";
 import { startIsolatedApi, type IsolatedApi } from "../isolated-api";
+import { contentDisposition } from "../../api/src/http/file-response";
 
 // Issue 14, item 14: a user's upload never runs as a page of our origin. Raster images open inline;
 // SVG (a document that can carry script), PDF and the rest download; all are sandboxed and not sniffed.
@@ -38,14 +39,14 @@ async function uploadAndFetch(name: string, bytes: Buffer) {
 it("a PNG is shown inline, sandboxed and not sniffed", async () => {
   const headers = await uploadAndFetch("photo.png", PNG);
   expect(headers.get("content-type")).toBe("image/png");
-  expect(headers.get("content-disposition")).toBe('inline; filename="photo.png"');
+  expect(headers.get("content-disposition")).toBe(`inline; filename="photo.png"; filename*=UTF-8''photo.png`);
   expect(headers.get("x-content-type-options")).toBe("nosniff");
   expect(headers.get("content-security-policy")).toContain("sandbox");
 });
 
 it("an SVG with a script is downloaded, never opened as a page, and sandboxed with no script allowed", async () => {
   const headers = await uploadAndFetch("logo.svg", EVIL_SVG);
-  expect(headers.get("content-disposition")).toBe('attachment; filename="logo.svg"');
+  expect(headers.get("content-disposition")).toBe(`attachment; filename="logo.svg"; filename*=UTF-8''logo.svg`);
   const csp = headers.get("content-security-policy")!;
   expect(csp).toContain("sandbox");
   expect(csp).toContain("default-src 'none'");
@@ -55,6 +56,11 @@ it("an SVG with a script is downloaded, never opened as a page, and sandboxed wi
 
 it("a PDF is downloaded too", async () => {
   const headers = await uploadAndFetch("brief.pdf", PDF);
-  expect(headers.get("content-disposition")).toBe('attachment; filename="brief.pdf"');
+  expect(headers.get("content-disposition")).toBe(`attachment; filename="brief.pdf"; filename*=UTF-8''brief.pdf`);
   expect(headers.get("content-security-policy")).toContain("sandbox");
+});
+
+it("a file name outside ASCII or with a quote keeps its exact name and cannot end the header", () => {
+  expect(contentDisposition("attachment", 'Café "menu".pdf')).toBe(`attachment; filename="Cafe _menu_.pdf"; filename*=UTF-8''Caf%C3%A9%20%22menu%22.pdf`);
+  expect(contentDisposition("inline", "日本.png")).toBe(`inline; filename="file.png"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.png`);
 });

@@ -6,9 +6,7 @@ import { AppError } from "../errors";
 import { bearerToken } from "../auth/tokens";
 import { holdIncomingAttachment } from "../services/inbox/attachments/incoming-attachment";
 import { openAttachment } from "../services/inbox/attachments/open-attachment";
-
-/** Attachments served inline: raster pictures, which browsers only draw. Anything else is downloaded. */
-const INLINE = new Set(["png", "jpg", "jpeg", "gif", "webp"]);
+import { sendStoredFile } from "./file-response";
 
 /**
  * Conversation attachments' non-JSON paths: the multipart parser in front of the attachFile
@@ -42,15 +40,7 @@ export function mountAttachmentFiles(router: Router, deps: AppDeps): void {
     try {
       const { attachment, body } = await openAttachment(req.ctx, bearerToken(req.header("authorization")) ?? undefined, String(req.params.id), which);
       const thumbnail = which === "thumbnail";
-      res.setHeader("content-type", thumbnail ? "image/webp" : attachment.contentType);
-      if (!thumbnail) res.setHeader("content-length", String(attachment.sizeBytes));
-      res.setHeader("content-disposition", `${thumbnail || INLINE.has(attachment.extension) ? "inline" : "attachment"}; filename="${attachment.fileName}"`);
-      // Opened anyway (a saved link), a file never runs as a page of our origin.
-      res.setHeader("content-security-policy", "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
-      res.setHeader("x-content-type-options", "nosniff");
-      res.setHeader("cache-control", "private, max-age=300");
-      body.on("error", next);
-      body.pipe(res);
+      sendStoredFile(res, next, thumbnail ? { contentType: "image/webp", fileName: attachment.fileName, extension: "webp", body } : { ...attachment, body });
     } catch (err) {
       next(err);
     }

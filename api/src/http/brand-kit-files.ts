@@ -8,6 +8,7 @@ import { exportKitPdf } from "../services/brand-kits/export-pdf";
 import { findKit } from "../services/brand-kits/find-kit";
 import { sharePageHtml } from "../services/brand-kits/share-page";
 import { getPublicBrandKit } from "../services/brand-kits/get-public-brand-kit";
+import { contentDisposition } from "./file-response";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,7 +43,7 @@ export function mountBrandKitFiles(router: Router, deps: AppDeps): void {
       const kit = await findKit(deps.pool, ctx, id);
       const { fileName, bytes } = await exportKitPdf(deps.pool, { id: kit.id, category: kit.category, productDescription: kit.product_description, parts: kit.parts });
       res.setHeader("content-type", "application/pdf");
-      res.setHeader("content-disposition", `attachment; filename="${fileName.replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+      res.setHeader("content-disposition", contentDisposition("attachment", fileName));
       res.setHeader("cache-control", "private, no-store");
       res.end(Buffer.from(bytes));
     } catch (err) {

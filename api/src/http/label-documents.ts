@@ -4,6 +4,7 @@ import { bearerToken } from "../auth/tokens";
 import { openBatchDocument } from "../services/shipping/documents/open-batch-document";
 import { openLabelDocument } from "../services/shipping/documents/open-label-document";
 import { ORDER_DOCUMENT_KINDS, openOrderDocument } from "../services/shipping/documents/open-order-documents";
+import { contentDisposition } from "./file-response";
 
 /** GET /web/standalone-label/:id/document?format=pdf-4x6|pdf-letter|zpl: a label's bytes, always downloaded. */
 export function mountLabelDocuments(router: Router, _deps: AppDeps): void {
@@ -42,7 +43,7 @@ export function mountLabelDocuments(router: Router, _deps: AppDeps): void {
 /** A document is always downloaded (never opened as a page), private and never cached. */
 function downloadHeaders(res: Response, doc: { contentType: string; fileName: string }): void {
   res.setHeader("content-type", doc.contentType);
-  res.setHeader("content-disposition", `attachment; filename="${doc.fileName}"`);
+  res.setHeader("content-disposition", contentDisposition("attachment", doc.fileName));
   res.setHeader("x-content-type-options", "nosniff");
   res.setHeader("cache-control", "private, no-store");
 }

@@ -2,6 +2,7 @@ import express, { type Router, type Request, type Response, type NextFunction } 
 import type { AppDeps } from "../context";
 import { meetingInvite } from "../services/inbox/meetings/meeting-invite";
 import { joinRoom, roomPageHtml } from "../services/video-meetings/room-page";
+import { contentDisposition } from "./file-response";
 
 /**
  * The meetings' non-JSON answers, reached by unguessable tokens because calendar apps and people
@@ -13,7 +14,7 @@ export function mountMeetingFiles(router: Router, deps: AppDeps): void {
     try {
       const invite = await meetingInvite(deps.pool, String(req.params.token));
       res.setHeader("content-type", "text/calendar; charset=utf-8");
-      res.setHeader("content-disposition", `attachment; filename="${invite.fileName}"`);
+      res.setHeader("content-disposition", contentDisposition("attachment", invite.fileName));
       res.setHeader("cache-control", "private, no-store");
       res.end(invite.body);
     } catch (err) {

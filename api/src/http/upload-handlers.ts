@@ -10,6 +10,7 @@ import { dropUnrecordedFile, streamingUploadStorage } from "./stream-upload";
 import { storeQuotaExceeded, uploadQuotaOf, type UploadQuota } from "../services/uploads/upload-quota";
 import type { RequestContext } from "../context";
 import { openUploadedFile } from "../services/uploads/serve-file";
+import { sendStoredFile } from "./file-response";
 
 /**
  * The three upload paths that are not JSON: the multipart parser in front of the POST /upload
@@ -58,17 +59,7 @@ export function mountUploadHandlers(router: Router, deps: AppDeps): void {
   const serve = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const { upload, body } = await openUploadedFile(req.ctx, bearerToken(req.header("authorization")) ?? undefined, String(req.params.id));
-      res.setHeader("content-type", upload.contentType);
-      res.setHeader("content-length", String(upload.sizeBytes));
-      // Only raster images open in the browser; anything else (SVG, PDF, video, Illustrator) is
-      // downloaded, so a file a user uploaded never runs as a page of our origin.
-      res.setHeader("content-disposition", `${INLINE_EXTENSIONS.has(upload.extension) ? "inline" : "attachment"}; filename="${upload.fileName}"`);
-      // Opened anyway (a saved file, an old link), it is sandboxed: no script, no forms, its own origin.
-      res.setHeader("content-security-policy", "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
-      res.setHeader("x-content-type-options", "nosniff");
-      res.setHeader("cache-control", "private, max-age=300");
-      body.on("error", next);
-      body.pipe(res);
+      sendStoredFile(res, next, { ...upload, body });
     } catch (err) {
       next(err);
     }
@@ -76,9 +67,6 @@ export function mountUploadHandlers(router: Router, deps: AppDeps): void {
   router.get("/upload/files/:id", serve);
   router.get("/upload/files/:id/:name", serve);
 }
-
-/** Uploads served inline: raster images, which browsers only draw. SVG is a document that can carry script. */
-const INLINE_EXTENSIONS = new Set(["png", "jpg", "jpeg", "gif", "webp", "bmp"]);
 
 function multerError(err: unknown): AppError {
   if (err instanceof multer.MulterError) {
