@@ -94,6 +94,17 @@ export function splitArgs(contract: Contract, args: Args): { params?: Args; quer
 }
 
 /**
+ * The body a tool call would send, as the contract reads it, for an approval's summary: the model's
+ * arguments split as the call splits them and parsed by the contract's own body schema, so a
+ * summary reads typed fields instead of casting. Undefined when they would not parse (the call is
+ * then refused with the field and the reason anyway).
+ */
+export function bodyOf<C extends Contract>(contract: C, args: Args): (C["body"] extends z.ZodType ? z.output<C["body"]> : never) | undefined {
+  const parsed = contract.body?.safeParse(splitArgs(contract, args).body);
+  return parsed?.success ? (parsed.data as C["body"] extends z.ZodType ? z.output<C["body"]> : never) : undefined;
+}
+
+/**
  * An API error as a tool result the model can explain to the user: its message is already the
  * sentence a person reads (contracts/error-sentences), so no code or field path is repeated.
  */

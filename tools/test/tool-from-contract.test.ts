@@ -3,8 +3,9 @@ import { z } from "zod";
 import { ApiError, defineContract, plans, team } from "@atelier/contracts";
 import { registerUser, setPlan, startTestApi, type TestApi } from "../../api/test/harness";
 import { createOrder } from "../../test/factories";
-import { argsSchemaOf, runContextOf, specByName, splitArgs, toolFromContract, type ApprovalRequest } from "../src/index";
-import { compact, errorResult } from "../src/tool-from-contract";
+import { argsSchemaOf, runContextOf, specByName, splitArgs, toolFromContract, type ApprovalLookup, type ApprovalRequest } from "../src/index";
+import { bodyOf, compact, errorResult } from "../src/tool-from-contract";
+import { inbox } from "@atelier/contracts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -92,6 +93,23 @@ describe("toolFromContract", () => {
     expect(pause).toBe("Pause the plan (open invoices are kept as drafts)");
     const downgrade = await specByName("downgrade_plan").approval?.summary({ targetPlan: "TIER_2_5" }, async () => undefined);
     expect(downgrade).not.toMatch(/TIER/);
+  });
+
+  it("reads an approval's body through the contract: typed fields and defaults in the summary, nothing for arguments that would not parse", async () => {
+    expect(bodyOf(inbox.addPin, { id: "a", x: 0.1, y: 0.9, comment: " logo up " })).toMatchObject({ x: 0.1, y: 0.9, comment: "logo up" });
+    expect(bodyOf(inbox.addPin, { id: "a", x: "left", y: 0.9, comment: "c" })).toBeUndefined();
+    const found: Record<string, unknown> = {
+      [inbox.getQuote.id]: { supplierName: "Jiale Knits", title: "Ribbed beanie", unitPriceCents: 420, quantity: 500 },
+      [inbox.listPins.id]: { attachment: { fileName: "sample.jpg", conversationSid: "CH1", width: 800 }, pins: [] },
+      [inbox.getConversation.id]: { supplierName: "Jiale Knits" },
+      [inbox.getMeeting.id]: { supplierName: "Jiale Knits", durationMinutes: 30, topic: "Sample review" },
+    };
+    const lookup = (async (contract: { id: string }) => found[contract.id]) as unknown as ApprovalLookup;
+    const summary = (tool: string, args: Record<string, unknown>) => specByName(tool).approval!.summary(args, lookup);
+    expect(await summary("counter_quote", { id: "q", unitPriceCents: 380, note: " final offer " })).toBe("Counter Jiale Knits's quote for “Ribbed beanie”: 500 units at $3.80 each, $1,900.00 in all with the note “final offer”");
+    expect(await summary("add_image_pin", { id: "a", x: 0.1, y: 0.1, comment: " move the logo up " })).toBe("Pin on sample.jpg for Jiale Knits at the top left: “move the logo up”");
+    expect(await summary("request_meeting", { sid: "CH1", topic: "Fit check", proposedTimes: ["2030-01-02T15:00:00Z"] })).toBe("Propose a 30-minute video meeting “Fit check” to Jiale Knits at Wed, 02 Jan 2030 15:00 UTC");
+    expect(await summary("accept_meeting", { id: "m", startsAt: "2030-01-02T15:00:00Z" })).toBe("Accept Jiale Knits's 30-minute video meeting “Sample review” at Wed, 02 Jan 2030 15:00 UTC");
   });
 
   it("asks approval for writes that contact people, and refuses when nobody can approve", async () => {

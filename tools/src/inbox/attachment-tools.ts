@@ -1,5 +1,6 @@
 import { inbox } from "@atelier/contracts";
 import { defineTool, type ApprovalLookup } from "../tool-spec";
+import { bodyOf } from "../tool-from-contract";
 
 // Files attached in the inbox and the numbered pins both sides drop on pictures. Reading is free;
 // a pin reaches the supplier at once, so dropping one is contact and waits for the user's approval,
@@ -47,9 +48,9 @@ export const attachmentTools = [
     approval: {
       async summary(a, lookup) {
         const found = await pinned(lookup, a);
-        const body = (a.body ?? a) as { x?: unknown; y?: unknown; comment?: unknown };
-        const where = typeof body.x === "number" && typeof body.y === "number" ? ` at the ${placeWords(body.x, body.y)}` : "";
-        const comment = typeof body.comment === "string" ? body.comment.trim() : "";
+        const body = bodyOf(inbox.addPin, a);
+        const where = body ? ` at the ${placeWords(body.x, body.y)}` : "";
+        const comment = body?.comment.trim() ?? "";
         return found ? `Pin on ${found.attachment.fileName} for ${found.supplierName}${where}: “${comment}”` : `Pin on this picture${where}: “${comment}”`;
       },
       async precheck(a, lookup) {

@@ -1,6 +1,7 @@
 import { inbox } from "@atelier/contracts";
 import type { Meeting } from "@atelier/contracts/inbox/contracts";
 import { defineTool, type ApprovalLookup } from "../tool-spec";
+import { bodyOf } from "../tool-from-contract";
 
 // Meeting requests in the inbox. Reading is free; proposing times, accepting one and declining all
 // reach the supplier, so each waits for the user's approval, which names the supplier, the topic
@@ -47,11 +48,11 @@ export const meetingTools = [
     approval: {
       async summary(a, lookup) {
         const sid = (a.params as { sid?: unknown } | undefined)?.sid ?? a.sid;
-        const b = (a.body ?? a) as { topic?: unknown; proposedTimes?: unknown; durationMinutes?: unknown };
+        const b = bodyOf(inbox.requestMeeting, a);
         const conversation = typeof sid === "string" ? await lookup(inbox.getConversation, { params: { sid } }) : undefined;
-        const times = Array.isArray(b.proposedTimes) ? b.proposedTimes.filter((t): t is string => typeof t === "string") : [];
-        const minutes = typeof b.durationMinutes === "number" ? b.durationMinutes : 30;
-        return `Propose a ${minutes}-minute video meeting “${typeof b.topic === "string" ? b.topic : "meeting"}” to ${conversation?.supplierName ?? "the supplier"} at ${joinTimes(times) || "the proposed times"}`;
+        const times = b?.proposedTimes ?? [];
+        const minutes = b?.durationMinutes ?? 30;
+        return `Propose a ${minutes}-minute video meeting “${b?.topic ?? "meeting"}” to ${conversation?.supplierName ?? "the supplier"} at ${joinTimes(times) || "the proposed times"}`;
       },
     },
   }),
@@ -65,9 +66,9 @@ export const meetingTools = [
       precheck: async (a, lookup) => notAnswerable(await meetingOf(lookup, a)),
       async summary(a, lookup) {
         const m = await meetingOf(lookup, a);
-        const b = (a.body ?? a) as { startsAt?: unknown };
-        const at = typeof b.startsAt === "string" ? ` at ${when(b.startsAt)}` : "";
-        return m ? `Accept ${m.supplierName}'s ${m.durationMinutes}-minute video meeting “${m.topic}”${at}` : `Accept this meeting${at}`;
+        const at = bodyOf(inbox.acceptMeeting, a)?.startsAt;
+        const atWords = at ? ` at ${when(at)}` : "";
+        return m ? `Accept ${m.supplierName}'s ${m.durationMinutes}-minute video meeting “${m.topic}”${atWords}` : `Accept this meeting${atWords}`;
       },
     },
   }),

@@ -1,6 +1,7 @@
 import { inbox } from "@atelier/contracts";
 import type { Quote } from "@atelier/contracts/inbox/contracts";
 import { defineTool, type ApprovalLookup } from "../tool-spec";
+import { bodyOf } from "../tool-from-contract";
 
 // Quotes suppliers sent in the inbox. Reading and comparing are free; accepting commits the store
 // to the supplier's terms and countering answers the supplier, so both wait for the user's approval,
@@ -66,11 +67,11 @@ export const quoteTools = [
     approval: {
       async summary(a, lookup) {
         const q = await quoteOf(lookup, a);
-        const b = (a.body ?? a) as { unitPriceCents?: unknown; quantity?: unknown; note?: unknown };
-        const price = typeof b.unitPriceCents === "number" ? b.unitPriceCents : q?.unitPriceCents;
-        const quantity = typeof b.quantity === "number" ? b.quantity : q?.quantity;
+        const b = bodyOf(inbox.counterQuote, a);
+        const price = b?.unitPriceCents ?? q?.unitPriceCents;
+        const quantity = b?.quantity ?? q?.quantity;
         if (!q || price === undefined || quantity === undefined) return "Send this counter-offer";
-        const note = typeof b.note === "string" && b.note.trim() ? ` with the note “${b.note.trim()}”` : "";
+        const note = b?.note?.trim() ? ` with the note “${b.note.trim()}”` : "";
         return `Counter ${q.supplierName}'s quote for “${q.title}”: ${units(quantity)} at ${usd(price)} each, ${usd(price * quantity)} in all${note}`;
       },
     },
