@@ -1,27 +1,13 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import { createTools, hasTool } from "@atelier/tools";
+import { HumanMessage } from "@langchain/core/messages";
 import { buildScreenContext } from "@atelier/contracts/agent-context";
 import { PALETTE_COLOURS, VALUE_PROPS } from "@atelier/contracts/brand-kits";
 import { emptyParts } from "@atelier/contracts/brand-kit-rules";
-import { OfflineChatModel } from "../src/models/offline-model";
-import { COPILOT_TOOLS } from "../src/copilot/graph";
+import { offlineAssistant as copilot, calls, answer, toolTurn } from "./tool-fixture";
 
 // "Show my kit": one business kit (the one on screen, else the newest) read with get_brand_kit and
 // answered with its brand, slogan and palette; plural asks still list every kit.
-
-function copilot() {
-  return new OfflineChatModel({ role: "copilot" }).bindTools(createTools({ apiBaseUrl: "http://127.0.0.1:1" }, COPILOT_TOOLS.filter(hasTool))) as unknown as OfflineChatModel;
-}
-
-function toolTurn(name: string, args: Record<string, unknown>, result: unknown): BaseMessage[] {
-  const id = `call_${crypto.randomUUID().slice(0, 8)}`;
-  return [new AIMessage({ content: "", tool_calls: [{ id, name, args, type: "tool_call" }] }), new ToolMessage({ tool_call_id: id, name, content: JSON.stringify(result) })];
-}
-
-const calls = (step: ReturnType<OfflineChatModel["decide"]>) => ("calls" in step ? step.calls : []);
-const answer = (step: ReturnType<OfflineChatModel["decide"]>) => ("answer" in step ? step.answer : "");
 
 const kitId = crypto.randomUUID();
 const ideaId = crypto.randomUUID();

@@ -1,24 +1,13 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
-import { createTools, hasTool } from "@atelier/tools";
-import { OfflineChatModel } from "../src/models/offline-model";
 import type { ModelRole } from "../src/models/model-role";
-import { COPILOT_TOOLS } from "../src/copilot/graph";
-import { VARIANTS } from "../src/sourcing/variants";
-import { toolTurn } from "./tool-fixture";
+import { offlineAssistant as assistant, calls, answer, toolTurn } from "./tool-fixture";
 
 // The offline assistant as a dialogue system: requests typed as users type them (typos, indirect
 // phrasing) and conversations whose later turns refer to earlier ones.
 
-function assistant(role: ModelRole = "copilot") {
-  const names = role === "copilot" ? COPILOT_TOOLS : VARIANTS.default.tools;
-  return new OfflineChatModel({ role }).bindTools(createTools({ apiBaseUrl: "http://127.0.0.1:1" }, names.filter(hasTool))) as unknown as OfflineChatModel;
-}
-
 const decide = (messages: BaseMessage[], role: ModelRole = "copilot") => assistant(role).decide(messages);
-const calls = (step: ReturnType<OfflineChatModel["decide"]>) => ("calls" in step ? step.calls : []);
-const answer = (step: ReturnType<OfflineChatModel["decide"]>) => ("answer" in step ? step.answer : "");
 /** One finished turn: the user's words, the tools' results and the assistant's answer to them. */
 function turn(say: string, results: [string, Record<string, unknown>, unknown][], role: ModelRole = "copilot", before: BaseMessage[] = []): BaseMessage[] {
   const messages = [...before, new HumanMessage(say), ...results.flatMap(([name, args, result]) => toolTurn(name, args, result))];

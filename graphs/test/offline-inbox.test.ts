@@ -1,22 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import { createTools, hasTool } from "@atelier/tools";
-import { OfflineChatModel } from "../src/models/offline-model";
-import { COPILOT_TOOLS } from "../src/copilot/graph";
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { parseRecapName, parseReply } from "../src/models/offline-inbox";
-
-function copilot() {
-  return new OfflineChatModel({ role: "copilot" }).bindTools(createTools({ apiBaseUrl: "http://127.0.0.1:1" }, COPILOT_TOOLS.filter(hasTool))) as unknown as OfflineChatModel;
-}
-
-function toolTurn(name: string, args: Record<string, unknown>, result: unknown): BaseMessage[] {
-  const id = `call_${crypto.randomUUID().slice(0, 8)}`;
-  return [new AIMessage({ content: "", tool_calls: [{ id, name, args, type: "tool_call" }] }), new ToolMessage({ tool_call_id: id, name, content: JSON.stringify(result) })];
-}
-
-const calls = (step: ReturnType<OfflineChatModel["decide"]>) => ("calls" in step ? step.calls : []);
-const answer = (step: ReturnType<OfflineChatModel["decide"]>) => ("answer" in step ? step.answer : "");
+import { offlineAssistant as copilot, calls, answer, toolTurn } from "./tool-fixture";
 
 const sid = `CH${"a".repeat(32)}`;
 const conversation = (extra: Record<string, unknown> = {}) => ({

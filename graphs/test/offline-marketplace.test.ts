@@ -1,28 +1,16 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
-import { createTools, hasTool, runContextOf } from "@atelier/tools";
-import { OfflineChatModel } from "../src/models/offline-model";
-import { toolTurn } from "./tool-fixture";
+import { runContextOf } from "@atelier/tools";
 import { moqBucketsFor, parseMoqLimit } from "../src/models/offline-marketplace";
 import type { IntentContext } from "../src/models/offline-intents";
-import { COPILOT_TOOLS } from "../src/copilot/graph";
 import { buildScreenContext } from "@atelier/contracts/agent-context";
 import { WORDS_ONLY_SEARCH_NOTICE } from "@atelier/contracts/search-notice";
-import { VARIANTS } from "../src/sourcing/variants";
+import { offlineAssistant as copilot, calls, answer, toolTurn } from "./tool-fixture";
 
 /** The screens the web sends from a catalog item page and a supplier profile (web/src/chat/screen-context.ts). */
 const itemScreen = (id: string) => buildScreenContext({ route: "/browse-suppliers/catalog-item/:itemId", path: `/browse-suppliers/catalog-item/${id}`, entity: { type: "catalog_item", id } });
 const supplierScreen = (id: string) => buildScreenContext({ route: "/supplier-profile/:supplierId", path: `/supplier-profile/${id}`, entity: { type: "supplier", id } });
-
-function copilot(role: "copilot" | "sourcing-agent" = "copilot") {
-  const names = role === "copilot" ? COPILOT_TOOLS : VARIANTS.default.tools;
-  return new OfflineChatModel({ role }).bindTools(createTools({ apiBaseUrl: "http://127.0.0.1:1" }, names.filter(hasTool))) as unknown as OfflineChatModel;
-}
-
-
-const calls = (step: ReturnType<OfflineChatModel["decide"]>) => ("calls" in step ? step.calls : []);
-const answer = (step: ReturnType<OfflineChatModel["decide"]>) => ("answer" in step ? step.answer : "");
 
 const supplierId = crypto.randomUUID();
 const item = (title: string, id = crypto.randomUUID()) => ({ id, title, supplierId, supplierName: "Lotus Ceramics", samplePriceCents: 1500, moq: 50 });

@@ -1,19 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { HumanMessage } from "@langchain/core/messages";
-import { createTools, hasTool } from "@atelier/tools";
 import { buildScreenContext } from "@atelier/contracts/agent-context";
-import { OfflineChatModel } from "../src/models/offline-model";
-import { toolTurn } from "./tool-fixture";
-import { COPILOT_TOOLS } from "../src/copilot/graph";
-
-function copilot() {
-  return new OfflineChatModel({ role: "copilot" }).bindTools(createTools({ apiBaseUrl: "http://127.0.0.1:1" }, COPILOT_TOOLS.filter(hasTool))) as unknown as OfflineChatModel;
-}
-
-
-const calls = (step: ReturnType<OfflineChatModel["decide"]>) => ("calls" in step ? step.calls : []);
-const answer = (step: ReturnType<OfflineChatModel["decide"]>) => ("answer" in step ? step.answer : "");
+import { offlineAssistant as copilot, calls, answer, toolTurn } from "./tool-fixture";
 
 const orderId = crypto.randomUUID();
 const hold = (reason: string, extra: Record<string, unknown> = {}) => ({

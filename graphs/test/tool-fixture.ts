@@ -1,6 +1,11 @@
 import crypto from "node:crypto";
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { TOOL_SPECS, isToolName } from "@atelier/tools/tool-results";
+import { createTools, hasTool } from "@atelier/tools";
+import { OfflineChatModel } from "../src/models/offline-model";
+import type { ModelRole } from "../src/models/model-role";
+import { COPILOT_TOOLS } from "../src/copilot/graph";
+import { VARIANTS } from "../src/sourcing/variants";
 
 // Tool results for scripted threads: a test names only the fields it is about, and the rest of the
 // tool's contract response is filled with plain values, so the offline assistant reads every
@@ -83,3 +88,14 @@ export function toolTurn(name: string, args: Record<string, unknown>, result: un
   const content = JSON.stringify(options.asGiven ? result : toolResult(name, result));
   return [new AIMessage({ content: "", tool_calls: [{ id, name, args, type: "tool_call" }] }), new ToolMessage({ tool_call_id: id, name, content })];
 }
+
+/** The offline assistant of a role with that role's tools bound, as the graphs bind them (the API is never called: threads are scripted). */
+export function offlineAssistant(role: ModelRole = "copilot"): OfflineChatModel {
+  const names = role === "copilot" ? COPILOT_TOOLS : VARIANTS.default.tools;
+  return new OfflineChatModel({ role }).bindTools(createTools({ apiBaseUrl: "http://127.0.0.1:1" }, names.filter(hasTool))) as unknown as OfflineChatModel;
+}
+
+/** The tool calls an assistant's step plans, or none when it answers. */
+export const calls = (step: ReturnType<OfflineChatModel["decide"]>) => ("calls" in step ? step.calls : []);
+/** The answer an assistant's step gives, or "" when it calls tools. */
+export const answer = (step: ReturnType<OfflineChatModel["decide"]>) => ("answer" in step ? step.answer : "");
