@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { io as connect, type Socket } from "socket.io-client";
-import { ROOM_JOIN, inbox, type RoomAnswer } from "@atelier/contracts";
+import { inbox } from "@atelier/contracts";
 import type { Attachment, Message, Pin } from "@atelier/contracts/inbox/contracts";
 import { as, expectError, registerUser, startTestApi, type TestApi } from "./harness";
 import { createSupplier, makePreview, supplierMember } from "../../test/factories";
+import { joinRoom, socketClients } from "./sockets";
 
 // Conversation attachments (issue 18): either side attaches a file, checked by its bytes (and a
 // picture by its size in pixels), sent as a message of its kind (000 §5), listed per conversation,
 // downloadable by the conversation's participants only; numbered pins on pictures, live to the other side.
 
 let api: TestApi;
-const sockets: Socket[] = [];
+const clients = socketClients(() => api.url);
 beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(async () => {
-  for (const s of sockets) s.close();
+  clients.closeAll();
   await api.close();
 });
 
@@ -148,15 +148,8 @@ describe("image pins", () => {
   it("numbers pins per picture, stores normalised points, reaches the other side live, and lists them in order", async () => {
     const { store, rep, sid } = await setting("Pin Textiles");
     const { attachment } = (await attach(rep.token, sid, "sample.jpg", await sharp({ create: { width: 300, height: 200, channels: 3, background: "#eee" } }).jpeg().toBuffer())).body;
-    const open = (token: string) =>
-      new Promise<Socket>((resolve, reject) => {
-        const socket = connect(api.url, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
-        sockets.push(socket);
-        socket.once("connect", () => resolve(socket));
-        socket.once("connect_error", reject);
-      });
-    const repSocket = await open(rep.token);
-    expect(await (repSocket.timeout(5000).emitWithAck(ROOM_JOIN, { kind: "conversation", id: sid }) as Promise<RoomAnswer>)).toEqual({ ok: true });
+    const repSocket = await clients.open(rep.token);
+    expect(await joinRoom(repSocket, { kind: "conversation", id: sid })).toEqual({ ok: true });
     const comment = `Logo 1 cm higher ${Date.now()}`;
     const live = new Promise<{ conversationSid: string; pin: Pin }>((resolve) => {
       const on = (p: { conversationSid: string; pin: Pin }) => {

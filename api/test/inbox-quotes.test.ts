@@ -1,22 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { io as connect, type Socket } from "socket.io-client";
-import { ROOM_JOIN, inbox, projects, type RoomAnswer } from "@atelier/contracts";
+import type { Socket } from "socket.io-client";
+import { inbox, projects } from "@atelier/contracts";
 import type { Message, QuoteDetail } from "@atelier/contracts/inbox/contracts";
 import { as, registerUser, startTestApi, type TestApi, expectError } from "./harness";
 import { createSupplier, supplierMember, teamMember } from "../../test/factories";
 import { expireLapsedQuotes } from "../src/services/inbox/quotes/expire-quotes";
+import { joinRoom, socketClients } from "./sockets";
 
 // Quotes as objects with their own state (issue 18): proposed → countered → accepted, declined or
 // expired, each step in the audit trail; both sides answer in turn; accepting writes the terms and
 // the landed cost into the custom project.
 
 let api: TestApi;
-const sockets: Socket[] = [];
+const clients = socketClients(() => api.url);
 beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(async () => {
-  for (const s of sockets) s.close();
+  clients.closeAll();
   await api.close();
 });
 
@@ -156,15 +157,8 @@ describe("quotes", () => {
 
   it("re-sends the card to both sides live as the quote moves (message.updated)", async () => {
     const { store, rep, sid, projectId } = await setting("Live Bags");
-    const open = (token: string) =>
-      new Promise<Socket>((resolve, reject) => {
-        const socket = connect(api.url, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
-        sockets.push(socket);
-        socket.once("connect", () => resolve(socket));
-        socket.once("connect_error", reject);
-      });
-    const [storeSocket, repSocket] = await Promise.all([open(store.token), open(rep.token)]);
-    for (const s of [storeSocket, repSocket]) expect(await (s.timeout(5000).emitWithAck(ROOM_JOIN, { kind: "conversation", id: sid }) as Promise<RoomAnswer>)).toEqual({ ok: true });
+    const [storeSocket, repSocket] = await Promise.all([clients.open(store.token), clients.open(rep.token)]);
+    for (const s of [storeSocket, repSocket]) expect(await joinRoom(s, { kind: "conversation", id: sid })).toEqual({ ok: true });
     const until = (socket: Socket, status: string) =>
       new Promise<Message>((resolve) => {
         const on = (p: { message: Message }) => {

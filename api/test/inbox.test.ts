@@ -1,17 +1,18 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { io as connect, type Socket } from "socket.io-client";
-import { ROOM_JOIN, inbox, stores, type RoomAnswer } from "@atelier/contracts";
+import type { Socket } from "socket.io-client";
+import { inbox, stores } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, expectError } from "./harness";
 import { createSupplier, supplierMember, teamMember, type SupplierMemberSession } from "../../test/factories";
+import { joinRoom, socketClients } from "./sockets";
 
 let api: TestApi;
-const sockets: Socket[] = [];
+const clients = socketClients(() => api.url);
 beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(async () => {
-  for (const s of sockets) s.close();
+  clients.closeAll();
   await api.close();
 });
 
@@ -221,15 +222,8 @@ describe("who sees what", () => {
 });
 
 describe("live", () => {
-  function open(token: string): Promise<Socket> {
-    const socket = connect(api.url, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once("connect", () => resolve(socket));
-      socket.once("connect_error", reject);
-    });
-  }
-  const join = (socket: Socket, id: string) => socket.timeout(5000).emitWithAck(ROOM_JOIN, { kind: "conversation", id }) as Promise<RoomAnswer>;
+  const open = (token: string) => clients.open(token);
+  const join = (socket: Socket, id: string) => joinRoom(socket, { kind: "conversation", id });
   const next = <T>(socket: Socket, name: string) => new Promise<T>((resolve) => socket.once(name, (p: T) => resolve(p)));
 
   it("lets only the store's members and the supplier's users join the room, and delivers messages, updates and typing there", async () => {

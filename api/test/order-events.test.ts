@@ -1,29 +1,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { orders, ROOM_JOIN, type RealtimePayload } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi } from "./harness";
 import { manualOrderBody, stockSku } from "../../test/factories";
+import { socketClients } from "./sockets";
 
 // Live order events over real sockets: every change of an order reaches its store's room, and no
 // other store's.
 let api: TestApi;
-const sockets: Socket[] = [];
+const clients = socketClients(() => api.url);
 beforeAll(async () => {
   api = await startTestApi();
 });
 afterEach(() => {
-  for (const s of sockets.splice(0)) s.close();
+  clients.closeAll();
 });
 afterAll(() => api.close());
 
-function open(token: string): Promise<Socket> {
-  const socket = connect(api.url, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
-}
+const open = (token: string) => clients.open(token);
 
 type OrderEvent = RealtimePayload<"order.updated">;
 

@@ -1,33 +1,26 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { ROOM_JOIN, payments, plans, type RealtimePayload, type RoomAnswer } from "@atelier/contracts";
 import { createTokenService } from "../src/auth/tokens";
 import { withTransaction } from "../src/db/pool";
 import { publish, publishAfterCommit, registerRoomAuthoriser } from "../src/realtime";
 import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
+import { socketClients } from "./sockets";
 
 const secret = crypto.randomBytes(24).toString("base64url");
 let api: TestApi;
-const sockets: Socket[] = [];
+const clients = socketClients(() => api.url);
 
 beforeAll(async () => {
   api = await startTestApi({ config: testConfig({ jwtSecret: secret }) });
 });
 afterAll(async () => {
-  for (const s of sockets) s.close();
+  clients.closeAll();
   await api.close();
 });
 
-/** A socket.io client of the API with a token; resolves when connected, rejects with the refusal. */
-function open(token: string | undefined): Promise<Socket> {
-  const socket = connect(api.url, { auth: token === undefined ? {} : { token }, transports: ["websocket"], reconnection: false, forceNew: true });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", (err: Error & { data?: unknown }) => reject(err));
-  });
-}
+const open = (token: string | undefined) => clients.open(token);
 
 /** The next `name` event on the socket. */
 function next<T>(socket: Socket, name: string): Promise<T> {
