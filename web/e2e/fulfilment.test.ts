@@ -132,3 +132,28 @@ describe("receiving inventory at the fulfilment center in Chromium", () => {
     await page.context().close();
   });
 });
+
+// A question to the fulfilment center about an order, asked on a phone: the ticket opens in place
+// and the local center's answer arrives live (warehouseTicket.updated), with nothing past the edge.
+describe("a warehouse ticket on a phone in Chromium", () => {
+  it("opens a ticket about an order from the form and the warehouse's answer arrives live", async () => {
+    const owner = await createStore(env.api, { storeName: "Ticket e2e" });
+    await stockSku(env.api, owner.token, "MUG-WHT", 5, { title: "White mug" });
+    const order = await env.api.client.call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "MUG-WHT", quantity: 1 }]) }, { token: owner.token });
+    const phone = await pageAs(env.browser, owner);
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${env.api.url}/fulfillment-services/warehouse-tickets?new=1&order=${order.orderNumber}`);
+    const form = phone.getByRole("form", { name: "New ticket" });
+    await form.getByLabel("Ticket type").selectOption({ label: "Broken or damaged item" });
+    await form.getByLabel("Subject").fill("Mug arrived broken");
+    await form.getByLabel("Message").fill("The handle came off in the box.");
+    await form.getByRole("button", { name: "Send to the warehouse" }).click();
+    const detail = phone.getByTestId("ticket-detail");
+    await detail.locator('[data-testid="ticket-message"][data-author="WAREHOUSE"]').waitFor({ timeout: 20_000 });
+    expect(await detail.getByTestId("ticket-status").textContent()).toBe("Answered");
+    expect(await detail.getByRole("link", { name: `order #${order.orderNumber}` }).count()).toBe(1);
+    await shot(phone, "warehouse-ticket-phone");
+    expect(await overflowsSideways(phone)).toBe(false);
+    await phone.context().close();
+  });
+});
