@@ -47,6 +47,8 @@ const envSchema = z.object({
   ATELIER_JOB_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(2),
   ATELIER_JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   ATELIER_FULFILMENT_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  ATELIER_EASYPOST_API_KEY: z.string().min(1).optional(),
+  ATELIER_EASYPOST_BASE_URL: z.string().url().optional(),
   ATELIER_INBOX_DIGEST_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   ATELIER_DEMO_REPLY_MS: z.union([z.literal("off"), z.coerce.number().int().min(0).max(3_600_000)]).optional(),
 });
@@ -94,6 +96,8 @@ export type Config = {
   jobs: { concurrency: number; pollMs: number; /** Tests only: this process runs only the jobs it enqueued (see migration 0230). */ affinity?: string | null };
   /** How long the local fulfilment center takes per stage (accept, pick, pack, ship); 0 in tests, a few seconds for demos. */
   fulfilment: { stepMs: number };
+  /** Hosted carriers offered beside the built-in one: EasyPost when an API key is set (its base URL only for a local fake). */
+  shipping: { easyPost?: { apiKey: string; baseUrl?: string } };
   /**
    * Inbox notifications and the demo: unread messages nobody has seen for digestAfterMinutes go out
    * as one e-mail digest per side; demo suppliers answer a store's message after demoReplyMs
@@ -143,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchCache: e.ATELIER_SEARCH_CACHE === "1",
     jobs: { concurrency: e.ATELIER_JOB_CONCURRENCY, pollMs: e.ATELIER_JOB_POLL_MS },
     fulfilment: { stepMs: e.ATELIER_FULFILMENT_STEP_MS ?? (e.NODE_ENV === "test" ? 0 : 4000) },
+    shipping: { easyPost: e.ATELIER_EASYPOST_API_KEY ? { apiKey: e.ATELIER_EASYPOST_API_KEY, baseUrl: e.ATELIER_EASYPOST_BASE_URL } : undefined },
     inbox: {
       digestAfterMinutes: e.ATELIER_INBOX_DIGEST_MINUTES,
       demoReplyMs: e.ATELIER_DEMO_REPLY_MS === "off" ? null : (e.ATELIER_DEMO_REPLY_MS ?? (e.NODE_ENV === "test" ? null : 6000)),

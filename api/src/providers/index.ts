@@ -2,7 +2,7 @@ import type { Config } from "../config";
 import { createGoogleVerifier, type GoogleVerifier } from "./google";
 import { createLocalCardPayments, type CardPaymentProvider } from "./payments";
 import { createLocalFulfilment, type FulfilmentProvider } from "./fulfilment";
-import { createLocalCarrier, type ShippingProvider } from "./shipping";
+import { createEasyPostCarrier, createLocalCarrier, type ShippingProvider } from "./shipping";
 import { createConfiguredEmbeddings, type EmbeddingProvider } from "../embeddings";
 import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/image-embedder";
 import { createConfiguredImageGenerator, type ImageGenerator } from "./image-generation";
@@ -36,7 +36,7 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     fulfilment: createLocalFulfilment(),
     imageGeneration: createConfiguredImageGenerator(config.imageGeneration),
     // The local carrier scans a parcel every few fulfilment steps; at once when the center works at once (tests).
-    shipping: [createLocalCarrier({ stepMs: config.fulfilment.stepMs * 5 })],
+    shipping: [createLocalCarrier({ stepMs: config.fulfilment.stepMs * 5 }), ...(config.shipping.easyPost ? [createEasyPostCarrier(config.shipping.easyPost)] : [])],
     videoMeetings: createLocalVideoMeetings(config.webOrigin.split(",")[0] ?? ""),
     ...overrides,
   };
