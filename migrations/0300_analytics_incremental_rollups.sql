@@ -158,8 +158,9 @@ DECLARE
 BEGIN
   IF NEW.cancellation_state = 'CANCELED' THEN RETURN NULL; END IF;
   IF NEW.customer_id IS NOT NULL THEN
-    -- Two writers of one customer's orders take turns, so neither appends after a stale latest.
-    PERFORM 1 FROM customers c WHERE c.id = NEW.customer_id FOR NO KEY UPDATE;
+    -- Two writers of one customer's orders take turns, so neither appends after a stale latest (an
+    -- advisory lock: no row of another domain's table is written for it).
+    PERFORM pg_advisory_xact_lock(hashtext('order_facts.customer:' || NEW.customer_id::text));
     SELECT * INTO last FROM order_facts f WHERE f.customer_id = NEW.customer_id ORDER BY f.placed_at DESC, f.order_id DESC LIMIT 1;
     IF FOUND AND (last.placed_at, last.order_id) >= (NEW.placed_at, NEW.id) THEN
       PERFORM refresh_order_facts(ARRAY[NEW.customer_id], ARRAY[]::uuid[]);
