@@ -242,4 +242,59 @@ describe("analytics reports", () => {
       await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, TZ);
     }
   });
+  it("keeps every rollup equal to a full recomputation through appends, back-dated orders, returns, cancellations, moves and deletions", async () => {
+    const db = api.deps.pool;
+    const store = owner.store.id;
+    const tag = Date.now();
+    const email = (n: number) => `rollup-${tag}-${n}@example.com`;
+    const order = (n: number, who: number, placedAt: string, totalCents = 5_000) =>
+      createOrder(api, store, { orderNumber: 95_000 + n, email: email(who), totalCents, placedAt });
+    // Appends (the cheap path), then an order before the customer's first (a recomputed history).
+    const a1 = await order(1, 1, "2026-09-01T12:00:00Z");
+    const a2 = await order(2, 1, "2026-09-15T12:00:00Z", 7_000);
+    const a3 = await order(3, 1, "2026-10-20T03:30:00Z", 3_000);
+    await order(4, 1, "2026-08-01T12:00:00Z", 2_000);
+    const b1 = await order(5, 2, "2026-10-01T12:00:00Z");
+    const b2 = await order(6, 2, "2026-10-02T12:00:00Z");
+    // A second line and a return on it, a line added and removed; a fulfilment and a new total copied over.
+    await db.query(`INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents, returned_quantity) VALUES ($1, $2, 'CAP-${tag}', 'Cap', 3, 1500, 0)`, [a2, store]);
+    await db.query(`UPDATE order_line_items SET returned_quantity = 2 WHERE order_id = $1 AND sku = 'CAP-${tag}'`, [a2]);
+    await db.query(`UPDATE order_line_items SET returned_quantity = 1 WHERE order_id = $1 AND sku <> 'CAP-${tag}'`, [a3]);
+    await db.query(`INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents) VALUES ($1, $2, 'PIN-${tag}', 'Pin', 5, 300)`, [b2, store]);
+    await db.query(`DELETE FROM order_line_items WHERE order_id = $1 AND sku = 'PIN-${tag}'`, [b2]);
+    await db.query(`UPDATE orders SET fulfilled_at = '2026-10-22T00:00:00Z', subtotal_cents = 3_000, shipping_cents = 100, total_cents = 3_100 WHERE id = $1`, [a3]);
+    // The latest order cancelled (its predecessor becomes the latest), then restored; a first order cancelled.
+    await db.query(`UPDATE orders SET cancellation_state = 'CANCELED', canceled_at = now() WHERE id = $1`, [a3]);
+    await db.query(`UPDATE orders SET cancellation_state = 'NONE', canceled_at = NULL WHERE id = $1`, [a3]);
+    await db.query(`UPDATE orders SET cancellation_state = 'CANCELED', canceled_at = now() WHERE id = $1`, [b1]);
+    // An order moved to another customer and to another day; a line moved between orders; an order deleted.
+    await db.query(`UPDATE orders SET customer_id = (SELECT customer_id FROM orders WHERE id = $2), placed_at = '2026-07-04T23:30:00Z' WHERE id = $1`, [b2, a1]);
+    await db.query(`UPDATE order_line_items SET order_id = $2 WHERE order_id = $1 AND sku = 'CAP-${tag}'`, [a2, a1]);
+    await db.query(`DELETE FROM orders WHERE id = $1`, [a2]);
+    // One statement writing a customer's orders out of time order, the way an import does.
+    await db.query(
+      `INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, total_cents, placed_at)
+       SELECT $1, c.id, 95_100 + g, 'SHOPIFY_CREATOR', c.email, 1_000 * g, 1_000 * g, timestamptz '2026-06-01T00:00:00Z' + (4 - g) * interval '9 days'
+         FROM customers c, generate_series(1, 3) g WHERE c.store_id = $1 AND c.email = $2`,
+      [store, email(1)],
+    );
+
+    const snapshot = async () => ({
+      facts: (await db.query(`SELECT * FROM order_facts WHERE store_id = $1 ORDER BY order_id`, [store])).rows,
+      customers: (await db.query(`SELECT customer_id, first_order_at, last_order_at, previous_order_at, orders_count, revenue_cents, returned_cents,
+                                         avg_interval_days::text, first_origin FROM customer_metrics WHERE store_id = $1 ORDER BY customer_id`, [store])).rows,
+      days: (await db.query(`SELECT * FROM order_daily WHERE store_id = $1 ORDER BY day`, [store])).rows,
+    });
+    const kept = await snapshot();
+    expect([kept.customers.length > 0, kept.days.length > 0]).toEqual([true, true]);
+    const first = (await db.query<{ customer_id: string }>(`SELECT customer_id FROM orders WHERE id = $1`, [a1])).rows[0]!.customer_id;
+    // a1, a3, the back-dated one, b2 moved in and the three imported: a2 was deleted.
+    expect(kept.facts.filter((f) => f.customer_id === first).map((f) => f.seq).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // The full recomputations of 0100, 0170 and 0171, from the orders and lines alone.
+    await db.query(`SELECT refresh_order_facts(ARRAY(SELECT DISTINCT customer_id FROM orders WHERE store_id = $1 AND customer_id IS NOT NULL),
+                                               ARRAY(SELECT id FROM orders WHERE store_id = $1 AND customer_id IS NULL))`, [store]);
+    await db.query(`SELECT refresh_customer_metrics(ARRAY(SELECT id FROM customers WHERE store_id = $1))`, [store]);
+    await db.query(`SELECT order_daily_rebuild_store($1)`, [store]);
+    expect(await snapshot()).toEqual(kept);
+  });
 });

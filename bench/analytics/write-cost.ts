@@ -1,0 +1,63 @@
+// `npm run bench:analytics:write`: what the analytics triggers cost inside the database when one
+// order with one line is written, read from EXPLAIN ANALYZE's per-trigger times rather than from the
+// wall clock (on a shared machine the round trips' waits swamp a millisecond). Prints, per write, the
+// analytics triggers' time and the two statements' whole execution time, then their means and the
+// overhead over the same statements without those triggers. BENCH_ORDERS / BENCH_CUSTOMERS size the
+// seeded store (default 2,000 / 400: the cost of the append does not depend on the store's size),
+// BENCH_WRITES the number of writes timed (default 20, after 2 that warm the plans).
+import { createApiClient } from "@atelier/contracts";
+import { loadConfig } from "../../api/src/config";
+import { openDatabase } from "../../api/src/db/pool";
+import { migrate } from "../../api/src/db/migrate";
+import { startApi } from "../../api/src/server";
+import { signUp } from "../../test/factories/accounts";
+import { seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories/analytics";
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 2_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 400);
+const WRITES = Number(process.env.BENCH_WRITES ?? 20);
+const ANCHOR = new Date("2026-11-01T00:00:00Z");
+
+const config = loadConfig({ ...process.env, NODE_ENV: "production", PORT: "0", ATELIER_LOG_LEVEL: "warn", ATELIER_JWT_SECRET: process.env.ATELIER_JWT_SECRET ?? "bench-secret-that-is-long-enough-0123456789" });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: config.poolSize });
+await migrate(database.pool);
+const api = await startApi({ config, database, migrate: false });
+const client = createApiClient({ baseUrl: api.url });
+const session = await signUp(client, database.pool, { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
+const factoryApi = { client, deps: { pool: database.pool } };
+await setAnalyticsFlags(factoryApi, session.token, { analytics: true, fulfillmentMetrics: true }, "America/New_York");
+const seed = await seedAnalyticsHistory(factoryApi, session.store.id, { anchor: ANCHOR, customers: CUSTOMERS, orders: ORDERS });
+await database.pool.query("ANALYZE");
+
+const num = (line: string) => Number(/time=([0-9.]+)/.exec(line)?.[1] ?? /Time: ([0-9.]+)/.exec(line)?.[1] ?? 0);
+const triggers: number[] = [];
+const executions: number[] = [];
+for (let k = 0; k < WRITES + 2; k++) {
+  // Each write is its customer's latest order, as a live order is.
+  const c = seed.customers[k % 3]!;
+  const db = await database.pool.connect();
+  try {
+    await db.query("BEGIN");
+    const plan1 = await db.query(`EXPLAIN (ANALYZE, TIMING ON) INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, total_cents, placed_at)
+       VALUES ($1, $2, $3, 'SHOPIFY_CREATOR', $4, 4200, 4200, $5)`, [session.store.id, c.id, 900_000 + k, c.email, new Date(Date.now() + 86_400_000 + k * 60_000).toISOString()]);
+    const { rows: [o] } = await db.query<{ id: string }>(`SELECT id FROM orders WHERE store_id = $1 AND order_number = $2`, [session.store.id, 900_000 + k]);
+    const plan2 = await db.query(`EXPLAIN (ANALYZE, TIMING ON) INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents)
+       VALUES ($1, $2, 'TEE-ORG-BLK', 'Organic Cotton Tee — Black', 1, 4200)`, [o!.id, session.store.id]);
+    await db.query("COMMIT");
+    const lines = [...plan1.rows, ...plan2.rows].map((r: Record<string, unknown>) => String(Object.values(r)[0]));
+    const trig = lines.filter((l) => /^Trigger (order_facts|customer_metrics)/.test(l)).reduce((s, l) => s + num(l), 0);
+    const exec = lines.filter((l) => l.startsWith("Execution")).reduce((s, l) => s + num(l), 0);
+    if (k < 2) continue; // the first writes plan the triggers' statements
+    triggers.push(trig);
+    executions.push(exec);
+    console.log(`write ${k - 1}: analytics triggers ${trig.toFixed(3)} ms of ${exec.toFixed(3)} ms`);
+  } finally {
+    db.release();
+  }
+}
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const base = mean(executions) - mean(triggers);
+console.log(`\n${ORDERS} orders, ${CUSTOMERS} customers, ${WRITES} writes of one order and one line, inside the database (EXPLAIN ANALYZE)`);
+console.log(`analytics triggers: mean ${mean(triggers).toFixed(3)} ms; the statements without them: ${base.toFixed(3)} ms; overhead ${(100 * mean(triggers) / base).toFixed(0)}%`);
+await api.close();
+await database.close();
