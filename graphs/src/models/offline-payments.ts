@@ -168,7 +168,7 @@ export const PAYMENT_INTENTS: Intent[] = [
     examples: [
       "what did I pay in fulfilment fees last month?", "how much have i spent on storage fees this year", "show my payments report", "what do I owe the fulfilment center",
       "total fees paid in october", "payments report for last month", "fulfilment fess last month", "how much did qc inspections cost me this year", "what did I pay for my plan last year",
-      "how much did i pay in fees this week",
+      "how much did i pay in fees this week", "how much did storage fees cost me in march", "what have my storage fees cost me so far", "what did fulfilment cost me in september",
     ],
     match: (t) => REPORT_WORD.test(t) || (PAID_WORD.test(t) && FEE_WORD.test(t) && !SCHEDULE_ASK.test(t) && !/\b(invoices?|billing history|receipts?)\b/i.test(t)) || /\bwhat do i owe\b|\bbalance due\b/i.test(t),
     step: (t, done) => {

@@ -117,9 +117,9 @@ const userRoutes: RouteEntry[] = [
   { path: "/homebase", access: "user", screen: "homebase" },
   { path: "/account-info", access: "user", screen: "account-info", alwaysReachable: true },
   // The spec names the calls (payments-report, payout-records, stripe-payment-records) but no screen route: these are ours.
-  { path: "/account/payments-report", access: "user", screen: "payments-report", alwaysReachable: true },
-  { path: "/account/payout-records/:id", access: "user", screen: "payout-record", alwaysReachable: true },
-  { path: "/account/payment-records/:id", access: "user", screen: "payment-record", alwaysReachable: true },
+  { path: "/account/payments-report", access: "user", screen: "payments-report" },
+  { path: "/account/payout-records/:id", access: "user", screen: "payout-record" },
+  { path: "/account/payment-records/:id", access: "user", screen: "payment-record" },
   { path: "/business-kits", access: "user", screen: "business-kits", alwaysReachable: true },
   { path: "/business-kits/:brandKitId", access: "user", screen: "business-kit", alwaysReachable: true },
   { path: "/education", access: "user", screen: "help-centre" },

@@ -3,6 +3,8 @@ import { PAYMENT_KIND_WORDS, getPayoutRecord } from "@atelier/contracts/fees";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { formatDate, formatDay, formatUsd } from "../../format/format";
+// The shared list table (stacked rows on a phone); this page has no tabs or pager to bring it in.
+import "../../ui/list-controls.css";
 import "./payments.css";
 
 const money = (cents: number) => formatUsd(cents / 100);
@@ -54,8 +56,8 @@ export function PayoutRecordPage() {
             <tr key={o.orderId} data-testid="payout-order">
               <td><Link to={`/order-details/${o.orderId}`}>Order #{o.orderNumber}</Link></td>
               <td>{formatDate(o.placedAt)}</td>
-              <td className="num">{money(o.amountCents)}</td>
-              <td className="num">−{money(o.processingCents)}</td>
+              <td className="num"><span className="narrow-label">Sale </span>{money(o.amountCents)}</td>
+              <td className="num"><span className="narrow-label">Processing </span>−{money(o.processingCents)}</td>
             </tr>
           ))}
         </tbody>
