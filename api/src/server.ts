@@ -21,6 +21,9 @@ import { imageIndexJob } from "./services/marketplace/build-image-index";
 import { trackLabelJob } from "./services/shipping/track-label";
 import { labelBatchJob } from "./services/shipping/create-label-batch";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
+import { chargeFeeJob } from "./services/fees/charge-fee";
+import { renewStorageJob } from "./services/fees/renew-storage";
+import { runPayoutsJob } from "./services/fees/run-payouts";
 import { answerWarehouseTicketJob } from "./services/warehouse-tickets/answer-warehouse-ticket";
 import { expireQuotesJob } from "./services/inbox/quotes/expire-quotes";
 import { sendInboxDigestsJob } from "./services/inbox/send-inbox-digests";
@@ -139,5 +142,13 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(digests);
   await deps.jobs.schedule("inbox.send-digests", digests, {}, { everyMs: 60_000 });
   deps.jobs.register(demoReplyJob(deps.pool));
+  // Fulfilment-center fees and storefront payouts (000 §9): charges as they are earned, storage renewed daily, payouts weekly.
+  deps.jobs.register(chargeFeeJob(deps));
+  const renewStorage = renewStorageJob(deps);
+  deps.jobs.register(renewStorage);
+  await deps.jobs.schedule("fees.renew-storage", renewStorage, {}, { cron: "23 4 * * *" });
+  const payouts = runPayoutsJob(deps);
+  deps.jobs.register(payouts);
+  await deps.jobs.schedule("fees.run-payouts", payouts, {}, { cron: "7 5 * * 1" });
   deps.jobs.start();
 }

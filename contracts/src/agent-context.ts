@@ -33,6 +33,8 @@ export const SCREEN_ENTITY_TYPES = [
   "product_ideation",
   "order_rule",
   "qc_inspection",
+  "payout",
+  "payment_record",
 ] as const;
 export type ScreenEntityType = (typeof SCREEN_ENTITY_TYPES)[number];
 

@@ -26,6 +26,7 @@ import * as shipping from "./shipping";
 import * as ideation from "./ideation";
 import * as receivings from "./receivings";
 import * as warehouseTickets from "./warehouse-tickets";
+import * as fees from "./fees";
 
 export * from "./contract";
 export * from "./errors";
@@ -40,6 +41,7 @@ export { analytics, auth, brandKits, inbox, marketplace, commons, creation, heal
 export { ideation };
 export { receivings };
 export { warehouseTickets };
+export { fees };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
@@ -47,3 +49,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
 export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation, shipping, brandKits, orderRules, returns, ideation, receivings, warehouseTickets].flatMap(contractsOf);
+allContracts.push(...contractsOf(fees));

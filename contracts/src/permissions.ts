@@ -300,6 +300,8 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   updateStoredAtFbp: "sourcing.purchase",
   // warehouse tickets: whoever handles the orders asks the warehouse about them (CX included)
   listWarehouseTickets: "orders.manage", getWarehouseTicket: "orders.manage", createWarehouseTicket: "orders.manage", replyWarehouseTicket: "orders.manage", closeWarehouseTicket: "orders.manage",
+  // the payments report and its records: money matters, read by whoever reads billing (not CX)
+  getPaymentsReport: "billing.read", getPayoutRecord: "billing.read", getPaymentRecord: "billing.read",
   getReturnSettings: "orders.manage",
   updateReturnSettings: "store.settings.write",
   // quotes: every side answers from the inbox; a store's accept needs sourcing.purchase and its counter or decline sourcing.use, checked once the quote is found

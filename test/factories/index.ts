@@ -10,3 +10,4 @@ export * from "./inbox";
 export * from "./inventory";
 export * from "./analytics";
 export * from "./shipping";
+export * from "./fees";

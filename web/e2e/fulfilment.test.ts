@@ -36,6 +36,12 @@ describe("sending an order to the fulfilment center in Chromium", () => {
     await shot(page, `order-shipped-${name}`);
     await list.locator(`[data-testid="order-row"][data-order-number="${order.orderNumber}"]`).getByText("Fulfilled").waitFor();
     expect(await overflowsSideways(page)).toBe(false);
+    // 000 §9: the shipment earned its fulfilment fee; the store has no card, so it waits in the payments report as a balance due.
+    await page.goto(`${env.api.url}/account/payments-report?kind=FULFILMENT_FEE`);
+    await page.getByTestId("payment-row").getByText(`Fulfilment fee for order #${order.orderNumber}`, { exact: false }).waitFor();
+    expect(await page.getByTestId("balance-due").textContent()).toContain("$1.50");
+    await shot(page, `payments-report-${name}`);
+    expect(await overflowsSideways(page)).toBe(false);
     await page.context().close();
   });
 });

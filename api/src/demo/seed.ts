@@ -17,6 +17,7 @@ import { seedDemoInventory } from "../queries/inventory/stock";
 import { enableDemoAnalytics } from "./seed-analytics";
 import { seedDemoReturns } from "../queries/returns/seed";
 import { seedDemoReceivings } from "../queries/receivings/seed";
+import { seedDemoFees } from "../services/fees/seed-demo-fees";
 import { seedDemoInspections } from "../queries/quality/seed";
 import { seedDemoBrandKit } from "../services/brand-kits/seed-demo-kit";
 import { seedDemoOrderRules } from "../services/order-rules/seed-demo-rules";
@@ -191,6 +192,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
         await seedDemoReceivings(tx, store.id, user.id, anchor);
         await seedDemoInspections(tx, store.id, user.id, anchor);
         await seedDemoBrandKit(tx, store.id, user.id, anchor);
+        await seedDemoFees(tx, store.id, anchor);
         report.stores.push({ email: account.email, storeId: store.id, customers: commerce.customers.length, orders: commerce.orders.length, lineItems: commerce.lineItems.length, creatorOrderItems: ownCatalog.creatorOrderItems.length });
       }),
     );

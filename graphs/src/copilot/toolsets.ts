@@ -24,6 +24,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/fulfillment-services\/(create-shipping-label|label-history|label-batches)/, ["shipping", "orders"]],
   [/^\/homebase\/quality-control/, ["shipping"]],
   [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders", "tickets"]],
+  [/^\/account\/(payments-report|payout-records|payment-records)/, ["payments", "billing"]],
   [/^\/account-info/, ["billing"]],
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],
   [/^\/(inbox\/my-suppliers|sourcing-agent|tariff-rate-agent|packaging-agent)/, ["sourcing"]],
@@ -44,6 +45,8 @@ const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
   custom_project: "projects",
   receiving: "receivings",
   warehouse_ticket: "tickets",
+  payout: "payments",
+  payment_record: "payments",
   business_kit: "brandKits",
   product_ideation: "ideation",
 };

@@ -66,6 +66,9 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "new-receiving": lazy(() => import("../features/receivings/new-receiving-page").then((m) => ({ default: m.NewReceivingPage }))),
   "receiving-details": lazy(() => import("../features/receivings/receiving-details-page").then((m) => ({ default: m.ReceivingDetailsPage }))),
   "warehouse-tickets": lazy(() => import("../features/warehouse-tickets/warehouse-tickets-page").then((m) => ({ default: m.WarehouseTicketsPage }))),
+  "payments-report": lazy(() => import("../features/payments/payments-report-page").then((m) => ({ default: m.PaymentsReportPage }))),
+  "payout-record": lazy(() => import("../features/payments/payout-record-page").then((m) => ({ default: m.PayoutRecordPage }))),
+  "payment-record": lazy(() => import("../features/payments/payment-record-page").then((m) => ({ default: m.PaymentRecordPage }))),
   "inbox-my-suppliers": lazy(() => import("../features/purchasing/my-suppliers-page").then((m) => ({ default: m.MySuppliersPage }))),
   // The sourcing agents' full-page chats and reviews, and the public supplier review (issue 4).
   "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),

@@ -12,6 +12,7 @@ const ENTITY_PARAMS: Record<string, ScreenEntityType> = {
 /** Routes that name their entity `:id`: which entity that is. */
 const ID_ROUTES: Record<string, ScreenEntityType> = {
   "/order-details/:id": "order", "/discount-detail/:id": "discount", "/share-report/:id": "share_report", "/bk/:id": "business_kit", "/product-ideation/:id": "product_ideation",
+  "/account/payout-records/:id": "payout", "/account/payment-records/:id": "payment_record",
 };
 
 /** Routes that open an entity through a query parameter. */

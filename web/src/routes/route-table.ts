@@ -7,7 +7,10 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey;
+export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey;
+
+/** The payments report and its payout and card payment records (issue 16, 000 §7). */
+export type PaymentsScreenKey = "payments-report" | "payout-record" | "payment-record";
 
 /** Warehouse tickets: the store's questions to its fulfilment center (issue 16). */
 export type WarehouseTicketScreenKey = "warehouse-tickets";
@@ -113,6 +116,10 @@ const publicRoutes: RouteEntry[] = [
 const userRoutes: RouteEntry[] = [
   { path: "/homebase", access: "user", screen: "homebase" },
   { path: "/account-info", access: "user", screen: "account-info", alwaysReachable: true },
+  // The spec names the calls (payments-report, payout-records, stripe-payment-records) but no screen route: these are ours.
+  { path: "/account/payments-report", access: "user", screen: "payments-report" },
+  { path: "/account/payout-records/:id", access: "user", screen: "payout-record" },
+  { path: "/account/payment-records/:id", access: "user", screen: "payment-record" },
   { path: "/business-kits", access: "user", screen: "business-kits", alwaysReachable: true },
   { path: "/business-kits/:brandKitId", access: "user", screen: "business-kit", alwaysReachable: true },
   { path: "/education", access: "user", screen: "help-centre" },

@@ -6,6 +6,7 @@ import type { FulfilmentRequest, FulfilmentUpdate } from "../../providers/fulfil
 import * as fulfilments from "../../queries/orders/fulfilments";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
+import { recordFulfilmentFee } from "../fees/record-fulfilment-fee";
 import { shipOrderStock } from "../inventory/order-stock";
 import { isOpenFulfilment } from "./order-rules";
 import { publishOrderUpdated } from "./publish-order-updated";
@@ -79,6 +80,8 @@ async function advanceFulfilment(deps: AppDeps, fulfilmentId: string, job: Pick<
     if (update.stage === "SHIPPED") {
       await shipOrderStock(tx, f.storeId, f.orderId, { userId: null, rule: FULFILMENT_CENTER }, `Shipped, tracking ${update.shipment!.trackingNumber}`);
       await q.markFulfilled(tx, f.storeId, f.orderId);
+      // 000 §9: the center charges per order shipped, once (the fee row is unique per order).
+      await recordFulfilmentFee(deps, tx, f.storeId, { id: f.orderId, orderNumber: current.orderNumber });
     } else {
       await enqueueNextStage(deps, tx, f, deps.config.fulfilment.stepMs);
     }

@@ -8,6 +8,7 @@ import * as incoming from "../../queries/inventory/incoming";
 import * as movements from "../../queries/inventory/movements";
 import * as stock from "../../queries/inventory/stock";
 import * as q from "../../queries/receivings/receivings";
+import { recordStorageFee } from "../fees/record-storage-fee";
 import { findReceiving, publishReceivingUpdated, receivingDetail, snOf } from "./receiving-detail";
 import { assertOpen } from "./receiving-transitions";
 
@@ -52,6 +53,8 @@ export async function receiveReceiving(ctx: UserContext, ref: ReceivingRef, body
           itemId: line.itemId, bin: line.bin, kind: "RECEIVED", onHandChange: c.received, reservedChange: 0, onHandAfter: after.onHand, reservedAfter: after.reserved,
           note: `Received in ${sn}${c.damaged ? `; ${units(c.damaged)} damaged, not stocked` : ""}`, actorUserId: ctx.auth.userId,
         });
+        // 000 §9: the first units in a bin secure it for 12 months (charged once per period).
+        await recordStorageFee(ctx, tx, storeId, { sku: line.sku, bin: line.bin, receivingId: row.id, receivingNumber: row.number });
       }
       await q.addCounts(tx, storeId, line.id, c.received, c.damaged);
       await q.insertReceipt(tx, storeId, { receivingId: row.id, lineId: line.id, received: c.received, damaged: c.damaged, note: body.note ?? "", userId: ctx.auth.userId });

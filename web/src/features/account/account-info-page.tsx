@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { PLAN_NAMES, payments, plans } from "../../api/contracts";
 import { PageFrame } from "../../shell/page-frame";
 import { useApi } from "../../api/use-api";
@@ -52,6 +53,7 @@ function BillingSection() {
         <PaymentMethodsPanel />
         <div className="card" id="account-invoices">
           <h2>Billing history</h2>
+          <p className="muted"><Link to="/account/payments-report">Payments report</Link>: fulfilment and storage fees, every card payment and your payouts.</p>
           {invoices.data?.list.length === 0 && <p className="muted">No invoices yet.</p>}
           {invoices.data && invoices.data.list.length > 0 && (
             <table>

@@ -6,6 +6,7 @@ import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { useLiveOrders } from "../../realtime/use-live-orders";
 import { useLiveReceivings } from "../../realtime/use-live-receivings";
+import { FeeSchedule } from "../../ui/fee-schedule";
 import "./fulfilment.css";
 
 type Attention = { key: string; count: number | undefined; one: string; many: string; to: string; tone: "hold" | "progress" };
@@ -21,6 +22,7 @@ const ACTIONS: { label: string; to: string; says: string }[] = [
   { label: "Label history", to: "/fulfillment-services/label-history", says: "Labels bought, their tracking and voids." },
   { label: "Warehouse tickets", to: "/fulfillment-services/warehouse-tickets", says: "Ask the fulfilment center about an order: returns, missing or broken items, lost parcels." },
   { label: "Return settings", to: "/return-settings", says: "Refund method, return fee and the return window." },
+  { label: "Payments report", to: "/account/payments-report", says: "Fulfilment and storage fees, card payments and payouts of storefront sales." },
 ];
 
 /**
@@ -70,6 +72,7 @@ export function FulfilmentHomePage() {
           ))}
         </ul>
       </section>
+      <FeeSchedule />
     </PageFrame>
   );
 }

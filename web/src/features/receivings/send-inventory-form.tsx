@@ -4,6 +4,7 @@ import { createReceiving, type ReceivingDetail } from "@atelier/contracts/receiv
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { showToast } from "../../ui/toast-store";
+import { FeeSchedule } from "../../ui/fee-schedule";
 import "./receivings.css";
 
 type LineDraft = { key: string; sku: string; title: string; quantity: string; bin: string };
@@ -91,10 +92,11 @@ export function SendInventoryForm({ onSent }: { onSent: (r: ReceivingDetail) => 
         })}
         <div><button type="button" onClick={() => setLines((ls) => [...ls, blankLine()])}>Add a SKU</button></div>
       </fieldset>
+      <FeeSchedule compact />
       {error && <p className="field-error" role="alert">{error}</p>}
       <div className="receiving-actions">
         <button type="submit" className="primary" disabled={busy}>{busy ? "Announcing…" : "Announce the shipment"}</button>
-        <span className="muted">Nothing is charged; the units show as incoming until they are counted.</span>
+        <span className="muted">Nothing is charged now; the units show as incoming until they are counted.</span>
       </div>
     </form>
   );
