@@ -172,9 +172,15 @@ describe("image pins", () => {
     const second = await as(api, rep.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 1, y: 0, comment: "  Stitching will be tighter here " } });
     expect(second).toMatchObject({ number: 2, side: "SUPPLIER", comment: "Stitching will be tighter here" });
 
+    // Dropped twice (a retry under the same key, or the same comment at the same point without one): one pin.
+    expect(await as(api, rep.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 1, y: 0, comment: "Stitching will be tighter here" } })).toEqual(second);
+    const keyed = await as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 0.5, y: 0.5, comment: "Centre the label" } }, `pin-${Date.now()}`);
+    expect(keyed.number).toBe(3);
+    expect(await as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 0.5, y: 0.5, comment: "Centre the label" } }, `pin-${Date.now()}-other`)).toEqual(keyed);
+
     const pins = await as(api, store.token, inbox.listPins, { params: { id: attachment.id } });
-    expect(pins.pins.map((p) => [p.number, p.side, p.x, p.y])).toEqual([[1, "STORE", 0.25, 0.1], [2, "SUPPLIER", 1, 0]]);
-    expect(pins.attachment.pinCount).toBe(2);
+    expect(pins.pins.map((p) => [p.number, p.side, p.x, p.y])).toEqual([[1, "STORE", 0.25, 0.1], [2, "SUPPLIER", 1, 0], [3, "STORE", 0.5, 0.5]]);
+    expect(pins.attachment.pinCount).toBe(3);
 
     await expectError(as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 1.2, y: 0.5, comment: "off" } }), 400, "body.x", /at most 1/);
     await expectError(as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 0.2, y: 0.5, comment: "   " } }), 400, "body.comment", /empty/);
