@@ -5,6 +5,8 @@ import { ROOM_JOIN, inbox, type RoomAnswer } from "@atelier/contracts";
 import type { Attachment, Message, Pin } from "@atelier/contracts/inbox/contracts";
 import { as, expectError, registerUser, startTestApi, type TestApi } from "./harness";
 import { createSupplier, makePreview, supplierMember } from "../../test/factories";
+import { seedDemoAttachments } from "../src/services/inbox/seed-demo-attachments";
+import { fileStorageFor } from "../src/storage";
 
 // Conversation attachments (issue 18): either side attaches a file, checked by its bytes (and a
 // picture by its size in pixels), sent as a message of its kind (000 §5), listed per conversation,
@@ -187,5 +189,28 @@ describe("image pins", () => {
     const pdf = (await attach(store.token, sid, "spec.pdf", PDF)).body.attachment;
     await expectError(as(api, store.token, inbox.addPin, { params: { id: pdf.id }, body: { x: 0.2, y: 0.5, comment: "here" } }), 400, "id", /not a picture/);
     await expectError(as(api, store.token, inbox.listPins, { params: { id: crypto.randomUUID() } }), 404);
+  });
+});
+
+describe("demo attachments", () => {
+  it("draws the demo's sketch and pinned sample photo into a conversation through the file storage, listed, pinned and downloadable like uploads", async () => {
+    const { store, rep, sid, supplierId } = await setting("Demo Tees");
+    const { rows } = await api.deps.pool.query<{ id: string; last: number }>("SELECT id, last_message_index AS last FROM conversations WHERE sid = $1", [sid]);
+    const last = await seedDemoAttachments(api.deps.pool, fileStorageFor(api.deps.config), { id: rows[0]!.id, lastIndex: rows[0]!.last }, { id: store.store.id, name: "Demo store" }, { id: supplierId, name: "Demo Tees supplier" });
+    expect(last).toBe(rows[0]!.last + 2);
+    const files = await as(api, store.token, inbox.listAttachments, { params: { sid } });
+    expect(files.list.map((f) => [f.fileName, f.side, f.kind, f.width, f.height, f.pinCount])).toEqual([
+      ["Tee-sample-front.png", "SUPPLIER", "IMAGE", 800, 600, 2],
+      ["Tee-sketch.png", "STORE", "IMAGE", 800, 600, 0],
+    ]);
+    const photo = files.list[0]!;
+    const pins = await as(api, rep.token, inbox.listPins, { params: { id: photo.id } });
+    expect(pins.pins.map((p) => [p.number, p.side])).toEqual([[1, "SUPPLIER"], [2, "STORE"]]);
+    const file = await download(photo.url, rep.token);
+    expect(file).toMatchObject({ status: 200, type: "image/png" });
+    expect(file.bytes.length).toBe(photo.sizeBytes);
+    expect((await download(photo.thumbnailUrl!, store.token)).type).toBe("image/webp");
+    const page = await as(api, store.token, inbox.listMessages, { params: { sid }, query: {} });
+    expect(page.conversation).toMatchObject({ lastMessagePreview: "Photo: Tee-sample-front.png", unreadCount: 1 });
   });
 });
