@@ -3,6 +3,7 @@
 import { loadConfig } from "../api/src/config";
 import { openDatabase } from "../api/src/db/pool";
 import { migrate } from "../api/src/db/migrate";
+import { fileStorageFor } from "../api/src/storage";
 import { startApi } from "../api/src/server";
 import { publish } from "../api/src/realtime";
 import { startAgentServer } from "../agent-server/src/server";
@@ -61,7 +62,7 @@ try {
   });
   open.push({ name: "the database", close: () => database.close() });
   await migrate(database.pool);
-  if (!config.skipDemoSeed) await (await import("../api/src/demo/seed")).seedDemoDataIfEmpty(database.pool, { log: (m) => console.log(m) });
+  if (!config.skipDemoSeed) await (await import("../api/src/demo/seed")).seedDemoDataIfEmpty(database.pool, { log: (m) => console.log(m), storage: fileStorageFor(config) });
 
   // Web app (web/): built when web/dist is missing or older than its sources, served by the API
   // process with the agent server forwarded under /agent-api (one origin for the browser).

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allContracts, analytics, brandKits, buildPath, creation, ideation, inbox, marketplace, orders, payments, plans, projects, purchasing, receivings, returns, sourcingAgent, UPGRADE_TARGET, warehouseTickets, type CallInput, type Contract } from "@atelier/contracts";
 import { sampleRequest, withQuery } from "./contract-samples";
@@ -160,6 +161,7 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   readConversation: async (owner) => ({ params: { sid: await conversation(owner) }, body: {} }),
   markConversationUnread: async (owner) => ({ params: { sid: await conversation(owner, true) } }),
   archiveConversation: async (owner) => ({ params: { sid: await conversation(owner) }, body: { archived: true } }),
+  addPin: async (owner) => ({ params: { id: await attachedPicture(owner) }, body: { x: 0.5, y: 0.25, comment: "Walk pin" } }),
   // Returns: a shipped order's unit comes back.
   createReturnOrder: async (owner) => (await shippedOrder(owner), { body: RETURN_BODY }),
   shipReturnOrder: async (owner) => ({ params: { id: await openReturn(owner) }, body: {} }),
@@ -305,6 +307,16 @@ async function conversation(owner: Owner, withReply = false): Promise<string> {
   const { sid } = await call(owner, inbox.startConversation, { body: { supplierId, message: "Walk hello" } });
   if (withReply) await api.deps.pool.query(`INSERT INTO conversation_messages (conversation_id, msg_index, author, type, body) SELECT id, 1, 'manufacturer:' || supplier_id, 'TEXT', 'Walk reply' FROM conversations WHERE sid = $1`, [sid]);
   return sid;
+}
+
+/** A picture the store attached to its conversation with the walk's supplier (a pin's target). */
+async function attachedPicture(owner: Owner): Promise<string> {
+  const sid = await conversation(owner);
+  const png = await sharp({ create: { width: 16, height: 12, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(png)]), "walk.png");
+  const res = await fetch(`${api.url}/rest/main/web/conversations/${sid}/attachments`, { method: "POST", body: form, headers: { authorization: `Bearer ${owner.token}` } });
+  return ((await res.json()) as { attachment: { id: string } }).attachment.id;
 }
 
 const customerOrder = (owner: Owner) => createOrder(api, owner.storeId, { orderNumber: 1001 });

@@ -29,7 +29,6 @@ import { expireQuotesJob } from "./services/inbox/quotes/expire-quotes";
 import { sendInboxDigestsJob } from "./services/inbox/send-inbox-digests";
 import { demoReplyJob } from "./services/inbox/demo-responder";
 import { brandKitGenerateJob } from "./services/brand-kits/generate-job";
-import { configuredKitWriter } from "./services/brand-kits/kit-writer";
 
 export type ApiServer = {
   url: string;
@@ -130,7 +129,7 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(answerWarehouseTicketJob(deps));
   deps.jobs.register(trackLabelJob(deps));
   deps.jobs.register(labelBatchJob(deps));
-  deps.jobs.register(brandKitGenerateJob(deps, configuredKitWriter()));
+  deps.jobs.register(brandKitGenerateJob(deps, deps.providers.textWriter));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   const forgetSignUps = forgetExpiredSignUpsJob(deps.pool);
   deps.jobs.register(forgetSignUps);

@@ -151,9 +151,12 @@ describe("with an images model configured", () => {
   let fake: FakeImagesServer;
   let modelApi: TestApi;
   let failNext = false;
+  let notPng = false;
   beforeAll(async () => {
     const tiny = svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#3f9a5b"/></svg>', 8);
-    fake = await startFakeOpenAiImagesServer((req) => (failNext ? { status: 500, error: "overloaded" } : { pngs: Array.from({ length: req.n ?? 1 }, () => tiny) }));
+    fake = await startFakeOpenAiImagesServer((req) =>
+      failNext ? { status: 500, error: "overloaded" } : { pngs: Array.from({ length: req.n ?? 1 }, () => (notPng ? Buffer.from("<html>not a picture</html>") : tiny)) },
+    );
     modelApi = await startTestApi({ config: testConfig({ imageGeneration: { model: "gpt-image-fake", apiKey: "sk-test", baseUrl: fake.baseUrl } }) });
   });
   afterAll(async () => {
@@ -170,5 +173,26 @@ describe("with an images model configured", () => {
     failNext = true;
     const fallback = await as(modelApi, owner.token, creation.generateAiImages, { body: { prompt: "green water bottle", numImages: 1 } });
     expect(fallback).toMatchObject({ model: "atelier-offline-drawing", images: [{ width: 512, height: 512 }] });
+    failNext = false;
+  });
+
+  it("draws AI product designs with the configured model, and with the offline drawing when the model answers something that is not a picture", async () => {
+    const owner = await registerUser(modelApi);
+    const before = fake.requests.length;
+    const design = await as(modelApi, owner.token, creation.generateProductDesigns, { body: { description: "a cork yoga block with an embossed wave" } }, "design-1");
+    expect(fake.requests.slice(before)).toEqual([{ model: "gpt-image-fake", prompt: "a cork yoga block with an embossed wave", n: 4, size: "1024x1024", response_format: "b64_json" }]);
+    expect(design.generatedDesigns).toHaveLength(4);
+    // The stored picture is the model's (8×8), read back as PNG width and height from its header.
+    const size = async (url: string) => {
+      const png = Buffer.from(await (await fetch(`${modelApi.url}${url}`, { headers: { authorization: `Bearer ${owner.token}` } })).arrayBuffer());
+      return [png.readUInt32BE(16), png.readUInt32BE(20)];
+    };
+    expect(await size(design.generatedDesigns[0]!.url)).toEqual([8, 8]);
+
+    notPng = true;
+    const fallback = await as(modelApi, owner.token, creation.generateProductDesigns, { body: {} }, "design-2");
+    expect(fake.requests.length).toBe(before + 2);
+    expect(await size(fallback.generatedDesigns[0]!.url)).toEqual([512, 512]);
+    notPng = false;
   });
 });

@@ -5,6 +5,9 @@ import { as, registerUser, startTestApi, type TestApi, expectError } from "./har
 import { createItem, createSupplier, previewStore, teamMember } from "../../test/factories";
 import { addCredits } from "../src/services/plans/add-credits";
 import { briefWords, writeIdeas } from "../src/services/ideation/write-ideas";
+import { MODEL_FELL_BACK } from "../src/services/ideation/generate-ai-ideas";
+import { createKitWriterFromEnv } from "../src/services/brand-kits/kit-writer";
+import { lastUserText, startFakeOpenAiServer } from "../../eval/fake-openai-server";
 
 let api: TestApi;
 let supplierName: string;
@@ -169,5 +172,60 @@ describe("product ideation", () => {
     await as(api, cx.token, ideation.selectAiIdeaProducts, { params: { id }, body: { selectedProductIds: [withPick.ideas[0]!.uuid] } });
     // Publishing an idea outside the store is for owners and admins.
     await expectError(as(api, cx.token, ideation.submitAiIdea, { params: { id }, body: { pitch: "A pitch long enough to pass.", fundingGoal: 500 } }), 403);
+  });
+});
+
+describe("product ideas written by a model", () => {
+  it("asks the model with the marketplace's figures, keeps those figures, and falls back to the offline writer with a notice on a 5xx or invalid answer", async () => {
+    type Mode = "picks" | "too-cheap" | { status: number; error: string } | { text: string };
+    let mode: Mode = "picks";
+    const idea = (basedOn: number, title: string, suggestedRetailPrice: number) => ({ basedOn, title, description: "A toy city dogs love.", whyItSells: "Dog owners in small flats buy quiet toys.", suggestedRetailPrice });
+    const fake = await startFakeOpenAiServer((req) => {
+      if (typeof mode === "object") return mode;
+      // The prompt lists the candidates, numbered, with their figures.
+      const lines = lastUserText(req).split("\n").filter((l) => /^\d+\. /.test(l));
+      const number = (l: string) => Number(l.split(".")[0]);
+      if (mode === "too-cheap") return { text: JSON.stringify({ ideas: [idea(number(lines.find((l) => l.includes("landed unit cost"))!), "Too cheap", 0.01)] }) };
+      return { text: JSON.stringify({ ideas: lines.filter((l) => /wuffle/i.test(l)).map((l, i) => idea(number(l), `Wuffle idea ${i + 1}`, 24.5)) }) };
+    });
+    const saved = api.deps.providers.textWriter;
+    api.deps.providers.textWriter = createKitWriterFromEnv({ OPENAI_BASE_URL: fake.baseUrl, ATELIER_MODEL: "fake-idea-model" });
+    try {
+      const owner = await registerUser(api);
+      const { id } = await as(api, owner.token, ideation.createAiIdea, { body: { prompt: brief } }, "m-0");
+      const written = await as(api, owner.token, ideation.generateAiIdeas, { params: { id }, body: {} }, "m-1");
+      expect(written.notice).toBeNull();
+      const request = fake.requests.at(-1)!;
+      expect(request).toMatchObject({ model: "fake-idea-model", response_format: { type: "json_object" } });
+      expect(lastUserText(request)).toContain(brief);
+      expect(lastUserText(request)).toMatch(/Natural rubber wuffle chew toy \(landed unit cost \$\d+\.\d\d, MOQ \d+/);
+      const first = written.ideas[0]!;
+      expect(first).toMatchObject({ title: "Wuffle idea 1", description: "A toy city dogs love.", suggestedRetailPrice: 24.5, writtenBy: "fake-idea-model" });
+      // The figures are the marketplace's, not the model's.
+      expect(first.estimatedUnitCost).not.toBeNull();
+      expect(first.marginPercent).toBe(Math.round(((24.5 - first.estimatedUnitCost!) / 24.5) * 100));
+      expect(first.matchingItems.map((m) => m.supplierName)).toContain(supplierName);
+      expect(first.whyItSells).toMatch(/^Dog owners in small flats buy quiet toys\. \d+ suppliers? on the marketplace/);
+
+      // A 5xx: the offline writer writes the round, and the answer says so.
+      mode = { status: 503, error: "overloaded" };
+      const down = await as(api, owner.token, ideation.generateAiIdeas, { params: { id }, body: {} }, "m-2");
+      expect(down.notice).toBe(MODEL_FELL_BACK);
+      expect(down.ideas.slice(0, IDEAS_PER_ROUND).every((i) => i.writtenBy === undefined)).toBe(true);
+      expect(down.generationCount).toBe(2);
+
+      // Output that doesn't validate falls back too: a candidate it was never shown, a price below cost, prose.
+      mode = { text: JSON.stringify({ ideas: [idea(99, "Ghost", 10)] }) };
+      expect((await as(api, owner.token, ideation.generateAiIdeas, { params: { id }, body: {} }, "m-3")).notice).toBe(MODEL_FELL_BACK);
+      mode = "too-cheap";
+      const cheap = await as(api, owner.token, ideation.generateAiIdeas, { params: { id }, body: {} }, "m-4");
+      expect(cheap.notice).toBe(MODEL_FELL_BACK);
+      expect(cheap.ideas.map((i) => i.title)).not.toContain("Too cheap");
+      mode = { text: "Here are some ideas: wuffle toys!" };
+      expect((await as(api, owner.token, ideation.generateAiIdeas, { params: { id }, body: {} }, "m-5")).notice).toBe(MODEL_FELL_BACK);
+    } finally {
+      api.deps.providers.textWriter = saved;
+      await fake.close();
+    }
   });
 });

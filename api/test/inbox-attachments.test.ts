@@ -5,6 +5,8 @@ import type { Attachment, Message, Pin } from "@atelier/contracts/inbox/contract
 import { as, expectError, registerUser, startTestApi, type TestApi } from "./harness";
 import { createSupplier, makePreview, supplierMember } from "../../test/factories";
 import { joinRoom, socketClients } from "./sockets";
+import { seedDemoAttachments } from "../src/services/inbox/seed-demo-attachments";
+import { fileStorageFor } from "../src/storage";
 
 // Conversation attachments (issue 18): either side attaches a file, checked by its bytes (and a
 // picture by its size in pixels), sent as a message of its kind (000 §5), listed per conversation,
@@ -165,14 +167,43 @@ describe("image pins", () => {
     const second = await as(api, rep.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 1, y: 0, comment: "  Stitching will be tighter here " } });
     expect(second).toMatchObject({ number: 2, side: "SUPPLIER", comment: "Stitching will be tighter here" });
 
+    // Dropped twice (a retry under the same key, or the same comment at the same point without one): one pin.
+    expect(await as(api, rep.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 1, y: 0, comment: "Stitching will be tighter here" } })).toEqual(second);
+    const keyed = await as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 0.5, y: 0.5, comment: "Centre the label" } }, `pin-${Date.now()}`);
+    expect(keyed.number).toBe(3);
+    expect(await as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 0.5, y: 0.5, comment: "Centre the label" } }, `pin-${Date.now()}-other`)).toEqual(keyed);
+
     const pins = await as(api, store.token, inbox.listPins, { params: { id: attachment.id } });
-    expect(pins.pins.map((p) => [p.number, p.side, p.x, p.y])).toEqual([[1, "STORE", 0.25, 0.1], [2, "SUPPLIER", 1, 0]]);
-    expect(pins.attachment.pinCount).toBe(2);
+    expect(pins.pins.map((p) => [p.number, p.side, p.x, p.y])).toEqual([[1, "STORE", 0.25, 0.1], [2, "SUPPLIER", 1, 0], [3, "STORE", 0.5, 0.5]]);
+    expect(pins.attachment.pinCount).toBe(3);
 
     await expectError(as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 1.2, y: 0.5, comment: "off" } }), 400, "body.x", /at most 1/);
     await expectError(as(api, store.token, inbox.addPin, { params: { id: attachment.id }, body: { x: 0.2, y: 0.5, comment: "   " } }), 400, "body.comment", /empty/);
     const pdf = (await attach(store.token, sid, "spec.pdf", PDF)).body.attachment;
     await expectError(as(api, store.token, inbox.addPin, { params: { id: pdf.id }, body: { x: 0.2, y: 0.5, comment: "here" } }), 400, "id", /not a picture/);
     await expectError(as(api, store.token, inbox.listPins, { params: { id: crypto.randomUUID() } }), 404);
+  });
+});
+
+describe("demo attachments", () => {
+  it("draws the demo's sketch and pinned sample photo into a conversation through the file storage, listed, pinned and downloadable like uploads", async () => {
+    const { store, rep, sid, supplierId } = await setting("Demo Tees");
+    const { rows } = await api.deps.pool.query<{ id: string; last: number }>("SELECT id, last_message_index AS last FROM conversations WHERE sid = $1", [sid]);
+    const last = await seedDemoAttachments(api.deps.pool, fileStorageFor(api.deps.config), { id: rows[0]!.id, lastIndex: rows[0]!.last }, { id: store.store.id, name: "Demo store" }, { id: supplierId, name: "Demo Tees supplier" });
+    expect(last).toBe(rows[0]!.last + 2);
+    const files = await as(api, store.token, inbox.listAttachments, { params: { sid } });
+    expect(files.list.map((f) => [f.fileName, f.side, f.kind, f.width, f.height, f.pinCount])).toEqual([
+      ["Tee-sample-front.png", "SUPPLIER", "IMAGE", 800, 600, 2],
+      ["Tee-sketch.png", "STORE", "IMAGE", 800, 600, 0],
+    ]);
+    const photo = files.list[0]!;
+    const pins = await as(api, rep.token, inbox.listPins, { params: { id: photo.id } });
+    expect(pins.pins.map((p) => [p.number, p.side])).toEqual([[1, "SUPPLIER"], [2, "STORE"]]);
+    const file = await download(photo.url, rep.token);
+    expect(file).toMatchObject({ status: 200, type: "image/png" });
+    expect(file.bytes.length).toBe(photo.sizeBytes);
+    expect((await download(photo.thumbnailUrl!, store.token)).type).toBe("image/webp");
+    const page = await as(api, store.token, inbox.listMessages, { params: { sid }, query: {} });
+    expect(page.conversation).toMatchObject({ lastMessagePreview: "Photo: Tee-sample-front.png", unreadCount: 1 });
   });
 });

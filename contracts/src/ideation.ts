@@ -50,6 +50,8 @@ export const productIdeaSchema = z.object({
   /** 0–100, from supply depth and fit with the brief. */
   popularity: z.number().int(),
   matchingItems: z.array(matchingItemSchema),
+  /** The language model that wrote the idea's words; absent when the offline writer wrote it. */
+  writtenBy: z.string().optional(),
   createdAt: z.string(),
 });
 export type ProductIdea = z.infer<typeof productIdeaSchema>;
@@ -86,6 +88,10 @@ export const ideationSchema = z.object({
   cost: ideationCostSchema,
 });
 export type Ideation = z.infer<typeof ideationSchema>;
+
+/** A round's answer: the ideation, and a sentence when the configured model failed and the offline writer wrote the round. */
+export const generatedIdeationSchema = ideationSchema.extend({ notice: z.string().nullable() });
+export type GeneratedIdeation = z.infer<typeof generatedIdeationSchema>;
 
 export const ideationSummarySchema = z.object({
   id: z.string(),
@@ -214,7 +220,7 @@ export const generateAiIdeas = defineContract({
     prompt: ideationFields.prompt.optional().describe("What to make; the saved prompt when left out"),
     confirmCredits: z.number().int("must be a whole number").min(0, "must not be negative").optional().describe("The credits the person agreed to spend on this round; required when the round is not free"),
   }),
-  response: ideationSchema,
+  response: generatedIdeationSchema,
 });
 
 export const selectAiIdeaProducts = defineContract({

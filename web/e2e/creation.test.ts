@@ -4,6 +4,8 @@ import { as } from "../../api/test/harness";
 import { createStore } from "../../test/factories/accounts";
 import { createItem, createSupplier } from "../../test/factories/suppliers";
 import { overflowsSideways, pageAs, poll, shot, useAgentStack } from "./browser";
+import { lastUserText, startFakeOpenAiServer } from "../../eval/fake-openai-server";
+import { createKitWriterFromEnv } from "../../api/src/services/brand-kits/kit-writer";
 
 // AI product design (/product-design) in Chromium at a desktop (1400×900) and a phone (390×844):
 // a person describes a product, gets four drawn designs, saves one (it shows in the image
@@ -118,7 +120,30 @@ describe("product ideation in Chromium", { timeout: 150_000 }, () => {
     expect(await ideas.first().getByText(/Similar listings:/).count()).toBe(1);
     await both("product-ideation", () => page.getByRole("heading", { name: "Product ideas (6)" }).waitFor());
 
-    await page.getByRole("button", { name: "Pick idea 1" }).click();
+    // With a model configured: its ideas say they are the model's words; when it fails, the offline
+    // writer's round comes with a notice, sent by the API and shown by the screen.
+    let modelDown = false;
+    const model = await startFakeOpenAiServer((req) => {
+      if (modelDown) return { status: 503, error: "overloaded" };
+      const picked = lastUserText(req).split("\n").filter((l) => /^\d+\. /.test(l)).slice(0, 2);
+      return { text: JSON.stringify({ ideas: picked.map((l, i) => ({ basedOn: Number(l.split(".")[0]), title: `Terrier-proof idea ${i + 1}`, description: "Tough enough for small flats.", whyItSells: "City dog owners replace chewed toys often.", suggestedRetailPrice: 99 })) }) };
+    });
+    const offlineWriter = env.api.deps.providers.textWriter;
+    env.api.deps.providers.textWriter = createKitWriterFromEnv({ OPENAI_BASE_URL: model.baseUrl, ATELIER_MODEL: "e2e-model" });
+    try {
+      await page.getByRole("button", { name: "Get more ideas" }).click();
+      await page.getByRole("heading", { name: "Product ideas (8)" }).waitFor();
+      expect(await ideas.first().textContent()).toContain("Written by the AI model e2e-model");
+      modelDown = true;
+      await page.getByRole("button", { name: "Get more ideas" }).click();
+      await page.getByRole("heading", { name: "Product ideas (14)" }).waitFor();
+      expect(await page.getByRole("status").filter({ hasText: "The AI model could not write these ideas just now" }).count()).toBe(1);
+    } finally {
+      env.api.deps.providers.textWriter = offlineWriter;
+      await model.close();
+    }
+
+    await page.getByRole("button", { name: "Pick idea 1", exact: true }).click();
     await page.getByRole("heading", { name: "Your picks (1)" }).waitFor();
     await page.getByRole("link", { name: "Crowdfund this idea" }).click();
     await page.waitForURL(/\/crowdfund-your-idea\?idea=/);

@@ -2,6 +2,7 @@
 // under ATELIER_DATA_DIR unless DATABASE_URL is set), migrating first.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
+import { fileStorageFor } from "../storage";
 import { openDatabase } from "../db/pool";
 import { migrate } from "../db/migrate";
 import { seedDemoData } from "./seed";
@@ -19,7 +20,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   await migrate(database.pool);
   const started = performance.now();
-  await seedDemoData(database.pool, { scale, seed, log: (m) => console.log(m) });
+  await seedDemoData(database.pool, { scale, seed, log: (m) => console.log(m), storage: fileStorageFor(config) });
   console.log(`demo seed finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await database.close();

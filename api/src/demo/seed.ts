@@ -13,6 +13,7 @@ import { generateCommerce, type CommerceSeed } from "./generate-commerce";
 import { backdateStore, deferSearchIndexes, hasSuppliers, insertActiveSubscription, insertRows, listColumn, packList, upsertCategories } from "./queries";
 import { backfillDemoHolds } from "../queries/orders/ledger";
 import { demoSupplierEmail, seedDemoInbox } from "../services/inbox/seed-demo-inbox";
+import type { FileStorage } from "../storage";
 import { seedDemoInventory } from "../queries/inventory/stock";
 import { enableDemoAnalytics } from "./seed-analytics";
 import { seedDemoReturns } from "../queries/returns/seed";
@@ -37,6 +38,8 @@ export type SeedOptions = {
   seed?: number;
   /** "Now" for the data's dates; defaults to today's midnight UTC. */
   anchor?: Date;
+  /** Where demo files (the inbox's pictures) are written; without it the demo has none. */
+  storage?: FileStorage;
 };
 
 export type SeedReport = {
@@ -197,7 +200,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
       }),
     );
   }
-  const supplierAccounts = await timed(timings, "inbox", () => seedDemoInbox(pool, report.stores.find((s) => s.email === DEMO_ACCOUNTS.demo.email)?.storeId ?? null));
+  const supplierAccounts = await timed(timings, "inbox", () => seedDemoInbox(pool, report.stores.find((s) => s.email === DEMO_ACCOUNTS.demo.email)?.storeId ?? null, options.storage));
   if (supplierAccounts.length) log(`demo seed: supplier logins ${supplierAccounts.map((name, i) => `${demoSupplierEmail(i + 1)} (${name})`).join(", ")}`);
   log(`demo seed: ${report.suppliers} suppliers, ${report.items} catalog items, ${report.reviews} reviews, ${report.stores.map((s) => `${s.email} (${s.orders} orders, ${s.customers} customers)`).join(", ") || "no new accounts"}`);
   log(`demo seed timings (ms): ${Object.entries(timings).map(([k, v]) => `${k} ${v}`).join(", ")}`);

@@ -8,6 +8,7 @@ import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/ima
 import { createConfiguredImageGenerator, type ImageGenerator } from "./image-generation";
 import type { VideoMeetingProvider } from "./video-meetings";
 import { createLocalVideoMeetings } from "./video-meetings/local";
+import { configuredKitWriter, type KitWriter } from "../services/brand-kits/kit-writer";
 
 /** Every outside service, each behind an interface with a local implementation that really works. */
 export type Providers = {
@@ -25,6 +26,8 @@ export type Providers = {
   shipping: ShippingProvider[];
   /** Creates the video meetings accepted in the inbox: the built-in local rooms. */
   videoMeetings: VideoMeetingProvider;
+  /** Writes structured text (product ideas): the model brand kits use (OPENAI_BASE_URL, ATELIER_MODEL), else none (offline writers). */
+  textWriter: KitWriter;
 };
 
 export function createProviders(config: Config, overrides: Partial<Providers> = {}): Providers {
@@ -38,6 +41,7 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     // The local carrier scans a parcel every few fulfilment steps; at once when the center works at once (tests).
     shipping: [createLocalCarrier({ stepMs: config.fulfilment.stepMs * 5 }), ...(config.shipping.easyPost ? [createEasyPostCarrier(config.shipping.easyPost)] : [])],
     videoMeetings: createLocalVideoMeetings(config.webOrigin.split(",")[0] ?? ""),
+    textWriter: configuredKitWriter(),
     ...overrides,
   };
 }

@@ -34,6 +34,14 @@ export function attachmentIdOfUrl(url: string): string | null {
   return /^[0-9a-f-]{36}$/i.test(id) ? id : null;
 }
 
+/** Where a point is on a picture, in words: "top left", "centre", "bottom right"… (agents and cards say this, never the numbers). */
+export function placeWords(x: number, y: number): string {
+  const row = y < 1 / 3 ? "top" : y > 2 / 3 ? "bottom" : "middle";
+  const col = x < 1 / 3 ? "left" : x > 2 / 3 ? "right" : "centre";
+  if (row === "middle" && col === "centre") return "centre";
+  return row === "middle" ? `middle ${col}` : `${row} ${col === "centre" ? "centre" : col}`;
+}
+
 export const attachmentSchema = z.object({
   id: z.string(),
   conversationSid: z.string(),
@@ -119,11 +127,12 @@ export const addPin = defineContract({
   id: "addPin",
   method: "POST",
   path: "/web/attachments/:id/pins",
-  summary: "Drops the next numbered pin on an image attachment at a point (x and y from 0 to 1 across and down the picture) with a comment; the other side sees it at once.",
+  summary: "Drops the next numbered pin on an image attachment at a point (x and y from 0 to 1 across and down the picture) with a comment; the other side sees it at once. Once per Idempotency-Key; the same side's same comment at the same point answers the pin already there.",
   tags: ["inbox"],
   access: "user",
   supplierAllowed: true,
   status: 201,
+  idempotent: true,
   params: attachmentParams,
   body: z.strictObject({
     x: z.number("must be a number from 0 to 1").min(0, "must be at least 0 (the left edge)").max(1, "must be at most 1 (the right edge)").describe("Across the picture: 0 left, 1 right"),

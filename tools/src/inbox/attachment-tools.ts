@@ -1,4 +1,5 @@
 import { inbox } from "@atelier/contracts";
+import { placeWords } from "@atelier/contracts/inbox/attachments";
 import { defineTool, type ApprovalLookup } from "../tool-spec";
 import { bodyOf } from "../tool-from-contract";
 
@@ -16,13 +17,8 @@ async function pinned(lookup: ApprovalLookup, args: Record<string, unknown>) {
   return { ...found, supplierName: conversation?.supplierName ?? "the supplier" };
 }
 
-/** Where a point is on a picture, in words: "top left", "centre", "bottom right"… */
-export function placeWords(x: number, y: number): string {
-  const row = y < 1 / 3 ? "top" : y > 2 / 3 ? "bottom" : "middle";
-  const col = x < 1 / 3 ? "left" : x > 2 / 3 ? "right" : "centre";
-  if (row === "middle" && col === "centre") return "centre";
-  return row === "middle" ? `middle ${col}` : `${row} ${col === "centre" ? "centre" : col}`;
-}
+/** Where a point is on a picture, in words (shared with the chat's pin card). */
+export { placeWords };
 
 export const attachmentTools = [
   defineTool({

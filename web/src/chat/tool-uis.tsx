@@ -10,6 +10,7 @@ import { QcCard } from "../ui/qc-card";
 import type { QcInspection } from "@atelier/contracts/shipping";
 import { QuoteComparisonCard, QuotesCard, type QuoteCardRow } from "../features/inbox/quote-tool-cards";
 import { ReceivingsCard, receivingCardRow, type ReceivingCardRow } from "../features/receivings/receiving-tool-cards";
+import { AttachmentsCard, PinAddedCard, PinsCard, ProjectComparisonsCard } from "../features/inbox/attachment-tool-cards";
 import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, ideaOf, type BrandIdeaView, type BrandKitView, type PaletteView } from "../features/business-kits/brand-kit-cards";
 
 // Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
@@ -17,7 +18,7 @@ import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, 
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc" | "receiving";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc" | "receiving" | "attachments" | "pins" | "pinAdded" | "projectComparisons";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -91,7 +92,7 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection; receiving: { rows: ReceivingCardRow[]; total: number } };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection; receiving: { rows: ReceivingCardRow[]; total: number }; attachments: ToolResponse<"list_conversation_attachments">; pins: ToolResponse<"list_image_pins">; pinAdded: ToolResponse<"add_image_pin">; projectComparisons: ToolResponse<"compare_quotes_by_project"> };
 
 /** Generated designs (issue 19): thumbnails, which one is saved, and the credits spent. */
 type ImagesView = { images: { id: string; url: string; prompt: string }[]; savedId: string | null; note: string };
@@ -156,6 +157,10 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   brandIdea: (v) => (v ? <BrandIdeaCard idea={v} /> : <span className="muted">No brand ideas yet.</span>),
   palette: (v) => (v ? <PaletteCard palette={v} /> : <span className="muted">No palette yet.</span>),
   qc: (v) => <QcCard inspection={v} />,
+  attachments: (v) => <AttachmentsCard files={v.list} total={v.total} />,
+  pins: (v) => <PinsCard attachment={v.attachment} pins={v.pins} />,
+  pinAdded: (v) => <PinAddedCard pin={v} />,
+  projectComparisons: (v) => <ProjectComparisonsCard projects={v.list} total={v.total} />,
 };
 
 /** A quote as the chat's quote card shows it (issue 18): Accept and Counter only while the store is to answer. */
@@ -258,6 +263,11 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   counter_quote: card("counter_quote", "quotes", (r) => [quoteRow(r)]),
   decline_quote: card("decline_quote", "quotes", (r) => [quoteRow(r)]),
   compare_quotes: card("compare_quotes", "quoteComparison", (r) => r),
+  compare_quotes_by_project: card("compare_quotes_by_project", "projectComparisons", (r) => r),
+  // Files and pins in the inbox (issue 18)
+  list_conversation_attachments: card("list_conversation_attachments", "attachments", (r) => r),
+  list_image_pins: card("list_image_pins", "pins", (r) => r),
+  add_image_pin: card("add_image_pin", "pinAdded", (r) => r),
   // Business kits (issue 19): the idea acted on is the one the call named
   get_brand_kit: card("get_brand_kit", "brandKit", (r) => brandKitView(r)),
   select_brand_idea: card("select_brand_idea", "brandIdea", (r, a) => brandIdeaView(r, a.uuid)),

@@ -100,7 +100,7 @@ export async function lockAttachment(db: Queryable, attachmentId: string): Promi
 
 export async function insertPin(
   db: Queryable,
-  p: { attachmentId: string; x: number; y: number; comment: string; side: "STORE" | "SUPPLIER"; userId: string; authorName: string },
+  p: { attachmentId: string; x: number; y: number; comment: string; side: "STORE" | "SUPPLIER"; userId: string | null; authorName: string },
 ): Promise<PinRow> {
   const { rows } = await db.query<PinRow>(
     `INSERT INTO attachment_pins (attachment_id, number, x, y, comment, side, user_id, author_name)

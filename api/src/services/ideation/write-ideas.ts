@@ -98,8 +98,16 @@ function candidatesFor(brief: Brief, items: MarketItem[], words: string[]): Cand
   return out.map((c, i) => ({ c, i })).sort((a, b) => fit(b.c) - fit(a.c) || a.i - b.i).map((x) => x.c);
 }
 
+/** An idea as the offline writer costs it, with the marketplace facts it rests on kept apart (a model rewrites the rest). */
+export type GroundedIdea = { idea: ProductIdea; marketFacts: string[]; productName: string };
+
 /** One round of product ideas for the brief. */
 export async function writeIdeas(db: Queryable, brief: Brief, now: Date): Promise<ProductIdea[]> {
+  return (await groundedIdeas(db, brief, now, IDEAS_PER_ROUND)).map((g) => g.idea);
+}
+
+/** Up to `count` costed ideas for the brief, those within the unit-cost limit first. */
+export async function groundedIdeas(db: Queryable, brief: Brief, now: Date, count: number): Promise<GroundedIdea[]> {
   const words = briefWords(brief.prompt, brief.category);
   const theme = themeFor(brief.category, brief.prompt);
   const market = await getCategoryMarket(db, [...words, ...theme.searchWords].slice(0, 10));
@@ -113,7 +121,7 @@ export async function writeIdeas(db: Queryable, brief: Brief, now: Date): Promis
   const start = (brief.round * IDEAS_PER_ROUND) % Math.max(1, pool.length);
   const rotated = [...pool.slice(start), ...pool.slice(0, start)];
   const angles = rng.sample(ANGLES, ANGLES.length);
-  const ideas = rotated.slice(0, IDEAS_PER_ROUND * 2).map((c, i) => {
+  const ideas = rotated.slice(0, Math.max(count, IDEAS_PER_ROUND * 2)).map((c, i) => {
     const drawn = angles[i % angles.length]!;
     const angle = drawn.already?.test(c.name) ? ANGLES[0]! : drawn;
     const costs = c.similar.flatMap((it) => (landed(it) === null ? [] : [landed(it)!]));
@@ -137,6 +145,7 @@ export async function writeIdeas(db: Queryable, brief: Brief, now: Date): Promis
     } else {
       facts.push("Nothing like it is listed on the marketplace yet: price it from factory quotes (a sourcing request reaches factories outside the network).");
     }
+    const marketFacts = [...facts];
     facts.push(angle.why);
     const overLimit = brief.maxUnitCost !== null && unitCost !== null && unitCost > brief.maxUnitCost;
     if (overLimit) facts.push(`It costs more than your ${money(brief.maxUnitCost!)} a unit limit.`);
@@ -155,10 +164,11 @@ export async function writeIdeas(db: Queryable, brief: Brief, now: Date): Promis
       matchingItems: c.similar.slice(0, 3).map((it) => ({ itemId: it.itemId, title: it.title, supplierName: it.supplierName, unitPrice: it.unitPriceMin, moq: it.moq })),
       createdAt: now.toISOString(),
     };
-    return { idea, overLimit };
+    if (overLimit) marketFacts.push(facts.at(-1)!);
+    return { idea, marketFacts, productName: c.name, overLimit };
   });
   // Within the creator's unit-cost limit first; over-limit ideas only fill the round.
-  return [...ideas.filter((x) => !x.overLimit), ...ideas.filter((x) => x.overLimit)].slice(0, IDEAS_PER_ROUND).map((x) => x.idea);
+  return [...ideas.filter((x) => !x.overLimit), ...ideas.filter((x) => x.overLimit)].slice(0, count).map(({ overLimit: _o, ...g }) => g);
 }
 
 /** A name for an ideation from its brief: "Eco-friendly dog toys". */

@@ -12,6 +12,8 @@ import { insertProject } from "../../queries/projects";
 import { appendQuoteEvent, insertQuote } from "../../queries/inbox/quotes";
 import { insertMeeting } from "../../queries/inbox/meetings";
 import { newConversationSid } from "./start-conversation";
+import { seedDemoAttachments } from "./seed-demo-attachments";
+import type { FileStorage } from "../../storage";
 
 /** The demo's supplier logins (README): the three top-ranked suppliers, one account each. */
 export const DEMO_SUPPLIER_PASSWORD = "atelier-supplier";
@@ -19,10 +21,11 @@ export const demoSupplierEmail = (n: number) => `supplier${n}@example.com`;
 
 /**
  * Supplier accounts for the top three demo suppliers, and one conversation between the demo store
- * and the first of them with an unread answer, so the inbox has something on the first start.
+ * and the first of them with an unread answer, so the inbox has something on the first start
+ * (with a sketch and a pinned sample photo when a file storage is given).
  * Does nothing when the first supplier account exists.
  */
-export async function seedDemoInbox(pool: pg.Pool, demoStoreId: string | null): Promise<string[]> {
+export async function seedDemoInbox(pool: pg.Pool, demoStoreId: string | null, storage?: FileStorage): Promise<string[]> {
   if (await findUserByEmail(pool, demoSupplierEmail(1))) return [];
   const passwordHash = await hashPassword(DEMO_SUPPLIER_PASSWORD);
   return withTransaction(pool, async (tx) => {
@@ -40,6 +43,8 @@ export async function seedDemoInbox(pool: pg.Pool, demoStoreId: string | null): 
         { index: 1, author: authorOf("SUPPLIER", first.id), authorUserId: null, authorName: first.name, type: "TEXT", body: `Hello from ${first.name}! 300 tees with a one-colour print: $4.80 each, ready in 25 days. A sample is $35 and ships in a week.`, attributes: {} },
       ], null);
       await recordMessages(tx, conversation.id, { lastIndex: 1, preview: `Hello from ${first.name}! 300 tees with a one-colour print: $4.80 each…`, authorSide: "SUPPLIER" });
+      // Pictures need somewhere to live: only when the caller hands over the file storage.
+      if (storage) await seedDemoAttachments(tx, storage, { id: conversation.id, lastIndex: 1 }, { id: demoStoreId, name: (await findStoreTitle(tx, demoStoreId)) ?? "" }, first);
       await seedDemoQuotes(tx, demoStoreId, suppliers);
       if (suppliers[1]) await seedDemoMeetingRequest(tx, demoStoreId, suppliers[1], "Tote bag sample review", "Could we go over the tote sample on a short video call?");
       if (suppliers[2]) await seedDemoMeetingRequest(tx, demoStoreId, suppliers[2], "Factory tour", "We can walk you through our sewing line on a video call.");

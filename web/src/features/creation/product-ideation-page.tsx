@@ -25,6 +25,8 @@ export function ProductIdeationPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<null | "generate" | "pick" | "new" | "archive">(null);
   const [confirming, setConfirming] = useState(false);
+  // Said once after a round the configured model could not write (the offline writer wrote it).
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     if (!idea) return;
@@ -41,7 +43,9 @@ export function ProductIdeationPage() {
     try {
       const limit = maxUnitCost.trim() === "" ? null : Number(maxUnitCost);
       if (limit !== idea.maxUnitCost) await request(updateAiIdea, { params: { id }, body: { maxUnitCost: limit } }, { ...key(), quiet: true });
-      apply(await request(generateAiIdeas, { params: { id }, body: { prompt, ...(confirmCredits ? { confirmCredits } : {}) } }, { ...key(), quiet: true }));
+      const next = await request(generateAiIdeas, { params: { id }, body: { prompt, ...(confirmCredits ? { confirmCredits } : {}) } }, { ...key(), quiet: true });
+      setNotice(next.notice);
+      apply(next);
       reportCreationUsage("ideation_generate", prompt);
     } catch (err) {
       const fields = fieldSentences(err, "The ideas could not be written.");
@@ -163,6 +167,7 @@ export function ProductIdeationPage() {
             <section className="card" aria-labelledby="ideation-ideas-title">
               <h2 id="ideation-ideas-title">Product ideas ({idea.ideas.length})</h2>
               <p className="hint">Costs come from similar listings on the marketplace, with US import duty. Pick the ones you want to pursue.</p>
+              {notice ? <p className="ideation-notice" role="status">{notice}</p> : null}
               <ol className="idea-grid" aria-label="Product ideas">
                 {idea.ideas.map((i, n) => {
                   const on = idea.selectedProductIds.includes(i.uuid);
@@ -175,6 +180,7 @@ export function ProductIdeationPage() {
                       <p>{i.description}</p>
                       <p className="idea-facts">{ideaFacts(i)}</p>
                       <p className="hint">{i.whyItSells}</p>
+                      {i.writtenBy ? <p className="idea-source">Written by the AI model {i.writtenBy}; the figures are the marketplace&apos;s.</p> : null}
                       {i.matchingItems.length ? (
                         <p className="idea-links">
                           Similar listings:{" "}

@@ -18,6 +18,8 @@ export function ImagePins({ port, attachmentId, onClose }: { port: InboxPort; at
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  // One key per pin being written: a retry after a lost answer drops it once.
+  const pinKey = useRef(crypto.randomUUID());
 
   useEffect(() => {
     let live = true;
@@ -48,7 +50,8 @@ export function ImagePins({ port, attachmentId, onClose }: { port: InboxPort; at
     if (!draft || !comment.trim() || saving) return;
     setSaving(true);
     try {
-      const pin = await port.call(addPin, { params: { id: attachmentId }, body: { ...draft, comment: comment.trim() } });
+      const pin = await port.call(addPin, { params: { id: attachmentId }, body: { ...draft, comment: comment.trim() } }, { idempotencyKey: pinKey.current });
+      pinKey.current = crypto.randomUUID();
       setPins((list) => (list.some((p) => p.id === pin.id) ? list : [...list, pin].sort((a, b) => a.number - b.number)));
       setDraft(null);
       setComment("");
