@@ -18,6 +18,7 @@ import { brandKitTools } from "./brand-kits/brand-kit-tools";
 import { ideationTools } from "./ideation/ideation-tools";
 import { receivingTools } from "./receivings/receiving-tools";
 import { warehouseTicketTools } from "./warehouse-tickets/warehouse-ticket-tools";
+import { scorecardTools } from "./supplier-scorecards/scorecard-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -44,6 +45,7 @@ export const TOOL_DOMAINS = {
   ideation: names(ideationTools),
   receivings: names(receivingTools),
   tickets: names(warehouseTicketTools),
+  scorecards: names(scorecardTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

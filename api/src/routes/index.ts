@@ -27,6 +27,7 @@ import { returnsRoutes } from "./returns";
 import { shippingRoutes } from "./shipping";
 import { receivingsRoutes } from "./receivings";
 import { warehouseTicketsRoutes } from "./warehouse-tickets";
+import { supplierScorecardsRoutes } from "./supplier-scorecards";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -60,4 +61,5 @@ export const allRoutes: Route[] = [
   ...ideationRoutes,
   ...receivingsRoutes,
   ...warehouseTicketsRoutes,
+  ...supplierScorecardsRoutes,
 ];

@@ -29,6 +29,7 @@ import { STORE_SETTINGS_INTENTS } from "./offline-store-settings";
 import { RECEIVING_INTENTS } from "./offline-receivings";
 import { WAREHOUSE_TICKET_INTENTS } from "./offline-warehouse-tickets";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
+import { SUPPLIER_SCORECARD_INTENTS } from "./offline-supplier-scorecards";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
 
@@ -98,6 +99,8 @@ const DECLARED: Intent[] = [
   // Before creation's and the inbox's: "what did the supplier mark on the sample photo" is a pin, not a design or a recap.
   ...INBOX_FILE_INTENTS,
   ...WAREHOUSE_TICKET_INTENTS,
+  // Before the catalog's: "how reliable is the second one" is a scorecard, not the supplier's profile.
+  ...SUPPLIER_SCORECARD_INTENTS,
   // Before the catalog's: "start a custom project from it" after a design means the design.
   ...CREATION_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),

@@ -67,6 +67,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "receiving-details": lazy(() => import("../features/receivings/receiving-details-page").then((m) => ({ default: m.ReceivingDetailsPage }))),
   "warehouse-tickets": lazy(() => import("../features/warehouse-tickets/warehouse-tickets-page").then((m) => ({ default: m.WarehouseTicketsPage }))),
   "inbox-my-suppliers": lazy(() => import("../features/purchasing/my-suppliers-page").then((m) => ({ default: m.MySuppliersPage }))),
+  "supplier-scorecards": lazy(() => import("../features/supplier-scorecards/supplier-scorecards-page").then((m) => ({ default: m.SupplierScorecardsPage }))),
   // The sourcing agents' full-page chats and reviews, and the public supplier review (issue 4).
   "agent-chat": lazy(() => import("../features/agents/agent-chat-page").then((m) => ({ default: m.AgentChatPage }))),
   "agent-review": lazy(() => import("../features/agents/agent-review-page").then((m) => ({ default: m.AgentReviewPage }))),
