@@ -43,7 +43,7 @@ export const supplierScorecardSchema = z.object({
   accuracy: scorecardFigureSchema,
   /** Units counted damaged of units counted (good = damaged units here: the lower the better). */
   damage: scorecardFigureSchema,
-  /** Reported inspections of this supplier's receivings that passed. */
+  /** Reported inspections of this supplier's receivings or purchases that passed. */
   qcPass: scorecardFigureSchema,
   /** Defects found per unit sampled across those inspections (good = defects found). */
   defects: scorecardFigureSchema,

@@ -63,7 +63,8 @@ export const SUPPLIER_SCORECARD_INTENTS: Intent[] = [
       }
       const late = r.args.lateOnly === "true";
       if (!r.value.list.length) return { answer: late ? "None of your suppliers has delivered late on your records." : "You have no suppliers on record yet: scorecards come from your purchases and receivings." };
-      const rows = r.value.list.map((c, i) => `${i + 1}. ${c.name}: ${late ? c.onTime.words.toLowerCase() : scoreWords(c)}${late ? "" : ` (${c.onTime.words.toLowerCase()})`}`);
+      const lateWords = (c: Card) => `${c.onTime.total - c.onTime.good} of ${c.onTime.total} ${c.onTime.total === 1 ? "delivery" : "deliveries"} late`;
+      const rows = r.value.list.map((c, i) => `${i + 1}. ${c.name}: ${late ? lateWords(c) : `${scoreWords(c)} (${c.onTime.words.toLowerCase()})`}`);
       const head = late ? `${r.value.total} of your suppliers delivered late at least once, most often first:` : `Your suppliers by reliability, from your own records (${r.value.total}):`;
       return { answer: [head, ...rows, 'Ask "how reliable is the first one?" for the full scorecard.'].join("\n") };
     },

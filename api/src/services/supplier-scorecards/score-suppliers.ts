@@ -1,7 +1,10 @@
 import { SCORECARD_MIN_EVENTS, type ScorecardFigure, type SupplierScorecard } from "@atelier/contracts/supplier-scorecards";
 import type { ReceivingDeliveryRow } from "../../queries/receivings/supplier-deliveries";
-import type { ReceivingVerdictRow } from "../../queries/quality/receiving-verdicts";
+import type { LinkedVerdictRow } from "../../queries/quality/linked-verdicts";
 import type { SupplierPurchaseRow } from "../../queries/purchasing/supplier-purchases";
+
+/** A purchase with the day it was promised by: paid day + the longest production time advertised. */
+export type PromisedPurchase = SupplierPurchaseRow & { promisedBy: string };
 
 // The scorecard arithmetic, apart from where the rows come from: receivings, purchases and
 // inspections already attributed to one supplier become its figures. Pure, so the figures can be
@@ -12,8 +15,8 @@ export type SupplierRecords = {
   name: string;
   countryCode: string | null;
   receivings: ReceivingDeliveryRow[];
-  purchases: SupplierPurchaseRow[];
-  verdicts: ReceivingVerdictRow[];
+  purchases: PromisedPurchase[];
+  verdicts: LinkedVerdictRow[];
 };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -39,7 +42,7 @@ function onTimeReceivings(rows: ReceivingDeliveryRow[], today: string) {
 }
 
 /** Purchases shipped by their promised day; one still unshipped after it is already late. */
-function onTimePurchases(rows: SupplierPurchaseRow[], today: string) {
+function onTimePurchases(rows: PromisedPurchase[], today: string) {
   let good = 0;
   let total = 0;
   for (const p of rows) {
