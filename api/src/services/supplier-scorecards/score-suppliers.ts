@@ -68,7 +68,7 @@ export function scoreSupplier(s: SupplierRecords, today: string): SupplierScorec
   const settled = s.receivings.filter((r) => r.settled);
   const expected = settled.reduce((n, r) => n + r.expected, 0);
   const sound = settled.reduce((n, r) => n + r.received, 0);
-  const accuracy = figure(sound, expected, settled.length, "counted shipment", `${sound.toLocaleString("en-US")} of ${plural(expected, "unit")} expected arrived sound (${plural(settled.length, "shipment")})`);
+  const accuracy = figure(sound, expected, settled.length, "fully counted shipment", `${sound.toLocaleString("en-US")} of ${plural(expected, "unit")} expected arrived sound (${plural(settled.length, "shipment")})`);
 
   const counted = s.receivings.filter((r) => r.received + r.damaged > 0);
   const countedUnits = counted.reduce((n, r) => n + r.received + r.damaged, 0);
@@ -105,7 +105,7 @@ export function scoreSupplier(s: SupplierRecords, today: string): SupplierScorec
 function summaryOf(name: string, dealt: boolean, reliability: number | null, f: Record<"onTime" | "accuracy" | "qcPass", ScorecardFigure>): string {
   if (!dealt) return `You haven't bought from or received from ${name} yet, so there is nothing to score.`;
   if (reliability === null) {
-    return `Not enough data yet to score ${name}: a score starts after ${SCORECARD_MIN_EVENTS} deliveries, ${SCORECARD_MIN_EVENTS} counted shipments or ${SCORECARD_MIN_EVENTS} inspections.`;
+    return `Not enough data yet to score ${name}: a score starts after ${SCORECARD_MIN_EVENTS} deliveries, ${SCORECARD_MIN_EVENTS} fully counted shipments or ${SCORECARD_MIN_EVENTS} inspections.`;
   }
   const parts = [
     f.onTime.rate !== null ? `${percent(f.onTime.rate)} on time (${f.onTime.words})` : null,

@@ -5,7 +5,7 @@ import { PageFrame } from "../../shell/page-frame";
 import { InboxTabs } from "../../ui/inbox-tabs";
 import { FilterTabs, ListToolbar, Pager, SortSelect, listQueryOf, useAddressPatch } from "../../ui/list-controls";
 import { SupplierScorecardCard, ratePercent, reliabilityWords } from "../../ui/supplier-scorecard";
-import "../../ui/supplier-scorecard.css";
+import "../../ui/kit.css";
 
 const PAGE_SIZE = 20;
 const FILTERS = ["ALL", "LATE"] as const;
