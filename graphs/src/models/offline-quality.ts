@@ -129,7 +129,7 @@ export const QUALITY_INTENTS: Intent[] = [
     name: "list-qc-inspections",
     tools: ["list_qc_inspections", "get_qc_inspection"],
     examples: ["show my inspections", "did PO-1042 pass", "quality check results", "which inspections failed", "my qc reports", "shwo inspections", "did this inspection pass?", "what did the inspector find on this one", "which inspections are still waiting for a report", "show the failed qc checks"],
-    match: (t) => /\b(inspections?|qc|quality checks?|inspector)\b/i.test(t) && /\b(show|list|my|did|which|results?|pass|passed|fail|failed|find|found)\b/i.test(t),
+    match: (t) => /\b(inspections?|qc|quality checks?|inspector)\b/i.test(t) && /\b(show|list|my|did|which|results?|pass|passed|pased|fail|failed|find|found)\b/i.test(t),
     step: (t, done, _history, context) => {
       const one = got(done, "get_qc_inspection");
       if (one) return { answer: reportLines(one.value) };
@@ -139,7 +139,7 @@ export const QUALITY_INTENTS: Intent[] = [
       if (!r) {
         const ref = t.match(REFERENCE)?.[1];
         // "which inspections failed" filters on the server; "did PO-1042 pass" asks about one reference.
-        const verdict = ref ? undefined : /\b(fail(ed|ing)?|rejected)\b/i.test(t) ? "FAIL" : /\b(pass(ed)?|approved)\b/i.test(t) ? "PASS" : /\b(pending|waiting|not reported|open)\b/i.test(t) ? "PENDING" : undefined;
+        const verdict = ref ? undefined : /\b(fail(ed|ing)?|rejected)\b/i.test(t) ? "FAIL" : /\b(pass(ed)?|pased|approved)\b/i.test(t) ? "PASS" : /\b(pending|waiting|not reported|open)\b/i.test(t) ? "PENDING" : undefined;
         return call("list_qc_inspections", { size: 10, ...(ref ? { search: ref } : {}), ...(verdict ? { verdict } : {}) });
       }
       if (!r.value.list.length) return { answer: r.args.verdict ? `No inspection ${r.args.verdict === "PENDING" ? "is waiting for its report" : r.args.verdict === "FAIL" ? "failed" : "passed"}.` : "No inspection yet. Book one, e.g. \"book an inspection for PO-1042, 1000 tees\"." };
