@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { SCORECARD_SORTS, getSupplierScorecard, listSupplierScorecards, type ScorecardSort, type SupplierScorecard } from "@atelier/contracts/supplier-scorecards";
 import { useApi } from "../../api/use-api";
+import { roleCan } from "../../session/roles";
+import { useSession } from "../../session/session-store";
 import { PageFrame } from "../../shell/page-frame";
 import { InboxTabs } from "../../ui/inbox-tabs";
 import { FilterTabs, ListToolbar, Pager, SortSelect, listQueryOf, useAddressPatch } from "../../ui/list-controls";
@@ -26,6 +28,15 @@ function Figure({ figure }: { figure: SupplierScorecard["onTime"] }) {
  * paged on the server. `?supplier=<name>` opens one supplier's full card below the list.
  */
 export function SupplierScorecardsPage() {
+  const session = useSession();
+  // The API refuses CX (sourcing.use), and a refused call would end the session: say so instead.
+  if (!roleCan(session.storeRecord?.role ?? session.role ?? "CX", "sourcing.use")) {
+    return <PageFrame title="Supplier scorecards"><p className="card">Supplier scorecards are for the owners and admins who source; ask one of them for a supplier's record.</p></PageFrame>;
+  }
+  return <ScorecardList />;
+}
+
+function ScorecardList() {
   const { params, update } = useAddressPatch({ keepPageFor: ["supplier", "name"] });
   const q = scorecardsQueryOf(params);
   const list = useApi(listSupplierScorecards, { query: { sort: q.sort, page: q.page, size: PAGE_SIZE, lateOnly: q.filter === "LATE" ? "true" : "false", ...(q.search ? { search: q.search } : {}) } });
