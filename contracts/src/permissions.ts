@@ -375,6 +375,9 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   submitAiIdea: "marketing.manage",
   sendCrowdfundingEmailToSelf: "ai.use",
   bulkUpdateAiIdeas: "ai.use",
+  // supplier scorecards: from the store's purchases and receivings; sourcing decisions (CX does not source)
+  listSupplierScorecards: "sourcing.use",
+  getSupplierScorecard: "sourcing.use",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineContract } from "./contract";
 import { pageOf, pageQuery } from "./domain";
+import { orderItemIdsSchema } from "./receivings";
 import { AQLS, CODE_LETTERS, INSPECTION_LEVELS, MAX_LOT, MIN_LOT, codeLetterFor, samplingPlan, type Aql, type InspectionLevel } from "./aql";
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
@@ -19,6 +20,8 @@ export const MAX_QC_PHOTOS = 12;
 
 export const QC_STAGES = ["PRE_PRODUCTION", "DURING_PRODUCTION", "PRE_SHIPMENT", "RECEIVING"] as const;
 export const QC_STATUSES = ["BOOKED", "REPORTED"] as const;
+/** The list's verdict filter: passed, failed, or still waiting for its report. */
+export const QC_VERDICT_FILTERS = ["PASS", "FAIL", "PENDING"] as const;
 export const DEFECT_CLASSES = ["critical", "major", "minor"] as const;
 export type DefectClass = (typeof DEFECT_CLASSES)[number];
 
@@ -83,6 +86,8 @@ export const qcInspectionSchema = z.object({
   feeCents: z.number().int(),
   /** The receiving inspected, when the reference names one of the store's receivings (RCV-1003). */
   receiving: z.object({ id: z.string(), number: z.number().int(), supplierName: z.string() }).nullable(),
+  /** The sourcing purchase inspected, when it was booked for one (a production order at the factory). */
+  purchase: z.object({ id: z.string(), title: z.string(), quantity: z.number().int(), supplierName: z.string().nullable() }).nullable(),
   /** Defect photos of the report, in the inspector's order: pictures uploaded through /upload. */
   photos: z.array(z.object({ id: z.string(), url: z.string(), fileName: z.string() })),
   createdAt: z.string(),
@@ -94,7 +99,7 @@ export const createQcInspection = defineContract({
   id: "createQcInspection",
   method: "POST",
   path: "/homebase/quality-control",
-  summary: "Books an inspection of a lot (a production order or a receiving, by its reference) at a stage, planned from the ISO 2859-1 tables: the sample size and the acceptance and rejection numbers per defect class are fixed at booking. The inspection fee is charged to the store's card; the body names the fee the person confirmed. A reference RCV-<number> links the inspection to that receiving.",
+  summary: "Books an inspection of a lot (a production order or a receiving, by its reference) at a stage, planned from the ISO 2859-1 tables: the sample size and the acceptance and rejection numbers per defect class are fixed at booking. The inspection fee is charged to the store's card; the body names the fee the person confirmed. A reference RCV-<number> links the inspection to that receiving; orderItemId links it to a paid sourcing purchase.",
   tags: ["quality"],
   access: "user",
   status: 201,
@@ -104,6 +109,7 @@ export const createQcInspection = defineContract({
     product: required(120).describe("What the lot is, e.g. Heavyweight tee, black"),
     stage: z.enum(QC_STAGES, "must be PRE_PRODUCTION, DURING_PRODUCTION, PRE_SHIPMENT or RECEIVING").default("PRE_SHIPMENT").describe("When: PRE_PRODUCTION, DURING_PRODUCTION, PRE_SHIPMENT (default) or RECEIVING"),
     ...samplingFields,
+    orderItemId: z.uuid("must be the id of one of the store's purchases").optional().describe("Optional: the sourcing purchase inspected (a paid sample or production order), which then lists this inspection"),
     expectedFeeCents: z.number("must be the fee in cents").int("must be a whole number of cents").min(0, "must be 0 or more").describe("The inspection fee the person confirmed, in cents; a different fee is refused so nobody pays what they did not see"),
   }),
   response: qcInspectionSchema,
@@ -113,13 +119,15 @@ export const listQcInspections = defineContract({
   id: "listQcInspections",
   method: "GET",
   path: "/homebase/quality-control",
-  summary: "The store's inspections, newest first, searched by reference or product, filtered by status, paged.",
+  summary: "The store's inspections, newest first, searched by reference or product, filtered by status or verdict (PASS, FAIL, or PENDING for those waiting for their report), paged.",
   tags: ["quality"],
   access: "user",
   query: z.strictObject({
     search: z.string().trim().max(100, "must be at most 100 characters").optional(),
     status: z.enum(QC_STATUSES).optional(),
+    verdict: z.enum(QC_VERDICT_FILTERS, "must be PASS, FAIL or PENDING").optional().describe("Only passed (PASS), failed (FAIL) or not yet reported (PENDING) inspections"),
     receivingId: z.uuid("must be a receiving id").optional().describe("Only the inspections of this receiving"),
+    orderItemIds: orderItemIdsSchema.optional().describe("Optional: sourcing purchase ids, comma-separated; only the inspections of those purchases"),
     ...pageQuery,
   }),
   response: pageOf(qcInspectionSchema),

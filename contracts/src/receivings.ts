@@ -107,7 +107,7 @@ const trackingSchema = z.string().trim().min(4, "must have at least 4 characters
 const carrierSchema = z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters");
 
 /** Purchases named in a query string: ids separated by commas (the purchases page asks for its own page's). */
-const orderItemIdsSchema = z
+export const orderItemIdsSchema = z
   .string()
   .trim()
   .transform((v, ctx) => {

@@ -19,6 +19,7 @@ import { ideationTools } from "./ideation/ideation-tools";
 import { receivingTools } from "./receivings/receiving-tools";
 import { warehouseTicketTools } from "./warehouse-tickets/warehouse-ticket-tools";
 import { feeTools } from "./fees/fee-tools";
+import { scorecardTools } from "./supplier-scorecards/scorecard-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -46,6 +47,7 @@ export const TOOL_DOMAINS = {
   receivings: names(receivingTools),
   tickets: names(warehouseTicketTools),
   payments: names(feeTools),
+  scorecards: names(scorecardTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

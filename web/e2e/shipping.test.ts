@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { createStore } from "../../test/factories/accounts";
 import { cardOnFile } from "../../test/factories/shipping";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
+import { createSupplier } from "../../test/factories/suppliers";
 import { orders, receivings } from "@atelier/contracts";
 
 /** A 1×1 PNG: a real picture, so the upload is stored as an image and the browser can draw it. */
@@ -145,10 +146,12 @@ describe("shipping labels in Chromium", () => {
     await page.context().close();
   }, 300_000);
 
-  it("books an inspection with its AQL plan at the confirmed fee, reports it to a verdict with a defect photo, and shows it on the receiving it inspects", async () => {
+  it("books an inspection with its AQL plan at the confirmed fee, reports it to a verdict with a defect photo, shows it on the receiving it inspects and in the supplier's scorecard", async () => {
     const owner = await createStore(env.stack.api, { storeName: "QC e2e" });
     await cardOnFile(env.stack.api, owner.token);
-    const receiving = await env.stack.api.client.call(receivings.createReceiving, { body: { supplierName: `Kiln ${Date.now()}`, lines: [{ sku: "MUG-QC", title: "Stoneware mug", expectedQuantity: 1000 }] } }, { token: owner.token });
+    const kiln = `Kiln Works ${Date.now()}`;
+    const kilnId = await createSupplier(env.stack.api, { name: kiln, enabled: true });
+    const receiving = await env.stack.api.client.call(receivings.createReceiving, { body: { supplierName: kiln, lines: [{ sku: "MUG-QC", title: "Stoneware mug", expectedQuantity: 1000 }] } }, { token: owner.token });
     const page = await pageAs(env.browser, owner);
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(`${env.stack.api.url}/homebase/quality-control`);
@@ -188,6 +191,21 @@ describe("shipping labels in Chromium", () => {
     await page.getByTestId("qc-row").first().waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, "quality-phone");
+
+    // The receiving named a listed supplier: its page shows the store's record, and the assistant reads "this supplier" from the screen.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.stack.api.url}/supplier-profile/${kilnId}`);
+    await poll(() => page.getByTestId("supplier-scorecard").textContent()).toContain("Not enough data yet: 1 inspection so far");
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "scorecard-supplier-desktop");
+    await page.getByRole("button", { name: "Ask AI" }).click();
+    await send(page, "how reliable is this supplier?");
+    await poll(() => page.locator("aside.chat-dock").locator('[data-role="assistant"]').last().textContent()).toContain(`Not enough data yet to score ${kiln}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${env.stack.api.url}/inbox/supplier-scorecards?q=${encodeURIComponent(kiln)}`);
+    await poll(() => page.getByTestId("scorecard-row").first().textContent()).toContain(kiln);
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "scorecards-phone");
     await page.context().close();
   }, 300_000);
 });

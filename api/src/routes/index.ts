@@ -28,6 +28,7 @@ import { shippingRoutes } from "./shipping";
 import { receivingsRoutes } from "./receivings";
 import { warehouseTicketsRoutes } from "./warehouse-tickets";
 import { feesRoutes } from "./fees";
+import { supplierScorecardsRoutes } from "./supplier-scorecards";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -62,4 +63,5 @@ export const allRoutes: Route[] = [
   ...receivingsRoutes,
   ...warehouseTicketsRoutes,
   ...feesRoutes,
+  ...supplierScorecardsRoutes,
 ];

@@ -16,7 +16,7 @@ export const COPILOT_CORE = ["get_my_store", "get_plan", "get_sales_stats", "sea
 
 /** The product areas a route is about, first match wins; unknown routes get the marketplace. */
 const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
-  [/^\/(browse-suppliers|supplier-profile|preview-supplier-profile|preview-catalog-item|catalog-item|favorites|marketplace)/, ["marketplace"]],
+  [/^\/(browse-suppliers|supplier-profile|preview-supplier-profile|preview-catalog-item|catalog-item|favorites|marketplace)/, ["marketplace", "scorecards"]],
   [/^\/(inbox\/orders|inbox\/needs-payment|checkout|pay-invoice|add-shipping-address)/, ["purchasing", "receivings"]],
   [/^\/(order-details|return-settings)/, ["orders", "returns", "tickets"]],
   [/^\/(orders|order-details|track-order)/, ["orders"]],
@@ -27,7 +27,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/account\/(payments-report|payout-records|payment-records)/, ["payments", "billing"]],
   [/^\/account-info/, ["billing"]],
   [/^\/(inbox\/custom-project-requests|create-custom-project)/, ["projects"]],
-  [/^\/(inbox\/my-suppliers|sourcing-agent|tariff-rate-agent|packaging-agent)/, ["sourcing"]],
+  [/^\/(inbox\/my-suppliers|sourcing-agent|tariff-rate-agent|packaging-agent)/, ["sourcing", "scorecards"]],
   [/^\/(education|help)/, ["reference"]],
   [/^\/(analytics|order-(development|count-distribution|time-analysis|discounts|first-order-value|aov-pre-order-count|avg-value|items-per-basket)|product-(all|best-item|sold-item|return|cross-selling|follow-up)|free-shipping-threshold|marketing-channels|customer-daily-ltv|fulfillment-metrics)/, ["analytics"]],
   [/^\/(sourcing\/)?product-design/, ["creation"]],
@@ -35,6 +35,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/(business-kits|bk)/, ["brandKits"]],
   [/^\/(product-ideation|your-ideations|crowdfund-your-idea)/, ["ideation"]],
   [/^\/receivings/, ["receivings", "orders", "purchasing"]],
+  [/^\/inbox\/supplier-scorecards/, ["scorecards", "marketplace"]],
 ];
 
 const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {

@@ -30,6 +30,7 @@ import { RECEIVING_INTENTS } from "./offline-receivings";
 import { WAREHOUSE_TICKET_INTENTS } from "./offline-warehouse-tickets";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 import { PAYMENT_INTENTS } from "./offline-payments";
+import { SUPPLIER_SCORECARD_INTENTS } from "./offline-supplier-scorecards";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
 
@@ -100,6 +101,8 @@ const DECLARED: Intent[] = [
   ...INBOX_FILE_INTENTS,
   ...WAREHOUSE_TICKET_INTENTS,
   ...PAYMENT_INTENTS,
+  // Before the catalog's: "how reliable is the second one" is a scorecard, not the supplier's profile.
+  ...SUPPLIER_SCORECARD_INTENTS,
   // Before the catalog's: "start a custom project from it" after a design means the design.
   ...CREATION_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),

@@ -58,7 +58,9 @@ type Inspection = ToolResponse<"get_qc_inspection">;
 function reportLines(r: Inspection): string {
   const why = r.classVerdicts ? DEFECT_WORDS.filter(([k]) => r.classVerdicts![k] === "FAIL").map(([k, w]) => `${r.found![k]} ${w} (accept ${r.plan[k].accept})`) : [];
   const photos = r.photos.length ? ` ${r.photos.length} defect photo${r.photos.length === 1 ? "" : "s"} in the report.` : "";
-  const receiving = r.receiving ? ` It is the inspection of receiving RCV-${r.receiving.number}${r.receiving.supplierName ? ` from ${r.receiving.supplierName}` : ""}.` : "";
+  const receiving = r.receiving
+    ? ` It is the inspection of receiving RCV-${r.receiving.number}${r.receiving.supplierName ? ` from ${r.receiving.supplierName}` : ""}.`
+    : r.purchase ? ` It is the inspection of your purchase ${r.purchase.title}${r.purchase.supplierName ? ` from ${r.purchase.supplierName}` : ""}.` : "";
   if (!r.found) return `The inspection of ${r.reference} (${r.product}) is booked and waits for its report: inspect ${r.plan.sampleSize} of ${r.lotSize} units.${receiving}`;
   return `The inspection of ${r.reference} (${r.product}) ${verdictWords(r.verdict)}: ${r.found.critical} critical, ${r.found.major} major, ${r.found.minor} minor defects in ${r.plan.sampleSize} units.${why.length ? ` Over the limit: ${why.join(", ")}.` : ""}${photos}${receiving}`;
 }
@@ -126,8 +128,8 @@ export const QUALITY_INTENTS: Intent[] = [
   {
     name: "list-qc-inspections",
     tools: ["list_qc_inspections", "get_qc_inspection"],
-    examples: ["show my inspections", "did PO-1042 pass", "quality check results", "which inspections failed", "my qc reports", "shwo inspections", "did this inspection pass?", "what did the inspector find on this one"],
-    match: (t) => /\b(inspections?|qc|quality checks?|inspector)\b/i.test(t) && /\b(show|list|my|did|which|results?|pass|passed|fail|failed|find|found)\b/i.test(t),
+    examples: ["show my inspections", "did PO-1042 pass", "quality check results", "which inspections failed", "my qc reports", "shwo inspections", "did this inspection pass?", "what did the inspector find on this one", "which inspections are still waiting for a report", "show the failed qc checks"],
+    match: (t) => /\b(inspections?|qc|quality checks?|inspector)\b/i.test(t) && /\b(show|list|my|did|which|results?|pass|passed|pased|fail|failed|find|found)\b/i.test(t),
     step: (t, done, _history, context) => {
       const one = got(done, "get_qc_inspection");
       if (one) return { answer: reportLines(one.value) };
@@ -136,9 +138,11 @@ export const QUALITY_INTENTS: Intent[] = [
       const r = got(done, "list_qc_inspections");
       if (!r) {
         const ref = t.match(REFERENCE)?.[1];
-        return call("list_qc_inspections", { size: 10, ...(ref ? { search: ref } : {}) });
+        // "which inspections failed" filters on the server; "did PO-1042 pass" asks about one reference.
+        const verdict = ref ? undefined : /\b(fail(ed|ing)?|rejected)\b/i.test(t) ? "FAIL" : /\b(pass(ed)?|pased|approved)\b/i.test(t) ? "PASS" : /\b(pending|waiting|not reported|open)\b/i.test(t) ? "PENDING" : undefined;
+        return call("list_qc_inspections", { size: 10, ...(ref ? { search: ref } : {}), ...(verdict ? { verdict } : {}) });
       }
-      if (!r.value.list.length) return { answer: "No inspection yet. Book one, e.g. \"book an inspection for PO-1042, 1000 tees\"." };
+      if (!r.value.list.length) return { answer: r.args.verdict ? `No inspection ${r.args.verdict === "PENDING" ? "is waiting for its report" : r.args.verdict === "FAIL" ? "failed" : "passed"}.` : "No inspection yet. Book one, e.g. \"book an inspection for PO-1042, 1000 tees\"." };
       return { answer: [`${r.value.total} inspection${r.value.total === 1 ? "" : "s"}:`, ...r.value.list.map((i) => `- ${i.reference} (${i.product}), ${i.lotSize} units: ${verdictWords(i.verdict)}`)].join("\n") };
     },
   },

@@ -147,7 +147,7 @@ export const shippingTools = [
     contract: shipping.createQcInspection,
     name: "book_qc_inspection",
     description: `Book a quality inspection of a lot (a purchase order, or a receiving by its number RCV-1003, which links the inspection to it) planned from the AQL tables; the sample size and acceptance numbers are fixed at booking. The inspection fee (${dollars(QC_INSPECTION_FEE_CENTS)}) is charged to the store's card: needs the user's approval.`,
-    argDescriptions: { reference: "The purchase order or receiving, e.g. PO-1042 or RCV-1003", product: "What the lot is", stage: "PRE_PRODUCTION, DURING_PRODUCTION, PRE_SHIPMENT (default) or RECEIVING", lotSize: "Units in the lot", level: "I, II (default) or III", aqlCritical: "Critical AQL (default 0.065)", aqlMajor: "Major AQL (default 2.5)", aqlMinor: "Minor AQL (default 4.0)", expectedFeeCents: `The inspection fee in cents as the user saw it: ${QC_INSPECTION_FEE_CENTS}` },
+    argDescriptions: { orderItemId: "Optional: the id of the paid sourcing purchase inspected (from list_order_items), which then lists the inspection", reference: "The purchase order or receiving, e.g. PO-1042 or RCV-1003", product: "What the lot is", stage: "PRE_PRODUCTION, DURING_PRODUCTION, PRE_SHIPMENT (default) or RECEIVING", lotSize: "Units in the lot", level: "I, II (default) or III", aqlCritical: "Critical AQL (default 0.065)", aqlMajor: "Major AQL (default 2.5)", aqlMinor: "Minor AQL (default 4.0)", expectedFeeCents: `The inspection fee in cents as the user saw it: ${QC_INSPECTION_FEE_CENTS}` },
     approval: {
       summary: async (a, lookup) => `Book a quality inspection of ${String(a.reference ?? "the lot")}${a.product ? ` (${String(a.product)})` : ""}, ${Number(a.lotSize ?? 0).toLocaleString("en-US")} units, and charge ${dollars(QC_INSPECTION_FEE_CENTS)} to ${await cardWords(undefined, lookup)}`,
       precheck: cardOnFile,
@@ -156,8 +156,8 @@ export const shippingTools = [
   defineTool({
     contract: shipping.listQcInspections,
     name: "list_qc_inspections",
-    description: "The store's quality inspections, newest first, with their plan, status (booked or reported) and verdict. Use it for 'my inspections', 'did PO-1042 pass', or to find the inspection to report.",
-    argDescriptions: { search: "Reference or product", status: "BOOKED or REPORTED", receivingId: "Only the inspections of this receiving (its id)", page: "Page number from 0", size: "Inspections per page, 1-100" },
+    description: "The store's quality inspections, newest first, with their plan, status (booked or reported) and verdict. Use it for 'my inspections', 'did PO-1042 pass', 'which inspections failed' (verdict FAIL), or to find the inspection to report.",
+    argDescriptions: { search: "Reference or product", status: "BOOKED or REPORTED", verdict: "PASS (passed), FAIL (failed) or PENDING (waiting for the report)", receivingId: "Only the inspections of this receiving (its id)", orderItemIds: "Only the inspections of these sourcing purchases (ids, comma-separated)", page: "Page number from 0", size: "Inspections per page, 1-100" },
   }),
   defineTool({
     contract: shipping.getQcInspection,

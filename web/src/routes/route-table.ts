@@ -7,7 +7,7 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey;
+export type ScreenKey = "supplier-scorecards" | "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey;
 
 /** The payments report and its payout and card payment records (issue 16, 000 §7). */
 export type PaymentsScreenKey = "payments-report" | "payout-record" | "payment-record";
@@ -144,6 +144,7 @@ const userRoutes: RouteEntry[] = [
   pending("/inbox", "user", INBOX),
   { path: "/inbox/messages", access: "user", screen: "inbox-messages" },
   { path: "/inbox/my-suppliers", access: "user", screen: "inbox-my-suppliers" },
+  { path: "/inbox/supplier-scorecards", access: "user", screen: "supplier-scorecards" },
   { path: "/inbox/orders", access: "user", screen: "inbox-orders" },
   { path: "/inbox/needs-payment", access: "user", screen: "inbox-needs-payment" },
   { path: "/inbox/custom-project-requests", access: "user", screen: "inbox-custom-project-requests" },

@@ -7,6 +7,7 @@ import { UnreadMessagesBadge } from "./unread-badge";
 const TABS: { to: string; label: string; permission: Permission }[] = [
   { to: "/inbox/messages", label: "Messages", permission: "inbox.use" },
   { to: "/inbox/my-suppliers", label: "My suppliers", permission: "sourcing.use" },
+  { to: "/inbox/supplier-scorecards", label: "Scorecards", permission: "sourcing.use" },
   { to: "/inbox/orders", label: "Orders & shipments", permission: "sourcing.use" },
   { to: "/inbox/needs-payment", label: "Invoices", permission: "sourcing.use" },
   { to: "/inbox/custom-project-requests", label: "Custom project requests", permission: "sourcing.use" },

@@ -22,6 +22,7 @@ export function QcCard({ inspection: i }: { inspection: QcInspection }) {
         <span className="muted">{`Inspect ${i.plan.sampleSize} units${i.feeCents ? ` · fee ${usd(i.feeCents)}` : ""}`}</span>
       </div>
       {i.receiving && <div className="muted">{`Receiving RCV-${i.receiving.number}${i.receiving.supplierName ? ` from ${i.receiving.supplierName}` : ""}`}</div>}
+      {i.purchase && <div className="muted" data-testid="qc-card-purchase">{`Purchase: ${i.purchase.title}, ${i.purchase.quantity.toLocaleString("en-US")} units${i.purchase.supplierName ? ` from ${i.purchase.supplierName}` : ""}`}</div>}
       {i.found && (
         <ul className="qc-card-found">
           {CLASSES.map(([k, label]) => (

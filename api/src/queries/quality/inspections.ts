@@ -19,6 +19,7 @@ export type InspectionRow = {
   notes: string;
   feeCents: number;
   receivingId: string | null;
+  orderItemId: string | null;
   createdAt: Date;
   reportedAt: Date | null;
 };
@@ -27,18 +28,18 @@ export type PhotoRow = { inspectionId: string; uploadId: string; fileName: strin
 
 const COLUMNS = `id, reference, product, stage, lot_size AS "lotSize", inspection_level AS level, plans AS plan, status, critical_found AS "criticalFound",
   major_found AS "majorFound", minor_found AS "minorFound", verdict, notes, fee_cents AS "feeCents",
-  receiving_id AS "receivingId", created_at AS "createdAt", reported_at AS "reportedAt"`;
+  receiving_id AS "receivingId", order_item_id AS "orderItemId", created_at AS "createdAt", reported_at AS "reportedAt"`;
 
 export async function insertInspection(
   db: Queryable,
   storeId: string,
-  i: Pick<InspectionRow, "reference" | "product" | "stage" | "lotSize" | "level" | "plan" | "feeCents" | "receivingId"> & { chargeId: string | null },
+  i: Pick<InspectionRow, "reference" | "product" | "stage" | "lotSize" | "level" | "plan" | "feeCents" | "receivingId" | "orderItemId"> & { chargeId: string | null },
   createdBy: string,
 ): Promise<InspectionRow> {
   const { rows } = await db.query<InspectionRow>(
-    `INSERT INTO qc_inspections (store_id, reference, product, stage, lot_size, inspection_level, code_letter, plans, created_by, fee_cents, charge_id, receiving_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
-    [storeId, i.reference, i.product, i.stage, i.lotSize, i.level, i.plan.codeLetter, JSON.stringify(i.plan), createdBy, i.feeCents, i.chargeId, i.receivingId],
+    `INSERT INTO qc_inspections (store_id, reference, product, stage, lot_size, inspection_level, code_letter, plans, created_by, fee_cents, charge_id, receiving_id, order_item_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
+    [storeId, i.reference, i.product, i.stage, i.lotSize, i.level, i.plan.codeLetter, JSON.stringify(i.plan), createdBy, i.feeCents, i.chargeId, i.receivingId, i.orderItemId],
   );
   return rows[0]!;
 }
@@ -48,11 +49,13 @@ export async function getInspection(db: Queryable, storeId: string, id: string):
   return rows[0] ?? null;
 }
 
-export async function listInspections(db: Queryable, storeId: string, q: { search?: string; status?: string; receivingId?: string; limit: number; offset: number }): Promise<{ list: InspectionRow[]; total: number }> {
-  const where = `store_id = $1 AND ($2::text IS NULL OR reference ILIKE $2 OR product ILIKE $2) AND ($3::text IS NULL OR status = $3) AND ($4::uuid IS NULL OR receiving_id = $4)`;
-  const args = [storeId, q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null, q.status ?? null, q.receivingId ?? null];
+export async function listInspections(db: Queryable, storeId: string, q: { search?: string; status?: string; verdict?: "PASS" | "FAIL" | "PENDING"; receivingId?: string; orderItemIds?: string[]; limit: number; offset: number }): Promise<{ list: InspectionRow[]; total: number }> {
+  // PENDING is the verdict of an inspection not reported yet (verdict is NULL exactly while BOOKED).
+  const where = `store_id = $1 AND ($2::text IS NULL OR reference ILIKE $2 OR product ILIKE $2) AND ($3::text IS NULL OR status = $3) AND ($4::uuid IS NULL OR receiving_id = $4)
+    AND ($5::text IS NULL OR ($5 = 'PENDING' AND verdict IS NULL) OR verdict = $5) AND ($6::uuid[] IS NULL OR order_item_id = ANY($6::uuid[]))`;
+  const args = [storeId, q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null, q.status ?? null, q.receivingId ?? null, q.verdict ?? null, q.orderItemIds ?? null];
   const [list, count] = await Promise.all([
-    db.query<InspectionRow>(`SELECT ${COLUMNS} FROM qc_inspections WHERE ${where} ORDER BY created_at DESC, id LIMIT $5 OFFSET $6`, [...args, q.limit, q.offset]),
+    db.query<InspectionRow>(`SELECT ${COLUMNS} FROM qc_inspections WHERE ${where} ORDER BY created_at DESC, id LIMIT $7 OFFSET $8`, [...args, q.limit, q.offset]),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM qc_inspections WHERE ${where}`, args),
   ]);
   return { list: list.rows, total: count.rows[0]!.n };

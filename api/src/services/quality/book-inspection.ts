@@ -6,6 +6,7 @@ import { requirePermission } from "../../auth/permissions";
 import { conflict, invalid } from "../../errors";
 import * as inspections from "../../queries/quality/inspections";
 import { getReceiving } from "../../queries/receivings/receivings";
+import { getOrderItem } from "../../queries/purchasing/order-items";
 import { toDto } from "./inspection-dto";
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -28,6 +29,10 @@ export async function bookQcInspection(ctx: UserContext, body: BodyOf<typeof shi
   const receiving = number ? await getReceiving(ctx.pool, storeId, { number: Number(number) }) : null;
   if (number && !receiving) throw invalid("body.reference", `names no receiving of this store; RCV-${Number(number)} does not exist`);
   const reference = receiving ? `RCV-${receiving.number}` : body.reference;
+  // A purchase is inspected once it is paid: before that no factory is making it.
+  const purchase = body.orderItemId ? await getOrderItem(ctx.pool, storeId, body.orderItemId) : null;
+  if (body.orderItemId && !purchase) throw invalid("body.orderItemId", "names no purchase of this store");
+  if (purchase && !purchase.paidAt) throw invalid("body.orderItemId", "names a purchase that is not paid yet; an inspection is booked once the factory has the order");
   const plan = qcSamplingPlan(body.lotSize, body.level, { critical: body.aqlCritical, major: body.aqlMajor, minor: body.aqlMinor });
 
   const key = ctx.idempotencyKey ?? crypto.randomUUID();
@@ -41,7 +46,7 @@ export async function bookQcInspection(ctx: UserContext, body: BodyOf<typeof shi
   try {
     const row = await inspections.insertInspection(ctx.pool, storeId, {
       reference, product: body.product, stage: body.stage, lotSize: body.lotSize, level: body.level, plan,
-      feeCents: charge.amountCents, chargeId: charge.chargeId, receivingId: receiving?.id ?? null,
+      feeCents: charge.amountCents, chargeId: charge.chargeId, receivingId: receiving?.id ?? null, orderItemId: purchase?.id ?? null,
     }, ctx.auth.userId);
     return await toDto(ctx.pool, storeId, row);
   } catch (err) {

@@ -16,7 +16,7 @@ export async function getSamplingPlan(ctx: UserContext, q: QueryOf<typeof shippi
 
 export async function listQcInspections(ctx: UserContext, q: QueryOf<typeof shipping.listQcInspections>): Promise<ResponseOf<typeof shipping.listQcInspections>> {
   requirePermission(ctx, "orders.manage");
-  const { list, total } = await inspections.listInspections(ctx.pool, ctx.auth.storeId, { search: q.search || undefined, status: q.status, receivingId: q.receivingId, limit: q.size, offset: q.page * q.size });
+  const { list, total } = await inspections.listInspections(ctx.pool, ctx.auth.storeId, { search: q.search || undefined, status: q.status, verdict: q.verdict, orderItemIds: q.orderItemIds, receivingId: q.receivingId, limit: q.size, offset: q.page * q.size });
   return { list: await toDtos(ctx.pool, ctx.auth.storeId, list), total, page: q.page, size: q.size };
 }
 

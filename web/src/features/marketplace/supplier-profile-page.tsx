@@ -8,6 +8,7 @@ import { FavoriteButton } from "./favorite-button";
 import { SupplierProfileView } from "./supplier-profile-view";
 import { OnceTour, SUPPLIER_PROFILE_TOUR } from "./sourcing-tours";
 import { NotFound } from "../../ui/not-found";
+import { SupplierScorecardPanel } from "./supplier-scorecard-panel";
 import "../../ui/kit.css";
 
 /** A supplier's profile for a logged-in store (/supplier-profile/:id and /browse-suppliers/supplier-profile/:id). */
@@ -36,6 +37,7 @@ function SupplierProfileScreen({ supplierId }: { supplierId: string }) {
         </span>
       }
     >
+      <SupplierScorecardPanel supplierId={data.supplier.id} />
       <SupplierProfileView profile={data} preview={false} onReviewed={profile.reload} />
       <OnceTour flag="seenSupplierProfileTour" steps={SUPPLIER_PROFILE_TOUR} />
     </PageFrame>

@@ -15,6 +15,7 @@ import { usePaged } from "../../ui/use-paged";
 import { LoadMore } from "../../ui/load-more";
 import { InboxTabs } from "../../ui/inbox-tabs";
 import { StorePurchaseAtCenter } from "./store-purchase-at-center";
+import { PurchaseInspections } from "./purchase-inspections";
 import "../../ui/kit.css";
 
 type OrderItem = z.infer<typeof creatorOrderItemSchema>;
@@ -106,6 +107,7 @@ function OrderRow({ order, act, receiving, onStored }: { order: OrderItem; act: 
       </span>
       {order.trackingUrl && <a href={order.trackingUrl} target="_blank" rel="noreferrer">Track shipment</a>}
       {PAID.has(order.status) && <StorePurchaseAtCenter purchase={order} receiving={receiving} onChanged={onStored} />}
+      {PAID.has(order.status) && <PurchaseInspections purchase={order} />}
       <div className="dialog-actions">
         {order.catalogItemId && <Link to={`/browse-suppliers/catalog-item/${order.catalogItemId}`}>View product</Link>}
         {order.supplierId && PAID.has(order.status) && <Link to={`/leave-a-review/${order.id}`}>Review {order.supplierName ?? "the supplier"}</Link>}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { ApiError } from "@atelier/contracts";
 import { AQLS, INSPECTION_LEVELS, MAX_LOT, MIN_LOT, type Aql, type InspectionLevel } from "@atelier/contracts/aql";
-import { MAX_QC_PHOTOS, QC_INSPECTION_FEE_CENTS, QC_STAGES, QC_STATUSES, createQcInspection, getSamplingPlan, listQcInspections, reportQcInspection, type QcInspection, type QcSamplingPlan } from "@atelier/contracts/shipping";
+import { MAX_QC_PHOTOS, QC_INSPECTION_FEE_CENTS, QC_STAGES, QC_VERDICT_FILTERS, createQcInspection, getSamplingPlan, listQcInspections, reportQcInspection, type QcInspection, type QcSamplingPlan } from "@atelier/contracts/shipping";
 import { request } from "../../api/client";
 import { invalidate } from "../../api/query-cache";
 import { useApi } from "../../api/use-api";
@@ -39,12 +39,17 @@ function PlanTable({ plan }: { plan: QcSamplingPlan }) {
 export function QualityControlPage() {
   const { params, update } = useAddressPatch({ keepPageFor: ["inspection"] });
   const search = (params.get("q") ?? "").slice(0, 100);
-  const status = QC_STATUSES.find((s) => s === params.get("status"));
+  const verdict = QC_VERDICT_FILTERS.find((v) => v === params.get("verdict"));
   const page = Math.max(0, Number.parseInt(params.get("page") ?? "0", 10) || 0);
   const reporting = params.get("inspection");
-  const list = useApi(listQcInspections, { query: { page, size: PAGE_SIZE, ...(search ? { search } : {}), ...(status ? { status } : {}) } });
+  const list = useApi(listQcInspections, { query: { page, size: PAGE_SIZE, ...(search ? { search } : {}), ...(verdict ? { verdict } : {}) } });
   // "Book a quality check of RCV-1003" on a receiving opens this screen with the reference filled in.
-  const [form, setForm] = useState<Form>(() => ({ ...blank, reference: (params.get("reference") ?? "").slice(0, 60), stage: params.get("reference")?.startsWith("RCV-") ? "RECEIVING" : blank.stage }));
+  // "Book a quality check of this purchase" on /inbox/orders opens it with the purchase: the booking is linked to it.
+  const orderItemId = /^[0-9a-f-]{36}$/i.test(params.get("orderItem") ?? "") ? params.get("orderItem") : null;
+  const [form, setForm] = useState<Form>(() => ({
+    ...blank, reference: (params.get("reference") ?? "").slice(0, 60), product: (params.get("product") ?? "").slice(0, 120), lotSize: /^\d{1,8}$/.test(params.get("lot") ?? "") ? params.get("lot")! : "",
+    stage: params.get("reference")?.startsWith("RCV-") ? "RECEIVING" : blank.stage,
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -67,9 +72,10 @@ export function QualityControlPage() {
     setBusy(true);
     setErrors({});
     try {
-      const booked = await request(createQcInspection, { body: { ...form, lotSize: Number(form.lotSize), expectedFeeCents: QC_INSPECTION_FEE_CENTS } }, { idempotencyKey: crypto.randomUUID(), quiet: true });
+      const booked = await request(createQcInspection, { body: { ...form, lotSize: Number(form.lotSize), expectedFeeCents: QC_INSPECTION_FEE_CENTS, ...(orderItemId ? { orderItemId } : {}) } }, { idempotencyKey: crypto.randomUUID(), quiet: true });
       showToast(`Inspection of ${booked.reference} booked for ${usd(booked.feeCents)}: inspect ${booked.plan.sampleSize} units.`, "success");
       setForm(blank);
+      if (orderItemId) update({ orderItem: null, reference: null, product: null, lot: null });
       invalidate(["quality"]);
     } catch (err) {
       if (err instanceof ApiError && err.details?.length) setErrors(Object.fromEntries(err.details.map((d) => [String(d.field ?? "").replace(/^body\./, ""), String(d.reason ?? "")])));
@@ -89,6 +95,11 @@ export function QualityControlPage() {
     <PageFrame title="Quality control" chatPrompt="How many units should I inspect?">
       <form className="ship-parcel qc-form card" onSubmit={review} aria-label="Book an inspection">
         <legend className="ship-wide">Book an inspection (ISO 2859-1 / ANSI Z1.4, normal inspection)</legend>
+        {orderItemId && (
+          <p className="ship-wide muted" data-testid="qc-purchase">
+            For your purchase {form.product || "from the orders page"}: the inspection will be listed on it. <button type="button" className="link-button" onClick={() => update({ orderItem: null })}>Not for this purchase</button>
+          </p>
+        )}
         {field("reference", "Purchase order or receiving", <input aria-label="Purchase order or receiving" value={form.reference} maxLength={60} onChange={set("reference")} placeholder="PO-1042" />)}
         {field("product", "Product", <input aria-label="Product" value={form.product} maxLength={120} onChange={set("product")} placeholder="Heavyweight tee, black" />)}
         {field("stage", "Stage", <select aria-label="Stage" value={form.stage} onChange={set("stage")}>{QC_STAGES.map((s) => <option key={s} value={s}>{STAGE_WORDS[s]}</option>)}</select>)}
@@ -121,16 +132,17 @@ export function QualityControlPage() {
 
       <ListToolbar search={search} label="Search inspections" placeholder="Order, receiving or product" onSearch={(q) => update({ q })}>
         <label>
-          Status{" "}
-          <select aria-label="Status" value={status ?? ""} onChange={(e) => update({ status: e.target.value || null })}>
+          Verdict{" "}
+          <select aria-label="Verdict" value={verdict ?? ""} onChange={(e) => update({ verdict: e.target.value || null })}>
             <option value="">All</option>
-            <option value="BOOKED">Waiting for the report</option>
-            <option value="REPORTED">Reported</option>
+            <option value="PASS">Passed</option>
+            <option value="FAIL">Failed</option>
+            <option value="PENDING">Waiting for the report</option>
           </select>
         </label>
       </ListToolbar>
       {list.data && total === 0 ? (
-        <p className="card" data-testid="qc-empty">{search || status ? "No inspection matches." : "No inspections yet. Book one above."}</p>
+        <p className="card" data-testid="qc-empty">{search || verdict ? "No inspection matches." : "No inspections yet. Book one above."}</p>
       ) : (
         <table className="ship-table" aria-label="Inspections" aria-busy={list.loading}>
           <thead><tr><th>Booked</th><th>Order or receiving</th><th className="cell-hide-narrow">Stage</th><th className="num">Lot</th><th className="num">Inspect</th><th>Result</th><th /></tr></thead>
