@@ -53,9 +53,9 @@ export function PaymentsReportPage() {
         <label>Through <input type="date" aria-label="Through" value={lastDay ?? ""} onChange={(e) => update({ to: e.target.value ? nextDay(e.target.value) : null })} /></label>
         {r && lastDay && <span className="muted">Showing {formatDay(r.from)} to {formatDay(lastDay)}</span>}
       </form>
-      {r && (
+      {/* An empty period is said once, by the list below; a lone empty tile beside it read as a second, narrower notice. */}
+      {r && (counted.length > 0 || r.balanceDueCents > 0) && (
         <section className="pay-totals" aria-label="Totals">
-          {counted.length === 0 && <p className="card muted">Nothing was paid or paid out in this period.</p>}
           {counted.map(([k, cents]) => (
             <div key={k} className="card pay-total" data-testid="payment-total" data-kind={k}>
               <span className="muted">{PAYMENT_KIND_WORDS[k]}</span>
