@@ -3,6 +3,7 @@ import { fees, orders, payments, receivings } from "@atelier/contracts";
 import { as, expectError, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
 import { createOrder, manualOrderBody, previewStore, stockSku, teamMember } from "../../test/factories";
 import { recordFulfilmentFee } from "../src/services/fees/record-fulfilment-fee";
+import { insertFulfilmentFee } from "../src/queries/fees/fees";
 import { renewStorage } from "../src/services/fees/renew-storage";
 import { runPayouts, weekStart } from "../src/services/fees/run-payouts";
 
@@ -67,6 +68,19 @@ describe("fees through the payments ledger", () => {
     const record = await as(api, owner.token, fees.getPaymentRecord, { params: { id: paid.list[0]!.paymentRecordId! } });
     expect(record).toMatchObject({ kind: "FULFILMENT_FEE", amountCents: 150, succeeded: true, card: { brand: "visa", last4: "4242" }, refundedCents: 0 });
     expect(record.fees).toEqual([expect.objectContaining({ kind: "FULFILMENT_FEE", orderNumber: order.orderNumber, amountCents: 150 })]);
+  });
+
+  it("shows a fee being charged once, as its card payment with its order, before the job marks the fee paid", async () => {
+    const owner = await registerUser(api);
+    const card = await addCard(owner);
+    const sku = `MID-${Date.now()}`;
+    await stockSku(api, owner.token, sku, 5);
+    const order = await as(api, owner.token, orders.createManualRetailOrder, { body: manualOrderBody([{ sku, quantity: 1 }]) });
+    // The charge job's two steps, stopped between them: the charge has committed, the fee is still pending.
+    const fee = (await insertFulfilmentFee(api.deps.pool, owner.store.id, { orderId: order.id, orderNumber: order.orderNumber, planType: "TIER_1", amountCents: 150, description: `Fulfilment fee for order #${order.orderNumber}` }))!;
+    await api.deps.providers.payments.charge(api.deps.pool, { storeId: owner.store.id, amountCents: 150, description: fee.description, paymentMethodId: card.id, idempotencyKey: `fee:fulfilment:${fee.id}` });
+    const r = await report(owner, { kind: "FULFILMENT_FEE" });
+    expect(r.list).toEqual([expect.objectContaining({ status: "PAID", amountCents: 150, orderNumber: order.orderNumber })]);
   });
 
   it("charges $1.15 on Professional; with no card the fee waits as a balance due; a canceled order pays nothing", async () => {

@@ -27,7 +27,9 @@ const ROWS = `
          c.id AS payment_id, NULL::text AS payout_id, f.order_number, f.receiving_number
     FROM payment_charges c
     LEFT JOIN LATERAL (SELECT sum(amount_cents) AS refunded FROM payment_refunds WHERE charge_id = c.id) r ON true
-    LEFT JOIN store_fees f ON f.charge_id = c.id AND f.status = 'PAID'
+    -- A fee's charge names the fee in its key (fee:<kind>:<fee id>), so the fee is found by its key
+    -- from the moment the charge commits, before the job marks the fee paid.
+    LEFT JOIN store_fees f ON f.store_id = c.store_id AND f.id = (CASE WHEN c.idempotency_key ~ '^fee:[a-z]+:[0-9a-f-]{36}$' THEN right(c.idempotency_key, 36)::uuid END)
    WHERE c.store_id = $1 AND c.created_at >= $2 AND c.created_at < $3 AND NOT (c.status = 'failed' AND c.idempotency_key LIKE 'fee:%')
   UNION ALL
   SELECT f.id::text, CASE f.kind WHEN 'FULFILMENT' THEN 'FULFILMENT_FEE' ELSE 'STORAGE_FEE' END,
@@ -35,6 +37,8 @@ const ROWS = `
          f.created_at, f.description, f.amount_cents, 0, f.charge_id, f.payout_id::text, f.order_number, f.receiving_number
     FROM store_fees f
    WHERE f.store_id = $1 AND f.created_at >= $2 AND f.created_at < $3 AND f.status <> 'PAID'
+     -- A fee being charged shows once, as its card payment: the charge commits before the fee is marked paid.
+     AND NOT (f.status = 'PENDING' AND EXISTS (SELECT 1 FROM payment_charges pc WHERE pc.store_id = f.store_id AND pc.idempotency_key = 'fee:' || lower(f.kind) || ':' || f.id::text AND pc.status <> 'failed'))
   UNION ALL
   SELECT p.id::text, 'PAYOUT', 'PAID_OUT', p.created_at,
          'Payout of ' || p.order_count || CASE p.order_count WHEN 1 THEN ' storefront sale' ELSE ' storefront sales' END,
