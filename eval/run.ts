@@ -8,11 +8,12 @@
 // EVAL_CONCURRENCY=n (default 1 offline, 4 with a model), EVAL_VERBOSE=1 (every failure in full).
 // `npm run eval:agents -- --check` plays the expected calls without a model: every case must be satisfiable.
 import { createModelFactoryFromEnv } from "@atelier/graphs";
-import { startEvalEnvironment } from "./environment";
+import { EVAL_ANCHOR, startEvalEnvironment } from "./environment";
 import { checkCase } from "./check-cases";
 import { formatFailure, formatScores, loadCases, runCases, score } from "./harness";
 
-const modelFactory = createModelFactoryFromEnv(process.env);
+// The offline assistant reads "October" against the demo data's day, so cases naming months stay true.
+const modelFactory = createModelFactoryFromEnv(process.env, { clock: () => EVAL_ANCHOR });
 const online = modelFactory.kind !== "offline";
 const trials = Number(process.env.EVAL_TRIALS ?? (online ? 4 : 1));
 const concurrency = Number(process.env.EVAL_CONCURRENCY ?? (online ? 4 : 1));

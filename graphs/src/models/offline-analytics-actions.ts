@@ -42,7 +42,7 @@ export const ANALYTICS_ACTION_INTENTS: Intent[] = [
     match: (t) => SAVE_WORD.test(t) && LIST_WORD.test(t) && (CHURN_WORD.test(t) || THESE_WORD.test(t)),
     step: (t, done, _history, context) => {
       const reportId = CHURN_WORD.test(t) ? "analytics-churn-risk" : screenCustomerReport(context) ?? "analytics-churn-risk";
-      const range = lastYearRange();
+      const range = lastYearRange(context.now);
       const r = got(done, "run_report");
       if (!r) return call("run_report", { reportId, ...range });
       const saved = got(done, "save_customer_list");

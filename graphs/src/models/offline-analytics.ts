@@ -168,8 +168,8 @@ export const ANALYTICS_INTENTS: Intent[] = [
     tools: ["run_report", "drill_down_report"],
     examples: ["why did AOV drop in October?", "why was my average order value lower in march", "what happened to aov in september", "explain the avg order value decline in may", "why did my average order go down in oct"],
     match: (t) => AOV_WORD.test(t) && WHY_WORD.test(t),
-    step: (t, done) => {
-      const month = monthRange(t) ?? { ...lastMonth(), name: "the last month" };
+    step: (t, done, _history, { now }) => {
+      const month = monthRange(t, now) ?? { ...lastMonth(now), name: "the last month" };
       const runs = done.filter((o) => o.name === "run_report");
       const overview = runs.length > 0 ? got([runs[0]!], "run_report") : undefined;
       if (!overview) return call("run_report", { reportId: "analytics", from: month.from, to: month.to, compare: "PREVIOUS_PERIOD" });
@@ -186,9 +186,9 @@ export const ANALYTICS_INTENTS: Intent[] = [
     tools: ["run_report"],
     examples: ["how are my cohorts doing", "show me cohort retention", "how r my cohrts", "do customers from last spring come back?", "retention by first order month"],
     match: (t) => COHORT_WORD.test(t),
-    step: (_t, done) => {
+    step: (_t, done, _history, { now }) => {
       const r = got(done, "run_report");
-      return r ? { answer: cohortAnswer(r.value) } : call("run_report", { reportId: "analytics-cohorts", ...lastYearRange() });
+      return r ? { answer: cohortAnswer(r.value) } : call("run_report", { reportId: "analytics-cohorts", ...lastYearRange(now) });
     },
   },
   {
@@ -196,12 +196,12 @@ export const ANALYTICS_INTENTS: Intent[] = [
     tools: ["run_report", "drill_down_report"],
     examples: ["who's at risk of churning", "which customers are about to leave", "show me churn risk", "customers who stopped buying", "who is likley to chrun"],
     match: (t) => CHURN_WORD.test(t),
-    step: (_t, done) => {
+    step: (_t, done, _history, { now }) => {
       const r = got(done, "run_report");
-      if (!r) return call("run_report", { reportId: "analytics-churn-risk", ...lastYearRange() });
+      if (!r) return call("run_report", { reportId: "analytics-churn-risk", ...lastYearRange(now) });
       const d = got(done, "drill_down_report");
       const at = r.value.rows.find((x) => x.key === "03");
-      if (!d && at && (at.values.customers ?? 0) > 0) return call("drill_down_report", { reportId: "analytics-churn-risk", ...lastYearRange(), key: "03", size: 5 });
+      if (!d && at && (at.values.customers ?? 0) > 0) return call("drill_down_report", { reportId: "analytics-churn-risk", ...lastYearRange(now), key: "03", size: 5 });
       return { answer: churnAnswer(r.value, d?.value) };
     },
   },
@@ -215,8 +215,8 @@ export const ANALYTICS_INTENTS: Intent[] = [
       if (r) return { answer: summary(r.value) };
       const named = REPORT_WORDS.find(([re]) => re.test(t))?.[1];
       const reportId = named ?? screenReport(context) ?? "analytics";
-      const month = monthRange(t);
-      return call("run_report", { reportId, ...(month ? { from: month.from, to: month.to } : lastYearRange()) });
+      const month = monthRange(t, context.now);
+      return call("run_report", { reportId, ...(month ? { from: month.from, to: month.to } : lastYearRange(context.now)) });
     },
   },
 ];

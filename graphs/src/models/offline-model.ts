@@ -126,12 +126,15 @@ function outcomesOf(messages: BaseMessage[]): Outcome[] {
 export class OfflineChatModel extends BaseChatModel {
   private readonly role: ModelRole;
   private readonly tools: string[];
+  private readonly clock: () => Date;
   private counter = 0;
 
-  constructor(fields: { role: ModelRole; tools?: string[] }) {
+  /** `clock` is what "October" and "last month" are read against: the real day, or the evaluation data's day. */
+  constructor(fields: { role: ModelRole; tools?: string[]; clock?: () => Date }) {
     super({});
     this.role = fields.role;
     this.tools = fields.tools ?? [];
+    this.clock = fields.clock ?? (() => new Date());
   }
 
   _llmType(): string {
@@ -140,7 +143,7 @@ export class OfflineChatModel extends BaseChatModel {
 
   override bindTools(tools: BindToolsInput[]): Runnable<BaseLanguageModelInput, AIMessageChunk, BaseChatModelCallOptions> {
     const names = tools.map((t) => (t as { name?: string }).name ?? "").filter(Boolean);
-    return new OfflineChatModel({ role: this.role, tools: names }) as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk, BaseChatModelCallOptions>;
+    return new OfflineChatModel({ role: this.role, tools: names, clock: this.clock }) as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk, BaseChatModelCallOptions>;
   }
 
   /** Decides the next step for a conversation: exposed for tests of intent recognition. */
@@ -165,7 +168,7 @@ export class OfflineChatModel extends BaseChatModel {
     const turn = human ? understand(messages, lastHuman, INTENTS, candidates, text, fallback) : undefined;
     if (!turn) return { answer: this.help(text) };
     const attachments = parseAttachmentLinks(messages.filter((m) => m.getType() === "human" || m.getType() === "system").map(textOf));
-    return withNotices(turn.intent.step(turn.text, done, earlier, { ...context, utterance: text, ...(attachments.length ? { attachments } : {}) }), done);
+    return withNotices(turn.intent.step(turn.text, done, earlier, { now: this.clock(), ...context, utterance: text, ...(attachments.length ? { attachments } : {}) }), done);
   }
 
   /**

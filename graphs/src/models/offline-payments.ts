@@ -171,9 +171,9 @@ export const PAYMENT_INTENTS: Intent[] = [
       "how much did i pay in fees this week", "how much did storage fees cost me in march", "what have my storage fees cost me so far", "what did fulfilment cost me in september",
     ],
     match: (t) => REPORT_WORD.test(t) || (PAID_WORD.test(t) && FEE_WORD.test(t) && !SCHEDULE_ASK.test(t) && !/\b(invoices?|billing history|receipts?)\b/i.test(t)) || /\bwhat do i owe\b|\bbalance due\b/i.test(t),
-    step: (t, done) => {
+    step: (t, done, _history, { now }) => {
       const kind = parsePaymentKind(t);
-      const period = parsePeriod(t);
+      const period = parsePeriod(t, now);
       const r = got(done, "get_payments_report");
       if (r) return { answer: reportAnswer(r.value, kind, period?.words ?? "in the last 30 days") };
       return call("get_payments_report", { ...(kind ? { kind } : {}), ...(period ? { from: period.from, to: period.to } : {}), size: 20 });

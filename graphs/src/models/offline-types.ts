@@ -9,7 +9,13 @@ export type PlannedCall = { name: string; args: Record<string, unknown> };
 export type Outcome = { name: string; args: Record<string, unknown>; result: unknown; error?: { status: number; code: string; message: string }; declined?: string };
 
 /** What the run knows beside the messages: the screen the user asks from ("this supplier"), the conversation's attachment links, and the user's own words this turn (a follow-up's step text carries earlier slots in). */
-export type IntentContext = { screen?: ScreenContext | null; attachments?: string[]; utterance?: string };
+export type IntentContext = {
+  screen?: ScreenContext | null;
+  attachments?: string[];
+  utterance?: string;
+  /** The day the user's words about time are read against ("October", "last month"): the model's clock. */
+  now?: Date;
+};
 
 /** What an intent does next: call tools, or answer. */
 export type Step = { calls: PlannedCall[] } | { answer: string };
