@@ -145,15 +145,22 @@ export function poll<T>(fn: () => Promise<T> | T) {
  */
 export async function sendChat(chat: Locator, placeholder: string, text: string): Promise<void> {
   const button = chat.getByRole("button", { name: "Send" });
+  // Both chats mark the sender's messages with data-role="user".
+  const sent = chat.locator('[data-role="user"]').filter({ hasText: text });
+  const sentCount = () => sent.count();
+  const before = await sentCount();
   // A loaded machine may take a while to settle a new thread: up to 30 s.
   await expect.poll(async () => {
+    // A click can go through and still report its timeout on a loaded machine: typing and clicking
+    // again would send the question twice (a reload then restored it twice), so look first.
+    if ((await sentCount()) > before) return true;
     await chat.getByPlaceholder(placeholder).fill(text);
     try {
       await button.click({ timeout: 1000 });
       return true;
     } catch {
-      // The composer was reset before the click: type again.
-      return false;
+      // The composer was reset before the click: type again, unless the click went through after all.
+      return sent.nth(before).waitFor({ state: "attached", timeout: 2000 }).then(() => true, () => false);
     }
   }, { timeout: 30_000, interval: 100 }).toBe(true);
 }
