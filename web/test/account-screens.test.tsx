@@ -1,28 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { payments, plans, stores, team } from "@atelier/contracts";
 import { AccountInfoPage } from "../src/features/account/account-info-page";
-import { clearSession, getSession, setStoreRecord, startSession } from "../src/session/session-store";
+import { getSession, setStoreRecord, startSession } from "../src/session/session-store";
 import { isUpgradePromptOpen, openUpgradePrompt } from "../src/ui/toast-store";
-import { beginnerStore, callAs, registerRealUser, routeFetchTo, startRealApi, type RealApi, type RealUser } from "./support/real-api";
+import { beginnerStore, callAs, registerRealUser, useRealApi, type RealUser } from "./support/real-api";
 
 // The account screen against the real API (its own embedded Postgres in a child process): every
 // step is a real call, and what the screen says is checked against the rows the API wrote.
-let api: RealApi;
-beforeAll(async () => {
-  api = await startRealApi();
-}, 120_000);
-afterAll(() => api?.close());
-
+const api = useRealApi();
 beforeEach(() => {
-  clearSession();
   openUpgradePrompt(false);
-  vi.stubGlobal("fetch", routeFetchTo(api.url));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const TIMEOUT = { timeout: 10_000 };

@@ -1,29 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import type { Job } from "@atelier/contracts";
 import { JobLiveSourceProvider, JobProgress, pollingJobSource, type JobLiveSource } from "../src/ui/job-progress";
-import { clearSession, startSession } from "../src/session/session-store";
-import { registerRealUser, routeFetchTo, startRealApi, type RealApi, type RealUser } from "./support/real-api";
+import { startSession } from "../src/session/session-store";
+import { registerRealUser, useRealApi, type RealUser } from "./support/real-api";
 
 // The progress component against the real API: it reads GET /web/jobs/{id} and takes live
 // updates from an injected source (the realtime client at merge; a hand-driven one here).
-let api: RealApi;
+const api = useRealApi();
 let user: RealUser;
 beforeAll(async () => {
-  api = await startRealApi();
   user = await registerRealUser(api);
-}, 120_000);
-afterAll(() => api?.close());
-
-beforeEach(() => {
-  clearSession();
-  startSession(user);
-  vi.stubGlobal("fetch", routeFetchTo(api.url));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+}, 60_000);
+beforeEach(() => startSession(user));
 
 const TIMEOUT = { timeout: 10_000 };
 

@@ -1,27 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { LoginPage } from "../src/features/auth/login-page";
-import { clearSession, getSession } from "../src/session/session-store";
+import { getSession } from "../src/session/session-store";
 import { mailedSignUpToken } from "../../test/factories/accounts";
-import { registerRealUser, routeFetchTo, startRealApi, type RealApi } from "./support/real-api";
+import { registerRealUser, useRealApi } from "./support/real-api";
 
 // The login and registration forms against the real API: its 400 reasons reach the person as
 // sentences naming the field, never as a bare reason or a `body.password` path.
-let api: RealApi;
-beforeAll(async () => {
-  api = await startRealApi();
-}, 120_000);
-afterAll(() => api?.close());
-
-beforeEach(() => {
-  clearSession();
-  vi.stubGlobal("fetch", routeFetchTo(api.url));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const api = useRealApi();
 
 const TIMEOUT = { timeout: 10_000 };
 

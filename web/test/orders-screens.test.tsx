@@ -1,29 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { stores } from "@atelier/contracts";
 import { OrdersListPage, ordersQueryOf } from "../src/features/orders/orders-page";
 import { OrderDetailsPage } from "../src/features/orders/order-details-page";
-import { clearSession, setStoreRecord, startSession } from "../src/session/session-store";
+import { setStoreRecord, startSession } from "../src/session/session-store";
 import { createOrder } from "../../test/factories/orders";
-import { callAs, registerRealUser, routeFetchTo, startRealApi, type RealApi, type RealUser } from "./support/real-api";
+import { callAs, registerRealUser, useRealApi, type RealUser } from "./support/real-api";
 
 // The orders screens against the real API: what they show is what the API answered, and what
 // they do is checked in the rows the API wrote.
-let api: RealApi;
-beforeAll(async () => {
-  api = await startRealApi();
-}, 120_000);
-afterAll(() => api?.close());
-
-beforeEach(() => {
-  clearSession();
-  vi.stubGlobal("fetch", routeFetchTo(api.url));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const api = useRealApi();
 
 // The machine is shared: a test with 23 real orders gets room beyond the default 5 s.
 const TIMEOUT = { timeout: 10_000 };

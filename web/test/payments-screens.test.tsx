@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { stores } from "@atelier/contracts";
@@ -8,26 +8,13 @@ import { PaymentRecordPage } from "../src/features/payments/payment-record-page"
 import { screenContextOf } from "../src/chat/screen-context";
 // The app loads the request client with its router; these read-only screens do not import it themselves.
 import "../src/api/client";
-import { clearSession, setStoreRecord, startSession } from "../src/session/session-store";
+import { setStoreRecord, startSession } from "../src/session/session-store";
 import { createOrder, createPayout, paidStore } from "../../test/factories";
-import { callAs, routeFetchTo, startRealApi, type RealApi } from "./support/real-api";
+import { callAs, useRealApi } from "./support/real-api";
 
 // The payments report and its two record screens against the real API: the rows, totals and
 // records shown are what the API answered for this store's own payout and plan payment.
-let api: RealApi;
-beforeAll(async () => {
-  api = await startRealApi();
-}, 120_000);
-afterAll(() => api?.close());
-
-beforeEach(() => {
-  clearSession();
-  vi.stubGlobal("fetch", routeFetchTo(api.url));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const api = useRealApi();
 
 const TIMEOUT = { timeout: 10_000 };
 

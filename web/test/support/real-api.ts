@@ -1,7 +1,9 @@
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from "vitest";
+import { cleanup } from "@testing-library/react";
 import { createApiClient, type ApiClient, type CallInput, type Contract, type ResponseOf } from "@atelier/contracts";
 import { createStore, paidStore, type StoreSession } from "../../../test/factories/accounts";
+import { clearSession } from "../../src/session/session-store";
 import "./provided-context";
 
 // Node's own fetch, taken before any test replaces the global one.
@@ -32,6 +34,27 @@ export async function startRealApi(): Promise<RealApi> {
       await db.end();
     },
   };
+}
+
+/**
+ * The real API for one jsdom file, filled in before its tests and closed after them. Before each
+ * test the session is cleared and the app's fetch goes to the API; after each the DOM is cleared.
+ */
+export function useRealApi(): RealApi {
+  const api = {} as RealApi;
+  beforeAll(async () => {
+    Object.assign(api, await startRealApi());
+  }, 120_000);
+  afterAll(() => api.close?.());
+  beforeEach(() => {
+    clearSession();
+    vi.stubGlobal("fetch", routeFetchTo(api.url));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  return api;
 }
 
 /**
