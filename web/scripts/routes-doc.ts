@@ -9,7 +9,7 @@ const described: Record<string, string> = {
   "account-info": "built: profile, plan flow with cancellation survey, payment methods, AI credits, billing history, team",
   "not-found": "built",
   playground: "built: formats, links, tokens, route rules",
-  "track-order": "frame: the lookup arrives with the orders capability",
+  "track-order": "built: a buyer looks an order up by its number and e-mail or postcode, or from a carrier link; status and tracking timeline",
   "help-centre": "built: help centre, articles by topic and search",
   "help-article": "built: one help article, with \"Ask the assistant\" about it",
   orders: "built: customer orders by tab (000 §4), search, sort, server paging, bulk hold/release/cancel",
