@@ -33,6 +33,8 @@ const browserProject = {
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks" as const,
+    // One process per worker for all its files (see the node project): the imports are paid once.
+    isolate: false,
     env: testEnv,
   },
 };
@@ -54,6 +56,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: "forks",
+          // A file's imports (the API, agent server and graphs: about 1,300 modules) took 4 s of every
+          // file's time when each file had a fresh process; files share the worker's modules instead.
+          // They can: every file makes its own stores, users and servers, and none mocks a module or
+          // changes the environment (docs/decisions.md).
+          isolate: false,
           env: testEnv,
         },
       },
