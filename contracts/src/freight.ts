@@ -75,16 +75,20 @@ const cargoFields = {
   cartons: z.number("must be a number of cartons").int("must be a whole number").min(1, "must be 1 or more").max(1000, "must be at most 1,000").describe("How many cartons (they become the receiving's boxes)"),
   weightKg: z.number("must be a number of kilograms").positive("must be more than 0").max(200_000, "must be at most 200,000 kg").describe("Gross weight of all cartons, in kg"),
   volumeCbm: z.number("must be a number of cubic metres").positive("must be more than 0").max(1_000, "must be at most 1,000 cubic metres").describe("Volume of all cartons, in cubic metres (CBM)"),
-  goods: z.array(freightGoodsLineSchema).min(1, "must list at least one kind of goods").max(50, "must list at most 50 kinds of goods").describe("What is in the cartons, one line per SKU"),
 };
-const cargoSchema = z.strictObject(cargoFields).superRefine((b, ctx) => {
+const goodsList = z.array(freightGoodsLineSchema).max(50, "must list at most 50 kinds of goods");
+/** One line per SKU: the receiving the freight becomes has one line per SKU. */
+function oneLinePerSku(b: { goods: FreightGoodsLine[] }, ctx: z.RefinementCtx) {
   const seen = new Set<string>();
   b.goods.forEach((g, i) => {
     const k = g.sku.toLowerCase();
     if (seen.has(k)) ctx.addIssue({ code: "custom", message: "appears twice; put all its units on one line", path: ["goods", i, "sku"] });
     seen.add(k);
   });
-});
+}
+const cargoSchema = z
+  .strictObject({ ...cargoFields, goods: goodsList.default([]).describe("What is in the cartons, one line per SKU (optional for a quote: the duty is estimated for the lines given)") })
+  .superRefine(oneLinePerSku);
 export type FreightCargo = z.infer<typeof cargoSchema>;
 
 export const freightOptionSchema = z.object({
@@ -175,11 +179,14 @@ export const createFreightBooking = defineContract({
   access: "user",
   status: 201,
   idempotent: true,
-  body: z.strictObject({
-    ...cargoFields,
-    mode: z.enum(FREIGHT_MODES, "must be AIR, LCL or FCL").describe("AIR, LCL (sea, shared container) or FCL (sea, full containers), from the quote"),
-    expectedPriceCents: z.number("must be a number of cents").int("must be a whole number of cents").min(0, "must be 0 or more").describe("The price the person confirmed; a different price now is refused so nobody pays what they did not see"),
-  }),
+  body: z
+    .strictObject({
+      ...cargoFields,
+      goods: goodsList.min(1, "must list at least one kind of goods: they become the receiving's lines").describe("What is in the cartons, one line per SKU; each becomes a line of the receiving"),
+      mode: z.enum(FREIGHT_MODES, "must be AIR, LCL or FCL").describe("AIR, LCL (sea, shared container) or FCL (sea, full containers), from the quote"),
+      expectedPriceCents: z.number("must be a number of cents").int("must be a whole number of cents").min(0, "must be 0 or more").describe("The price the person confirmed; a different price now is refused so nobody pays what they did not see"),
+    })
+    .superRefine(oneLinePerSku),
   response: freightBookingDetailSchema,
 });
 

@@ -21,7 +21,8 @@ const cargoArgs = {
 /** "sea freight in a shared container (LCL) from Shenzhen, China to the fulfilment center, 20 cartons". */
 function routeWords(a: Args): string {
   const origin = FREIGHT_ORIGINS.find((o) => o.code === a.origin);
-  const mode = FREIGHT_MODE_WORDS[a.mode as FreightMode]?.toLowerCase() ?? "freight";
+  const words = FREIGHT_MODE_WORDS[a.mode as FreightMode];
+  const mode = words ? words.charAt(0).toLowerCase() + words.slice(1) : "freight";
   const cartons = Number(a.cartons ?? 0);
   return `${mode} from ${origin ? `${origin.name}, ${origin.country}` : "the origin"} to the fulfilment center in San Francisco, ${cartons} carton${cartons === 1 ? "" : "s"}`;
 }

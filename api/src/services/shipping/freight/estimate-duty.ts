@@ -28,6 +28,7 @@ export async function estimateDuty(ctx: RequestContext, originCountry: string, g
       lines.push({ ...base, description: g.description, ratePercent: null, dutyCents: null, note: `HS code ${g.hsCode} is not in the tariff data, so its duty is not estimated; check it with your customs broker.` });
     }
   }
+  if (!lines.length) return { lines, totalCents: 0, basis: "Name the goods (SKU, HS code, units and value) to estimate the duty US customs will ask for." };
   const totalCents = lines.reduce((sum, l) => sum + (l.dutyCents ?? 0), 0);
   const unknown = lines.filter((l) => l.dutyCents === null).length;
   const basis = `Duty of about ${usd(totalCents)} is paid to US customs when the goods arrive, not with the freight${unknown ? `; ${unknown} line${unknown === 1 ? " has" : "s have"} no rate in the tariff data` : ""}.`;
