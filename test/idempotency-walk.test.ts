@@ -9,7 +9,7 @@ import { paidOrderFrom } from "./factories/purchases";
 import { manualOrderBody, stockSku } from "./factories/inventory";
 import { supplierMember } from "./factories/inbox";
 import { setAnalyticsFlags } from "./factories/analytics";
-import { buyLabel, cardOnFile, labelBody } from "./factories/shipping";
+import { buyLabel, cardOnFile, freightCargo, labelBody } from "./factories/shipping";
 import { shipping } from "@atelier/contracts";
 import { QC_INSPECTION_FEE_CENTS } from "@atelier/contracts/shipping";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
@@ -217,6 +217,12 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
     await createOrder(api, owner.storeId, { orderNumber: 9101 });
     const body = { orderNumbers: [9101], parcel: labelBody().parcel };
     return { body: { ...body, expectedTotalCents: (await call(owner, shipping.quoteOrderLabels, { body })).totalCents } };
+  },
+  // Freight: a card on file pays the cheapest mode at the price the quote showed.
+  async createFreightBooking(owner) {
+    await cardOnFile(api, owner.token);
+    const cheapest = (await call(owner, shipping.quoteFreight, { body: freightCargo() })).options[0]!;
+    return { body: { ...freightCargo(), mode: cheapest.mode, expectedPriceCents: cheapest.priceCents } };
   },
   // Quality checks: a lot to book (its fee paid by a card on file); a booked inspection to report.
   createQcInspection: async (owner) => (await cardOnFile(api, owner.token), { body: { reference: "PO-1", product: "Walk tee", lotSize: 100, expectedFeeCents: QC_INSPECTION_FEE_CENTS } }),

@@ -19,6 +19,7 @@ import { deleteFinishedJobsJob } from "./jobs/delete-finished-jobs";
 import { forgetExpiredSignUpsJob } from "./jobs/forget-expired-sign-ups";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
 import { trackLabelJob } from "./services/shipping/track-label";
+import { trackFreightJob } from "./services/shipping/freight/track-freight";
 import { labelBatchJob } from "./services/shipping/create-label-batch";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 import { chargeFeeJob } from "./services/fees/charge-fee";
@@ -128,6 +129,7 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(advanceFulfilmentJob(deps));
   deps.jobs.register(answerWarehouseTicketJob(deps));
   deps.jobs.register(trackLabelJob(deps));
+  deps.jobs.register(trackFreightJob(deps));
   deps.jobs.register(labelBatchJob(deps));
   deps.jobs.register(brandKitGenerateJob(deps, deps.providers.textWriter));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });

@@ -336,6 +336,11 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   listQcInspections: "orders.manage",
   getQcInspection: "orders.manage",
   reportQcInspection: "orders.manage",
+  // freight booking (quotes, bookings charged to the card, their timeline): whoever ships and receives
+  quoteFreight: "orders.manage",
+  createFreightBooking: "orders.manage",
+  listFreightBookings: "orders.manage",
+  getFreightBooking: "orders.manage",
   // business kits (creation tools: anyone who may use the AI tools; the share page and waitlist are public)
   listBrandKits: "ai.use",
   listBrandKitExamples: "ai.use",

@@ -65,6 +65,9 @@ const receivingUpdated = z.object({ receivingId: id, sn: z.string(), deliverySta
 /** A warehouse ticket was opened, answered (by the store or the warehouse) or closed. */
 const warehouseTicketUpdated = z.object({ ticketId: id, sn: z.string(), status: z.string() });
 
+/** A freight booking of the store was booked or reached a stage of its timeline; screens reload it. */
+const freightUpdated = z.object({ bookingId: id, reference: z.string(), status: z.string() });
+
 /** Every event the server may emit, by name. Add an event here, then publish it with its audience. */
 export const realtimeEvents = {
   "run.started": runStarted,
@@ -82,6 +85,7 @@ export const realtimeEvents = {
   "label.updated": labelUpdated,
   "receiving.updated": receivingUpdated,
   "warehouseTicket.updated": warehouseTicketUpdated,
+  "freight.updated": freightUpdated,
   /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
   ...jobEventSchemas,
 } as const;

@@ -403,3 +403,5 @@ export const getPickList = defineContract({
 
 // Quality checks live beside, in quality-control.ts; they are shipping contracts (issue 17).
 export * from "./quality-control";
+// Freight booking (quotes by air, LCL and FCL, bookings with their timeline) lives in freight.ts.
+export * from "./freight";

@@ -19,3 +19,8 @@ export async function cardOnFile(api: FactoryApi, token: string, cardNumber = "4
 export async function buyLabel(api: FactoryApi, token: string, overrides: Partial<CallInput<typeof shipping.createShippingLabel>["body"]> = {}, idempotencyKey?: string) {
   return api.client.call(shipping.createShippingLabel, { body: { ...labelBody(), serviceCode: "GROUND", ...overrides } }, { token, idempotencyKey });
 }
+
+/** Freight cargo: 20 cartons (300 kg, 2.4 m³) of one SKU of mugs from Shenzhen. */
+export function freightCargo(sku = "MUG-FREIGHT") {
+  return { origin: "CNSZX" as const, cartons: 20, weightKg: 300, volumeCbm: 2.4, goods: [{ sku, description: "Ceramic mugs", hsCode: "6912.00.44", units: 600, valueCents: 150_000 }] };
+}

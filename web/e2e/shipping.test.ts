@@ -208,4 +208,53 @@ describe("shipping labels in Chromium", () => {
     await shot(page, "scorecards-phone");
     await page.context().close();
   }, 300_000);
+
+  it("quotes freight from Shenzhen with the duty, books the cheapest after a confirmation naming the price and the route, and follows it live to the receiving it becomes", async () => {
+    const owner = await createStore(env.stack.api, { storeName: "Freight e2e" });
+    await cardOnFile(env.stack.api, owner.token);
+    const sku = `MUG-F${Date.now()}`;
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.stack.api.url}/fulfillment-services`);
+    await page.getByRole("link", { name: "Book freight" }).click();
+    await page.getByTestId("freight-empty").waitFor();
+    await page.getByLabel("Cartons", { exact: true }).fill("20");
+    await page.getByLabel("Gross weight in kg", { exact: true }).fill("300");
+    await page.getByLabel("Volume in cubic metres", { exact: true }).fill("2.4");
+    await page.getByLabel("SKU, line 1", { exact: true }).fill(sku);
+    await page.getByLabel("Goods, line 1", { exact: true }).fill("Ceramic mugs");
+    await page.getByLabel("HS code, line 1", { exact: true }).fill("6912.00.44");
+    await page.getByLabel("Units, line 1", { exact: true }).fill("600");
+    await page.getByLabel("Value (US$), line 1", { exact: true }).fill("1500");
+    await page.getByRole("button", { name: "Get freight quotes" }).click();
+    await page.getByTestId("freight-option").first().waitFor();
+    expect(await page.getByTestId("freight-option").allTextContents()).toEqual([
+      expect.stringContaining("Sea, shared container (LCL)$204.0027 days"),
+      expect.stringContaining("Air freight$2,200.005 days"),
+      expect.stringContaining("Sea, full container (FCL)$2,400.0022 days"),
+    ]);
+    expect(await page.getByTestId("duty-row").textContent()).toContain("35%$525.00");
+    await shot(page, "freight-quote-desktop");
+    await page.getByRole("button", { name: "Book sea, shared container (LCL) for $204.00" }).click();
+    // Nothing is charged before the person sees the price and the route.
+    expect(await page.getByTestId("freight-confirm").textContent()).toMatch(/^Your card will be charged \$204\.00 for sea, shared container \(LCL\) of 20 cartons from Shenzhen, China to the fulfilment center in San Francisco, arriving about /);
+    await shot(page, "freight-confirm-desktop");
+    await page.getByRole("button", { name: "Pay $204.00" }).click();
+    await page.getByTestId("freight-timeline").waitFor();
+    // The local forwarder runs at once in tests: the timeline and the list follow it live to delivery.
+    await poll(() => page.getByTestId("freight-row").first().textContent()).toMatch(/Shenzhen → Oakland.*\$204\.00Delivered.*Receiving RCV-\d+/);
+    await poll(() => page.getByTestId("freight-stage").allTextContents()).toEqual([expect.stringMatching(/^Booked/), expect.stringMatching(/^Picked up/), expect.stringMatching(/^Departed/), expect.stringMatching(/^Arrived/), expect.stringMatching(/^Customs cleared/), expect.stringMatching(/^DeliveredDelivered to the fulfilment center/)]);
+    await shot(page, "freight-booked-desktop");
+    const phone = await pageAs(env.browser, owner);
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(page.url());
+    await phone.getByTestId("freight-timeline").waitFor();
+    expect(await overflowsSideways(phone)).toBe(false);
+    await shot(phone, "freight-booked-phone");
+    await phone.context().close();
+    await page.getByRole("link", { name: /^receiving RCV-/ }).click();
+    await page.waitForURL(/\/receivings\/RCV-\d+\/details/);
+    await poll(() => page.locator("main").textContent()).toContain(sku);
+    await page.context().close();
+  });
 });

@@ -3,6 +3,7 @@ import { createGoogleVerifier, type GoogleVerifier } from "./google";
 import { createLocalCardPayments, type CardPaymentProvider } from "./payments";
 import { createLocalFulfilment, type FulfilmentProvider } from "./fulfilment";
 import { createEasyPostCarrier, createLocalCarrier, type ShippingProvider } from "./shipping";
+import { createLocalFreight, type FreightProvider } from "./freight";
 import { createConfiguredEmbeddings, type EmbeddingProvider } from "../embeddings";
 import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/image-embedder";
 import { createConfiguredImageGenerator, type ImageGenerator } from "./image-generation";
@@ -24,6 +25,8 @@ export type Providers = {
   imageGeneration: ImageGenerator;
   /** Shipping carriers rates are asked from, the built-in local carrier first (its name is the default on a purchase). */
   shipping: ShippingProvider[];
+  /** The freight forwarder cargo is quoted and booked with: the built-in local one. */
+  freight: FreightProvider;
   /** Creates the video meetings accepted in the inbox: the built-in local rooms. */
   videoMeetings: VideoMeetingProvider;
   /** Writes structured text (product ideas): the model brand kits use (OPENAI_BASE_URL, ATELIER_MODEL), else none (offline writers). */
@@ -40,6 +43,8 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     imageGeneration: createConfiguredImageGenerator(config.imageGeneration),
     // The local carrier scans a parcel every few fulfilment steps; at once when the center works at once (tests).
     shipping: [createLocalCarrier({ stepMs: config.fulfilment.stepMs * 5 }), ...(config.shipping.easyPost ? [createEasyPostCarrier(config.shipping.easyPost)] : [])],
+    // Freight moves one stage every few fulfilment steps; the whole timeline at once in tests.
+    freight: createLocalFreight({ stepMs: config.fulfilment.stepMs * 5 }),
     videoMeetings: createLocalVideoMeetings(config.webOrigin.split(",")[0] ?? ""),
     textWriter: configuredKitWriter(),
     ...overrides,

@@ -14,6 +14,9 @@ import { getPickList } from "../services/shipping/pick-list";
 import { getQcInspection, getSamplingPlan, listQcInspections } from "../services/quality/inspections";
 import { bookQcInspection } from "../services/quality/book-inspection";
 import { reportQcInspection } from "../services/quality/report-inspection";
+import { quoteFreight } from "../services/shipping/freight/quote-freight";
+import { bookFreight } from "../services/shipping/freight/book-freight";
+import { getFreightBooking, listFreightBookings } from "../services/shipping/freight/list-freight-bookings";
 
 export const shippingRoutes = [
   route(shipping.quoteShippingLabel, ({ ctx, body }) => quoteShippingLabel(ctx, body)),
@@ -32,4 +35,8 @@ export const shippingRoutes = [
   route(shipping.listQcInspections, ({ ctx, query }) => listQcInspections(ctx, query)),
   route(shipping.getQcInspection, ({ ctx, params }) => getQcInspection(ctx, params.id)),
   route(shipping.reportQcInspection, ({ ctx, params, body }) => reportQcInspection(ctx, params.id, body)),
+  route(shipping.quoteFreight, ({ ctx, body }) => quoteFreight(ctx, body)),
+  route(shipping.createFreightBooking, ({ ctx, body }) => bookFreight(ctx, body)),
+  route(shipping.listFreightBookings, ({ ctx, query }) => listFreightBookings(ctx, query)),
+  route(shipping.getFreightBooking, ({ ctx, params }) => getFreightBooking(ctx, params.id)),
 ];

@@ -11,6 +11,7 @@ import { ANALYTICS_INTENTS } from "./offline-analytics";
 import { ANALYTICS_ACTION_INTENTS } from "./offline-analytics-actions";
 import { CREATION_INTENTS } from "./offline-creation";
 import { SHIPPING_INTENTS } from "./offline-shipping";
+import { FREIGHT_INTENTS } from "./offline-freight";
 import { BRAND_KIT_INTENTS } from "./offline-brand-kits";
 import { IDEATION_INTENTS } from "./offline-ideation";
 import { ORDER_RULE_INTENTS } from "./offline-order-rules";
@@ -115,6 +116,8 @@ const DECLARED: Intent[] = [
   // Before the reports': "save the churn-risk customers as a list" is a list, not the report.
   ...ANALYTICS_ACTION_INTENTS,
   ...ANALYTICS_INTENTS,
+  // Before shipping's: "how much to ship 20 cartons from Shenzhen" is freight, "book the cheapest" after a freight quote books it.
+  ...FREIGHT_INTENTS,
   ...SHIPPING_INTENTS,
   ...BRAND_KIT_INTENTS,
   ...IDEATION_INTENTS,

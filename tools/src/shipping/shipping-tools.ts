@@ -3,6 +3,7 @@ import { QC_INSPECTION_FEE_CENTS } from "@atelier/contracts/shipping";
 import { defineTool } from "../tool-spec";
 import { cardOnFile, cardWords } from "../payments/payment-approvals";
 import type { ApprovalLookup } from "../tool-spec";
+import { freightTools } from "./freight-tools";
 
 // Shipping labels (/web/standalone-label): quote, buy (after the user's approval), history, void
 // with a refund, return labels, and the address check.
@@ -171,4 +172,5 @@ export const shippingTools = [
     description: "Record an inspection's report: critical, major and minor defects found in the sample, with defect photos the user uploaded; the verdict (pass or fail) follows from the acceptance numbers. An inspection is reported once.",
     argDescriptions: { id: "The inspection's id, from list_qc_inspections", critical: "Critical defects found", major: "Major defects found", minor: "Minor defects found", notes: "What the inspector saw (optional)", photoIds: "Ids of defect pictures the user uploaded (optional)" },
   }),
+  ...freightTools,
 ];

@@ -58,6 +58,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "create-shipping-label": lazy(() => import("../features/shipping/create-label-page").then((m) => ({ default: m.CreateLabelPage }))),
   "label-history": lazy(() => import("../features/shipping/label-history-page").then((m) => ({ default: m.LabelHistoryPage }))),
   "label-batches": lazy(() => import("../features/shipping/label-batches-page").then((m) => ({ default: m.LabelBatchesPage }))),
+  "book-freight": lazy(() => import("../features/shipping/book-freight-page").then((m) => ({ default: m.BookFreightPage }))),
   "quality-control": lazy(() => import("../features/shipping/quality-control-page").then((m) => ({ default: m.QualityControlPage }))),
   "return-settings": lazy(() => import("../features/returns/return-settings-page").then((m) => ({ default: m.ReturnSettingsPage }))),
   "fulfillment-rules": lazy(() => import("../features/fulfilment/fulfilment-rules-page").then((m) => ({ default: m.FulfilmentRulesPage }))),

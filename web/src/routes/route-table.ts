@@ -28,7 +28,7 @@ export type CreationScreenKey = "product-design" | IdeationScreenKey;
 export type IdeationScreenKey = "product-ideation-open" | "product-ideation" | "your-ideations" | "crowdfund-your-idea";
 
 /** Shipping labels (issue 17): create (quote and buy) and label history, reached from the fulfilment home. */
-export type ShippingScreenKey = "create-shipping-label" | "label-history" | "label-batches" | "quality-control";
+export type ShippingScreenKey = "create-shipping-label" | "label-history" | "label-batches" | "quality-control" | "book-freight";
 
 /** Business kits: the kits list and new-kit flow, the editor, and the public share page (issue 19). */
 export type BusinessKitScreenKey = "business-kits" | "business-kit" | "public-business-kit";
@@ -150,7 +150,8 @@ const userRoutes: RouteEntry[] = [
   { path: "/inbox/custom-project-requests", access: "user", screen: "inbox-custom-project-requests" },
   { path: "/leave-a-review/:orderId", access: "user", screen: "leave-a-review" },
   { path: "/fulfillment-services", access: "user", screen: "fulfillment-services" },
-  ...["connect-shopify", "connect-woocommerce", "connect-amazon", "book-freight-shipment"].map((p) => pending(`/fulfillment-services/${p}`, "user", FULFILMENT)),
+  ...["connect-shopify", "connect-woocommerce", "connect-amazon"].map((p) => pending(`/fulfillment-services/${p}`, "user", FULFILMENT)),
+  { path: "/fulfillment-services/book-freight-shipment", access: "user", screen: "book-freight" },
   { path: "/fulfillment-rules", access: "user", screen: "fulfillment-rules" },
   { path: "/return-settings", access: "user", screen: "return-settings" },
   pending("/ecommerce-services", "user", "Sales channels"),

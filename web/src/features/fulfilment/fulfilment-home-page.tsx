@@ -11,7 +11,7 @@ import "./fulfilment.css";
 
 type Attention = { key: string; count: number | undefined; one: string; many: string; to: string; tone: "hold" | "progress" };
 
-/** The actions of 000 §2.7 that exist today; the others (kitting, freight, reports, pre-sale, quality check) appear when they are built, never as dead ends. */
+/** The actions of 000 §2.7 that exist today; the others (kitting, reports, pre-sale, quality check) appear when they are built, never as dead ends. */
 const ACTIONS: { label: string; to: string; says: string }[] = [
   { label: "Create an order", to: "/orders?new=retail", says: "Enter a retail or wholesale order by hand; its units are reserved at once." },
   { label: "Check inventory", to: "/inventory", says: "Stock per SKU and bin, adjustments and low stock." },
@@ -20,6 +20,7 @@ const ACTIONS: { label: string; to: string; says: string }[] = [
   { label: "Fulfilment rules", to: "/fulfillment-rules", says: "Hold, tag or choose shipping for orders as they arrive; dry-run first." },
   { label: "Create a shipping label", to: "/fulfillment-services/create-shipping-label", says: "Compare rates and buy a label." },
   { label: "Label history", to: "/fulfillment-services/label-history", says: "Labels bought, their tracking and voids." },
+  { label: "Book freight", to: "/fulfillment-services/book-freight-shipment", says: "Quote air, LCL and FCL from a factory's port with the duty, book one and follow it to the center." },
   { label: "Warehouse tickets", to: "/fulfillment-services/warehouse-tickets", says: "Ask the fulfilment center about an order: returns, missing or broken items, lost parcels." },
   { label: "Return settings", to: "/return-settings", says: "Refund method, return fee and the return window." },
   { label: "Payments report", to: "/account/payments-report", says: "Fulfilment and storage fees, card payments and payouts of storefront sales." },

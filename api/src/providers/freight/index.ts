@@ -1,0 +1,3 @@
+export * from "./types";
+export * from "./rate-model";
+export { createLocalFreight } from "./local-freight";
