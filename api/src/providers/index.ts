@@ -8,6 +8,7 @@ import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/ima
 import { createConfiguredImageGenerator, type ImageGenerator } from "./image-generation";
 import type { VideoMeetingProvider } from "./video-meetings";
 import { createLocalVideoMeetings } from "./video-meetings/local";
+import { createDailyVideoMeetings } from "./video-meetings/daily";
 import { configuredKitWriter, type KitWriter } from "../services/brand-kits/kit-writer";
 
 /** Every outside service, each behind an interface with a local implementation that really works. */
@@ -24,7 +25,7 @@ export type Providers = {
   imageGeneration: ImageGenerator;
   /** Shipping carriers rates are asked from, the built-in local carrier first (its name is the default on a purchase). */
   shipping: ShippingProvider[];
-  /** Creates the video meetings accepted in the inbox: the built-in local rooms. */
+  /** Creates the video meetings accepted in the inbox: Daily when configured, else the built-in local rooms. */
   videoMeetings: VideoMeetingProvider;
   /** Writes structured text (product ideas): the model brand kits use (OPENAI_BASE_URL, ATELIER_MODEL), else none (offline writers). */
   textWriter: KitWriter;
@@ -40,7 +41,7 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     imageGeneration: createConfiguredImageGenerator(config.imageGeneration),
     // The local carrier scans a parcel every few fulfilment steps; at once when the center works at once (tests).
     shipping: [createLocalCarrier({ stepMs: config.fulfilment.stepMs * 5 }), ...(config.shipping.easyPost ? [createEasyPostCarrier(config.shipping.easyPost)] : [])],
-    videoMeetings: createLocalVideoMeetings(config.webOrigin.split(",")[0] ?? ""),
+    videoMeetings: config.videoMeetings.daily ? createDailyVideoMeetings(config.videoMeetings.daily) : createLocalVideoMeetings(config.webOrigin.split(",")[0] ?? ""),
     textWriter: configuredKitWriter(),
     ...overrides,
   };
