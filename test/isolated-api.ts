@@ -12,8 +12,9 @@ import type { Config } from "../api/src/config";
 export type IsolatedApi = ApiServer & { client: ApiClient; database: Database };
 
 /** A fresh in-memory embedded Postgres, migrated, with the API on a free port. */
-export async function startIsolatedApi(overrides: Partial<Config> = {}, options: { poolSize?: number } = {}): Promise<IsolatedApi> {
-  const database = await openDatabase({ dataDir: null, poolSize: options.poolSize ?? 5 });
+export async function startIsolatedApi(overrides: Partial<Config> = {}, options: { poolSize?: number; databaseUrl?: string } = {}): Promise<IsolatedApi> {
+  // A benchmark may point at an empty database on a real Postgres server instead.
+  const database = await openDatabase({ dataDir: null, poolSize: options.poolSize ?? 5, ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) });
   try {
     await migrate(database.pool);
     const api = await startApi({ config: testConfig(overrides), database, migrate: false });

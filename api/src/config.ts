@@ -49,6 +49,9 @@ const envSchema = z.object({
   ATELIER_FULFILMENT_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
   ATELIER_EASYPOST_API_KEY: z.string().min(1).optional(),
   ATELIER_EASYPOST_BASE_URL: z.string().url().optional(),
+  // Video meetings through Daily's REST API when a key is set (its base URL only for a local fake); else the built-in rooms.
+  ATELIER_DAILY_API_KEY: z.string().min(1).optional(),
+  ATELIER_DAILY_API_URL: z.string().url().optional(),
   ATELIER_INBOX_DIGEST_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   ATELIER_DEMO_REPLY_MS: z.union([z.literal("off"), z.coerce.number().int().min(0).max(3_600_000)]).optional(),
 });
@@ -98,6 +101,8 @@ export type Config = {
   fulfilment: { stepMs: number };
   /** Hosted carriers offered beside the built-in one: EasyPost when an API key is set (its base URL only for a local fake). */
   shipping: { easyPost?: { apiKey: string; baseUrl?: string } };
+  /** The hosted video-meeting service accepted meetings are created on: Daily when an API key is set (its base URL only for a local fake), else the built-in rooms. */
+  videoMeetings: { daily?: { apiKey: string; baseUrl?: string } };
   /**
    * Inbox notifications and the demo: unread messages nobody has seen for digestAfterMinutes go out
    * as one e-mail digest per side; demo suppliers answer a store's message after demoReplyMs
@@ -148,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: { concurrency: e.ATELIER_JOB_CONCURRENCY, pollMs: e.ATELIER_JOB_POLL_MS },
     fulfilment: { stepMs: e.ATELIER_FULFILMENT_STEP_MS ?? (e.NODE_ENV === "test" ? 0 : 4000) },
     shipping: { easyPost: e.ATELIER_EASYPOST_API_KEY ? { apiKey: e.ATELIER_EASYPOST_API_KEY, baseUrl: e.ATELIER_EASYPOST_BASE_URL } : undefined },
+    videoMeetings: { daily: e.ATELIER_DAILY_API_KEY ? { apiKey: e.ATELIER_DAILY_API_KEY, baseUrl: e.ATELIER_DAILY_API_URL } : undefined },
     inbox: {
       digestAfterMinutes: e.ATELIER_INBOX_DIGEST_MINUTES,
       demoReplyMs: e.ATELIER_DEMO_REPLY_MS === "off" ? null : (e.ATELIER_DEMO_REPLY_MS ?? (e.NODE_ENV === "test" ? null : 6000)),

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { inbox } from "@atelier/contracts";
 import type { Attachment, Message, Pin } from "@atelier/contracts/inbox/contracts";
-import { as, expectError, registerUser, startTestApi, type TestApi } from "./harness";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { as, expectError, registerUser, startTestApi, testConfig, type TestApi } from "./harness";
 import { createSupplier, makePreview, supplierMember } from "../../test/factories";
 import { joinRoom, socketClients } from "./sockets";
 import { seedDemoAttachments } from "../src/services/inbox/seed-demo-attachments";
@@ -14,13 +17,19 @@ import { fileStorageFor } from "../src/storage";
 
 let api: TestApi;
 const clients = socketClients(() => api.url);
+// Its own file store, so what a refused file leaves behind can be counted without other files' uploads.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-attachments-"));
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ config: testConfig({ dataDir }) });
 });
 afterAll(async () => {
   clients.closeAll();
   await api.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Every file under the file store's conversation folder (a half-written one ends in .part). */
+const storedFiles = () => (fs.existsSync(path.join(dataDir, "uploads", "inbox")) ? fs.readdirSync(path.join(dataDir, "uploads", "inbox"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
 
 const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
@@ -33,7 +42,10 @@ type Answer = { status: number; body: { attachment: Attachment; message: Message
 async function attach(token: string, sid: string, name: string, bytes: Buffer): Promise<Answer> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${api.url}/rest/main/web/conversations/${sid}/attachments`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+  const post = () => fetch(`${api.url}/rest/main/web/conversations/${sid}/attachments`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+  // Sending 25 MB on a loaded machine can outlast the server's 5-second idle timeout on a reused
+  // connection, which the server then closes under the request: retried once, as browsers do on a reused connection reset before any answer.
+  const res = await post().catch((err: Error) => ((err.cause as { code?: string } | undefined)?.code === "ECONNRESET" ? post() : Promise.reject(err)));
   return { status: res.status, body: (await res.json()) as Answer["body"] };
 }
 
@@ -115,6 +127,8 @@ describe("conversation attachments", () => {
 
   it("refuses bad files with the field and the reason, and keeps nothing of them", async () => {
     const { store, sid } = await setting("Careful Co");
+    const before = new Set(storedFiles());
+    const added = () => storedFiles().filter((f) => !before.has(f));
     const renamed = await attach(store.token, sid, "invoice.pdf", EXE);
     expect(renamed.status).toBe(415);
     expect(renamed.body.details?.[0]).toMatchObject({ field: "file", reason: "content does not match the .pdf extension" });
@@ -128,11 +142,46 @@ describe("conversation attachments", () => {
     expect(huge.body.details?.[0]).toMatchObject({ field: "file", reason: expect.stringMatching(/12001 × 2 pixels/) as unknown as string });
     const binaryCsv = await attach(store.token, sid, "sizes.csv", EXE);
     expect(binaryCsv.status).toBe(415);
+    // A PNG named as a PDF: refused by its leading bytes while it streams in.
+    const mislabelled = await attach(store.token, sid, "quote.pdf", await picture(20, 20));
+    expect(mislabelled.status).toBe(415);
+    expect(mislabelled.body.details?.[0]).toMatchObject({ field: "file", reason: "content does not match the .pdf extension" });
+    // Exactly 25 MB is taken; one byte more is refused with the limit in words, the bytes past it read and dropped, none stored.
+    const overLimit = Buffer.alloc(25 * 1024 * 1024 + 1, 0x20);
+    PDF.copy(overLimit);
+    const atLimit = await attach(store.token, sid, "catalogue.pdf", overLimit.subarray(0, 25 * 1024 * 1024));
+    expect(atLimit.status).toBe(201);
+    expect(atLimit.body.attachment.sizeBytes).toBe(25 * 1024 * 1024);
+    const tooLarge = await attach(store.token, sid, "catalogue.pdf", overLimit);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.details?.[0]).toMatchObject({ field: "file", reason: "is larger than 25 MB" });
+    expect(added()).toEqual([`${atLimit.body.attachment.id}.pdf`]);
     // No file at all: the JSON body reaches the contract, which names the field.
     await expectError(as(api, store.token, inbox.attachFile, { params: { sid } }), 400, "file", /required/);
     const listed = await as(api, store.token, inbox.listAttachments, { params: { sid }, query: {} });
-    expect(listed.total).toBe(0);
-    expect((await as(api, store.token, inbox.getConversation, { params: { sid } })).lastMessageIndex).toBe(-1);
+    expect(listed.list.map((a) => a.fileName)).toEqual(["catalogue.pdf"]);
+    expect((await as(api, store.token, inbox.getConversation, { params: { sid } })).lastMessageIndex).toBe(0);
+    // Nothing of the refused files was kept (the huge picture was stored while streaming, then deleted).
+    expect(added()).toEqual([`${atLimit.body.attachment.id}.pdf`]);
+  });
+
+  it("makes a store's upload sent with the message a conversation picture the supplier opens, with a thumbnail and pins", async () => {
+    const { store, rep, sid } = await setting("Upload Looms");
+    const png = await picture(640, 480);
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(png)]), "Label artwork.png");
+    const uploaded = await fetch(`${api.url}/rest/main/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${store.token}` } });
+    expect(uploaded.status).toBe(201);
+    const { id: uploadId } = (await uploaded.json()) as { id: string };
+    const sent = await as(api, store.token, inbox.sendMessage, { params: { sid }, body: { type: "TEXT", body: "Artwork for the label", uploadIds: [uploadId] } }, `send-${Date.now()}`);
+    const [link] = sent.messages[0]!.attributes.imageUrls as string[];
+    const got = await download(link!, rep.token);
+    expect(got).toMatchObject({ status: 200, type: "image/png" });
+    expect(got.bytes.equals(png)).toBe(true);
+    const [file] = (await as(api, rep.token, inbox.listAttachments, { params: { sid }, query: {} })).list;
+    expect(file).toMatchObject({ fileName: "Label-artwork.png", side: "STORE", width: 640, height: 480, url: link });
+    expect((await download(file!.thumbnailUrl!, rep.token)).type).toBe("image/webp");
+    expect(await as(api, rep.token, inbox.addPin, { params: { id: file!.id }, body: { x: 0.5, y: 0.5, comment: "Printed here" } })).toMatchObject({ number: 1 });
   });
 
   it("keeps preview accounts out", async () => {

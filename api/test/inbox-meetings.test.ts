@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inbox } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, expectError } from "./harness";
 import { createSupplier, previewStore, supplierMember, teamMember } from "../../test/factories";
+import { createProviders } from "../src/providers";
+import { startDailyFake } from "./daily-fake";
+import { testConfig } from "./harness";
 
 // Meeting requests (issue 18): one side proposes times, the other accepts one (a video meeting is
 // created through the local provider: a room page the API serves, and an .ics invitation) or
@@ -146,5 +149,54 @@ describe("meeting requests", () => {
     const again = await as(api, cx.token, inbox.acceptMeeting, { params: { id: m.id }, body: { startsAt: body.proposedTimes[0]! } }, key);
     expect(again).toEqual(first);
     expect((await as(api, store.token, inbox.listMessages, { params: { sid }, query: {} })).list.filter((x) => x.type === "ZOOM_MEETING")).toHaveLength(1);
+  });
+});
+
+describe("a hosted video-meeting service (Daily)", () => {
+  it("creates the accepted meeting as a Daily room when configured, and says on the card why it could not", async () => {
+    const daily = await startDailyFake();
+    const local = api.deps.providers.videoMeetings;
+    // Selected by configuration, as ATELIER_DAILY_API_KEY and ATELIER_DAILY_API_URL set it.
+    api.deps.providers.videoMeetings = createProviders(testConfig({ videoMeetings: { daily: { apiKey: daily.apiKey, baseUrl: daily.url } } })).videoMeetings;
+    try {
+      const { store, rep, sid } = await pair(`Daily Weavers ${Date.now()}`);
+      const times = [inHours(30), inHours(54)];
+      const m = await as(api, rep.token, inbox.requestMeeting, { params: { sid }, body: { topic: "Fabric swatches", proposedTimes: times, durationMinutes: 60 } });
+      const accept = () => as(api, store.token, inbox.acceptMeeting, { params: { id: m.id }, body: { startsAt: times[0]! } }, crypto.randomUUID());
+
+      // Each failure is a sentence for the card, and leaves the request open to accept again.
+      const sayings: [number, string, RegExp][] = [
+        [429, "rate-limit-error", /busy.*again in a minute/],
+        [500, "server-error", /had a problem.*again in a few minutes/],
+        [400, "invalid-request-error", /refused to create this meeting/],
+      ];
+      for (const [status, error, words] of sayings) {
+        daily.failNext(status, error);
+        const err = await expectError(accept(), status === 429 ? 503 : 502, undefined, words);
+        expect(err.message).not.toMatch(/error|429|500|400|\{/);
+      }
+      expect((await as(api, store.token, inbox.getMeeting, { params: { id: m.id } })).status).toBe("REQUESTED");
+      expect((await as(api, store.token, inbox.listMessages, { params: { sid }, query: {} })).list.some((x) => x.type === "ZOOM_MEETING")).toBe(false);
+
+      const accepted = await accept();
+      const room = daily.rooms.at(-1)!;
+      expect(accepted).toMatchObject({ status: "ACCEPTED", provider: "daily", joinUrl: room.url });
+      // Open from a quarter of an hour before to an hour after the meeting.
+      const start = Date.parse(times[0]!) / 1000;
+      expect(room).toMatchObject({ privacy: "public", config: { nbf: start - 15 * 60, exp: start + 60 * 60 + 60 * 60, eject_at_room_exp: true } });
+      const card = (await as(api, rep.token, inbox.listMessages, { params: { sid }, query: {} })).list[0];
+      expect(card).toMatchObject({ type: "ZOOM_MEETING", attributes: { joinUrl: room.url } });
+
+      // A key Daily does not accept.
+      api.deps.providers.videoMeetings = createProviders(testConfig({ videoMeetings: { daily: { apiKey: "revoked", baseUrl: daily.url } } })).videoMeetings;
+      const other = await as(api, rep.token, inbox.requestMeeting, { params: { sid }, body: { topic: "Trims", proposedTimes: [inHours(40)] } });
+      await expectError(as(api, store.token, inbox.acceptMeeting, { params: { id: other.id }, body: { startsAt: inHours(40) } }), 502, undefined, /did not accept this workspace's account/);
+      // Nobody answering at that address.
+      await daily.close();
+      await expectError(as(api, store.token, inbox.acceptMeeting, { params: { id: other.id }, body: { startsAt: inHours(40) } }), 502, undefined, /could not be reached/);
+    } finally {
+      api.deps.providers.videoMeetings = local;
+      await daily.close();
+    }
   });
 });

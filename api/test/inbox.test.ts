@@ -138,8 +138,27 @@ describe("messages", () => {
     expect(sent.messages.map((m) => m.type)).toEqual(["VIDEO", "IMAGE", "PDF", "TEXT"]);
     expect(sent.messages.map((m) => m.index)).toEqual([0, 1, 2, 3]);
     expect(sent.messages[1]!.attributes.imageUrls).toHaveLength(2);
-    expect(sent.messages[2]!.attributes).toMatchObject({ fileName: "spec.pdf", pdfUrls: [expect.stringMatching(/^\/rest\/main\/upload\/files\/.+spec\.pdf$/)] });
+    expect(sent.messages[2]!.attributes).toMatchObject({ fileName: "spec.pdf", pdfUrls: [expect.stringMatching(/^\/rest\/main\/web\/attachments\/.+\/file\/spec\.pdf$/)] });
     expect((await as(api, rep.token, inbox.getConversation, { params: { sid } })).unreadCount).toBe(4);
+
+    // The store's uploads became the conversation's files: the supplier member opens each through
+    // the link in the message it received, and only the two sides can.
+    const received = await as(api, rep.token, inbox.listMessages, { params: { sid }, query: {} });
+    const pdfLink = (received.list.find((m) => m.type === "PDF")!.attributes.pdfUrls as string[])[0]!;
+    const open = (url: string, token?: string) => fetch(`${api.url}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const got = await open(pdfLink, rep.token);
+    expect(got.status).toBe(200);
+    expect(Buffer.from(await got.arrayBuffer()).equals(pdf)).toBe(true);
+    const [clipLink] = received.list.find((m) => m.type === "VIDEO")!.attributes.videoUrls as string[];
+    expect(Buffer.from(await (await open(clipLink!, rep.token)).arrayBuffer()).equals(mp4)).toBe(true);
+    expect((await open(pdfLink, store.token)).status).toBe(200);
+    expect((await open(pdfLink, (await registerUser(api)).token)).status).toBe(404);
+    const files = await as(api, rep.token, inbox.listAttachments, { params: { sid }, query: {} });
+    expect(files.list.map((f) => [f.fileName, f.kind, f.side, f.messageIndex]).sort()).toEqual([
+      ["back.png", "IMAGE", "STORE", 1], ["clip.mp4", "VIDEO", "STORE", 0], ["sketch.png", "IMAGE", "STORE", 1], ["spec.pdf", "PDF", "STORE", 2],
+    ]);
+    // These PNGs have the right leading bytes but no pixels: they travel as files, without a thumbnail.
+    expect(files.list.find((f) => f.fileName === "sketch.png")).toMatchObject({ thumbnailUrl: null, width: null });
     // Another store's upload cannot be attached.
     const other = await registerUser(api);
     await expectError(as(api, other.token, inbox.sendMessage, { params: { sid }, body: { type: "TEXT", body: "x", uploadIds: ids } }), 404);

@@ -5,8 +5,11 @@
 // rooms in the same run. Then one conversation grows to 10,000 messages and history pages (10,
 // newest first, before a random index) are timed over HTTP.
 // Targets: p99 delivery ≤ 1.3× the bare relay's, nothing lost; history page p99 ≤ 20 ms.
-// Clients and servers share this process; the API runs on its own in-memory embedded database.
+// Clients and servers share this process; the API runs on its own in-memory embedded database, or
+// on the empty database DATABASE_URL names (a real Postgres server), and counts the SQL statements
+// each send costs (every statement of the request: session check, transaction, events).
 import http from "node:http";
+import pg from "pg";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import { io as connect, type Socket } from "socket.io-client";
@@ -26,6 +29,14 @@ const HISTORY = Number(process.env.BENCH_HISTORY ?? 10_000);
 type Result = { p50: number; p99: number; max: number; received: number; expected: number };
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const perRoom = CLIENTS / CONVERSATIONS;
+
+// Every statement the API's pool runs goes through Client#query (pool.query included).
+let statements = 0;
+const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return clientQuery.apply(this, args);
+};
 
 async function connectAll(url: string, authOf: (i: number) => Record<string, string>): Promise<Socket[]> {
   const sockets: Socket[] = [];
@@ -96,8 +107,10 @@ async function bare(): Promise<Result> {
   return result;
 }
 
-async function atelier(): Promise<{ delivery: Result; history: { p50: number; p99: number; max: number; pages: number } }> {
-  const api = await startIsolatedApi({}, { poolSize: 10 });
+type Costs = { sendRate: number; statementsPerSend: number; statementsPerPage: number };
+
+async function atelier(): Promise<{ delivery: Result; history: { p50: number; p99: number; max: number; pages: number }; costs: Costs }> {
+  const api = await startIsolatedApi({}, { poolSize: 10, ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}) });
   try {
     const owner = await createStore(api, { storeName: "Bench store" });
     const call = <C extends Parameters<typeof api.client.call>[0]>(contract: C, input: Parameters<typeof api.client.call<C>>[1]) => api.client.call(contract, input, { token: owner.token });
@@ -112,6 +125,10 @@ async function atelier(): Promise<{ delivery: Result; history: { p50: number; p9
       if (!answer.ok) throw new Error(answer.message);
     }));
     const failed: string[] = [];
+    let answered = 0;
+    let lastAnswerAt = 0;
+    const statementsBefore = statements;
+    const sendsFrom = performance.now();
     // The sequence rides in the message's text.
     const delivery = await measure(
       sockets,
@@ -119,8 +136,14 @@ async function atelier(): Promise<{ delivery: Result; history: { p50: number; p9
       (room, seq) =>
         call(inbox.sendMessage, { params: { sid: sids[room]! }, body: { type: "TEXT", body: String(seq), uploadIds: [] } }).catch((err: Error) => {
           failed.push(`${seq}→${room}: ${err.message}`);
-        }).then(() => undefined),
+        }).then(() => {
+          answered++;
+          lastAnswerAt = performance.now();
+        }),
     );
+    // The socket clients' acks and the API's own jobs add a few statements; sends are nearly all of them.
+    const statementsPerSend = (statements - statementsBefore) / answered;
+    const sendRate = answered / ((lastAnswerAt - sendsFrom) / 1000);
     for (const s of sockets) s.close();
     if (failed.length) console.log(`${failed.length} sends failed, e.g. ${failed.slice(0, 3).join("; ")}`);
 
@@ -135,14 +158,16 @@ async function atelier(): Promise<{ delivery: Result; history: { p50: number; p9
     }
     await recordMessages(pool, conversation.id, { lastIndex: index, preview: `History message ${index}`, authorSide: "STORE" });
     const times: number[] = [];
+    const pageStatementsBefore = statements;
     for (let i = 0; i < 300; i++) {
       const before = i % 3 === 0 ? undefined : 10 + Math.floor(Math.random() * (index - 10));
       const t = performance.now();
       await call(inbox.listMessages, { params: { sid: sids[0]! }, query: before === undefined ? {} : { before } });
       times.push(performance.now() - t);
     }
+    const statementsPerPage = (statements - pageStatementsBefore) / times.length;
     const sorted = times.slice(20).sort((a, b) => a - b);
-    return { delivery, history: { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN, pages: sorted.length } };
+    return { delivery, history: { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN, pages: sorted.length }, costs: { sendRate, statementsPerSend, statementsPerPage } };
   } finally {
     await api.close();
   }
@@ -159,5 +184,6 @@ console.table({
 const ratio = ours.delivery.p99 / reference.p99;
 const lost = ours.delivery.expected - ours.delivery.received;
 console.log(`p99 ratio ${ratio.toFixed(2)}× (target ≤ 1.3×) ${ratio <= 1.3 ? "✓" : "✗"}; lost ${lost} (target 0) ${lost === 0 ? "✓" : "✗"}`);
+console.log(`Database: ${process.env.DATABASE_URL ? "Postgres server (DATABASE_URL)" : "embedded PGlite"}; sends answered at ${ours.costs.sendRate.toFixed(1)} a second; ${ours.costs.statementsPerSend.toFixed(1)} SQL statements a send, ${ours.costs.statementsPerPage.toFixed(1)} a history page`);
 console.log(`History page at ${HISTORY.toLocaleString("en-US")} messages (${ours.history.pages} pages over HTTP): p50 ${ms(ours.history.p50)}, p99 ${ms(ours.history.p99)} (target ≤ 20 ms) ${ours.history.p99 <= 20 ? "✓" : "✗"}, max ${ms(ours.history.max)}`);
 process.exit(0);

@@ -9,6 +9,7 @@ import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/ima
 import { createConfiguredImageGenerator, type ImageGenerator } from "./image-generation";
 import type { VideoMeetingProvider } from "./video-meetings";
 import { createLocalVideoMeetings } from "./video-meetings/local";
+import { createDailyVideoMeetings } from "./video-meetings/daily";
 import { configuredKitWriter, type KitWriter } from "../services/brand-kits/kit-writer";
 
 /** Every outside service, each behind an interface with a local implementation that really works. */
@@ -27,7 +28,7 @@ export type Providers = {
   shipping: ShippingProvider[];
   /** The freight forwarder cargo is quoted and booked with: the built-in local one. */
   freight: FreightProvider;
-  /** Creates the video meetings accepted in the inbox: the built-in local rooms. */
+  /** Creates the video meetings accepted in the inbox: Daily when configured, else the built-in local rooms. */
   videoMeetings: VideoMeetingProvider;
   /** Writes structured text (product ideas): the model brand kits use (OPENAI_BASE_URL, ATELIER_MODEL), else none (offline writers). */
   textWriter: KitWriter;
@@ -45,7 +46,7 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     shipping: [createLocalCarrier({ stepMs: config.fulfilment.stepMs * 5 }), ...(config.shipping.easyPost ? [createEasyPostCarrier(config.shipping.easyPost)] : [])],
     // Freight moves one stage every few fulfilment steps; the whole timeline at once in tests.
     freight: createLocalFreight({ stepMs: config.fulfilment.stepMs * 5 }),
-    videoMeetings: createLocalVideoMeetings(config.webOrigin.split(",")[0] ?? ""),
+    videoMeetings: config.videoMeetings.daily ? createDailyVideoMeetings(config.videoMeetings.daily) : createLocalVideoMeetings(config.webOrigin.split(",")[0] ?? ""),
     textWriter: configuredKitWriter(),
     ...overrides,
   };

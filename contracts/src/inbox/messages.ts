@@ -112,7 +112,7 @@ export const sendMessageBodySchema = z.discriminatedUnion("type", [
     .strictObject({
       type: z.literal("TEXT"),
       body: body.default("").describe("The message text"),
-      uploadIds: z.array(idSchema).max(MAX_ATTACHMENTS, `must list at most ${MAX_ATTACHMENTS} files`).default([]).describe("Files uploaded with /upload to attach"),
+      uploadIds: z.array(idSchema).max(MAX_ATTACHMENTS, `must list at most ${MAX_ATTACHMENTS} files`).default([]).describe("Files this store uploaded with /upload to attach; they are copied into the conversation, where both sides can open them"),
     })
     .refine((v) => v.body.length > 0 || v.uploadIds.length > 0, { message: "must not be empty (write a message or attach a file)", path: ["body"] }),
   ...(["CREATOR_MILESTONE", "CATALOG_ITEM", "REMIX_PRODUCT_ITEM", "IMAGE_COLLABORATION", "SUPPLIER_PROFILE", "CREATOR_CUSTOM_PROJECT", "TRACKING_LINK"] as const).map(

@@ -52,14 +52,19 @@ function scopeId(v: InboxViewer): string {
   return v.side === "STORE" ? v.storeId : v.supplierId;
 }
 
-function summarySql(v: InboxViewer, withNames = false): string {
-  const s = SIDE[v.side];
-  const names = withNames ? `, sp.name AS "supplierName", sp.avatar_color AS "avatarColor", st.title AS "storeName"` : "";
-  const joins = withNames ? " JOIN suppliers sp ON sp.id = c.supplier_id JOIN stores st ON st.id = c.store_id" : "";
-  return `SELECT c.id, c.sid, c.store_id AS "storeId", c.supplier_id AS "supplierId", c.name, c.origin, c.is_concierge_recommended AS "isConciergeRecommended",
+/** A conversation row's columns as ConversationRow names them (without the unread count, which depends on the reader). */
+const ROW_COLUMNS = `c.id, c.sid, c.store_id AS "storeId", c.supplier_id AS "supplierId", c.name, c.origin, c.is_concierge_recommended AS "isConciergeRecommended",
       c.store_archived_at AS "storeArchivedAt", c.supplier_archived_at AS "supplierArchivedAt", c.last_message_index AS "lastMessageIndex",
       c.last_message_at AS "lastMessageAt", c.last_message_preview AS "lastMessagePreview", c.store_last_read_index AS "storeLastReadIndex",
-      c.supplier_last_read_index AS "supplierLastReadIndex", c.awaiting_side AS "awaitingSide", c.awaiting_since AS "awaitingSince", c.created_at AS "createdAt"${names},
+      c.supplier_last_read_index AS "supplierLastReadIndex", c.awaiting_side AS "awaitingSide", c.awaiting_since AS "awaitingSince", c.created_at AS "createdAt"`;
+const NAME_COLUMNS = `sp.name AS "supplierName", sp.avatar_color AS "avatarColor", st.title AS "storeName"`;
+const NAME_JOINS = " JOIN suppliers sp ON sp.id = c.supplier_id JOIN stores st ON st.id = c.store_id";
+
+function summarySql(v: InboxViewer, withNames = false): string {
+  const s = SIDE[v.side];
+  const names = withNames ? `, ${NAME_COLUMNS}` : "";
+  const joins = withNames ? NAME_JOINS : "";
+  return `SELECT ${ROW_COLUMNS}${names},
       (SELECT count(*) FROM conversation_messages m
         WHERE m.conversation_id = c.id AND m.msg_index > COALESCE(c.${s.horizon}, -1) AND left(m.author, ${s.ownPrefix.length}) <> '${s.ownPrefix}')::int AS "unreadCount"
     FROM conversations c${joins}
@@ -70,6 +75,25 @@ function summarySql(v: InboxViewer, withNames = false): string {
 export async function findConversation(db: Queryable, v: InboxViewer, sid: string, forUpdate = false): Promise<ConversationRow | null> {
   if (forUpdate) await db.query(`SELECT 1 FROM conversations WHERE sid = $1 AND ${SIDE[v.side].scope} = $2 FOR UPDATE`, [sid, scopeId(v)]);
   const { rows } = await db.query<ConversationRow>(`${summarySql(v)} AND c.sid = $2`, [scopeId(v), sid]);
+  return rows[0] ?? null;
+}
+
+/** One of the viewer's conversations by sid with both sides' names, in one statement (locked for a write when forUpdate). */
+export async function findNamedConversation(db: Queryable, v: InboxViewer, sid: string, forUpdate = false): Promise<NamedConversationRow | null> {
+  if (forUpdate) await db.query(`SELECT 1 FROM conversations WHERE sid = $1 AND ${SIDE[v.side].scope} = $2 FOR UPDATE`, [sid, scopeId(v)]);
+  const { rows } = await db.query<NamedConversationRow>(`${summarySql(v, true)} AND c.sid = $2`, [scopeId(v), sid]);
+  return rows[0] ?? null;
+}
+
+/**
+ * One of the viewer's conversations locked for a send, with both sides' names, in one statement.
+ * No unread count: it is not needed under the lock (the sender's own is 0 once it has written).
+ */
+export async function lockConversationForSend(db: Queryable, v: InboxViewer, sid: string): Promise<NamedConversationRow | null> {
+  const { rows } = await db.query<NamedConversationRow>(
+    `SELECT ${ROW_COLUMNS}, ${NAME_COLUMNS}, 0 AS "unreadCount" FROM conversations c${NAME_JOINS} WHERE c.${SIDE[v.side].scope} = $1 AND c.sid = $2 FOR UPDATE OF c`,
+    [scopeId(v), sid],
+  );
   return rows[0] ?? null;
 }
 
@@ -130,19 +154,24 @@ export async function insertConversation(db: Queryable, c: { sid: string; storeI
 }
 
 /** Records new messages on the conversation: last index, preview, time, and who now owes a reply. */
-export async function recordMessages(db: Queryable, conversationId: string, m: { lastIndex: number; preview: string; authorSide: ConversationSide }): Promise<void> {
+/**
+ * Records messages a side wrote and answers the conversation as it now is, for the author: its
+ * unread count is 0, since the author has read everything up to what it wrote.
+ */
+export async function recordMessages(db: Queryable, conversationId: string, m: { lastIndex: number; preview: string; authorSide: ConversationSide }): Promise<ConversationRow> {
   const other: ConversationSide = m.authorSide === "STORE" ? "SUPPLIER" : "STORE";
   const own = SIDE[m.authorSide].horizon;
-  // The author has read everything up to what it wrote; the other side now owes a reply, from the
-  // first unanswered message on (a second message does not restart the clock).
-  await db.query(
-    `UPDATE conversations SET last_message_index = $2, last_message_preview = $3, last_message_at = now(), updated_at = now(),
+  // The other side now owes a reply, from the first unanswered message on (a second message does not restart the clock).
+  const { rows } = await db.query<ConversationRow>(
+    `UPDATE conversations c SET last_message_index = $2, last_message_preview = $3, last_message_at = now(), updated_at = now(),
        ${own} = $2,
        awaiting_since = CASE WHEN awaiting_side = $4 THEN awaiting_since ELSE now() END,
        awaiting_side = $4
-     WHERE id = $1`,
+     WHERE id = $1
+     RETURNING ${ROW_COLUMNS}, 0 AS "unreadCount"`,
     [conversationId, m.lastIndex, m.preview, other],
   );
+  return rows[0]!;
 }
 
 /** Moves the side's horizon forward to index (never back); answers whether it moved. */

@@ -4,9 +4,7 @@ import type { Queryable } from "../../db/pool";
 import { requirePermission } from "../../auth/permissions";
 import { notFound } from "../../errors";
 import { publishAfterCommit } from "../../realtime";
-import { findConversation, readIndexes, type ConversationRow, type InboxViewer, type NamedConversationRow } from "../../queries/inbox/conversations";
-import { supplierCard } from "../../queries/marketplace/suppliers";
-import { findStoreTitle } from "../../queries/stores";
+import { findNamedConversation, readIndexes, type ConversationRow, type InboxViewer, type NamedConversationRow } from "../../queries/inbox/conversations";
 import { supplierMemberIds } from "../../queries/inbox/messages";
 import type { MessageRow } from "../../queries/inbox/messages";
 
@@ -19,12 +17,10 @@ export function viewerOf(ctx: UserContext): InboxViewer {
 
 /** One of the caller's conversations with both sides' names, or 404 (another store's or supplier's is never found). */
 export async function ownConversation(db: Queryable, viewer: InboxViewer, sid: string, forUpdate = false): Promise<NamedConversationRow> {
-  const row = await findConversation(db, viewer, sid, forUpdate);
+  // The names are read in the same statement (as the list does): every history page and write reads this.
+  const row = await findNamedConversation(db, viewer, sid, forUpdate);
   if (!row) throw notFound("This conversation");
-  // The names are the marketplace's and the stores' data, read through their queries.
-  const supplier = await supplierCard(db, row.supplierId);
-  const storeName = await findStoreTitle(db, row.storeId);
-  return { ...row, supplierName: supplier?.name ?? "", avatarColor: supplier?.avatarColor ?? "", storeName: storeName ?? "" };
+  return row;
 }
 
 /** The conversation as the viewer's side sees it. */
@@ -71,10 +67,16 @@ export function toMessage(row: MessageRow): Message {
  * Tells both sides' open screens that a conversation changed, once the write commits: the store's
  * room (every member of the store) and each supplier member's user room.
  */
-export async function publishConversationUpdated(db: Queryable, row: ConversationRow, reason: "message" | "read" | "unread" | "archive" | "start"): Promise<void> {
-  const now = await readIndexes(db, row.id);
+export async function publishConversationUpdated(
+  db: Queryable,
+  row: ConversationRow,
+  reason: "message" | "read" | "unread" | "archive" | "start",
+  // A caller that just wrote the row passes its indexes (a send does), saving a read under the lock.
+  indexes?: { lastMessageIndex: number; storeLastReadIndex: number | null; supplierLastReadIndex: number | null },
+): Promise<void> {
+  const now = indexes ?? (await readIndexes(db, row.id));
   if (!now) return;
-  const payload = { sid: row.sid, ...now, reason };
+  const payload = { sid: row.sid, lastMessageIndex: now.lastMessageIndex, storeLastReadIndex: now.storeLastReadIndex, supplierLastReadIndex: now.supplierLastReadIndex, reason };
   publishAfterCommit(db, { name: "conversation.updated", to: { storeId: row.storeId }, payload });
   for (const userId of await supplierMemberIds(db, row.supplierId)) publishAfterCommit(db, { name: "conversation.updated", to: { userId }, payload });
 }

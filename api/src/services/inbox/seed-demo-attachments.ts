@@ -7,7 +7,7 @@ import { insertAttachment, insertPin } from "../../queries/inbox/attachments";
 import { insertMessages } from "../../queries/inbox/messages";
 import type { FileStorage } from "../../storage";
 import { attachmentUrl } from "./attachments/attachment-dto";
-import { checkAttachment } from "./attachments/check-attachment";
+import { checkStoredAttachment, openStored } from "./attachments/check-attachment";
 
 // Pictures for the demo store's first conversation, so the inbox's files, thumbnails and pins have
 // something to open on a first start: the store's sketch of the tee and the supplier's photo of
@@ -41,11 +41,11 @@ function photoSvg(): string {
 
 async function storePicture(db: Queryable, storage: FileStorage, c: { conversationId: string; index: number; side: "STORE" | "SUPPLIER"; author: Party; fileName: string; svg: string }): Promise<string> {
   const png = await sharp(Buffer.from(c.svg)).png().toBuffer();
-  const checked = await checkAttachment(c.fileName, png);
   const id = crypto.randomUUID();
-  const storageKey = `inbox/${c.conversationId}/${id}.${checked.extension}`;
-  const thumbnailKey = checked.thumbnail ? `inbox/${c.conversationId}/${id}-thumbnail.webp` : null;
+  const storageKey = `inbox/${c.conversationId}/${id}.png`;
   await storage.put(storageKey, Readable.from([png]));
+  const checked = await checkStoredAttachment("png", () => openStored(storage, storageKey));
+  const thumbnailKey = checked.thumbnail ? `inbox/${c.conversationId}/${id}-thumbnail.webp` : null;
   if (thumbnailKey && checked.thumbnail) await storage.put(thumbnailKey, Readable.from([checked.thumbnail]));
   await insertMessages(db, c.conversationId, [{ index: c.index, author: authorOf(c.side, c.author.id), authorUserId: null, authorName: c.author.name, type: "IMAGE", body: "", attributes: { imageUrls: [attachmentUrl(id, c.fileName)], fileName: c.fileName } }], null);
   await insertAttachment(db, {

@@ -82,13 +82,19 @@ export async function receiveLargeFile(ctx: RequestContext, id: string, token: s
 }
 
 /** Passes bytes through while checking the signature of the first ones and the running size. */
-export function checkedStream(extension: string, maxBytes: number, tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The upload is larger than the ${maxBytes} bytes announced.`)): Transform {
+export function checkedStream(
+  extension: string,
+  maxBytes: number,
+  tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The upload is larger than the ${maxBytes} bytes announced.`),
+  // Conversation attachments also take spreadsheets, whose signatures the uploads' list lacks.
+  matches: (extension: string, head: Buffer) => boolean = matchesSignature,
+): Transform {
   let head = Buffer.alloc(0);
   let checked = false;
   let size = 0;
   const check = () => {
     checked = true;
-    if (!matchesSignature(extension, head)) throw contentMismatch(extension);
+    if (!matches(extension, head)) throw contentMismatch(extension);
   };
   return new Transform({
     transform(chunk: Buffer, _enc, done) {

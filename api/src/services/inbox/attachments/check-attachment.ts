@@ -1,6 +1,8 @@
+import type { Readable } from "node:stream";
 import sharp from "sharp";
 import { ATTACHMENT_MAX_IMAGE_SIDE, CONVERSATION_ATTACHMENT_EXTENSIONS, attachmentKindOf, type AttachmentKind } from "@atelier/contracts/inbox/contracts";
 import { AppError, invalid } from "../../../errors";
+import type { FileStorage } from "../../../storage";
 import { CONTENT_TYPES, contentMismatch, matchesSignature } from "../../uploads/file-types";
 
 /** What a checked file is: its kind, type, and for raster images its size and a thumbnail. */
@@ -24,29 +26,57 @@ const RASTER = new Set(["png", "jpg", "jpeg", "gif"]);
 const SHARP_FORMAT: Record<string, string> = { png: "png", jpg: "jpeg", jpeg: "jpeg", gif: "gif" };
 export const THUMBNAIL_SIDE = 320;
 
-/**
- * Checks an attachment by its content, not its name: the leading bytes must be what the extension
- * says (a renamed executable is not a PDF), a picture must decode as that format and be at most
- * ATTACHMENT_MAX_IMAGE_SIDE pixels a side; raster pictures get a small WebP thumbnail.
- */
-export async function checkAttachment(fileName: string, bytes: Buffer): Promise<CheckedAttachment> {
-  const ext = /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1]?.toLowerCase() ?? "";
-  const kind = attachmentKindOf(ext);
+/** The extension of an attachment's name and the kind of message it travels as; 400 naming the file before any byte is read. */
+export function attachmentExtension(fileName: string): { extension: string; kind: AttachmentKind } {
+  const extension = /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1]?.toLowerCase() ?? "";
+  const kind = attachmentKindOf(extension);
   if (!kind) throw invalid("file", `must be one of these kinds of file: ${ALL.join(", ")}`);
-  if (bytes.length === 0) throw invalid("file", "is empty");
-  const head = bytes.subarray(0, 4096);
-  if (!(kind === "FILE" ? spreadsheetMatches(ext, head) : matchesSignature(ext, head))) throw contentMismatch(ext);
-  const contentType = SPREADSHEET_TYPES[ext] ?? CONTENT_TYPES[ext] ?? "application/octet-stream";
-  if (!RASTER.has(ext)) return { kind, extension: ext, contentType, width: null, height: null, thumbnail: null };
-  const picture = await readPicture(ext, bytes);
-  return { kind, extension: ext, contentType, ...picture };
+  return { extension, kind };
 }
 
-async function readPicture(ext: string, bytes: Buffer): Promise<{ width: number; height: number; thumbnail: Buffer }> {
+/** Whether a file's leading bytes are what its extension says (a renamed executable is not a PDF). */
+export function attachmentSignatureMatches(extension: string, head: Buffer): boolean {
+  return attachmentKindOf(extension) === "FILE" ? spreadsheetMatches(extension, head) : matchesSignature(extension, head);
+}
+
+/**
+ * Checks a stored attachment whose leading bytes and size were checked as it streamed in: a
+ * picture must decode as its format and be at most ATTACHMENT_MAX_IMAGE_SIDE pixels a side;
+ * raster pictures get a small WebP thumbnail. The bytes are read from storage, never from the request.
+ */
+export async function checkStoredAttachment(extension: string, open: () => Promise<Readable>): Promise<CheckedAttachment> {
+  const kind = attachmentKindOf(extension)!;
+  const contentType = SPREADSHEET_TYPES[extension] ?? CONTENT_TYPES[extension] ?? "application/octet-stream";
+  if (!RASTER.has(extension)) return { kind, extension, contentType, width: null, height: null, thumbnail: null };
+  const picture = await readPicture(extension, open);
+  return { kind, extension, contentType, ...picture };
+}
+
+/** A stored file's bytes; a key that is gone is a server fault (it was written a moment ago). */
+export async function openStored(storage: FileStorage, key: string): Promise<Readable> {
+  const body = await storage.get(key);
+  if (!body) throw new Error(`Stored attachment ${key} is missing`);
+  return body;
+}
+
+/** Whether a picture of this extension gets its size read and a thumbnail made. */
+export function isRasterPicture(extension: string): boolean {
+  return RASTER.has(extension.toLowerCase());
+}
+
+/** Pipes a stored file into sharp (a failed read fails the sharp call, never the process). */
+async function sharpOf(open: () => Promise<Readable>, options: sharp.SharpOptions): Promise<sharp.Sharp> {
+  const input = sharp(options);
+  const body = await open();
+  body.on("error", (err) => input.destroy(err));
+  return body.pipe(input);
+}
+
+async function readPicture(ext: string, open: () => Promise<Readable>): Promise<{ width: number; height: number; thumbnail: Buffer }> {
   let meta: sharp.Metadata;
   try {
     // The header alone gives the size: a huge picture is refused before any pixel is decoded.
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await (await sharpOf(open, { limitInputPixels: false })).metadata();
   } catch {
     throw contentMismatch(ext);
   }
@@ -63,7 +93,7 @@ async function readPicture(ext: string, bytes: Buffer): Promise<{ width: number;
     ]);
   }
   try {
-    const thumbnail = await sharp(bytes, { failOn: "error" }).rotate().resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    const thumbnail = await (await sharpOf(open, { failOn: "error" })).rotate().resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
     return { width, height, thumbnail };
   } catch {
     // The header read but the pixels do not: a truncated or corrupt file.
