@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fees, orders, payments, receivings } from "@atelier/contracts";
 import { as, expectError, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
-import { createOrder, manualOrderBody, previewStore, stockSku, teamMember } from "../../test/factories";
+import { createOrder, dueStorageFee, manualOrderBody, previewStore, stockSku, teamMember } from "../../test/factories";
 import { recordFulfilmentFee } from "../src/services/fees/record-fulfilment-fee";
-import { insertFulfilmentFee, insertStorageFee, settleFee } from "../src/queries/fees/fees";
+import { insertFulfilmentFee } from "../src/queries/fees/fees";
 import { renewStorage } from "../src/services/fees/renew-storage";
 import { runPayouts, weekStart } from "../src/services/fees/run-payouts";
 
@@ -164,16 +164,7 @@ describe("payouts of storefront sales", () => {
   });
 });
 
-/** A storage fee already due (as after a declined or missing card), written straight to the ledger's table. */
-async function dueFee(owner: TestUser, amountCents: number, status: "DUE" | "PENDING" = "DUE") {
-  const start = new Date();
-  const fee = (await insertStorageFee(api.deps.pool, owner.store.id, {
-    sku: `BAL-${Date.now()}-${amountCents}-${Math.random().toString(36).slice(2, 7)}`, bin: "A-01", receivingId: null, receivingNumber: null,
-    periodStart: start, periodEnd: new Date(start.getTime() + 365 * 86_400_000), planType: "TIER_1", amountCents, description: "Storage fee for a test bin",
-  }))!;
-  if (status === "DUE") await settleFee(api.deps.pool, owner.store.id, fee.id, "DUE", null);
-  return fee;
-}
+const dueFee = (owner: TestUser, amountCents: number, status: "DUE" | "PENDING" = "DUE") => dueStorageFee(api, owner.store.id, amountCents, status);
 const payBalance = (owner: TestUser, amountCents: number, key = crypto.randomUUID()) => as(api, owner.token, fees.payBalanceDue, { body: { amountCents } }, key);
 
 describe("paying the balance due on demand", () => {
