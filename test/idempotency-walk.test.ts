@@ -10,6 +10,7 @@ import { manualOrderBody, stockSku } from "./factories/inventory";
 import { supplierMember } from "./factories/inbox";
 import { setAnalyticsFlags } from "./factories/analytics";
 import { buyLabel, cardOnFile, freightCargo, labelBody } from "./factories/shipping";
+import { dueStorageFee } from "./factories/fees";
 import { shipping } from "@atelier/contracts";
 import { QC_INSPECTION_FEE_CENTS } from "@atelier/contracts/shipping";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
@@ -247,6 +248,12 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   submitAiIdea: async (owner) => ({ params: { id: (await ideaAt(owner, "picked")).id }, body: { pitch: "A walk pitch long enough to submit.", fundingGoal: 500 } }),
   sendCrowdfundingEmailToSelf: async (owner) => ({ body: { ideaId: (await ideaAt(owner, "submitted")).id, confirmRecipient: owner.email } }),
   bulkUpdateAiIdeas: async (owner) => ({ body: { ids: [(await ideaAt(owner, "new")).id] } }),
+  // The balance due: a fee due and a card to pay it with.
+  async payBalanceDue(owner) {
+    await cardOnFile(api, owner.token);
+    await dueStorageFee(api, owner.storeId, 100);
+    return { body: { amountCents: 100 } };
+  },
 };
 
 async function ideaAt(owner: Owner, stage: "new" | "ideas" | "picked" | "submitted"): Promise<{ id: string; firstIdea?: string }> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fees, orders, payments, receivings } from "@atelier/contracts";
 import { as, expectError, registerUser, setPlan, startTestApi, type TestApi, type TestUser } from "./harness";
-import { createOrder, manualOrderBody, previewStore, stockSku, teamMember } from "../../test/factories";
+import { createOrder, dueStorageFee, manualOrderBody, previewStore, stockSku, teamMember } from "../../test/factories";
 import { recordFulfilmentFee } from "../src/services/fees/record-fulfilment-fee";
 import { insertFulfilmentFee } from "../src/queries/fees/fees";
 import { renewStorage } from "../src/services/fees/renew-storage";
@@ -161,6 +161,83 @@ describe("payouts of storefront sales", () => {
     const paged = await report(owner, { from: lastWeek.slice(0, 10), size: 1, page: 1 });
     expect(paged).toMatchObject({ total: 2, page: 1, size: 1 });
     expect(paged.list).toHaveLength(1);
+  });
+});
+
+const dueFee = (owner: TestUser, amountCents: number, status: "DUE" | "PENDING" = "DUE") => dueStorageFee(api, owner.store.id, amountCents, status);
+const payBalance = (owner: TestUser, amountCents: number, key = crypto.randomUUID()) => as(api, owner.token, fees.payBalanceDue, { body: { amountCents } }, key);
+
+describe("paying the balance due on demand", () => {
+  it("charges exactly the confirmed balance on the default card once per key, marks those fees paid and shows one balance payment", async () => {
+    const owner = await registerUser(api);
+    await dueFee(owner, 150);
+    await dueFee(owner, 100);
+    await addCard(owner);
+    const before = await report(owner);
+    expect(before).toMatchObject({ balanceDueCents: 250, payableCents: 250, defaultCard: { brand: "visa", last4: "4242" } });
+
+    // The amount the owner saw must still be the balance: a stale one charges nothing.
+    await expectError(payBalance(owner, 150), 409, undefined, /\$2\.50/);
+    const key = crypto.randomUUID();
+    const paid = await payBalance(owner, 250, key);
+    expect(paid).toMatchObject({ result: "COMPLETED", amountCents: 250, feeCount: 2, card: { brand: "visa", last4: "4242" }, balanceDueCents: 0 });
+    expect(paid.message).toBe("Paid $2.50 with your Visa ending 4242: 2 fees are settled.");
+    expect(await payBalance(owner, 250, key)).toEqual(paid);
+    expect((await feeRows(owner.store.id, "STORAGE")).map((f) => f.status)).toEqual(["PAID", "PAID"]);
+    const charges = await api.deps.pool.query("SELECT 1 FROM payment_charges WHERE store_id = $1 AND idempotency_key LIKE 'fee:balance:%'", [owner.store.id]);
+    expect(charges.rowCount).toBe(1);
+
+    const after = await report(owner);
+    expect(after).toMatchObject({ balanceDueCents: 0, payableCents: 0 });
+    expect(after.list).toEqual([expect.objectContaining({ kind: "BALANCE_PAYMENT", status: "PAID", amountCents: 250, paymentRecordId: paid.chargeId })]);
+    const record = await as(api, owner.token, fees.getPaymentRecord, { params: { id: paid.chargeId } });
+    expect(record.fees.map((f) => f.amountCents).sort()).toEqual([100, 150]);
+    // Nothing left to pay.
+    await expectError(payBalance(owner, 250), 409, undefined, /no balance due/);
+  });
+
+  it("changes nothing when the card is declined, and says so; with no card it charges nothing", async () => {
+    const owner = await registerUser(api);
+    await dueFee(owner, 150);
+    await expectError(payBalance(owner, 150), 409, undefined, /no default card/);
+    await addCard(owner, "4000000000000002");
+    const declined = await payBalance(owner, 150);
+    expect(declined).toMatchObject({ result: "INSTRUMENT_DECLINED", amountCents: 150, balanceDueCents: 150 });
+    expect(declined.message).toBe("Your Visa ending 0002 was declined, so nothing was charged and the balance of $1.50 is still due. Set another default card under Billing and pay again.");
+    expect((await feeRows(owner.store.id, "STORAGE")).map((f) => f.status)).toEqual(["DUE"]);
+    const r = await report(owner);
+    expect(r).toMatchObject({ balanceDueCents: 150, payableCents: 150 });
+    expect(r.list).toEqual([expect.objectContaining({ kind: "STORAGE_FEE", status: "DUE" })]);
+    // A working card afterwards pays it, under a new key.
+    await addCard(owner);
+    expect(await payBalance(owner, 150)).toMatchObject({ result: "COMPLETED", balanceDueCents: 0 });
+  });
+
+  it("leaves a pending fee whose charge already exists out of the balance due, as the list does", async () => {
+    const owner = await registerUser(api);
+    const card = await addCard(owner);
+    const fee = await dueFee(owner, 100, "PENDING");
+    expect((await report(owner)).balanceDueCents).toBe(100);
+    // The charge job stopped between its two steps: the charge committed, the fee still pending.
+    await api.deps.providers.payments.charge(api.deps.pool, { storeId: owner.store.id, amountCents: 100, description: fee.description, paymentMethodId: card.id, idempotencyKey: `fee:storage:${fee.id}` });
+    expect(await report(owner)).toMatchObject({ balanceDueCents: 0, payableCents: 0 });
+  });
+
+  it("refuses a bad amount with the field, strangers, preview accounts and members who do not manage billing; another store's fees are not its to pay", async () => {
+    const owner = await registerUser(api);
+    await dueFee(owner, 150);
+    await addCard(owner);
+    await expectError(payBalance(owner, 1.5), 400, "body.amountCents");
+    await expectError(payBalance(owner, 0), 400, "body.amountCents");
+    expect((await api.raw("POST", "/web/stores/me/balance-due/payments", { body: { amountCents: 150 } })).status).toBe(401);
+    const admin = await teamMember(api, owner, "ADMIN");
+    await expectError(as(api, admin.token, fees.payBalanceDue, { body: { amountCents: 150 } }), 403);
+    const preview = await previewStore(api);
+    await expectError(as(api, preview.token, fees.payBalanceDue, { body: { amountCents: 150 } }), 403);
+    const stranger = await registerUser(api);
+    await addCard(stranger);
+    await expectError(payBalance(stranger, 150), 409, undefined, /no balance due/);
+    expect((await feeRows(owner.store.id, "STORAGE")).map((f) => f.status)).toEqual(["DUE"]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineContract } from "./contract";
 import { pageOf, pageQuery } from "./domain";
+import { paymentResultSchema } from "./payments";
 
 // The store's money with the platform (000 §7 payments-report, payout and card payment records;
 // §9 fees): what the fulfilment center charges (per order shipped, per bin and SKU stored), what
@@ -28,7 +29,7 @@ export const FEE_SCHEDULE_LINES = [
   "Fees go on your default card; without a card that works they wait as a balance due, taken from your next payout.",
 ] as const;
 
-export const PAYMENT_KINDS = ["FULFILMENT_FEE", "STORAGE_FEE", "QC_FEE", "PURCHASE", "SUBSCRIPTION", "SHIPPING_LABEL", "AI_CREDITS", "PAYOUT"] as const;
+export const PAYMENT_KINDS = ["FULFILMENT_FEE", "STORAGE_FEE", "QC_FEE", "PURCHASE", "SUBSCRIPTION", "SHIPPING_LABEL", "AI_CREDITS", "PAYOUT", "BALANCE_PAYMENT"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const PAYMENT_KIND_WORDS: Record<PaymentKind, string> = {
   FULFILMENT_FEE: "Fulfilment fees",
@@ -39,6 +40,7 @@ export const PAYMENT_KIND_WORDS: Record<PaymentKind, string> = {
   SHIPPING_LABEL: "Shipping labels",
   AI_CREDITS: "AI credits",
   PAYOUT: "Payouts",
+  BALANCE_PAYMENT: "Balance payments",
 };
 
 /** PAID: charged to a card; DUE: waiting as a balance due; DEDUCTED: taken from a payout; DECLINED: the card refused; PAID_OUT: money to the store. */
@@ -95,6 +97,42 @@ export const getPaymentsReport = defineContract({
     totals: z.record(z.enum(PAYMENT_KINDS), z.number().int()),
     /** Fees waiting for a card or the next payout. */
     balanceDueCents: z.number().int(),
+    /** What "Pay now" would charge: the fees due (not those a card charge is already working on). */
+    payableCents: z.number().int(),
+    /** The card "Pay now" charges, as the owner knows it; null when the store has none. */
+    defaultCard: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  }),
+});
+
+const BRAND_WORDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
+/** A card as its owner knows it: "Visa ending 4242". */
+export const cardEnding = (card: { brand: string; last4: string }) => `${BRAND_WORDS[card.brand] ?? "Card"} ending ${card.last4}`;
+
+const cardOfPayment = z.object({ brand: z.string(), last4: z.string() });
+
+export const payBalanceDue = defineContract({
+  id: "payBalanceDue",
+  method: "POST",
+  path: "/web/stores/me/balance-due/payments",
+  summary: "Pays the balance due now (the fees due, as payableCents in the payments report says) with the store's default card, after the owner confirmed that amount and card. amountCents must equal the balance due, or nothing is charged (409 names the new balance). COMPLETED marks those fees paid; INSTRUMENT_DECLINED changes nothing. Send an Idempotency-Key: a retry with the same key charges once and answers the same.",
+  tags: ["payments"],
+  access: "user",
+  idempotent: true,
+  body: z.strictObject({
+    amountCents: z.number().int("must be a whole number of cents").positive("must be more than zero").max(100_000_000, "must be at most $1,000,000").describe("The balance due the owner confirmed, in cents"),
+  }),
+  response: z.object({
+    result: paymentResultSchema,
+    /** The card payment record to open (also for a decline). */
+    chargeId: z.string(),
+    amountCents: z.number().int(),
+    /** How many fees the payment covered (or would have, when declined). */
+    feeCount: z.number().int(),
+    card: cardOfPayment,
+    /** The balance due after the payment: 0 when it went through and nothing new arrived. */
+    balanceDueCents: z.number().int(),
+    /** What happened, in a sentence the screen and the assistant can show as it is. */
+    message: z.string(),
   }),
 });
 

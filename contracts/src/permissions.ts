@@ -302,6 +302,8 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   listWarehouseTickets: "orders.manage", getWarehouseTicket: "orders.manage", createWarehouseTicket: "orders.manage", replyWarehouseTicket: "orders.manage", closeWarehouseTicket: "orders.manage",
   // the payments report and its records: money matters, read by whoever reads billing (not CX)
   getPaymentsReport: "billing.read", getPayoutRecord: "billing.read", getPaymentRecord: "billing.read",
+  // paying the balance due spends the store's money on its card: the owner's call, like the plan
+  payBalanceDue: "billing.manage",
   getReturnSettings: "orders.manage",
   updateReturnSettings: "store.settings.write",
   // quotes: every side answers from the inbox; a store's accept needs sourcing.purchase and its counter or decline sourcing.use, checked once the quote is found

@@ -38,3 +38,14 @@ export async function createPayout(api: FactoryApi, storeId: string, seed: Payou
   }
   return id;
 }
+
+/** A storage fee already due (as after a declined or missing card), or still PENDING its charge; returns its id and description. */
+export async function dueStorageFee(api: FactoryApi, storeId: string, amountCents: number, status: "DUE" | "PENDING" = "DUE"): Promise<{ id: string; description: string }> {
+  const start = new Date();
+  const { rows } = await poolOf(api).query<{ id: string; description: string }>(
+    `INSERT INTO store_fees (store_id, kind, sku, bin, period_start, period_end, plan_type, amount_cents, description, status)
+     VALUES ($1, 'STORAGE', $2, 'A-01', $3, $4, 'TIER_1', $5, 'Storage fee for a test bin', $6) RETURNING id, description`,
+    [storeId, `DUE-${crypto.randomUUID().slice(0, 13)}`, start, new Date(start.getTime() + 365 * 86_400_000), amountCents, status],
+  );
+  return rows[0]!;
+}

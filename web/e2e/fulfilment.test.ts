@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inventory, orders } from "@atelier/contracts";
+import { inventory, orders, payments } from "@atelier/contracts";
 import { createStore } from "../../test/factories/accounts";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
 import { paidOrderFrom } from "../../test/factories/purchases";
@@ -40,7 +40,22 @@ describe("sending an order to the fulfilment center in Chromium", () => {
     await page.goto(`${env.api.url}/account/payments-report?kind=FULFILMENT_FEE`);
     await page.getByTestId("payment-row").getByText(`Fulfilment fee for order #${order.orderNumber}`, { exact: false }).waitFor();
     expect(await page.getByTestId("balance-due").textContent()).toContain("$1.50");
+    expect(await page.getByRole("link", { name: "add a card" }).count()).toBe(1);
     await shot(page, `payments-report-${name}`);
+    expect(await overflowsSideways(page)).toBe(false);
+    // With a card, the balance is paid on demand: the button names the card, the dialog the amount and the card, and nothing is charged before the confirm click.
+    await env.api.client.call(payments.attachPaymentMethod, { body: { cardNumber: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123", makeDefault: true } }, { token: owner.token });
+    await page.reload();
+    await page.getByRole("button", { name: "Pay $1.50 now with Visa ending 4242" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Pay $1.50 now?" });
+    expect(await dialog.textContent()).toContain("$1.50 to your Visa ending 4242");
+    await shot(page, `pay-balance-dialog-${name}`);
+    await dialog.getByRole("button", { name: "Pay $1.50" }).click();
+    await page.getByRole("status").getByText("Paid $1.50 with your Visa ending 4242").waitFor();
+    await page.getByTestId("balance-due").waitFor({ state: "detached" });
+    await page.goto(`${env.api.url}/account/payments-report?kind=BALANCE_PAYMENT`);
+    await page.locator('[data-testid="payment-row"][data-kind="BALANCE_PAYMENT"]').getByText("Paid by card").waitFor();
+    await shot(page, `pay-balance-paid-${name}`);
     expect(await overflowsSideways(page)).toBe(false);
     await page.context().close();
   });

@@ -31,6 +31,7 @@ import { RECEIVING_INTENTS } from "./offline-receivings";
 import { WAREHOUSE_TICKET_INTENTS } from "./offline-warehouse-tickets";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 import { PAYMENT_INTENTS } from "./offline-payments";
+import { BALANCE_INTENTS } from "./offline-balance";
 import { SUPPLIER_SCORECARD_INTENTS } from "./offline-supplier-scorecards";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
@@ -101,6 +102,7 @@ const DECLARED: Intent[] = [
   // Before creation's and the inbox's: "what did the supplier mark on the sample photo" is a pin, not a design or a recap.
   ...INBOX_FILE_INTENTS,
   ...WAREHOUSE_TICKET_INTENTS,
+  ...BALANCE_INTENTS,
   ...PAYMENT_INTENTS,
   // Before the catalog's: "how reliable is the second one" is a scorecard, not the supplier's profile.
   ...SUPPLIER_SCORECARD_INTENTS,

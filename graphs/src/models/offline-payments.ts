@@ -70,7 +70,7 @@ function rowLine(r: Row): string {
 }
 
 function reportAnswer(r: Report, kind: PaymentKind | undefined, words: string): string {
-  const due = r.balanceDueCents > 0 ? `\nBalance due now: ${usd(r.balanceDueCents)} (taken from your next payout, or charged once a card works).` : "";
+  const due = r.balanceDueCents > 0 ? `\nBalance due now: ${usd(r.balanceDueCents)} (taken from your next payout, or charged once a card works).${r.payableCents > 0 ? ' Say "pay it" to pay it now with your card.' : ""}` : "";
   if (kind) {
     const total = r.totals[kind];
     if (r.total === 0) return `No ${PAYMENT_KIND_WORDS[kind].toLowerCase()} ${words}.${due}`;

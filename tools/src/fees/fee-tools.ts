@@ -1,8 +1,22 @@
 import { fees } from "@atelier/contracts";
-import { defineTool } from "../tool-spec";
+import { defineTool, type ApprovalLookup } from "../tool-spec";
 
 // The store's money with the platform: the payments report (fees, card payments, payouts) and its
-// two records. Reads only: fees are charged by the fulfilment center's work, never by a tool.
+// two records, and paying the balance due. Fees are charged by the fulfilment center's work; the
+// one write here pays what is already due, after the owner approves the amount and the card.
+
+const usd = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const balanceNow = (lookup: ApprovalLookup) => lookup(fees.getPaymentsReport, { query: { size: 1 } });
+
+/** Approvals only for what can succeed: a card, a balance, and the amount still the balance. */
+async function balancePrecheck(a: Record<string, unknown>, lookup: ApprovalLookup): Promise<string | undefined> {
+  const r = await balanceNow(lookup);
+  if (!r) return undefined;
+  if (r.payableCents === 0) return r.balanceDueCents > 0 ? "Your fees are being charged to your card right now, so there is nothing to pay by hand." : "You have no balance due, so there is nothing to pay.";
+  if (!r.defaultCard) return `There is no default card on this store, so the balance of ${usd(r.payableCents)} can't be paid yet. Add a card in your billing settings, then ask me again.`;
+  if (a.amountCents !== r.payableCents) return `Your balance due is ${usd(r.payableCents)}. Ask me to pay that amount.`;
+  return undefined;
+}
 
 const period = {
   from: "First day of the period, YYYY-MM-DD (default 30 days ago); 'last month' is the first of last month",
@@ -28,5 +42,20 @@ export const feeTools = [
     name: "get_payment_record",
     description: "One card payment: amount, card brand and last 4 digits, what it paid for (the fee's order or receiving), and refunds. 'this payment' is the one on the user's screen; otherwise take the id from get_payments_report (paymentRecordId).",
     argDescriptions: { id: "The card payment's id (paymentRecordId in the payments report, like ch_…)" },
+  }),
+  defineTool({
+    contract: fees.payBalanceDue,
+    name: "pay_balance_due",
+    description:
+      "Pay the store's balance due (fees the card did not cover) now with the default card. Needs the user's approval. Read get_payments_report first and pass its payableCents as amountCents. Use it for 'pay what I owe', 'settle my balance', 'pay it' after the balance was shown. A declined card changes nothing; say the answer's message.",
+    argDescriptions: { amountCents: "payableCents from get_payments_report: the balance the user is paying, in cents" },
+    approval: {
+      summary: async (a, lookup) => {
+        const r = await balanceNow(lookup);
+        const card = r?.defaultCard ? `your ${fees.cardEnding(r.defaultCard)}` : "your default card";
+        return `Pay your balance due of ${usd(Number(a.amountCents))} with ${card}`;
+      },
+      precheck: balancePrecheck,
+    },
   }),
 ];

@@ -22,12 +22,14 @@ export type FeeRow = {
   status: FeeStatus;
   chargeId: string | null;
   payoutId: string | null;
+  /** The balance payment holding the fee while its charge runs (migration 0330). */
+  balancePaymentId: string | null;
   createdAt: Date;
 };
 
 const COLUMNS = `id, store_id AS "storeId", kind, order_number AS "orderNumber", receiving_number AS "receivingNumber", sku, bin,
   period_start AS "periodStart", period_end AS "periodEnd", plan_type AS "planType", amount_cents AS "amountCents", description, status,
-  charge_id AS "chargeId", payout_id AS "payoutId", created_at AS "createdAt"`;
+  charge_id AS "chargeId", payout_id AS "payoutId", balance_payment_id AS "balancePaymentId", created_at AS "createdAt"`;
 
 /** The store's plan now (the fee follows the plan at the time it is earned). */
 export async function planOf(db: Queryable, storeId: string): Promise<string> {

@@ -3,17 +3,25 @@ import type { Queryable } from "../../db/pool";
 
 // SQL of the payments report and the card payment record. A card payment's kind is read from the
 // key it was charged under: every paying use case prefixes its key (fee:fulfilment:, fee:storage:,
-// qc-inspection:, invoice:, shipping-label:, ai-credits:); a purchase's key is the buyer's own
+// fee:balance:, qc-inspection:, invoice:, shipping-label:, ai-credits:); a purchase's key is the buyer's own
 // Idempotency-Key, so what no prefix names is a purchase.
 
 export const CHARGE_KIND_SQL = `CASE
   WHEN c.idempotency_key LIKE 'fee:fulfilment:%' THEN 'FULFILMENT_FEE'
   WHEN c.idempotency_key LIKE 'fee:storage:%' THEN 'STORAGE_FEE'
+  WHEN c.idempotency_key LIKE 'fee:balance:%' THEN 'BALANCE_PAYMENT'
   WHEN c.idempotency_key LIKE 'qc-inspection:%' THEN 'QC_FEE'
   WHEN c.idempotency_key LIKE 'invoice:%' THEN 'SUBSCRIPTION'
   WHEN c.idempotency_key LIKE 'shipping-label%' THEN 'SHIPPING_LABEL'
   WHEN c.idempotency_key LIKE 'ai-credits:%' THEN 'AI_CREDITS'
   ELSE 'PURCHASE' END`;
+
+/**
+ * A pending fee whose card charge already exists (its own, or the balance payment's holding it):
+ * the charge commits before the fee is marked paid, so for that moment the fee is the charge's.
+ */
+const BEING_CHARGED = `f.status = 'PENDING' AND EXISTS (SELECT 1 FROM payment_charges pc WHERE pc.store_id = f.store_id AND pc.status <> 'failed'
+  AND pc.idempotency_key IN ('fee:' || lower(f.kind) || ':' || f.id::text, 'fee:balance:' || f.balance_payment_id::text))`;
 
 /**
  * Every money movement of the store in [from, to): card payments (a declined fee charge is left
@@ -38,7 +46,7 @@ const ROWS = `
     FROM store_fees f
    WHERE f.store_id = $1 AND f.created_at >= $2 AND f.created_at < $3 AND f.status <> 'PAID'
      -- A fee being charged shows once, as its card payment: the charge commits before the fee is marked paid.
-     AND NOT (f.status = 'PENDING' AND EXISTS (SELECT 1 FROM payment_charges pc WHERE pc.store_id = f.store_id AND pc.idempotency_key = 'fee:' || lower(f.kind) || ':' || f.id::text AND pc.status <> 'failed'))
+     AND NOT (${BEING_CHARGED})
   UNION ALL
   SELECT p.id::text, 'PAYOUT', 'PAID_OUT', p.created_at,
          'Payout of ' || p.order_count || CASE p.order_count WHEN 1 THEN ' storefront sale' ELSE ' storefront sales' END,
@@ -76,9 +84,17 @@ export async function paymentTotals(db: Queryable, storeId: string, from: Date, 
   return Object.fromEntries(rows.map((r) => [r.kind, r.cents]));
 }
 
-export async function balanceDue(db: Queryable, storeId: string): Promise<number> {
-  const { rows } = await db.query<{ cents: number }>(`SELECT coalesce(sum(amount_cents), 0)::int AS cents FROM store_fees WHERE store_id = $1 AND status IN ('DUE', 'PENDING')`, [storeId]);
-  return rows[0]?.cents ?? 0;
+/**
+ * The balance due now (fees due, and fees whose charge has not been made yet), left out a fee being
+ * charged as the list leaves it out; and what paying it now would charge (the DUE fees alone).
+ */
+export async function balanceDue(db: Queryable, storeId: string): Promise<{ dueCents: number; payableCents: number }> {
+  const { rows } = await db.query<{ due: number; payable: number }>(
+    `SELECT coalesce(sum(amount_cents), 0)::int AS due, coalesce(sum(amount_cents) FILTER (WHERE status = 'DUE'), 0)::int AS payable
+       FROM store_fees f WHERE f.store_id = $1 AND f.status IN ('DUE', 'PENDING') AND NOT (${BEING_CHARGED})`,
+    [storeId],
+  );
+  return { dueCents: rows[0]?.due ?? 0, payableCents: rows[0]?.payable ?? 0 };
 }
 
 export type ChargeRecordRow = {

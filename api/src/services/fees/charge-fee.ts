@@ -31,7 +31,8 @@ export async function enqueueFeeCharge(deps: AppDeps, db: Queryable, fee: { id: 
 export async function chargeFee(deps: AppDeps, feeId: string): Promise<{ status: fees.FeeStatus }> {
   const fee = await fees.getFee(deps.pool, feeId);
   if (!fee) throw new PermanentJobError("The fee no longer exists.");
-  if (fee.status !== "PENDING") return { status: fee.status };
+  // A fee held by a balance payment is that payment's to charge (a retried job must not charge it again).
+  if (fee.status !== "PENDING" || fee.balancePaymentId) return { status: fee.status };
   const { payments } = deps.providers;
   const card = (await payments.listPaymentMethods(deps.pool, fee.storeId, 10)).find((m) => m.isDefault);
   if (!card) {

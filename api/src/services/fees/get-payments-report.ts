@@ -17,5 +17,11 @@ export async function getPaymentsReport(ctx: UserContext, query: QueryOf<typeof 
   const { rows, total } = await report.paymentRows(ctx.pool, storeId, { from, to, kind: query.kind ?? null, limit: query.size, offset: query.page * query.size });
   const sums = await report.paymentTotals(ctx.pool, storeId, from, to);
   const totals = Object.fromEntries(PAYMENT_KINDS.map((k) => [k, sums[k] ?? 0])) as Record<PaymentKind, number>;
-  return { list: rows, total, page: query.page, size: query.size, from: dayOf(from), to: dayOf(to), totals, balanceDueCents: await report.balanceDue(ctx.pool, storeId) };
+  const balance = await report.balanceDue(ctx.pool, storeId);
+  // The card "Pay now" would charge, named on the button before the owner confirms.
+  const card = (await ctx.providers.payments.listPaymentMethods(ctx.pool, storeId, 10)).find((m) => m.isDefault);
+  return {
+    list: rows, total, page: query.page, size: query.size, from: dayOf(from), to: dayOf(to), totals,
+    balanceDueCents: balance.dueCents, payableCents: balance.payableCents, defaultCard: card ? { brand: card.brand, last4: card.last4 } : null,
+  };
 }

@@ -4,6 +4,7 @@ import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { FilterTabs, Pager, useAddressPatch } from "../../ui/list-controls";
 import { formatDate, formatDay, formatUsd } from "../../format/format";
+import { PayBalance } from "./pay-balance";
 import "./payments.css";
 
 const PAGE_SIZE = 25;
@@ -70,6 +71,7 @@ export function PaymentsReportPage() {
           )}
         </section>
       )}
+      {r && <PayBalance payableCents={r.payableCents} card={r.defaultCard} />}
       <FilterTabs filters={TABS} labels={TAB_LABELS} current={kind ?? "ALL"} label="Kinds of payment" onPick={(k) => update({ kind: k })} />
       {r && rows.length === 0 ? (
         <p className="card" data-testid="payments-empty">{kind ? `No ${PAYMENT_KIND_WORDS[kind].toLowerCase()} in this period.` : "No payments in this period."}</p>
