@@ -76,12 +76,11 @@ async function writeOrder(n: number): Promise<number> {
 }
 
 // The analytics triggers an order write fires: since migration 0300 the order's fact row and its
-// line's units (and through the fact row's own triggers the daily and customer rollups), since 0370
-// the per-product daily rollup's line triggers. Found by name, so the same bench measures the older
-// statement triggers when run on an older tree.
+// line's units (and through the fact row's own triggers the daily and customer rollups). Found by
+// name, so the same bench measures the older statement triggers when run on an older tree.
 const { rows: found } = await database.pool.query<{ t: string }>(
   `SELECT c.relname || ' ' || g.tgname AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
-    WHERE NOT g.tgisinternal AND c.relname IN ('orders', 'order_line_items') AND (g.tgname LIKE 'order_facts%' OR g.tgname LIKE 'customer_metrics%' OR g.tgname LIKE 'product_daily%')`);
+    WHERE NOT g.tgisinternal AND c.relname IN ('orders', 'order_line_items') AND (g.tgname LIKE 'order_facts%' OR g.tgname LIKE 'customer_metrics%')`);
 const TRIGGERS = found.map((r) => r.t);
 console.log(`analytics triggers on order writes: ${TRIGGERS.join(", ")}`);
 async function setTriggers(on: boolean) {

@@ -1,6 +1,6 @@
 // The analytics reports' shared facts, as CTEs every report's SQL builds on. Analytics reads the
 // store's orders, their lines and customers (the orders domain's tables) only here and in the
-// report SQL beside it, read-only, plus its own rollups (customer_metrics, order_facts, order_daily, product_daily) and share links.
+// report SQL beside it, read-only, plus its own rollups (customer_metrics, order_facts) and share links.
 //
 // Bind parameters, the same for every report:
 //   $1 store id, $2 range start day, $3 range end day (exclusive), $4 as-of moment, $5 time zone,
@@ -115,57 +115,7 @@ od AS (
    GROUP BY 1, 2
 )`;
 
-/**
- * `pd`: the per-product daily rollup (migration 0370) for the product reports that run without
- * filters, one relation of rows told apart by `scope`: LINE rows (a variant's day: sku, title,
- * product, units, item revenue, returned units and value, orders holding it), PRODUCT rows (orders
- * holding the product that day; sku NULL), and DAY and RETURNS rows (the day's orders with lines and
- * with a returned unit; sku and product NULL, so a report keyed by product or SKU never groups them).
- * As with `od`, whole days before the cutoff come from the rollup and the day the cutoff falls in is
- * summed from the facts and lines up to the cutoff; a row in another zone sends every day to the facts.
- */
-const PRODUCT_DAILY = `pzone_ok AS (
-  SELECT NOT EXISTS (SELECT 1 FROM product_daily x WHERE x.store_id = $1 AND x.timezone <> $5::text)
-     AND NOT EXISTS (SELECT 1 FROM product_daily_orders x WHERE x.store_id = $1 AND x.timezone <> $5::text) AS ok
-),
-psplit AS (
-  SELECT CASE WHEN (SELECT ok FROM pzone_ok)
-              THEN greatest(p.from_at, ((p.cutoff AT TIME ZONE $5::text)::date::timestamp AT TIME ZONE $5::text))
-              ELSE p.from_at END AS facts_from
-    FROM params p
-   WHERE coalesce($6::text, $7::text, $8::text, $9::text) IS NULL
-),
-pl AS (
-  SELECT (f.placed_at AT TIME ZONE $5::text)::date AS day, f.order_id, li.sku, li.title, split_part(li.title, ' — ', 1) AS product,
-         li.quantity, li.unit_price_cents, li.returned_quantity
-    FROM order_facts f JOIN order_line_items li ON li.order_id = f.order_id
-   WHERE f.store_id = $1 AND f.placed_at >= (SELECT facts_from FROM psplit) AND f.placed_at < (SELECT cutoff FROM params)
-),
-pd AS (
-  SELECT d.day::timestamp AS local_at, 'LINE' AS scope, d.sku, d.title, d.product, d.units, d.item_revenue_cents, d.returned_units,
-         d.returned_value_cents, d.orders
-    FROM product_daily d
-   WHERE d.store_id = $1 AND (SELECT ok FROM pzone_ok) AND d.day >= $2::date
-     AND (d.day::timestamp AT TIME ZONE $5::text) < (SELECT facts_from FROM psplit)
-  UNION ALL
-  SELECT d.day::timestamp, d.scope, NULL, NULL, CASE WHEN d.scope = 'PRODUCT' THEN d.product END, NULL, NULL, NULL, NULL, d.orders
-    FROM product_daily_orders d
-   WHERE d.store_id = $1 AND (SELECT ok FROM pzone_ok) AND d.day >= $2::date
-     AND (d.day::timestamp AT TIME ZONE $5::text) < (SELECT facts_from FROM psplit)
-  UNION ALL
-  SELECT day::timestamp, 'LINE', sku, title, product, sum(quantity), sum(quantity::bigint * unit_price_cents), sum(returned_quantity),
-         sum(returned_quantity::bigint * unit_price_cents), count(DISTINCT order_id)::int
-    FROM pl GROUP BY day, sku, title, product
-  UNION ALL
-  SELECT day::timestamp, 'PRODUCT', NULL, NULL, product, NULL, NULL, NULL, NULL, count(DISTINCT order_id)::int FROM pl GROUP BY day, product
-  UNION ALL
-  SELECT day::timestamp, 'DAY', NULL, NULL, NULL, NULL, NULL, NULL, NULL, count(DISTINCT order_id)::int FROM pl GROUP BY day
-  UNION ALL
-  SELECT day::timestamp, 'RETURNS', NULL, NULL, NULL, NULL, NULL, NULL, NULL, count(DISTINCT order_id)::int
-    FROM pl WHERE returned_quantity > 0 GROUP BY day
-)`;
-
-export type Fact = "orders" | "lines" | "customers" | "daily" | "productDaily";
+export type Fact = "orders" | "lines" | "customers" | "daily";
 
 /** The WITH clause a report needs (lines imply orders). */
 export function factsSql(facts: readonly Fact[]): string {
@@ -174,7 +124,6 @@ export function factsSql(facts: readonly Fact[]): string {
   if (facts.includes("lines")) parts.push(LINES);
   if (facts.includes("customers")) parts.push(CUSTOMERS);
   if (facts.includes("daily")) parts.push(DAILY);
-  if (facts.includes("productDaily")) parts.push(PRODUCT_DAILY);
   return parts.join(",\n");
 }
 

@@ -31,8 +31,6 @@ export type ReportSql = {
    * as sums of the day rows. Drill-downs always read the orders.
    */
   daily?: Record<string, MeasureSql>;
-  /** The same rows and totals from the per-product daily rollup (`pd`), for runs without filters (product-daily-measures.ts). */
-  productDaily?: Record<string, MeasureSql>;
   /** Filters the report can't honour, each with the sentence that says why (a 400 naming the filter). */
   refuses?: Partial<Record<"origin" | "country" | "sku" | "segment", string>>;
 };
@@ -40,7 +38,7 @@ export type ReportSql = {
 const bucket = (g: Granularity, expr: string) => `to_char(date_trunc('${g}', ${expr}), 'YYYY-MM-DD')`;
 const month = (expr: string) => `to_char(${expr}, 'YYYY-MM-DD')`;
 
-export const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
+const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
 const share: MeasureSql = { row: pct("count(*)", "sum(count(*)) OVER ()"), total: "100" };
 const ORDERS = "count(*)";
 const REVENUE = "sum(total_cents)";

@@ -2,7 +2,6 @@ import { orders as ordersContracts, type analytics } from "@atelier/contracts";
 import type { Queryable } from "../../db/pool";
 import { AppError } from "../../errors";
 import type { FactArgs } from "../../queries/analytics/facts";
-import { PRODUCT_DAILY_MEASURES } from "../../queries/analytics/product-daily-measures";
 import { reportSql } from "../../queries/analytics/report-sql";
 import { selectReportRows, selectReportTotals, type SqlRow } from "../../queries/analytics/run-report-sql";
 import { fillTimeBuckets, shiftRange } from "./report-periods";
@@ -29,9 +28,7 @@ export function specOf(def: analytics.ReportDef, p: analytics.ReportResult["para
   if (refused.length) {
     throw new AppError("VALIDATION_FAILED", refused.map((f) => `The ${FILTER_WORDS[f]} filter ${spec.refuses![f]}`).join(" "), refused.map((f) => ({ field: `query.${f}`, reason: spec.refuses![f] })));
   }
-  // The product reports also read the per-product daily rollup when they run without filters.
-  const productDaily = PRODUCT_DAILY_MEASURES[def.id];
-  return productDaily ? { ...spec, productDaily } : spec;
+  return spec;
 }
 
 const FILTER_WORDS = { origin: "channel", country: "country", sku: "product", segment: "new or returning customers" } as const;
