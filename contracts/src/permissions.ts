@@ -273,6 +273,9 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   saveCustomerList: "marketing.manage",
   listCustomerLists: "analytics.read",
   getCustomerList: "analytics.read",
+  draftReturnQuestion: "analytics.read",
+  // Taking a product's returns up with its maker is the supplier relationship, which CX does not hold.
+  askAboutReturns: "sourcing.use",
   openSharedReport: "public",
 
   // creation: AI product design and the image gallery (issue 19)

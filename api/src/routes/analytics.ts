@@ -5,6 +5,8 @@ import { drillDownReport } from "../services/analytics/drill-down-report";
 import { getCustomerList } from "../services/analytics/get-customer-list";
 import { listCustomerLists } from "../services/analytics/list-customer-lists";
 import { saveCustomerList } from "../services/analytics/save-customer-list";
+import { askAboutReturns } from "../services/analytics/ask-about-returns";
+import { draftReturnQuestion } from "../services/analytics/draft-return-question";
 import { exportReportCsv } from "../services/analytics/export-report-csv";
 import { listReportShares } from "../services/analytics/list-report-shares";
 import { listReports } from "../services/analytics/list-reports";
@@ -24,4 +26,6 @@ export const analyticsRoutes = [
   route(analytics.saveCustomerList, ({ ctx, body }) => saveCustomerList(ctx, body)),
   route(analytics.listCustomerLists, ({ ctx, query }) => listCustomerLists(ctx, query)),
   route(analytics.getCustomerList, ({ ctx, params, query }) => getCustomerList(ctx, params.listId, query)),
+  route(analytics.draftReturnQuestion, ({ ctx, query }) => draftReturnQuestion(ctx, query)),
+  route(analytics.askAboutReturns, ({ ctx, body }) => askAboutReturns(ctx, body)),
 ];

@@ -3,3 +3,4 @@ export * from "./reports";
 export * from "./contracts";
 export * from "./format-measure";
 export * from "./customer-lists";
+export * from "./return-questions";

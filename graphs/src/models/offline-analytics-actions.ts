@@ -2,10 +2,14 @@ import { formatMeasure } from "@atelier/contracts/analytics/index";
 import type { Intent, IntentContext, Outcome } from "./offline-types";
 import { call, got, last } from "./offline-steps";
 import { lastYearRange } from "./offline-analytics";
+import { parseOrdinal } from "./offline-references";
 
 // From a report, one action (issue 20, agents): the churn-risk segment saved as a customer list
 // ("save the churn-risk customers as a list", "make a list of the ones who likely churned", "save
 // these customers" on a customer report), and the saved lists read back. Nothing is sent to anyone.
+// And a product with many returns asked about with its supplier ("ask the supplier about the returns
+// of the linen apron", "open a ticket with the maker about the second one"): the approval names the
+// recipient before anything is sent.
 
 const LIST_WORD = /\b(lists?|lsit|segment|audience)\b/i;
 const SAVE_WORD = /\b(save|sav|make|create|turn|keep|put|add)\b/i;
@@ -71,6 +75,56 @@ export const ANALYTICS_ACTION_INTENTS: Intent[] = [
       if (lists.value.total === 0) return { answer: "You have no saved customer lists yet. Say \"save the churn-risk customers as a list\" to make one from the churn-risk report." };
       const lines = lists.value.list.map((l) => `- ${l.name}: ${formatMeasure(l.customerCount, "count")} customers (${l.segmentLabel}, ${l.reportTitle}, as of ${l.asOf.slice(0, 10)})`);
       return { answer: [`Your saved customer lists (${lists.value.total}):`, ...lines, "They are listed on /analytics-churn-risk."].join("\n") };
+    },
+  },
+];
+
+const ASK_WORD = /\b(ask|contact|tell|write|message|email|complain|raise|open|start|talk|reach)\b/i;
+const RETURNS_WORD = /\b(returns?|returned|retruns?|reutrns?|sent back|coming back|comes back|come back)\b/i;
+const MAKER_WORD = /\b(supplier|suplier|supplier's|maker|factory|manufacturer|vendor|ticket|warehouse)\b/i;
+
+/** The product a request names among the return-rate report's rows: by name, by position, else the most returned. */
+function returnProduct(text: string, rows: { key: string; values: Record<string, number | null> }[]): string | undefined {
+  const withReturns = rows.filter((r) => (r.values.returnedUnits ?? 0) > 0);
+  const lower = text.toLowerCase();
+  const named = [...withReturns].sort((a, b) => b.key.length - a.key.length).find((r) => lower.includes(r.key.toLowerCase()));
+  if (named) return named.key;
+  const n = parseOrdinal(text);
+  if (n !== undefined) return (n === -1 ? withReturns.at(-1) : withReturns[n - 1])?.key;
+  return withReturns[0]?.key;
+}
+
+export const RETURN_QUESTION_INTENTS: Intent[] = [
+  {
+    name: "analytics-ask-about-returns",
+    tools: ["run_report", "draft_return_question", "ask_about_returns"],
+    examples: [
+      "ask the supplier about the returns of this product", "open a ticket with the supplier about the most returned product",
+      "tell the maker the second one gets returned too much", "contact the factory about returns", "ask suplier about retruns on the top product",
+    ],
+    match: (t) => ASK_WORD.test(t) && RETURNS_WORD.test(t) && MAKER_WORD.test(t),
+    step: (t, done) => {
+      const range = lastYearRange();
+      const sent = got(done, "ask_about_returns");
+      if (sent) {
+        const to = sent.value.recipient.kind === "SUPPLIER" ? `${sent.value.recipient.name} in your inbox` : `the fulfilment center as ticket ${sent.value.reference}`;
+        return { answer: `Sent to ${to}, with the return figures. Their answer will come to ${sent.value.recipient.kind === "SUPPLIER" ? "/inbox/messages" : "/fulfillment-services/warehouse-tickets"}.` };
+      }
+      const declined = last(done, "ask_about_returns");
+      if (declined?.declined) return { answer: "Nothing was sent." };
+      if (declined?.error) return { answer: `I couldn't send it: ${declined.error.message}` };
+      const draft = got(done, "draft_return_question");
+      if (draft) {
+        const d = draft.value;
+        return call("ask_about_returns", { product: d.product, from: d.figures.from, to: d.figures.to, asOf: d.figures.asOf, recipient: d.recipient.kind, message: d.message });
+      }
+      const failed = errorOf(done, "draft_return_question");
+      if (failed) return { answer: `I couldn't prepare the question: ${failed}` };
+      const report = got(done, "run_report");
+      if (!report) return call("run_report", { reportId: "product-return-rate", ...range });
+      const product = returnProduct(t, report.value.rows);
+      if (!product) return { answer: `No product had returns between ${report.value.params.from} and ${report.value.params.to}, so there is nothing to ask a supplier about.` };
+      return call("draft_return_question", { product, from: report.value.params.from, to: report.value.params.to, asOf: report.value.params.asOf });
     },
   },
 ];

@@ -8,7 +8,7 @@ import { INBOX_FILE_INTENTS } from "./offline-inbox-files";
 import { MEETING_INTENTS } from "./offline-meetings";
 import { INVENTORY_INTENTS } from "./offline-inventory";
 import { ANALYTICS_INTENTS } from "./offline-analytics";
-import { ANALYTICS_ACTION_INTENTS } from "./offline-analytics-actions";
+import { ANALYTICS_ACTION_INTENTS, RETURN_QUESTION_INTENTS } from "./offline-analytics-actions";
 import { CREATION_INTENTS } from "./offline-creation";
 import { SHIPPING_INTENTS } from "./offline-shipping";
 import { FREIGHT_INTENTS } from "./offline-freight";
@@ -96,6 +96,8 @@ function matchByEmail(list: Got<"list_team_members">, email: string) {
 /** Requests the copilot and the other agents understand, most specific first. */
 const DECLARED: Intent[] = [
   ...STOREFRONT_INTENTS,
+  // Before the tickets', returns' and inbox's: "ask the supplier about the returns of X" is the return-rate report's action.
+  ...RETURN_QUESTION_INTENTS,
   // Before creation's: "create an order for Ada ada@example.com" is an order, not a design.
   ...MANUAL_ORDER_INTENTS,
   ...RECEIVING_INTENTS,

@@ -1,5 +1,6 @@
 import { analytics } from "@atelier/contracts";
 import { defineTool } from "../tool-spec";
+import { returnQuestionTools } from "./return-question-tools";
 
 // The analyst's tools: the report registry, running a report (with a comparison period), and the
 // orders or customers behind a figure, so every number the assistant quotes can be checked.
@@ -68,4 +69,5 @@ export const analyticsTools = [
     description: "Show one saved customer list and its customers (most valuable first), by the list's id from list_customer_lists or save_customer_list.",
     argDescriptions: { listId: "The list's id", page: "Page, from 0", size: "Customers per page, 1-100" },
   }),
+  ...returnQuestionTools,
 ];

@@ -6,6 +6,7 @@ import { ORDER_ORIGIN_LABELS } from "@atelier/contracts/orders";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { CustomerTable, reportDay } from "./customer-table";
+import { ReturnQuestion } from "./return-question";
 import type { DrillTarget } from "./report-view";
 
 const SIZE = 20;
@@ -13,7 +14,7 @@ const SIZE = 20;
 /**
  * The orders or customers behind a number of the report, paged, each opening its own page. A row of
  * customers (a churn-risk band, an RFM segment…) can be saved as a customer list, as of the moment
- * the report on screen was run.
+ * the report on screen was run; a product of the return-rate report can be asked about its returns.
  */
 export function DrillPanel({ reportId, query, asOf, target, onClose }: { reportId: ParamsOf<typeof runReport>["reportId"]; query: ReportParamsInput; asOf?: string; target: DrillTarget; onClose: () => void }) {
   const [page, setPage] = useState(0);
@@ -50,6 +51,7 @@ export function DrillPanel({ reportId, query, asOf, target, onClose }: { reportI
             : <button type="button" disabled={saving} onClick={() => void save()}>Save these {total} customers as a list</button>}
         </div>
       )}
+      {reportId === "product-return-rate" && !target.measure && total > 0 && <ReturnQuestion product={target.key} query={query} asOf={asOf} />}
       {data?.orders && (
         <table className="report-table">
           <thead><tr><th scope="col">Order</th><th scope="col">Placed</th><th scope="col">Customer</th><th scope="col">Channel</th><th scope="col" className="num">Total</th></tr></thead>
