@@ -35,6 +35,7 @@ export const SCREEN_ENTITY_TYPES = [
   "qc_inspection",
   "payout",
   "payment_record",
+  "kit",
 ] as const;
 export type ScreenEntityType = (typeof SCREEN_ENTITY_TYPES)[number];
 

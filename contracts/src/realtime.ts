@@ -64,6 +64,8 @@ const labelUpdated = z.object({ labelId: id, trackingNumber: z.string(), status:
 const receivingUpdated = z.object({ receivingId: id, sn: z.string(), deliveryStatus: z.string(), receivingStatus: z.string() });
 /** A warehouse ticket was opened, answered (by the store or the warehouse) or closed. */
 const warehouseTicketUpdated = z.object({ ticketId: id, sn: z.string(), status: z.string() });
+/** The fulfilment center assembled a kitting work order's kits. */
+const kitAssembled = z.object({ sku: z.string(), kits: z.number().int() });
 
 /** Every event the server may emit, by name. Add an event here, then publish it with its audience. */
 export const realtimeEvents = {
@@ -82,6 +84,7 @@ export const realtimeEvents = {
   "label.updated": labelUpdated,
   "receiving.updated": receivingUpdated,
   "warehouseTicket.updated": warehouseTicketUpdated,
+  "kit.assembled": kitAssembled,
   /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
   ...jobEventSchemas,
 } as const;

@@ -23,6 +23,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   // Shipping screens under fulfillment-services: before the fulfilment line below, which would match them first.
   [/^\/fulfillment-services\/(create-shipping-label|label-history|label-batches)/, ["shipping", "orders"]],
   [/^\/homebase\/quality-control/, ["shipping"]],
+  [/^\/fulfillment-services\/kitting/, ["kitting", "orders"]],
   [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders", "tickets"]],
   [/^\/account\/(payments-report|payout-records|payment-records)/, ["payments", "billing"]],
   [/^\/account-info/, ["billing"]],
@@ -50,6 +51,7 @@ const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
   payment_record: "payments",
   business_kit: "brandKits",
   product_ideation: "ideation",
+  kit: "kitting",
 };
 
 /** The product areas of a screen: its entity's, then its route's. */
