@@ -95,6 +95,13 @@ describe("the Products screen in Chromium", () => {
     const row = page.locator('[data-testid="inventory-row"][data-sku="GIFT-SET"]');
     await row.waitFor();
     expect(await row.textContent()).toContain("K-01");
+
+    // On a phone the kit and its forms fit without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${env.api.url}/fulfillment-services/kitting?kit=GIFT-SET`);
+    await page.getByTestId("kit-summary").getByText("2 kits assembled ahead").waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "kitting-kit-phone");
     await page.context().close();
   });
 });

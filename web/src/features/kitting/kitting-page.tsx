@@ -112,7 +112,7 @@ function KitPanel({ sku, onClose }: { sku: string; onClose: () => void }) {
         <KitEditor kit={k} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
       ) : (
         <table className="inventory-bins" aria-label="Components">
-          <thead><tr><th>Component</th><th className="num">Per kit</th><th className="num">Available</th><th className="num">Makes</th></tr></thead>
+          <thead><tr><th>Component</th><th className="num">Per kit</th><th className="num">In stock</th><th className="num">Makes</th></tr></thead>
           <tbody>
             {k.components.map((c) => (
               <tr key={c.sku}><td>{c.sku}<div className="muted">{c.title}</div></td><td className="num">{c.quantity}</td><td className="num">{c.available}</td><td className="num">{plural(c.kitsFromStock, "kit")}</td></tr>
