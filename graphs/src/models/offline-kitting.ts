@@ -141,7 +141,8 @@ export const KITTING_INTENTS: Intent[] = [
         }
         const found = searches.find((s) => s.args.search === ask.word);
         if (!found) return call("list_inventory", { search: ask.word, size: 5 });
-        const item = found.value.list.find((i) => i.title.toLowerCase().includes(ask.word!)) ?? found.value.list[0];
+        // A SKU named after the word (MUG-STONE for "mug") first: a kit's title may name its components too.
+        const item = found.value.list.find((i) => i.sku.toLowerCase().includes(ask.word!)) ?? found.value.list.find((i) => i.title.toLowerCase().startsWith(ask.word!)) ?? found.value.list[0];
         if (!item) return { answer: `I found no product matching "${ask.word}" in your inventory, so I made no kit. Add it to the inventory first, or tell me its SKU.` };
         components.push({ sku: item.sku, quantity: ask.quantity });
       }
