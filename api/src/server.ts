@@ -23,6 +23,7 @@ import { trackFreightJob } from "./services/shipping/freight/track-freight";
 import { labelBatchJob } from "./services/shipping/create-label-batch";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 import { chargeFeeJob } from "./services/fees/charge-fee";
+import { assembleKitsJob } from "./services/kitting/assemble-kits-job";
 import { renewStorageJob } from "./services/fees/renew-storage";
 import { runPayoutsJob } from "./services/fees/run-payouts";
 import { answerWarehouseTicketJob } from "./services/warehouse-tickets/answer-warehouse-ticket";
@@ -128,6 +129,7 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(imageIndexJob(deps.pool));
   deps.jobs.register(advanceFulfilmentJob(deps));
   deps.jobs.register(answerWarehouseTicketJob(deps));
+  deps.jobs.register(assembleKitsJob(deps));
   deps.jobs.register(trackLabelJob(deps));
   deps.jobs.register(trackFreightJob(deps));
   deps.jobs.register(labelBatchJob(deps));

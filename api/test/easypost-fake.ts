@@ -5,6 +5,21 @@ import type { AddressInfo } from "node:net";
 // A local EasyPost: the v2 endpoints the adapter calls, in EasyPost's wire format (objects with
 // prefixed ids, rates as dollar strings, errors as { error: { code, message, errors } }), with HTTP
 // Basic auth by API key. Shipments, trackers and refunds are kept in memory; `scan` moves a parcel on.
+// Magic ZIPs of the destination make it fail as EasyPost does: rating to 50300 answers 503 and to
+// 42900 answers 429 (rate limited); a refund of a label to 42200 answers 422, to 40000 answers 400,
+// and to 50400 answers 503.
+
+/** Destination ZIPs the fake fails on: a shipment's creation, or its label's refund. */
+export const EASYPOST_FAILING_ZIPS = { rateUnavailable: "50300", rateLimited: "42900", refund422: "42200", refund400: "40000", refundUnavailable: "50400" } as const;
+const RATE_FAILURES: Record<string, [number, string, string]> = {
+  "50300": [503, "SERVICE.UNAVAILABLE", "The service is temporarily unavailable. Please try again later."],
+  "42900": [429, "RATE_LIMITED", "You have sent too many requests. Please wait and try again."],
+};
+const REFUND_FAILURES: Record<string, [number, string, string]> = {
+  "42200": [422, "REFUND.REJECTED", "The carrier rejected the refund request."],
+  "40000": [400, "BAD_REQUEST", "This label is not eligible for a refund."],
+  "50400": [503, "SERVICE.UNAVAILABLE", "The service is temporarily unavailable. Please try again later."],
+};
 
 type Json = Record<string, unknown>;
 export type EasyPostFake = { url: string; apiKey: string; requests: { method: string; path: string; body: Json }[]; scan(trackingCode: string, status: "in_transit" | "out_for_delivery" | "delivered"): void; close(): Promise<void> };
@@ -38,6 +53,8 @@ export async function startEasyPostFake(apiKey = "EZTK_test_key"): Promise<EasyP
 
       if (req.method === "POST" && path === "/v2/shipments") {
         const s = body.shipment as { to_address: Json; from_address: Json; parcel: { weight: number }; reference?: string };
+        const down = RATE_FAILURES[String(s.to_address.zip)];
+        if (down) return fail(res, ...down);
         const shp = id("shp");
         // An undeliverable ZIP gets no rates and the carriers' messages, as EasyPost answers.
         const rates = s.to_address.zip === "00000" ? [] : SERVICES.map((v) => ({ id: id("rate"), object: "Rate", mode: "test", shipment_id: shp, carrier: v.carrier, service: v.service, rate: (v.base + s.parcel.weight * 0.05).toFixed(2), currency: "USD", delivery_days: v.days, est_delivery_days: v.days, delivery_date: null, delivery_date_guaranteed: false }));
@@ -65,6 +82,8 @@ export async function startEasyPostFake(apiKey = "EZTK_test_key"): Promise<EasyP
       }
       if (req.method === "POST" && path === "/v2/refunds") {
         const r = body.refund as { carrier: string; tracking_codes: string[] };
+        const zip = r.tracking_codes.map((code) => (shipments.get(String(trackers.get(code)?.shipment_id))?.to_address as Json | undefined)?.zip).find((z) => REFUND_FAILURES[String(z)]);
+        if (zip) return fail(res, ...REFUND_FAILURES[String(zip)]!);
         return send(res, 201, r.tracking_codes.map((code) => {
           const tracker = trackers.get(code);
           // A label the carrier has scanned is not refunded.

@@ -5,7 +5,7 @@ import { as, registerUser, startTestApi, testConfig, type TestApi } from "./harn
 import { cardOnFile, labelBody } from "../../test/factories";
 import { CarrierError, createEasyPostCarrier } from "../src/providers/shipping";
 import { trackLabel } from "../src/services/shipping/track-label";
-import { startEasyPostFake, type EasyPostFake } from "./easypost-fake";
+import { EASYPOST_FAILING_ZIPS as ZIPS, startEasyPostFake, type EasyPostFake } from "./easypost-fake";
 
 // EasyPost as a hosted carrier (issue 17), through its official SDK against a local fake that
 // speaks EasyPost's v2 wire format: its rates sit beside the built-in carrier's in a quote, a label
@@ -76,5 +76,23 @@ describe("the EasyPost carrier", () => {
     expect(fake.requests.filter((r) => r.path === "/v2/refunds").map((r) => r.body)).toEqual([{ refund: { carrier: "USPS", tracking_codes: [unscanned.trackingNumber] } }]);
     const carrier = createEasyPostCarrier({ apiKey: fake.apiKey, baseUrl: `${fake.url}/v2/` });
     expect(await carrier.void({ trackingNumber: label.trackingNumber, createdAt: new Date() })).toBe(false);
+  });
+
+  it("asks to try again later when EasyPost is down or limits the rate, and takes a refused refund as a label that can't be voided", async () => {
+    const carrier = createEasyPostCarrier({ apiKey: fake.apiKey, baseUrl: `${fake.url}/v2/` });
+    const request = (zipCode: string) => ({ from, to: { ...to, zipCode }, parcel, customs: [], shipDate: new Date(), serviceCode: "USPS_PRIORITY", reference: `ref-${zipCode}` });
+    for (const zipCode of [ZIPS.rateUnavailable, ZIPS.rateLimited]) {
+      const down = carrier.rate(request(zipCode));
+      await expect(down).rejects.toThrow(CarrierError);
+      await expect(down).rejects.toThrow("EasyPost is not answering right now (rating the parcel); try again in a few minutes.");
+    }
+    // A 422 or a 400 on a refund is EasyPost saying no: the label stays bought, nothing fails.
+    for (const zipCode of [ZIPS.refund422, ZIPS.refund400]) {
+      const { trackingNumber } = await carrier.buy(request(zipCode));
+      expect(await carrier.void({ trackingNumber, createdAt: new Date() })).toBe(false);
+    }
+    const { trackingNumber } = await carrier.buy(request(ZIPS.refundUnavailable));
+    await expect(carrier.void({ trackingNumber, createdAt: new Date() })).rejects.toThrow("EasyPost is not answering right now (voiding the label); try again in a few minutes.");
+    expect(fake.requests.filter((r) => r.path === "/v2/refunds").slice(-3).map((r) => (r.body.refund as { tracking_codes: string[] }).tracking_codes.length)).toEqual([1, 1, 1]);
   });
 });

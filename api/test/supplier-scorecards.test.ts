@@ -101,6 +101,25 @@ describe("supplier scorecards", () => {
     expect(card.summary).toContain("3 of 7 deliveries on time");
   });
 
+  it("gives the supplier's median first reply to the store's messages in the inbox, with its counts", async () => {
+    expect((await as(api, owner.token, supplierScorecards.getSupplierScorecard, { params: { supplierId } })).replyTime).toEqual({ medianMinutes: null, answered: 0, asked: 0, words: "No messages to this supplier in your inbox yet" });
+    // Minutes from the start: the supplier wrote first (no reply to anything); the store asked at 0
+    // (answered at 30), at 60 and again at 70 (one question, answered at 180: 120 min), at 200
+    // (answered at 500: 300 min), and at 600 (not answered yet).
+    const messages = [["S", -10], ["A", 0], ["S", 30], ["A", 60], ["A", 70], ["S", 180], ["A", 200], ["S", 500], ["A", 600]] as const;
+    const { rows } = await api.deps.pool.query<{ id: string }>(`INSERT INTO conversations (sid, store_id, supplier_id, name) VALUES ($1, $2, $3, $4) RETURNING id`, [`CH${crypto.randomUUID().replace(/-/g, "")}`, owner.store.id, supplierId, `store_${owner.store.id}:manufacturer:${supplierId}`]);
+    for (const [index, [side, at]] of messages.entries()) {
+      await api.deps.pool.query(
+        `INSERT INTO conversation_messages (conversation_id, msg_index, author, type, body, created_at) VALUES ($1, $2, $3, 'TEXT', 'Hello', now() - interval '2 days' + make_interval(mins => $4::int))`,
+        [rows[0]!.id, index, side === "A" ? `store_${owner.store.id}` : `manufacturer:${supplierId}`, at],
+      );
+    }
+    const card = await as(api, owner.token, supplierScorecards.getSupplierScorecard, { params: { supplierId } });
+    expect(card.replyTime).toEqual({ medianMinutes: 120, answered: 3, asked: 4, words: "Answers in a median of 2 h (3 of 4 messages answered)" });
+    // The reply time is its own figure: the reliability score is unchanged.
+    expect(card.reliability).toBe(Math.round(((3 / 7 + 33 / 35 + 2 / 4) / 3) * 100));
+  });
+
   it("says 'not enough data yet' under the threshold, and nothing for a supplier never dealt with", async () => {
     const list = await as(api, owner.token, supplierScorecards.listSupplierScorecards, { query: { search: localName } });
     expect(list.total).toBe(1);

@@ -36,6 +36,7 @@ export const SCREEN_ENTITY_TYPES = [
   "payout",
   "payment_record",
   "freight_booking",
+  "kit",
 ] as const;
 export type ScreenEntityType = (typeof SCREEN_ENTITY_TYPES)[number];
 

@@ -244,6 +244,12 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   createInventoryItem: "orders.manage",
   adjustInventory: "orders.manage",
   updateInventoryItem: "orders.manage",
+  // kits (bundle mappings) and their assembly at the fulfilment center
+  listKits: "orders.manage",
+  getKit: "orders.manage",
+  createKit: "orders.manage",
+  updateKit: "orders.manage",
+  assembleKits: "orders.manage",
   // the inbox (conversations with suppliers; a supplier's session reaches the same contracts from its side)
   listConversations: "inbox.use",
   countUnreadMessages: "inbox.use",

@@ -64,6 +64,8 @@ const labelUpdated = z.object({ labelId: id, trackingNumber: z.string(), status:
 const receivingUpdated = z.object({ receivingId: id, sn: z.string(), deliveryStatus: z.string(), receivingStatus: z.string() });
 /** A warehouse ticket was opened, answered (by the store or the warehouse) or closed. */
 const warehouseTicketUpdated = z.object({ ticketId: id, sn: z.string(), status: z.string() });
+/** The fulfilment center assembled a kitting work order's kits. */
+const kitAssembled = z.object({ sku: z.string(), kits: z.number().int() });
 
 /** A freight booking of the store was booked or reached a stage of its timeline; screens reload it. */
 const freightUpdated = z.object({ bookingId: id, reference: z.string(), status: z.string() });
@@ -86,6 +88,7 @@ export const realtimeEvents = {
   "receiving.updated": receivingUpdated,
   "warehouseTicket.updated": warehouseTicketUpdated,
   "freight.updated": freightUpdated,
+  "kit.assembled": kitAssembled,
   /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
   ...jobEventSchemas,
 } as const;

@@ -27,6 +27,28 @@ export const scorecardFigureSchema = z.object({
 });
 export type ScorecardFigure = z.infer<typeof scorecardFigureSchema>;
 
+/** "45 min", "3 h 20 min", "2 days 4 h". */
+export function durationWords(minutes: number): string {
+  const m = Math.round(minutes);
+  if (m < 60) return `${Math.max(1, m)} min`;
+  if (m < 48 * 60) return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ""}`;
+  const hours = Math.round(m / 60);
+  return `${Math.floor(hours / 24)} days${hours % 24 ? ` ${hours % 24} h` : ""}`;
+}
+
+/** How fast the supplier first answers the store in the inbox: each time the store writes (a run of messages is one), the time to the supplier's next message. */
+export const replyTimeSchema = z.object({
+  /** The median of the first replies, in minutes; null under SCORECARD_MIN_EVENTS answered messages. */
+  medianMinutes: z.number().nullable(),
+  /** Store messages the supplier answered. */
+  answered: z.number().int(),
+  /** Store messages (a run of them counts once). */
+  asked: z.number().int(),
+  /** "Answers in a median of 3 h 20 min (8 of 9 messages answered)", or why there is no figure yet. */
+  words: z.string(),
+});
+export type ReplyTime = z.infer<typeof replyTimeSchema>;
+
 export const supplierScorecardSchema = z.object({
   /** The marketplace supplier, or null for a supplier known only by the name typed on receivings. */
   supplierId: z.string().nullable(),
@@ -47,6 +69,8 @@ export const supplierScorecardSchema = z.object({
   qcPass: scorecardFigureSchema,
   /** Defects found per unit sampled across those inspections (good = defects found). */
   defects: scorecardFigureSchema,
+  /** First replies to the store's messages in the inbox (not part of the reliability score). */
+  replyTime: replyTimeSchema,
   /** Mean of the on-time, accuracy and QC pass rates that have enough data, 0–100; null when none has. */
   reliability: z.number().nullable(),
   /** One sentence a person reads: the strongest and weakest figures, or why there is no score yet. */

@@ -15,6 +15,7 @@ import { backfillDemoHolds } from "../queries/orders/ledger";
 import { demoSupplierEmail, seedDemoInbox } from "../services/inbox/seed-demo-inbox";
 import type { FileStorage } from "../storage";
 import { seedDemoInventory } from "../queries/inventory/stock";
+import { seedDemoKits } from "../queries/inventory/kits";
 import { enableDemoAnalytics } from "./seed-analytics";
 import { seedDemoReturns } from "../queries/returns/seed";
 import { seedDemoReceivings } from "../queries/receivings/seed";
@@ -189,6 +190,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
         await insertCommerce(tx, store.id, ownCatalog);
         await backfillDemoHolds(tx, store.id, user.id);
         await seedDemoInventory(tx, store.id);
+        await seedDemoKits(tx, store.id, user.id);
         await enableDemoAnalytics(tx, store.id);
         await seedDemoReturns(tx, store.id, user.id);
         await seedDemoOrderRules(tx, store.id, user.id);

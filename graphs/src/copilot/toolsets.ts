@@ -24,6 +24,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/fulfillment-services\/(create-shipping-label|label-history|label-batches)/, ["shipping", "orders"]],
   [/^\/homebase\/quality-control/, ["shipping"]],
   [/^\/fulfillment-services\/book-freight-shipment/, ["shipping", "receivings"]],
+  [/^\/fulfillment-services\/kitting/, ["kitting", "orders"]],
   [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders", "tickets"]],
   [/^\/account\/(payments-report|payout-records|payment-records)/, ["payments", "billing"]],
   [/^\/account-info/, ["billing"]],
@@ -52,6 +53,7 @@ const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
   freight_booking: "shipping",
   business_kit: "brandKits",
   product_ideation: "ideation",
+  kit: "kitting",
 };
 
 /** The product areas of a screen: its entity's, then its route's. */

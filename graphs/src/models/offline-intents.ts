@@ -33,6 +33,7 @@ import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 import { PAYMENT_INTENTS } from "./offline-payments";
 import { BALANCE_INTENTS } from "./offline-balance";
 import { SUPPLIER_SCORECARD_INTENTS } from "./offline-supplier-scorecards";
+import { KITTING_INTENTS } from "./offline-kitting";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
 
@@ -108,6 +109,7 @@ const DECLARED: Intent[] = [
   ...PAYMENT_INTENTS,
   // Before the catalog's: "how reliable is the second one" is a scorecard, not the supplier's profile.
   ...SUPPLIER_SCORECARD_INTENTS,
+  ...KITTING_INTENTS,
   // Before the catalog's: "start a custom project from it" after a design means the design.
   ...CREATION_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),

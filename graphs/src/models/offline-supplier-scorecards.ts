@@ -26,6 +26,7 @@ export function scorecardAnswer(c: Card): string {
     line("Damaged on arrival", c.damage),
     line("Quality checks passed", c.qcPass),
     line("Defects found", c.defects),
+    `- First reply in your inbox: ${c.replyTime.words}`,
   ].join("\n");
 }
 

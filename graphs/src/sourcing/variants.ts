@@ -10,6 +10,10 @@ const COMMON = [
   "Tool errors: explain them plainly (e.g. the plan must be upgraded).",
 ].join("\n");
 
+/** The store's own record with the suppliers an agent proposes (issue 17): cited, never a code. */
+const SCORECARDS =
+  "When you propose suppliers, look up the store's own record with them (list_supplier_scorecards, or get_supplier_scorecard for one) and cite it in one sentence from its summary; say nothing of a score for a supplier the store never dealt with.";
+
 const SHARED_TOOLS = ["get_business_settings", "list_countries", "get_my_store"] as const;
 
 export const VARIANTS: Record<SourcingVariant, VariantConfig> = {
@@ -19,6 +23,7 @@ export const VARIANTS: Record<SourcingVariant, VariantConfig> = {
       "2) validate the goal; 3) write or update the tech pack; 4) match factories (in-network first, then the expanded network);",
       "5) show the matches and ask which to contact; 6) send the tech pack to the chosen factories (or their contact info to the user's email).",
       "If the user gives a supplier's website, analyse it. If they want to invite their own supplier, invite it.",
+      SCORECARDS,
       COMMON,
     ].join("\n"),
     tools: [
@@ -40,6 +45,8 @@ export const VARIANTS: Record<SourcingVariant, VariantConfig> = {
       "invite_supplier",
       "list_my_suppliers",
       "get_country_tariff",
+      "list_supplier_scorecards",
+      "get_supplier_scorecard",
     ],
   },
   tariff: {
@@ -56,6 +63,7 @@ export const VARIANTS: Record<SourcingVariant, VariantConfig> = {
       "(print colours, finish, artwork, inside or outside printing), quantities. Find packaging items with search_packaging_items and packaging suppliers",
       "with search_packaging_suppliers (both only ever return packaging); compare each item's MOQ with the user's quantity. Write the brief as a tech pack",
       "and send it to the chosen suppliers when the user approves.",
+      SCORECARDS,
       COMMON,
     ].join("\n"),
     tools: [
@@ -69,6 +77,8 @@ export const VARIANTS: Record<SourcingVariant, VariantConfig> = {
       "send_messages_in_network",
       "send_messages_expanded_network",
       "list_my_suppliers",
+      "list_supplier_scorecards",
+      "get_supplier_scorecard",
     ],
   },
 };

@@ -16,7 +16,7 @@ const ID_ROUTES: Record<string, ScreenEntityType> = {
 };
 
 /** Routes that open an entity through a query parameter. */
-const QUERY_ENTITIES: Record<string, { param: string; type: ScreenEntityType }> = { "/fulfillment-rules": { param: "rule", type: "order_rule" }, "/crowdfund-your-idea": { param: "idea", type: "product_ideation" }, "/homebase/quality-control": { param: "inspection", type: "qc_inspection" }, "/fulfillment-services/warehouse-tickets": { param: "ticket", type: "warehouse_ticket" }, "/inbox/supplier-scorecards": { param: "supplier", type: "supplier" }, "/fulfillment-services/book-freight-shipment": { param: "booking", type: "freight_booking" } };
+const QUERY_ENTITIES: Record<string, { param: string; type: ScreenEntityType }> = { "/fulfillment-rules": { param: "rule", type: "order_rule" }, "/crowdfund-your-idea": { param: "idea", type: "product_ideation" }, "/homebase/quality-control": { param: "inspection", type: "qc_inspection" }, "/fulfillment-services/warehouse-tickets": { param: "ticket", type: "warehouse_ticket" }, "/inbox/supplier-scorecards": { param: "supplier", type: "supplier" }, "/fulfillment-services/book-freight-shipment": { param: "booking", type: "freight_booking" }, "/fulfillment-services/kitting": { param: "kit", type: "kit" } };
 
 /** What the panel tells the agent about the screen (the contract's shape): so "this supplier" means the one on screen. */
 export function screenContextOf(pathname: string, search: string): ScreenContext {

@@ -11,6 +11,10 @@ import type { QcInspection } from "@atelier/contracts/shipping";
 import { QuoteComparisonCard, QuotesCard, type QuoteCardRow } from "../features/inbox/quote-tool-cards";
 import { ReceivingsCard, receivingCardRow, type ReceivingCardRow } from "../features/receivings/receiving-tool-cards";
 import { AttachmentsCard, PinAddedCard, PinsCard, ProjectComparisonsCard } from "../features/inbox/attachment-tool-cards";
+import { KitsCard } from "../features/kitting/kit-tool-card";
+import { SupplierScorecardCard } from "../ui/supplier-scorecard";
+import type { Kit } from "@atelier/contracts/kitting";
+import type { SupplierScorecard } from "@atelier/contracts/supplier-scorecards";
 import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, ideaOf, type BrandIdeaView, type BrandKitView, type PaletteView } from "../features/business-kits/brand-kit-cards";
 
 // Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
@@ -18,7 +22,7 @@ import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, 
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc" | "receiving" | "attachments" | "pins" | "pinAdded" | "projectComparisons";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc" | "receiving" | "attachments" | "pins" | "pinAdded" | "projectComparisons" | "scorecard" | "kits";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -92,7 +96,7 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection; receiving: { rows: ReceivingCardRow[]; total: number }; attachments: ToolResponse<"list_conversation_attachments">; pins: ToolResponse<"list_image_pins">; pinAdded: ToolResponse<"add_image_pin">; projectComparisons: ToolResponse<"compare_quotes_by_project"> };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection; receiving: { rows: ReceivingCardRow[]; total: number }; attachments: ToolResponse<"list_conversation_attachments">; pins: ToolResponse<"list_image_pins">; pinAdded: ToolResponse<"add_image_pin">; projectComparisons: ToolResponse<"compare_quotes_by_project">; scorecard: SupplierScorecard; kits: { kits: Kit[]; total: number } };
 
 /** Generated designs (issue 19): thumbnails, which one is saved, and the credits spent. */
 type ImagesView = { images: { id: string; url: string; prompt: string }[]; savedId: string | null; note: string };
@@ -161,6 +165,8 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   pins: (v) => <PinsCard attachment={v.attachment} pins={v.pins} />,
   pinAdded: (v) => <PinAddedCard pin={v} />,
   projectComparisons: (v) => <ProjectComparisonsCard projects={v.list} total={v.total} />,
+  scorecard: (v) => <SupplierScorecardCard scorecard={v} title={`Your record with ${v.name}`} />,
+  kits: (v) => <KitsCard kits={v.kits} total={v.total} />,
 };
 
 /** A quote as the chat's quote card shows it (issue 18): Accept and Counter only while the store is to answer. */
@@ -283,6 +289,14 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   update_receiving_delivery: card("update_receiving_delivery", "receiving", (r) => ({ rows: [receivingCardRow(r)], total: 1 })),
   receive_receiving: card("receive_receiving", "receiving", (r) => ({ rows: [receivingCardRow(r)], total: 1 })),
   cancel_receiving: card("cancel_receiving", "receiving", (r) => ({ rows: [receivingCardRow(r)], total: 1 })),
+  // Supplier scorecards (issue 17): the store's own record with the supplier, every figure with its counts
+  get_supplier_scorecard: card("get_supplier_scorecard", "scorecard", (r) => r),
+  // Kits and bundles (issue 17)
+  list_kits: card("list_kits", "kits", (r) => ({ kits: r.list, total: r.total })),
+  get_kit: card("get_kit", "kits", (r) => ({ kits: [r], total: 1 })),
+  create_kit: card("create_kit", "kits", (r) => ({ kits: [r], total: 1 })),
+  update_kit: card("update_kit", "kits", (r) => ({ kits: [r], total: 1 })),
+  assemble_kits: card("assemble_kits", "kits", (r) => ({ kits: [r], total: 1 })),
   store_purchase_at_fulfilment_center: card("store_purchase_at_fulfilment_center", "receiving", (r) => ({ rows: r.receiving ? [receivingCardRow(r.receiving)] : [], total: r.receiving ? 1 : 0 })),
 };
 

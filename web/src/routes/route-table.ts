@@ -7,13 +7,14 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "supplier-scorecards" | "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey;
+export type ScreenKey = "supplier-scorecards" | "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey | KittingScreenKey;
 
 /** The payments report and its payout and card payment records (issue 16, 000 §7). */
 export type PaymentsScreenKey = "payments-report" | "payout-record" | "payment-record";
 
 /** Warehouse tickets: the store's questions to its fulfilment center (issue 16). */
 export type WarehouseTicketScreenKey = "warehouse-tickets";
+export type KittingScreenKey = "kitting";
 
 /** Receivings: inbound shipments to the fulfilment center (issue 16). */
 export type ReceivingScreenKey = "receivings" | "new-receiving" | "receiving-details";
@@ -161,6 +162,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/receivings/new", access: "user", screen: "new-receiving" },
   { path: "/receivings/:sn/details", access: "user", screen: "receiving-details" },
   { path: "/fulfillment-services/warehouse-tickets", access: "user", screen: "warehouse-tickets" },
+  { path: "/fulfillment-services/kitting", access: "user", screen: "kitting" },
   { path: "/inventory", access: "user", screen: "inventory" },
   { path: "/fulfillment-services/create-shipping-label", access: "user", screen: "create-shipping-label" },
   { path: "/fulfillment-services/label-history", access: "user", screen: "label-history" },

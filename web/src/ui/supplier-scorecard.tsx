@@ -1,4 +1,4 @@
-import type { ScorecardFigure, SupplierScorecard } from "@atelier/contracts/supplier-scorecards";
+import { durationWords, type ScorecardFigure, type SupplierScorecard } from "@atelier/contracts/supplier-scorecards";
 import "./supplier-scorecard.css";
 
 // A supplier's scorecard from the store's own records, shared by the supplier's page, the ranked
@@ -40,6 +40,11 @@ export function SupplierScorecardCard({ scorecard: s, title = "Your record with 
       {s.hasDealings && (
         <div className="scorecard-grid">
           {FIGURES.map(([key, label]) => <FigureCell key={key} label={label} figure={s[key]} />)}
+          <div className="scorecard-figure" data-testid="scorecard-figure">
+            <span className="scorecard-label">First reply in your inbox</span>
+            <strong className="scorecard-rate">{s.replyTime.medianMinutes === null ? "—" : durationWords(s.replyTime.medianMinutes)}</strong>
+            <span className="muted scorecard-words">{s.replyTime.words}</span>
+          </div>
         </div>
       )}
     </section>

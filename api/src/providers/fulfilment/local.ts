@@ -34,5 +34,9 @@ export function createLocalFulfilment(options: LocalFulfilmentOptions = {}): Ful
       maybeFail();
       return { body: localTicketAnswer(ticket) };
     },
+    // The built-in center assembles every kit it is asked for: the components were held for it.
+    async assembleKits() {
+      maybeFail();
+    },
   };
 }

@@ -29,7 +29,12 @@ export type FulfilmentProvider = {
   advance(externalId: string, current: FulfilmentStage, request: FulfilmentRequest): Promise<FulfilmentUpdate>;
   /** Answers a store's ticket (000 §4 support ticket types) in words: the warehouse's reply to its latest message. */
   answerTicket(ticket: TicketQuestion): Promise<{ body: string }>;
+  /** Assembles all of a kitting work order's kits from the components held for it; resolves once they are in their bin. */
+  assembleKits(request: KitAssemblyRequest): Promise<void>;
 };
+
+/** A kitting work order as the center reads it. */
+export type KitAssemblyRequest = { workOrderId: string; storeId: string; kitSku: string; kits: number; components: { sku: string; quantity: number }[] };
 
 /** What the center reads of a ticket to answer it. */
 export type TicketQuestion = {

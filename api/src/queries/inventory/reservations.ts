@@ -18,13 +18,14 @@ export async function openReservations(db: Queryable, storeId: string, orderId: 
   return rows.map((r: Record<string, unknown>) => ({ id: r.id as string, lineId: r.line_id as string, levelId: r.level_id as string, itemId: r.item_id as string, bin: r.bin as string, quantity: r.quantity as number }));
 }
 
-/** Units reserved per line of the order (open reservations only). */
-export async function reservedByLine(db: Queryable, storeId: string, orderId: string): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ line_id: string; n: number }>(
-    `SELECT line_id, sum(quantity)::int AS n FROM order_reservations WHERE store_id = $1 AND order_id = $2 AND status IN ('RESERVED', 'SHIPPED') GROUP BY line_id`,
+/** Units reserved per line and item of the order (a kit's line holds its components too), keyed `line:item`. */
+export async function reservedByLineItem(db: Queryable, storeId: string, orderId: string): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ key: string; n: number }>(
+    `SELECT r.line_id || ':' || l.item_id AS key, sum(r.quantity)::int AS n FROM order_reservations r JOIN inventory_levels l ON l.id = r.level_id
+      WHERE r.store_id = $1 AND r.order_id = $2 AND r.status IN ('RESERVED', 'SHIPPED') GROUP BY r.line_id, l.item_id`,
     [storeId, orderId],
   );
-  return new Map(rows.map((r) => [r.line_id, r.n]));
+  return new Map(rows.map((r) => [r.key, r.n]));
 }
 
 export async function closeReservation(db: Queryable, storeId: string, id: string, status: "RELEASED" | "SHIPPED"): Promise<void> {

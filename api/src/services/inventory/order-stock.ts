@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/pool";
+import * as kits from "../../queries/inventory/kits";
 import * as movements from "../../queries/inventory/movements";
 import * as reservations from "../../queries/inventory/reservations";
 import * as stock from "../../queries/inventory/stock";
@@ -17,33 +18,54 @@ type Actor = { userId: string | null; rule?: string | null };
 
 /**
  * Reserves what the order's lines still need, from the bins with the most available first
- * (Saleor's PRIORITIZE_HIGH_STOCK). When any SKU is short nothing is reserved and the shortfalls
- * come back.
+ * (Saleor's PRIORITIZE_HIGH_STOCK). A kit's line takes kits assembled ahead first and reserves
+ * the components of the rest, so shipping consumes them like any line's units. When any SKU is
+ * short nothing is reserved and the shortfalls come back (a kit's in kits).
  */
 export async function reserveOrderStock(tx: Queryable, storeId: string, orderId: string, lines: OrderLineNeed[], actor: Actor): Promise<Shortfall[]> {
   const items = await stock.itemsBySku(tx, storeId, lines.map((l) => l.sku));
   const tracked = lines.filter((l) => items.has(l.sku.toLowerCase()));
   if (tracked.length === 0) return [];
-  const levels = await stock.lockLevelsOf(tx, storeId, [...new Set(tracked.map((l) => items.get(l.sku.toLowerCase())!.id))]);
-  const held = await reservations.reservedByLine(tx, storeId, orderId);
+  const itemOf = (line: OrderLineNeed) => items.get(line.sku.toLowerCase())!;
+  const recipes = await kits.recipesOf(tx, storeId, tracked.map((l) => itemOf(l).id));
+  const itemIds = new Set(tracked.flatMap((l) => [itemOf(l).id, ...(recipes.get(itemOf(l).id) ?? []).map((c) => c.itemId)]));
+  const levels = await stock.lockLevelsOf(tx, storeId, [...itemIds]);
+  const held = await reservations.reservedByLineItem(tx, storeId, orderId);
   const free = new Map(levels.map((l) => [l.id, l.onHand - l.reserved]));
+  const freeOf = (itemId: string) => levels.filter((l) => l.itemId === itemId).reduce((n, l) => n + Math.max(0, free.get(l.id)!), 0);
+  const heldOf = (line: OrderLineNeed, itemId: string) => held.get(`${line.id}:${itemId}`) ?? 0;
+
+  const needs = tracked.flatMap((line) => {
+    const item = itemOf(line);
+    const recipe = recipes.get(item.id);
+    if (!recipe) return [{ line, itemId: item.id, quantity: line.quantity - heldOf(line, item.id), short: { sku: item.sku, available: freeOf(item.id) } }];
+    const covered = heldOf(line, item.id) + Math.min(...recipe.map((c) => Math.floor(heldOf(line, c.itemId) / c.quantity)));
+    const rest = line.quantity - covered;
+    const fromKits = Math.min(rest, freeOf(item.id));
+    const short = { sku: item.sku, available: freeOf(item.id) + Math.min(...recipe.map((c) => Math.floor(freeOf(c.itemId) / c.quantity))) };
+    return [{ line, itemId: item.id, quantity: fromKits, short }, ...recipe.map((c) => ({ line, itemId: c.itemId, quantity: (rest - fromKits) * c.quantity, short }))];
+  });
+
   const plan: { line: OrderLineNeed; level: (typeof levels)[number]; quantity: number }[] = [];
   const short = new Map<string, Shortfall>();
-  for (const line of tracked) {
-    const item = items.get(line.sku.toLowerCase())!;
-    let need = line.quantity - (held.get(line.id) ?? 0);
-    const bins = levels.filter((l) => l.itemId === item.id).sort((a, b) => free.get(b.id)! - free.get(a.id)! || a.bin.localeCompare(b.bin));
+  const wanted = new Map<string, Set<string>>();
+  for (const need of needs) {
+    let left = need.quantity;
+    const bins = levels.filter((l) => l.itemId === need.itemId).sort((a, b) => free.get(b.id)! - free.get(a.id)! || a.bin.localeCompare(b.bin));
     for (const level of bins) {
-      const take = Math.min(need, free.get(level.id)!);
+      const take = Math.min(left, free.get(level.id)!);
       if (take <= 0) continue;
-      plan.push({ line, level, quantity: take });
+      plan.push({ line: need.line, level, quantity: take });
       free.set(level.id, free.get(level.id)! - take);
-      need -= take;
+      left -= take;
     }
-    if (need > 0) {
-      const s = short.get(item.sku) ?? { sku: item.sku, wanted: 0, available: bins.reduce((n, l) => n + Math.max(0, l.onHand - l.reserved), 0) };
-      s.wanted += line.quantity;
-      short.set(item.sku, s);
+    if (left > 0) {
+      const s = short.get(need.short.sku) ?? { sku: need.short.sku, wanted: 0, available: need.short.available };
+      // A kit's line is short in kits, counted once however many of its components ran out.
+      const lines = wanted.get(need.short.sku) ?? new Set<string>();
+      if (!lines.has(need.line.id)) s.wanted += need.line.quantity;
+      wanted.set(need.short.sku, lines.add(need.line.id));
+      short.set(need.short.sku, s);
     }
   }
   if (short.size) return [...short.values()];

@@ -1,7 +1,8 @@
-import { SCORECARD_MIN_EVENTS, type ScorecardFigure, type SupplierScorecard } from "@atelier/contracts/supplier-scorecards";
+import { SCORECARD_MIN_EVENTS, durationWords, type ScorecardFigure, type SupplierScorecard } from "@atelier/contracts/supplier-scorecards";
 import type { ReceivingDeliveryRow } from "../../queries/receivings/supplier-deliveries";
 import type { LinkedVerdictRow } from "../../queries/quality/linked-verdicts";
 import type { SupplierPurchaseRow } from "../../queries/purchasing/supplier-purchases";
+import type { SupplierReplyTimes } from "../../queries/inbox/supplier-reply-times";
 
 /** A purchase with the day it was promised by: paid day + the longest production time advertised. */
 export type PromisedPurchase = SupplierPurchaseRow & { promisedBy: string };
@@ -17,6 +18,8 @@ export type SupplierRecords = {
   receivings: ReceivingDeliveryRow[];
   purchases: PromisedPurchase[];
   verdicts: LinkedVerdictRow[];
+  /** The store's messages to the supplier in the inbox (a run of them is one): how many, and each first reply in seconds. */
+  replies: SupplierReplyTimes;
 };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -52,6 +55,19 @@ function onTimePurchases(rows: PromisedPurchase[], today: string) {
     } else if (today > p.promisedBy) total++;
   }
   return { good, total };
+}
+
+/** The median first reply, with its counts; under the threshold, why there is no figure yet. */
+function replyTimeOf(r: SupplierReplyTimes): SupplierScorecard["replyTime"] {
+  const answered = r.replySeconds.length;
+  const counts = `${answered} of ${plural(r.asked, "message")} answered`;
+  if (r.asked === 0) return { medianMinutes: null, answered, asked: 0, words: "No messages to this supplier in your inbox yet" };
+  if (answered < SCORECARD_MIN_EVENTS) return { medianMinutes: null, answered, asked: r.asked, words: `Not enough data yet: ${counts}` };
+  const sorted = [...r.replySeconds].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const seconds = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const medianMinutes = Math.round(seconds / 6) / 10;
+  return { medianMinutes, answered, asked: r.asked, words: `Answers in a median of ${durationWords(medianMinutes)} (${counts})` };
 }
 
 const percent = (rate: number) => `${Math.round(rate * 100)} %`;
@@ -96,6 +112,7 @@ export function scoreSupplier(s: SupplierRecords, today: string): SupplierScorec
     damage,
     qcPass,
     defects,
+    replyTime: replyTimeOf(s.replies),
     reliability,
     summary: summaryOf(s.name, dealt.length > 0, reliability, { onTime, accuracy, qcPass }),
     lastDealtAt: dealt.length ? new Date(Math.max(...dealt)).toISOString() : null,

@@ -5,6 +5,7 @@ import { paidPurchasesBySupplier } from "../../queries/purchasing/supplier-purch
 import { supplierNames, suppliersByIds } from "../../queries/marketplace/suppliers";
 import { suppliersNamed } from "../../queries/marketplace/suppliers-named";
 import { longestProductionDays } from "../../queries/marketplace/production-days";
+import { replyTimesBySupplier } from "../../queries/inbox/supplier-reply-times";
 import type { SupplierPurchaseRow } from "../../queries/purchasing/supplier-purchases";
 import type { PromisedPurchase, SupplierRecords } from "./score-suppliers";
 
@@ -25,7 +26,7 @@ const nameKey = (name: string) => name.trim().toLowerCase();
  * its receiving's supplier, or its purchase's. `alsoSupplierId` adds that supplier even with nothing on record.
  */
 export async function storeSupplierRecords(db: Queryable, storeId: string, alsoSupplierId?: string): Promise<SupplierRecords[]> {
-  const [paid, receivings, verdicts] = await Promise.all([paidPurchasesBySupplier(db, storeId), receivingDeliveries(db, storeId), reportedLinkedVerdicts(db, storeId)]);
+  const [paid, receivings, verdicts, replies] = await Promise.all([paidPurchasesBySupplier(db, storeId), receivingDeliveries(db, storeId), reportedLinkedVerdicts(db, storeId), replyTimesBySupplier(db, storeId)]);
   const purchases = await withPromisedDays(db, paid);
   const ids = [...new Set([...purchases.map((p) => p.supplierId), ...(alsoSupplierId ? [alsoSupplierId] : [])])];
   const purchaseSupplier = new Map(purchases.map((p) => [p.id, p.supplierId]));
@@ -34,7 +35,7 @@ export async function storeSupplierRecords(db: Queryable, storeId: string, alsoS
   const [listed, named] = await Promise.all([suppliersByIds(db, ids), suppliersNamed(db, unlinkedNames)]);
   const groups = new Map<string, SupplierRecords>();
   const add = (key: string, supplierId: string | null, name: string, countryCode: string | null) => {
-    if (!groups.has(key)) groups.set(key, { supplierId, name, countryCode, receivings: [], purchases: [], verdicts: [] });
+    if (!groups.has(key)) groups.set(key, { supplierId, name, countryCode, receivings: [], purchases: [], verdicts: [], replies: (supplierId && replies.get(supplierId)) || { asked: 0, replySeconds: [] } });
   };
   for (const s of listed) add(s.id, s.id, s.name, s.country_code);
   for (const s of named) add(s.id, s.id, s.name, s.countryCode);

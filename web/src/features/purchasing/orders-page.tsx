@@ -15,7 +15,8 @@ import { usePaged } from "../../ui/use-paged";
 import { LoadMore } from "../../ui/load-more";
 import { InboxTabs } from "../../ui/inbox-tabs";
 import { StorePurchaseAtCenter } from "./store-purchase-at-center";
-import { PurchaseInspections } from "./purchase-inspections";
+import { PurchaseInspections, useInspectionsOf } from "./purchase-inspections";
+import type { QcInspection } from "@atelier/contracts/shipping";
 import "../../ui/kit.css";
 
 type OrderItem = z.infer<typeof creatorOrderItemSchema>;
@@ -76,23 +77,24 @@ export function OrdersPage() {
 
 type Act = (fn: () => Promise<unknown>) => Promise<void>;
 
-/** The rows with the receivings that take their paid purchases to the fulfilment center (one call for the page). */
+/** The rows with the receivings that take their paid purchases to the fulfilment center and their quality checks (one call each for the page). */
 function OrderRowsWithReceivings({ items, act }: { items: OrderItem[]; act: Act }) {
   const paidIds = items.filter((o) => PAID.has(o.status)).map((o) => o.id);
   const stored = useApi(listReceivings, { query: { orderItemIds: paidIds.join(","), size: 100 } });
-  return <OrderRows items={items} act={act} receivings={stored.data?.list ?? []} onStored={stored.reload} />;
+  const inspections = useInspectionsOf(paidIds);
+  return <OrderRows items={items} act={act} receivings={stored.data?.list ?? []} inspections={inspections} onStored={stored.reload} />;
 }
 
-function OrderRows({ items, act, receivings, onStored }: { items: OrderItem[]; act: Act; receivings: Receiving[]; onStored: () => void }) {
+function OrderRows({ items, act, receivings, inspections, onStored }: { items: OrderItem[]; act: Act; receivings: Receiving[]; inspections?: Map<string, QcInspection[]>; onStored: () => void }) {
   const receivingOf = new Map(receivings.flatMap((r) => (r.orderItemId ? [[r.orderItemId, r] as const] : [])));
   return (
     <ul className="order-list">
-      {items.map((o) => <OrderRow key={o.id} order={o} act={act} receiving={receivingOf.get(o.id) ?? null} onStored={onStored} />)}
+      {items.map((o) => <OrderRow key={o.id} order={o} act={act} receiving={receivingOf.get(o.id) ?? null} inspections={inspections && (inspections.get(o.id) ?? [])} onStored={onStored} />)}
     </ul>
   );
 }
 
-function OrderRow({ order, act, receiving, onStored }: { order: OrderItem; act: Act; receiving: Receiving | null; onStored: () => void }) {
+function OrderRow({ order, act, receiving, inspections, onStored }: { order: OrderItem; act: Act; receiving: Receiving | null; inspections: QcInspection[] | undefined; onStored: () => void }) {
   const can = (s: OrderItemStatus) => order.allowedStatuses.includes(s);
   return (
     <li className="card order-row" data-testid="order-item" data-order-id={order.id}>
@@ -107,7 +109,7 @@ function OrderRow({ order, act, receiving, onStored }: { order: OrderItem; act: 
       </span>
       {order.trackingUrl && <a href={order.trackingUrl} target="_blank" rel="noreferrer">Track shipment</a>}
       {PAID.has(order.status) && <StorePurchaseAtCenter purchase={order} receiving={receiving} onChanged={onStored} />}
-      {PAID.has(order.status) && <PurchaseInspections purchase={order} />}
+      {PAID.has(order.status) && <PurchaseInspections purchase={order} inspections={inspections} />}
       <div className="dialog-actions">
         {order.catalogItemId && <Link to={`/browse-suppliers/catalog-item/${order.catalogItemId}`}>View product</Link>}
         {order.supplierId && PAID.has(order.status) && <Link to={`/leave-a-review/${order.id}`}>Review {order.supplierName ?? "the supplier"}</Link>}

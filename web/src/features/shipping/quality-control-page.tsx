@@ -24,7 +24,7 @@ const blank: Form = { reference: "", product: "", stage: "PRE_SHIPMENT", lotSize
 
 function PlanTable({ plan }: { plan: QcSamplingPlan }) {
   return (
-    <table className="ship-table" aria-label="Sampling plan">
+    <table className="qc-plan-table" aria-label="Sampling plan">
       <thead><tr><th>Defects</th><th className="num">AQL</th><th className="num">Inspect</th><th className="num">Accept up to</th><th className="num">Reject at</th></tr></thead>
       <tbody>
         {CLASSES.map(([k, label]) => (
