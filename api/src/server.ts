@@ -20,6 +20,7 @@ import { forgetExpiredSignUpsJob } from "./jobs/forget-expired-sign-ups";
 import { imageIndexJob } from "./services/marketplace/build-image-index";
 import { trackLabelJob } from "./services/shipping/track-label";
 import { labelBatchJob } from "./services/shipping/create-label-batch";
+import { importOrdersJob } from "./services/sales-channels/import-orders-job";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 import { chargeFeeJob } from "./services/fees/charge-fee";
 import { renewStorageJob } from "./services/fees/renew-storage";
@@ -129,6 +130,7 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(answerWarehouseTicketJob(deps));
   deps.jobs.register(trackLabelJob(deps));
   deps.jobs.register(labelBatchJob(deps));
+  deps.jobs.register(importOrdersJob(deps));
   deps.jobs.register(brandKitGenerateJob(deps, deps.providers.textWriter));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   const forgetSignUps = forgetExpiredSignUpsJob(deps.pool);

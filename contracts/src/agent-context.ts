@@ -35,6 +35,7 @@ export const SCREEN_ENTITY_TYPES = [
   "qc_inspection",
   "payout",
   "payment_record",
+  "order_import",
 ] as const;
 export type ScreenEntityType = (typeof SCREEN_ENTITY_TYPES)[number];
 

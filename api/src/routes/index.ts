@@ -29,6 +29,7 @@ import { receivingsRoutes } from "./receivings";
 import { warehouseTicketsRoutes } from "./warehouse-tickets";
 import { feesRoutes } from "./fees";
 import { supplierScorecardsRoutes } from "./supplier-scorecards";
+import { salesChannelsRoutes } from "./sales-channels";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -64,4 +65,5 @@ export const allRoutes: Route[] = [
   ...warehouseTicketsRoutes,
   ...feesRoutes,
   ...supplierScorecardsRoutes,
+  ...salesChannelsRoutes,
 ];

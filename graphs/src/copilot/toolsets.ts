@@ -23,6 +23,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   // Shipping screens under fulfillment-services: before the fulfilment line below, which would match them first.
   [/^\/fulfillment-services\/(create-shipping-label|label-history|label-batches)/, ["shipping", "orders"]],
   [/^\/homebase\/quality-control/, ["shipping"]],
+  [/^\/(ecommerce-services|fulfillment-services\/connect-)/, ["channels", "orders"]],
   [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders", "tickets"]],
   [/^\/account\/(payments-report|payout-records|payment-records)/, ["payments", "billing"]],
   [/^\/account-info/, ["billing"]],
@@ -48,6 +49,7 @@ const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
   warehouse_ticket: "tickets",
   payout: "payments",
   payment_record: "payments",
+  order_import: "channels",
   business_kit: "brandKits",
   product_ideation: "ideation",
 };

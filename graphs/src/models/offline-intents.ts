@@ -30,6 +30,7 @@ import { RECEIVING_INTENTS } from "./offline-receivings";
 import { WAREHOUSE_TICKET_INTENTS } from "./offline-warehouse-tickets";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 import { PAYMENT_INTENTS } from "./offline-payments";
+import { SALES_CHANNEL_INTENTS } from "./offline-sales-channels";
 import { SUPPLIER_SCORECARD_INTENTS } from "./offline-supplier-scorecards";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
@@ -101,6 +102,7 @@ const DECLARED: Intent[] = [
   ...INBOX_FILE_INTENTS,
   ...WAREHOUSE_TICKET_INTENTS,
   ...PAYMENT_INTENTS,
+  ...SALES_CHANNEL_INTENTS,
   // Before the catalog's: "how reliable is the second one" is a scorecard, not the supplier's profile.
   ...SUPPLIER_SCORECARD_INTENTS,
   // Before the catalog's: "start a custom project from it" after a design means the design.
