@@ -21,6 +21,7 @@ import { imageIndexJob } from "./services/marketplace/build-image-index";
 import { trackLabelJob } from "./services/shipping/track-label";
 import { trackFreightJob } from "./services/shipping/freight/track-freight";
 import { labelBatchJob } from "./services/shipping/create-label-batch";
+import { importOrdersJob } from "./services/sales-channels/import-orders-job";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 import { chargeFeeJob } from "./services/fees/charge-fee";
 import { assembleKitsJob } from "./services/kitting/assemble-kits-job";
@@ -133,6 +134,7 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(trackLabelJob(deps));
   deps.jobs.register(trackFreightJob(deps));
   deps.jobs.register(labelBatchJob(deps));
+  deps.jobs.register(importOrdersJob(deps));
   deps.jobs.register(brandKitGenerateJob(deps, deps.providers.textWriter));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   const forgetSignUps = forgetExpiredSignUpsJob(deps.pool);

@@ -29,6 +29,7 @@ import * as warehouseTickets from "./warehouse-tickets";
 import * as fees from "./fees";
 import * as supplierScorecards from "./supplier-scorecards";
 import * as kitting from "./kitting";
+import * as salesChannels from "./sales-channels";
 
 export * from "./contract";
 export * from "./errors";
@@ -46,6 +47,7 @@ export { warehouseTickets };
 export { fees };
 export { supplierScorecards };
 export { kitting };
+export { salesChannels };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
@@ -54,3 +56,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 /** Every endpoint of the API, in one list: OpenAPI, the tool coverage test and the fuzz test walk it. */
 export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation, shipping, brandKits, orderRules, returns, ideation, receivings, warehouseTickets, supplierScorecards, kitting].flatMap(contractsOf);
 allContracts.push(...contractsOf(fees));
+allContracts.push(...contractsOf(salesChannels));

@@ -309,6 +309,9 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   updateStoredAtFbp: "sourcing.purchase",
   // warehouse tickets: whoever handles the orders asks the warehouse about them (CX included)
   listWarehouseTickets: "orders.manage", getWarehouseTicket: "orders.manage", createWarehouseTicket: "orders.manage", replyWarehouseTicket: "orders.manage", closeWarehouseTicket: "orders.manage",
+  // sales channels: bringing in a channel's orders is placing orders, as a manual order is (CX included)
+  uploadOrderImportFile: "orders.manage", startOrderImport: "orders.manage", listOrderImports: "orders.manage", getOrderImport: "orders.manage", getOrderImportProblemsCsv: "orders.manage",
+  listSalesChannels: "orders.manage",
   // the payments report and its records: money matters, read by whoever reads billing (not CX)
   getPaymentsReport: "billing.read", getPayoutRecord: "billing.read", getPaymentRecord: "billing.read",
   // paying the balance due spends the store's money on its card: the owner's call, like the plan

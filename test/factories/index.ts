@@ -11,3 +11,4 @@ export * from "./inventory";
 export * from "./analytics";
 export * from "./shipping";
 export * from "./fees";
+export * from "./order-exports";

@@ -21,6 +21,7 @@ import { warehouseTicketTools } from "./warehouse-tickets/warehouse-ticket-tools
 import { feeTools } from "./fees/fee-tools";
 import { scorecardTools } from "./supplier-scorecards/scorecard-tools";
 import { kittingTools } from "./kitting/kitting-tools";
+import { salesChannelTools } from "./sales-channels/sales-channel-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -50,6 +51,7 @@ export const TOOL_DOMAINS = {
   payments: names(feeTools),
   scorecards: names(scorecardTools),
   kitting: names(kittingTools),
+  channels: names(salesChannelTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

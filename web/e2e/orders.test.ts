@@ -3,6 +3,7 @@ import { orders } from "@atelier/contracts";
 import { createStore } from "../../test/factories/accounts";
 import { createOrder } from "../../test/factories/orders";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
+import { shopifyOrdersCsv } from "../../test/factories/order-exports";
 import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // The orders screens in Chromium at a desktop (1400×900) and a phone (390×844): they fit without
@@ -137,6 +138,37 @@ describe("the fulfilment home in Chromium", () => {
     await shot(page, "fulfilment-home-phone");
     await page.getByRole("link", { name: "1 order on hold" }).click();
     await page.getByRole("tab", { name: "On hold (1)", selected: true }).waitFor();
+    await page.context().close();
+  });
+
+  it("imports a Shopify export on the connect page: checked, imported with progress, its bad row reported, the order in /orders", async () => {
+    const owner = await createStore(env.api, { storeName: "Import e2e" });
+    const tag = Date.now().toString(36).toUpperCase();
+    await stockSku(env.api, owner.token, `TEE-${tag}`, 5, { title: "Organic tee" });
+    const file = shopifyOrdersCsv([
+      { id: "#2001", name: "Ada Lovelace", lines: [{ sku: `TEE-${tag}`, quantity: 2, price: 25 }] },
+      { id: "#2002", lines: [{ sku: `NOPE-${tag}`, quantity: 1, price: 9 }] },
+    ]);
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${env.api.url}/fulfillment-services/connect-shopify`);
+    await page.getByTestId("imports-empty").waitFor();
+    await page.getByLabel(/Export file/).setInputFiles({ name: "orders_export_1.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page.getByRole("button", { name: "Check the file" }).click();
+    expect(await page.getByTestId("import-summary").textContent()).toBe("A Shopify export with 2 orders in 2 rows, not imported yet.");
+    await page.getByRole("button", { name: "Import 2 orders" }).click();
+    await page.getByTestId("import-summary").filter({ hasText: "1 order imported, 1 order could not be imported (1 problem row)." }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("import-problem").textContent()).toContain(`NOPE-${tag} is not a SKU of your inventory`);
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "connect-shopify-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByTestId("import-problem").waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "connect-shopify-phone");
+    await page.goto(`${env.api.url}/orders`);
+    await page.getByTestId("order-row").filter({ hasText: "Ada Lovelace" }).waitFor();
+    expect(await page.getByTestId("order-row").count()).toBe(1);
     await page.context().close();
   });
 });

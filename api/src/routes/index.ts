@@ -30,6 +30,7 @@ import { warehouseTicketsRoutes } from "./warehouse-tickets";
 import { feesRoutes } from "./fees";
 import { supplierScorecardsRoutes } from "./supplier-scorecards";
 import { kittingRoutes } from "./kitting";
+import { salesChannelsRoutes } from "./sales-channels";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -66,4 +67,5 @@ export const allRoutes: Route[] = [
   ...feesRoutes,
   ...supplierScorecardsRoutes,
   ...kittingRoutes,
+  ...salesChannelsRoutes,
 ];

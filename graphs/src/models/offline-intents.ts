@@ -32,6 +32,7 @@ import { WAREHOUSE_TICKET_INTENTS } from "./offline-warehouse-tickets";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 import { PAYMENT_INTENTS } from "./offline-payments";
 import { BALANCE_INTENTS } from "./offline-balance";
+import { SALES_CHANNEL_INTENTS } from "./offline-sales-channels";
 import { SUPPLIER_SCORECARD_INTENTS } from "./offline-supplier-scorecards";
 import { KITTING_INTENTS } from "./offline-kitting";
 
@@ -107,6 +108,7 @@ const DECLARED: Intent[] = [
   ...WAREHOUSE_TICKET_INTENTS,
   ...BALANCE_INTENTS,
   ...PAYMENT_INTENTS,
+  ...SALES_CHANNEL_INTENTS,
   // Before the catalog's: "how reliable is the second one" is a scorecard, not the supplier's profile.
   ...SUPPLIER_SCORECARD_INTENTS,
   ...KITTING_INTENTS,

@@ -7,7 +7,10 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = "supplier-scorecards" | "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey | KittingScreenKey;
+export type ScreenKey = SalesChannelScreenKey | "supplier-scorecards" | "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey | KittingScreenKey;
+
+/** Sales channels and the connect pages that import other platforms' orders (issue 16). */
+export type SalesChannelScreenKey = "sales-channels" | "connect-channel";
 
 /** The payments report and its payout and card payment records (issue 16, 000 §7). */
 export type PaymentsScreenKey = "payments-report" | "payout-record" | "payment-record";
@@ -151,12 +154,13 @@ const userRoutes: RouteEntry[] = [
   { path: "/inbox/custom-project-requests", access: "user", screen: "inbox-custom-project-requests" },
   { path: "/leave-a-review/:orderId", access: "user", screen: "leave-a-review" },
   { path: "/fulfillment-services", access: "user", screen: "fulfillment-services" },
-  ...["connect-shopify", "connect-woocommerce", "connect-amazon"].map((p) => pending(`/fulfillment-services/${p}`, "user", FULFILMENT)),
+  ...["connect-shopify", "connect-woocommerce", "connect-amazon"].map((p) => ({ path: `/fulfillment-services/${p}`, access: "user" as const, screen: "connect-channel" as const })),
   { path: "/fulfillment-services/book-freight-shipment", access: "user", screen: "book-freight" },
   { path: "/fulfillment-rules", access: "user", screen: "fulfillment-rules" },
   { path: "/return-settings", access: "user", screen: "return-settings" },
-  pending("/ecommerce-services", "user", "Sales channels"),
-  ...ECOMMERCE_CHANNELS().map((c) => pending(`/ecommerce-services/${c}`, "user", "Sales channels")),
+  { path: "/ecommerce-services", access: "user", screen: "sales-channels" },
+  // Shopify and Amazon import their orders; the other channels' pages are still to come.
+  ...ECOMMERCE_CHANNELS().map((c) => (c === "shopify" || c === "amazon" ? { path: `/ecommerce-services/${c}`, access: "user" as const, screen: "connect-channel" as const } : pending(`/ecommerce-services/${c}`, "user", "Sales channels"))),
   { path: "/orders", access: "user", screen: "orders" },
   { path: "/receivings", access: "user", screen: "receivings" },
   { path: "/receivings/new", access: "user", screen: "new-receiving" },

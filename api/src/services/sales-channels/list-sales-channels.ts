@@ -1,0 +1,34 @@
+import type { SalesChannel, SalesChannelInfo } from "@atelier/contracts/sales-channels";
+import type { UserContext } from "../../context";
+import * as imports from "../../queries/orders/order-imports";
+
+const count = (n: number, what = "order") => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
+const day = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+type Channel = { name: string; description: string; path: string; status: (orders: number, last: Date | null) => string };
+
+const imported = (platform: string) => (orders: number, last: Date | null) =>
+  last ? `${count(orders)} imported, the last import on ${day(last)}.` : orders ? `${count(orders)} from ${platform}.` : `Nothing imported yet: upload ${platform}'s order export to start.`;
+
+/** What each channel does for the store (designed in docs/decisions.md: "Sales channels"). */
+const CHANNELS: Record<SalesChannel, Channel> = {
+  "own-shop": { name: "Your Atelier shop", description: "Your own storefront: its orders arrive here by themselves and go to the fulfilment center.", path: "/orders", status: (n) => (n ? `${count(n)} from your shop.` : "Open, no orders yet.") },
+  shopify: { name: "Shopify", description: "Bring in orders from your Shopify store with its orders export; the fulfilment center ships them.", path: "/ecommerce-services/shopify", status: imported("Shopify") },
+  amazon: { name: "Amazon", description: "Ship your Amazon merchant-fulfilled orders: import the order report from Seller Central.", path: "/ecommerce-services/amazon", status: imported("Amazon") },
+  woocommerce: { name: "WooCommerce", description: "Bring in orders from your WooCommerce shop with an order export file.", path: "/fulfillment-services/connect-woocommerce", status: imported("WooCommerce") },
+  instagram: { name: "Instagram Shopping", description: "List your products on Instagram through a catalog in Meta Commerce Manager.", path: "/ecommerce-services/instagram", status: () => "Not available yet: the catalog file for Meta is still to be built." },
+  "google-shopping": { name: "Google Shopping", description: "Show your products on Google through a product feed in Merchant Center.", path: "/ecommerce-services/google-shopping", status: () => "Not available yet: the Merchant Center feed is still to be built." },
+  wholesale: { name: "Wholesale", description: "Orders from retailers, entered as wholesale orders (New order on the Orders screen) and shipped by the fulfilment center.", path: "/orders", status: (n) => (n ? `${count(n, "wholesale order")}.` : "No wholesale orders yet.") },
+};
+
+/** The store's channels with their orders and last import. */
+export async function listSalesChannels(ctx: UserContext): Promise<{ channels: SalesChannelInfo[] }> {
+  const { orders, lastImportAt } = await imports.channelCounts(ctx.pool, ctx.auth.storeId);
+  const channels = (Object.keys(CHANNELS) as SalesChannel[]).map((key) => {
+    const c = CHANNELS[key];
+    const n = orders[key] ?? 0;
+    const last = lastImportAt[key] ?? null;
+    return { key, name: c.name, description: c.description, status: c.status(n, last), orderCount: n, lastImportAt: last?.toISOString() ?? null, path: c.path };
+  });
+  return { channels };
+}
