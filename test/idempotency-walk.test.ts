@@ -11,8 +11,11 @@ import { supplierMember } from "./factories/inbox";
 import { setAnalyticsFlags } from "./factories/analytics";
 import { buyLabel, cardOnFile, freightCargo, labelBody } from "./factories/shipping";
 import { dueStorageFee } from "./factories/fees";
+import { shopifyOrdersCsv } from "./factories/order-exports";
 import { shipping } from "@atelier/contracts";
 import { QC_INSPECTION_FEE_CENTS } from "@atelier/contracts/shipping";
+import { kitting } from "@atelier/contracts";
+import { KITTING_FEE_PER_KIT_CENTS } from "@atelier/contracts/kitting";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
@@ -248,6 +251,15 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   submitAiIdea: async (owner) => ({ params: { id: (await ideaAt(owner, "picked")).id }, body: { pitch: "A walk pitch long enough to submit.", fundingGoal: 500 } }),
   sendCrowdfundingEmailToSelf: async (owner) => ({ body: { ideaId: (await ideaAt(owner, "submitted")).id, confirmRecipient: owner.email } }),
   bulkUpdateAiIdeas: async (owner) => ({ body: { ids: [(await ideaAt(owner, "new")).id] } }),
+  // An order import: a Shopify export of one order for a stocked SKU, uploaded as the connect page does.
+  startOrderImport: async (owner) => ({ body: { importId: await uploadedOrderFile(owner) } }),
+  // Kits: two stocked SKUs to make one of; a kit to edit; a kit to assemble at the confirmed fee, with a card on file.
+  createKit: async (owner) => ({ body: { sku: "WALK-KIT", title: "Walk kit", components: await kitComponents(owner) } }),
+  updateKit: async (owner) => ({ params: { sku: await walkKit(owner) }, body: { title: "Walk kit renamed", components: await kitComponents(owner, false) } }),
+  async assembleKits(owner) {
+    await cardOnFile(api, owner.token);
+    return { params: { sku: await walkKit(owner) }, body: { kits: 1, expectedFeeCents: KITTING_FEE_PER_KIT_CENTS } };
+  },
   // The balance due: a fee due and a card to pay it with.
   async payBalanceDue(owner) {
     await cardOnFile(api, owner.token);
@@ -271,6 +283,7 @@ async function ideaAt(owner: Owner, stage: "new" | "ideas" | "picked" | "submitt
 /** Contracts whose first call can't succeed in the walk's API, with where their replay is proven instead. */
 const PROVEN_ELSEWHERE: Record<string, string> = {
   voidShippingLabel: "the test carrier scans a label at once, so it is never voidable here; api/test/shipping.test.ts voids and replays with a slower carrier",
+  askAboutReturns: "needs a store with two years of orders and returns to ask about; api/test/analytics-actions.test.ts replays it on its seeded store",
 };
 
 const QUOTE_TERMS = { title: "Walk totes", unitPriceCents: 420, quantity: 500, moq: 300, leadTimeDays: 25, samplePriceCents: 3500, validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString() };
@@ -330,6 +343,25 @@ async function attachedPicture(owner: Owner): Promise<string> {
   form.append("file", new Blob([new Uint8Array(png)]), "walk.png");
   const res = await fetch(`${api.url}/rest/main/web/conversations/${sid}/attachments`, { method: "POST", body: form, headers: { authorization: `Bearer ${owner.token}` } });
   return ((await res.json()) as { attachment: { id: string } }).attachment.id;
+}
+
+async function kitComponents(owner: Owner, stock = true): Promise<{ sku: string; quantity: number }[]> {
+  if (stock) {
+    await stockSku(api, owner.token, "WALK-MUG", 5);
+    await stockSku(api, owner.token, "WALK-COASTER", 10);
+  }
+  return [{ sku: "WALK-MUG", quantity: 1 }, { sku: "WALK-COASTER", quantity: 2 }];
+}
+async function walkKit(owner: Owner): Promise<string> {
+  return (await call(owner, kitting.createKit, { body: { sku: "WALK-KIT", title: "Walk kit", components: await kitComponents(owner) } })).sku;
+}
+
+/** An uploaded, not yet imported, order export (the step before import-task). */
+async function uploadedOrderFile(owner: Owner): Promise<string> {
+  const form = new FormData();
+  form.append("file", new Blob([shopifyOrdersCsv([{ id: "#W1001", lines: [{ sku: await stocked(owner), quantity: 1, price: 10 }] }])]), "orders_export_1.csv");
+  const res = await fetch(`${api.url}/rest/main/web/orders/import-files`, { method: "POST", body: form, headers: { authorization: `Bearer ${owner.token}` } });
+  return ((await res.json()) as { id: string }).id;
 }
 
 const customerOrder = (owner: Owner) => createOrder(api, owner.storeId, { orderNumber: 1001 });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analytics, inbox, receivings, warehouseTickets, type CallInput } from "@atelier/contracts";
 import { as, expectError, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
@@ -114,8 +115,15 @@ describe("asking about a product's returns", () => {
     expect(toWarehouse.orderNumber).not.toBeNull();
     // A recipient other than the draft's is refused and nothing is sent.
     await expectError(ask(owner, { product: second.key, ...RANGE, recipient: "SUPPLIER", message: toWarehouse.message }), 409);
-    const ticket = await ask(owner, { product: second.key, ...RANGE, recipient: "WAREHOUSE", message: toWarehouse.message });
+    const key = crypto.randomUUID();
+    const body = { product: second.key, ...RANGE, recipient: "WAREHOUSE" as const, message: toWarehouse.message };
+    const ticket = await as(api, owner.token, analytics.askAboutReturns, { body }, key);
     expect(ticket.link).toBe(`/fulfillment-services/warehouse-tickets?ticket=${ticket.reference}`);
+    // The assistant's retry under the same key answers the same ticket and opens no other.
+    const countTickets = async () => (await api.deps.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM warehouse_tickets WHERE store_id = $1", [owner.store.id])).rows[0]!.n;
+    const tickets = await countTickets();
+    expect(await as(api, owner.token, analytics.askAboutReturns, { body }, key)).toEqual(ticket);
+    expect(await countTickets()).toBe(tickets);
     const opened = await as(api, owner.token, warehouseTickets.getWarehouseTicket, { params: { sn: ticket.reference } });
     expect([opened.type, opened.subject, opened.orderNumber, opened.messages[0]!.body]).toEqual(["RETURN_EXCHANGE", `Returns of ${second.key}`, toWarehouse.orderNumber, toWarehouse.message]);
   });

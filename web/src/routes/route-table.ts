@@ -83,7 +83,6 @@ const pending = (path: string, access: RouteAccess, what: string, extra: Partial
 
 const SOURCING = "The sourcing marketplace (suppliers, catalog items, custom projects)";
 const INBOX = "The inbox (supplier chat, orders, invoices, custom project requests)";
-const FULFILMENT = "Storage and fulfilment (inventory, receivings, orders, returns, rules)";
 const STOREFRONT = "Storefront management (profile, discounts, subscribers, wholesale)";
 const MARKETING = "Marketing (email and SMS campaigns, affiliates, email capture)";
 
