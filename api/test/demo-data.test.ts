@@ -145,7 +145,10 @@ describe("demo data in a database", () => {
     expect(await count("SELECT count(*)::int AS n FROM order_holds h JOIN orders o ON o.id = h.order_id WHERE o.store_id = $1 AND h.released_at IS NULL AND o.processing_status = 'ON_HOLD' AND o.held_from_status = 'PROCESSING'", [demo.storeId])).toBe(onHold);
     // The demo store stocks every SKU its orders sell, some low or out of stock, each count in the ledger.
     const skus = new Set(expected.commerce.demo.lineItems.map((l) => l.sku)).size;
-    expect(await count("SELECT count(*)::int AS n FROM inventory_items WHERE store_id = $1", [demo.storeId])).toBe(skus);
+    // Beside them, the demo gift set: a kit SKU and its two components.
+    const kitSkus = ["MUG-STONE", "COASTER-CORK", "GIFT-SET"];
+    expect(await count("SELECT count(*)::int AS n FROM inventory_items WHERE store_id = $1 AND sku <> ALL($2::text[])", [demo.storeId, kitSkus])).toBe(skus);
+    expect(await count("SELECT count(*)::int AS n FROM inventory_items WHERE store_id = $1 AND sku = ANY($2::text[])", [demo.storeId, kitSkus])).toBe(3);
     expect(await count("SELECT count(*)::int AS n FROM inventory_levels WHERE store_id = $1 AND on_hand = 0", [demo.storeId])).toBeGreaterThan(0);
     expect(await count("SELECT count(*)::int AS n FROM inventory_movements WHERE store_id = $1", [demo.storeId])).toBe(await count("SELECT count(*)::int AS n FROM inventory_levels WHERE store_id = $1 AND on_hand > 0", [demo.storeId]));
     // Same seed, same ids: the first generated supplier is in the table under its generated id and name.

@@ -166,7 +166,7 @@ export const KITTING_INTENTS: Intent[] = [
       "how many bundels can i make",
       "which component limits my gift sets",
     ],
-    match: (t) => (/\bhow many\b.*\bcan (i|we)\s+(make|assemble|build|put together|sell|ship)\b/i.test(t) || /\b(my|list|show|all)\b.*\b(kits|bundles?|bundels)\b/i.test(t) || /\bwhat'?s in the\b/i.test(t) && KIT_WORD.test(t)) && !ASSEMBLE_WORD.test(t.replace(/how many.*can (i|we)\s+assemble/i, "")),
+    match: (t) => (/\bhow many\b.*\bcan (i|we)\s+(make|assemble|build|put together|sell|ship)\b/i.test(t) || /\b(my|list|show|all)\b.*\b(kits|bundles?|bundels)\b/i.test(t) || /\bwhat'?s in the\b/i.test(t) && KIT_WORD.test(t)) && !ASSEMBLE_WORD.test(t.replace(/how many.*can (i|we)\s+assemble/i, "")) && !/\b(business|brand)\b/i.test(t),
     step: (t, done, _history, context) => {
       const r = got(done, "list_kits");
       if (!r) {
