@@ -4,14 +4,10 @@
 // the triggers off). Targets: p95 ≤ 300 ms per report on the embedded database (≤ 100 ms on
 // Postgres), rollup overhead ≤ 10%.
 import os from "node:os";
-import { analytics, createApiClient, orders } from "@atelier/contracts";
-import { loadConfig } from "../../api/src/config";
-import { openDatabase } from "../../api/src/db/pool";
-import { migrate } from "../../api/src/db/migrate";
-import { startApi } from "../../api/src/server";
-import { signUp } from "../../test/factories/accounts";
+import { analytics, orders } from "@atelier/contracts";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
 import { seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories/analytics";
+import { startBenchStore } from "../lib/bench-store";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
@@ -21,13 +17,7 @@ const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const ONLY = process.env.REPORTS?.split(",");
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 
-const config = loadConfig({ ...process.env, NODE_ENV: "production", PORT: "0", ATELIER_LOG_LEVEL: "warn", ATELIER_JWT_SECRET: process.env.ATELIER_JWT_SECRET ?? "bench-secret-that-is-long-enough-0123456789" });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: config.poolSize });
-await migrate(database.pool);
-const api = await startApi({ config, database, migrate: false });
-const client = createApiClient({ baseUrl: api.url });
-const session = await signUp(client, database.pool, { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
-const factoryApi = { client, deps: { pool: database.pool } };
+const { config, database, api, client, session, factoryApi } = await startBenchStore();
 await setAnalyticsFlags(factoryApi, session.token, { analytics: true, fulfillmentMetrics: true }, "America/New_York");
 
 let started = performance.now();

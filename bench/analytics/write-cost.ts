@@ -5,26 +5,15 @@
 // overhead over the same statements without those triggers. BENCH_ORDERS / BENCH_CUSTOMERS size the
 // seeded store (default 2,000 / 400: the cost of the append does not depend on the store's size),
 // BENCH_WRITES the number of writes timed (default 20, after 2 that warm the plans).
-import { createApiClient } from "@atelier/contracts";
-import { loadConfig } from "../../api/src/config";
-import { openDatabase } from "../../api/src/db/pool";
-import { migrate } from "../../api/src/db/migrate";
-import { startApi } from "../../api/src/server";
-import { signUp } from "../../test/factories/accounts";
 import { seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories/analytics";
+import { startBenchStore } from "../lib/bench-store";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 400);
 const WRITES = Number(process.env.BENCH_WRITES ?? 20);
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 
-const config = loadConfig({ ...process.env, NODE_ENV: "production", PORT: "0", ATELIER_LOG_LEVEL: "warn", ATELIER_JWT_SECRET: process.env.ATELIER_JWT_SECRET ?? "bench-secret-that-is-long-enough-0123456789" });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: config.poolSize });
-await migrate(database.pool);
-const api = await startApi({ config, database, migrate: false });
-const client = createApiClient({ baseUrl: api.url });
-const session = await signUp(client, database.pool, { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
-const factoryApi = { client, deps: { pool: database.pool } };
+const { database, api, session, factoryApi } = await startBenchStore();
 await setAnalyticsFlags(factoryApi, session.token, { analytics: true, fulfillmentMetrics: true }, "America/New_York");
 const seed = await seedAnalyticsHistory(factoryApi, session.store.id, { anchor: ANCHOR, customers: CUSTOMERS, orders: ORDERS });
 await database.pool.query("ANALYZE");

@@ -3,14 +3,10 @@
 // primary-key handler in the same run: the orders list with each filter and a search, one order's
 // detail and the inventory counts. Target: each ≥ 0.6× the bare handler's req/s.
 import os from "node:os";
-import { createApiClient, orders } from "@atelier/contracts";
-import { loadConfig } from "../../api/src/config";
-import { openDatabase } from "../../api/src/db/pool";
-import { migrate } from "../../api/src/db/migrate";
-import { startApi } from "../../api/src/server";
-import { signUp } from "../../test/factories/accounts";
+import { orders } from "@atelier/contracts";
 import { seedAnalyticsHistory } from "../../test/factories/analytics";
 import { drain, measure, probe, row, startBarePrimaryKeyServer, usable, type Figures, type Target } from "../lib/load";
+import { startBenchStore } from "../lib/bench-store";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SKUS = Number(process.env.BENCH_SKUS ?? 2_000);
@@ -19,12 +15,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET = 0.6;
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 
-const config = loadConfig({ ...process.env, NODE_ENV: "production", PORT: "0", ATELIER_LOG_LEVEL: "warn", ATELIER_JWT_SECRET: process.env.ATELIER_JWT_SECRET ?? "bench-secret-that-is-long-enough-0123456789" });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: config.poolSize });
-await migrate(database.pool);
-const api = await startApi({ config, database, migrate: false });
-const client = createApiClient({ baseUrl: api.url });
-const session = await signUp(client, database.pool, { email: `bench-${Date.now()}@example.com`, password: "bench-password-123", storeName: "Bench store", accountType: "CREATOR", workStyle: "WITH_AI_ASSISTANTS" });
+const { config, database, api, client, session } = await startBenchStore();
 const storeId = session.store.id;
 
 // The demo generator's orders (every state, origin and customer), and SKUs in two bins each.
