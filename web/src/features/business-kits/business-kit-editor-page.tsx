@@ -21,13 +21,13 @@ import {
 import { completeness, editPaletteHex, selectIdea, selectedBrandIdea, slideColor } from "@atelier/contracts/brand-kit-rules";
 import type { Job } from "@atelier/contracts";
 import { request } from "../../api/client";
-import { currentToken } from "../../session/session-store";
 import { PageFrame } from "../../shell/page-frame";
 import { openChat } from "../../chat/chat-intents";
 import { reportCreationUsage } from "../../ui/creation-usage";
 import { onRealtimeEvent } from "../../realtime/realtime-client";
 import { showToast } from "../../ui/toast-store";
 import "./business-kits.css";
+import { downloadWithToken } from "../../ui/save-blob";
 
 const TASK_WORDS: Record<GenerationType, string> = { TARGET_AUDIENCE: "Audiences", BRAND_IDEA: "Brand ideas", PRODUCT_SKU: "Product ideas", MARKET_RESEARCH: "Market research" };
 const JOB_EVENTS = ["job.progressed", "job.completed", "job.failed", "job.cancelled"] as const;
@@ -137,15 +137,8 @@ export function BusinessKitEditorPage() {
     reportCreationUsage("business_kit_select_idea", kit.brandIdeas.generations.find((g) => g.uuid === uuid)?.brandName ?? "");
   };
   const exportPdf = async () => {
-    const res = await fetch(`/rest/main/web/brand-kits/${kit.id}/export.pdf`, { headers: { authorization: `Bearer ${currentToken() ?? ""}` } });
-    if (!res.ok) return showToast("The PDF could not be made. Please try again.");
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = brandKitPdfFileName(idea?.brandName);
-    a.click();
-    reportCreationUsage("business_kit_export_pdf", a.download);
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    const fileName = brandKitPdfFileName(idea?.brandName);
+    if (await downloadWithToken(`/rest/main/web/brand-kits/${kit.id}/export.pdf`, fileName, "The PDF could not be made. Please try again.")) reportCreationUsage("business_kit_export_pdf", fileName);
   };
   const shareUrl = `${window.location.origin}/bk/${kit.id}`;
 

@@ -27,7 +27,6 @@ const TITLES: Record<string, string> = {
   "/fulfillment-services/connect-shopify": "Connect Shopify",
   "/fulfillment-services/connect-woocommerce": "Connect WooCommerce",
   "/fulfillment-services/connect-amazon": "Connect Amazon",
-  "/fulfillment-services/book-freight-shipment": "Book a freight shipment",
   "/fulfillment-rules": "Fulfilment rules",
   "/ecommerce-services": "Sales channels",
   "/ecommerce-services/shopify": "Shopify",

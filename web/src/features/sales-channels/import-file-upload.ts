@@ -3,6 +3,7 @@ import { orderImportSchema, type OrderImport } from "@atelier/contracts/sales-ch
 import { API_BASE_PATH } from "../../api/contracts";
 import { handleApiError } from "../../api/client";
 import { currentToken } from "../../session/session-store";
+import { saveBlob } from "../../ui/save-blob";
 
 /**
  * Uploads an export file to be checked (multipart, field `file`): the one call of this screen that
@@ -27,12 +28,5 @@ export async function uploadImportFile(file: File): Promise<OrderImport> {
 
 /** Saves a CSV the API answered as text under its file name. */
 export function saveCsv(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([csv], { type: "text/csv;charset=utf-8" }), filename);
 }
