@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of generated images (creation_images; their bytes are uploads, written by the uploads domain).
 
@@ -39,7 +40,7 @@ export async function countFreeImagesToday(db: Queryable, storeId: string): Prom
 }
 
 export async function listGallery(db: Queryable, storeId: string, search: string | undefined, limit: number, offset: number): Promise<{ list: CreationImageRow[]; total: number }> {
-  const filter = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const filter = search ? containsPattern(search) : null;
   const where = "i.store_id = $1 AND i.in_gallery AND ($2::text IS NULL OR i.prompt ILIKE $2)";
   const [{ rows }, count] = await Promise.all([
     db.query<DbRow>(`SELECT ${COLUMNS} FROM creation_images i WHERE ${where} ORDER BY i.saved_at DESC, i.id LIMIT $3 OFFSET $4`, [storeId, filter, limit, offset]),

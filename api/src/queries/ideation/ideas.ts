@@ -1,5 +1,6 @@
 import type { ProductIdea } from "@atelier/contracts/ideation";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of ideations (ai_ideas, migration 0160). Every statement names the store, so one store's id
 // never reaches another's row.
@@ -96,7 +97,7 @@ export async function storeFreeIdeaRoundsToday(db: Queryable, storeId: string): 
   return rows[0]!.n;
 }
 
-const like = (s: string | undefined) => (s ? `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
+const like = (s: string | undefined) => (s ? containsPattern(s) : null);
 const ORDER: Record<"-updatedAt" | "-createdAt" | "title", string> = { "-updatedAt": "updated_at DESC, id", "-createdAt": "created_at DESC, id", title: "lower(title), id" };
 
 export async function listIdeas(

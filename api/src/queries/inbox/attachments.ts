@@ -1,5 +1,6 @@
 import type { AttachmentKind } from "@atelier/contracts/inbox/contracts";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of conversation attachments and their pins. Callers found the conversation through the
 // reader's side first (queries/inbox/conversations.ts); the lookup by attachment id joins it here
@@ -75,7 +76,7 @@ export async function listAttachments(db: Queryable, conversationId: string, f: 
   const where = ["a.conversation_id = $1"];
   const params: unknown[] = [conversationId];
   if (f.kind) where.push(`a.kind = $${params.push(f.kind)}`);
-  if (f.search) where.push(`a.file_name ILIKE $${params.push(`%${f.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)}`);
+  if (f.search) where.push(`a.file_name ILIKE $${params.push(containsPattern(f.search))}`);
   const filter = where.join(" AND ");
   const { rows } = await db.query<AttachmentRow>(
     `SELECT ${COLUMNS} FROM conversation_attachments a JOIN conversations c ON c.id = a.conversation_id

@@ -1,5 +1,6 @@
 import type { ConversationSide, ConversationTab } from "@atelier/contracts/inbox/contracts";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of conversations (issue 18). Every statement is scoped to the reader's side: a store reads
 // the rows of its store_id, a supplier member those of its supplier_id. The supplier's and the
@@ -118,7 +119,7 @@ export async function listConversations(db: Queryable, v: InboxViewer, f: ListFi
   if (f.filter === "NEEDS_REPLY") where.push(`"awaitingSide" = '${v.side}'`);
   const params: unknown[] = [scopeId(v)];
   if (f.search) {
-    params.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(f.search));
     const other = v.side === "STORE" ? `"supplierName"` : `"storeName"`;
     where.push(`(${other} ILIKE $${params.length} OR "lastMessagePreview" ILIKE $${params.length})`);
   }

@@ -1,5 +1,6 @@
 import type { InventoryFilter, InventorySort } from "@atelier/contracts/inventory";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of the store's stock: items (one per SKU), their levels per bin and the list's tabs. The
 // movement ledger and reservations are in movements.ts and reservations.ts. Every statement is
@@ -58,7 +59,7 @@ function toItem(r: Row): ItemRow {
 
 function searchSql(search: string | undefined, params: unknown[]): string {
   if (!search) return "TRUE";
-  params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  params.push(containsPattern(search));
   return `(i.sku ILIKE $${params.length} OR i.title ILIKE $${params.length})`;
 }
 

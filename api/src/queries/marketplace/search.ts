@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/pool";
 import { ITEM_COLUMNS, type ItemRow, type Page, SUPPLIER_COLUMNS, type SupplierRow } from "./rows";
+import { escapeLike } from "../like-pattern";
 
 // The marketplace's search. Search is one builder for suppliers and items: filters and
 // sorts on plain indexed columns, and with a keyword a candidate set from three indexes
@@ -326,7 +327,7 @@ export async function autoCompleteRows(db: Queryable, keyword: string, size: num
      (SELECT name, 'SUPPLIER', id::text, 1, word_similarity($1, name) AS sim FROM suppliers
        WHERE enabled_at IS NOT NULL AND id IN (SELECT suppliers_matching_words($1, $4)) ORDER BY sim DESC, rank DESC LIMIT $3)
      ORDER BY sim DESC, prio DESC LIMIT $3 * 3`,
-    [keyword, `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, size, TRIGRAM_MIN_SIMILARITY],
+    [keyword, `${escapeLike(keyword)}%`, size, TRIGRAM_MIN_SIMILARITY],
   );
   const seen = new Set<string>();
   return rows.filter((r: { text: string }) => !seen.has(r.text.toLowerCase()) && seen.add(r.text.toLowerCase())).slice(0, size);

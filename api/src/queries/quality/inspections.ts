@@ -1,5 +1,6 @@
 import type { QcSamplingPlan } from "@atelier/contracts/shipping";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of the store's quality inspections; every statement is scoped to one store.
 
@@ -53,7 +54,7 @@ export async function listInspections(db: Queryable, storeId: string, q: { searc
   // PENDING is the verdict of an inspection not reported yet (verdict is NULL exactly while BOOKED).
   const where = `store_id = $1 AND ($2::text IS NULL OR reference ILIKE $2 OR product ILIKE $2) AND ($3::text IS NULL OR status = $3) AND ($4::uuid IS NULL OR receiving_id = $4)
     AND ($5::text IS NULL OR ($5 = 'PENDING' AND verdict IS NULL) OR verdict = $5) AND ($6::uuid[] IS NULL OR order_item_id = ANY($6::uuid[]))`;
-  const args = [storeId, q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null, q.status ?? null, q.receivingId ?? null, q.verdict ?? null, q.orderItemIds ?? null];
+  const args = [storeId, q.search ? containsPattern(q.search) : null, q.status ?? null, q.receivingId ?? null, q.verdict ?? null, q.orderItemIds ?? null];
   const [list, count] = await Promise.all([
     db.query<InspectionRow>(`SELECT ${COLUMNS} FROM qc_inspections WHERE ${where} ORDER BY created_at DESC, id LIMIT $7 OFFSET $8`, [...args, q.limit, q.offset]),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM qc_inspections WHERE ${where}`, args),

@@ -1,5 +1,6 @@
 import type { DutyEstimate, FreightGoodsLine, FreightMode, FreightOriginCode, FreightStatus } from "@atelier/contracts/shipping";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of the store's freight bookings and their timelines. Every statement is scoped to one store.
 
@@ -113,7 +114,7 @@ export async function listBookings(db: Queryable, storeId: string, q: { search?:
     where.push(`status = $${params.length}`);
   }
   if (q.search) {
-    params.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(q.search));
     const p = `$${params.length}`;
     // Origin names are matched by the service (it knows the port table): their codes come in originCodes.
     params.push(q.originCodes);

@@ -1,5 +1,6 @@
 import type { CustomsItem, LabelAddress, LabelStatus, Parcel, TrackingEvent } from "@atelier/contracts/shipping";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of the store's shipping labels, their tracking events and the weights its SKUs shipped at.
 // Every statement is scoped to one store.
@@ -108,7 +109,7 @@ export async function listLabels(db: Queryable, storeId: string, q: { search?: s
     where.push(`status = $${params.length}`);
   }
   if (q.search) {
-    params.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(q.search));
     where.push(`search_text ILIKE $${params.length}`);
   }
   const w = where.join(" AND ");
