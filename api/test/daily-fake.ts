@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { startJsonFake } from "./json-fake";
 
 // A local Daily: POST /v1/rooms as Daily's REST API answers it (the room object with id, name,
 // api_created, privacy, url, created_at and config; errors as { error, info } with Daily's error
@@ -19,57 +18,45 @@ export type DailyFake = {
 export async function startDailyFake(apiKey = "daily_test_key"): Promise<DailyFake> {
   const rooms: Json[] = [];
   let failure: { status: number; error: string } | null = null;
-  const send = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(body));
-  };
-  const server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c: Buffer) => (raw += c.toString()));
-    req.on("end", () => {
-      const auth = req.headers.authorization ?? "";
-      if (!auth.startsWith("Bearer ")) return send(res, 400, { error: "authorization-header-error", info: "bad Authorization header format" });
-      if (auth !== `Bearer ${apiKey}`) return send(res, 401, { error: "authentication-error", info: "the API key is not valid" });
-      if (req.method !== "POST" || req.url !== "/v1/rooms") return send(res, 404, { error: "not-found", info: `no route for ${req.method} ${req.url}` });
-      if (failure) {
-        const { status, error } = failure;
-        failure = null;
-        return send(res, status, { error, info: `simulated ${error}` });
-      }
-      let body: Json;
-      try {
-        body = JSON.parse(raw) as Json;
-      } catch {
-        return send(res, 400, { error: "json-parsing-error", info: "the request body is not JSON" });
-      }
-      const props = (body.properties ?? {}) as Json;
-      if (props.nbf !== undefined && typeof props.nbf !== "number") return send(res, 400, { error: "invalid-request-error", info: "nbf must be a number" });
-      if (typeof props.exp === "number" && typeof props.nbf === "number" && props.exp <= props.nbf) return send(res, 400, { error: "invalid-request-error", info: "exp must be after nbf" });
-      const name = typeof body.name === "string" ? body.name : crypto.randomBytes(10).toString("base64url");
-      const room = {
-        id: crypto.randomUUID(),
-        name,
-        api_created: true,
-        privacy: body.privacy ?? "public",
-        url: `https://atelier-test.daily.co/${name}`,
-        created_at: new Date().toISOString(),
-        config: props,
-      };
-      rooms.push(room);
-      send(res, 200, room);
-    });
+  const server = await startJsonFake((req, send) => {
+    const auth = req.headers.authorization ?? "";
+    if (!auth.startsWith("Bearer ")) return send(400, { error: "authorization-header-error", info: "bad Authorization header format" });
+    if (auth !== `Bearer ${apiKey}`) return send(401, { error: "authentication-error", info: "the API key is not valid" });
+    if (req.method !== "POST" || req.path !== "/v1/rooms") return send(404, { error: "not-found", info: `no route for ${req.method} ${req.path}` });
+    if (failure) {
+      const { status, error } = failure;
+      failure = null;
+      return send(status, { error, info: `simulated ${error}` });
+    }
+    let body: Json;
+    try {
+      body = JSON.parse(req.raw) as Json;
+    } catch {
+      return send(400, { error: "json-parsing-error", info: "the request body is not JSON" });
+    }
+    const props = (body.properties ?? {}) as Json;
+    if (props.nbf !== undefined && typeof props.nbf !== "number") return send(400, { error: "invalid-request-error", info: "nbf must be a number" });
+    if (typeof props.exp === "number" && typeof props.nbf === "number" && props.exp <= props.nbf) return send(400, { error: "invalid-request-error", info: "exp must be after nbf" });
+    const name = typeof body.name === "string" ? body.name : crypto.randomBytes(10).toString("base64url");
+    const room = {
+      id: crypto.randomUUID(),
+      name,
+      api_created: true,
+      privacy: body.privacy ?? "public",
+      url: `https://atelier-test.daily.co/${name}`,
+      created_at: new Date().toISOString(),
+      config: props,
+    };
+    rooms.push(room);
+    send(200, room);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    url: `${server.origin}/v1`,
     apiKey,
     rooms,
     failNext(status, error) {
       failure = { status, error };
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
+    close: server.close,
   };
 }

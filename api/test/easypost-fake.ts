@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { startJsonFake } from "./json-fake";
 
 // A local EasyPost: the v2 endpoints the adapter calls, in EasyPost's wire format (objects with
 // prefixed ids, rates as dollar strings, errors as { error: { code, message, errors } }), with HTTP
@@ -35,76 +34,65 @@ export async function startEasyPostFake(apiKey = "EZTK_test_key"): Promise<EasyP
   const shipments = new Map<string, Json>();
   const trackers = new Map<string, Json>();
   const requests: EasyPostFake["requests"] = [];
-  const fail = (res: http.ServerResponse, status: number, code: string, message: string, errors: Json[] = []) => send(res, status, { error: { code, message, errors } });
-  const send = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(body));
-  };
+  const server = await startJsonFake((req, send) => {
+    const fail = (status: number, code: string, message: string, errors: Json[] = []) => send(status, { error: { code, message, errors } });
+    const body = (req.raw ? JSON.parse(req.raw) : {}) as Json;
+    const path = req.path;
+    requests.push({ method: req.method, path, body });
+    const auth = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString();
+    if (auth !== `${apiKey}:`) return fail(401, "APIKEY.INACTIVE", "This api key is no longer active. Please use a different api key or reactivate this key.");
 
-  const server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c: Buffer) => (raw += c.toString()));
-    req.on("end", () => {
-      const body = (raw ? JSON.parse(raw) : {}) as Json;
-      const path = (req.url ?? "").split("?")[0]!;
-      requests.push({ method: req.method ?? "", path, body });
-      const auth = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString();
-      if (auth !== `${apiKey}:`) return fail(res, 401, "APIKEY.INACTIVE", "This api key is no longer active. Please use a different api key or reactivate this key.");
-
-      if (req.method === "POST" && path === "/v2/shipments") {
-        const s = body.shipment as { to_address: Json; from_address: Json; parcel: { weight: number }; reference?: string };
-        const down = RATE_FAILURES[String(s.to_address.zip)];
-        if (down) return fail(res, ...down);
-        const shp = id("shp");
-        // An undeliverable ZIP gets no rates and the carriers' messages, as EasyPost answers.
-        const rates = s.to_address.zip === "00000" ? [] : SERVICES.map((v) => ({ id: id("rate"), object: "Rate", mode: "test", shipment_id: shp, carrier: v.carrier, service: v.service, rate: (v.base + s.parcel.weight * 0.05).toFixed(2), currency: "USD", delivery_days: v.days, est_delivery_days: v.days, delivery_date: null, delivery_date_guaranteed: false }));
-        const shipment = { id: shp, object: "Shipment", mode: "test", reference: s.reference ?? null, to_address: { id: id("adr"), ...s.to_address }, from_address: { id: id("adr"), ...s.from_address }, parcel: { id: id("prcl"), object: "Parcel", ...s.parcel }, rates, messages: rates.length ? [] : [{ carrier: "USPS", type: "rate_error", message: "Unable to retrieve USPS rates for this ZIP code" }], usps_zone: 8, selected_rate: null, tracking_code: null, postage_label: null, status: "unknown", created_at: new Date().toISOString() };
-        shipments.set(shp, shipment);
-        return send(res, 201, shipment);
-      }
-      const buy = /^\/v2\/shipments\/(shp_\w+)\/buy$/.exec(path);
-      if (req.method === "POST" && buy) {
-        const shipment = shipments.get(buy[1]!);
-        if (!shipment) return fail(res, 404, "NOT_FOUND", "The requested resource could not be found.");
-        const rate = (shipment.rates as Json[]).find((r) => r.id === (body.rate as Json | undefined)?.id);
-        if (!rate) return fail(res, 422, "SHIPMENT.RATE.INVALID", "The rate given is not one of this shipment's rates.", [{ field: "rate", message: "is invalid" }]);
-        const trackingCode = `9400${crypto.randomInt(10 ** 9, 10 ** 10 - 1)}${crypto.randomInt(10 ** 9, 10 ** 10 - 1)}`;
-        const now = new Date().toISOString();
-        trackers.set(trackingCode, { id: id("trk"), object: "Tracker", mode: "test", tracking_code: trackingCode, carrier: rate.carrier, status: "pre_transit", tracking_details: [{ object: "TrackingDetail", message: "Pre-Shipment Info Sent to USPS", status: "pre_transit", datetime: now, source: rate.carrier, tracking_location: { object: "TrackingLocation", city: null, state: null, country: null, zip: null } }], est_delivery_date: null, shipment_id: shipment.id, refunded: false });
-        Object.assign(shipment, { selected_rate: rate, tracking_code: trackingCode, status: "unknown", postage_label: { id: id("pl"), object: "PostageLabel", label_url: "https://easypost.example/label.png", label_file_type: "image/png" } });
-        return send(res, 200, shipment);
-      }
-      if (req.method === "POST" && path === "/v2/trackers") {
-        const code = String((body.tracker as Json | undefined)?.tracking_code ?? "");
+    if (req.method === "POST" && path === "/v2/shipments") {
+      const s = body.shipment as { to_address: Json; from_address: Json; parcel: { weight: number }; reference?: string };
+      const down = RATE_FAILURES[String(s.to_address.zip)];
+      if (down) return fail(...down);
+      const shp = id("shp");
+      // An undeliverable ZIP gets no rates and the carriers' messages, as EasyPost answers.
+      const rates = s.to_address.zip === "00000" ? [] : SERVICES.map((v) => ({ id: id("rate"), object: "Rate", mode: "test", shipment_id: shp, carrier: v.carrier, service: v.service, rate: (v.base + s.parcel.weight * 0.05).toFixed(2), currency: "USD", delivery_days: v.days, est_delivery_days: v.days, delivery_date: null, delivery_date_guaranteed: false }));
+      const shipment = { id: shp, object: "Shipment", mode: "test", reference: s.reference ?? null, to_address: { id: id("adr"), ...s.to_address }, from_address: { id: id("adr"), ...s.from_address }, parcel: { id: id("prcl"), object: "Parcel", ...s.parcel }, rates, messages: rates.length ? [] : [{ carrier: "USPS", type: "rate_error", message: "Unable to retrieve USPS rates for this ZIP code" }], usps_zone: 8, selected_rate: null, tracking_code: null, postage_label: null, status: "unknown", created_at: new Date().toISOString() };
+      shipments.set(shp, shipment);
+      return send(201, shipment);
+    }
+    const buy = /^\/v2\/shipments\/(shp_\w+)\/buy$/.exec(path);
+    if (req.method === "POST" && buy) {
+      const shipment = shipments.get(buy[1]!);
+      if (!shipment) return fail(404, "NOT_FOUND", "The requested resource could not be found.");
+      const rate = (shipment.rates as Json[]).find((r) => r.id === (body.rate as Json | undefined)?.id);
+      if (!rate) return fail(422, "SHIPMENT.RATE.INVALID", "The rate given is not one of this shipment's rates.", [{ field: "rate", message: "is invalid" }]);
+      const trackingCode = `9400${crypto.randomInt(10 ** 9, 10 ** 10 - 1)}${crypto.randomInt(10 ** 9, 10 ** 10 - 1)}`;
+      const now = new Date().toISOString();
+      trackers.set(trackingCode, { id: id("trk"), object: "Tracker", mode: "test", tracking_code: trackingCode, carrier: rate.carrier, status: "pre_transit", tracking_details: [{ object: "TrackingDetail", message: "Pre-Shipment Info Sent to USPS", status: "pre_transit", datetime: now, source: rate.carrier, tracking_location: { object: "TrackingLocation", city: null, state: null, country: null, zip: null } }], est_delivery_date: null, shipment_id: shipment.id, refunded: false });
+      Object.assign(shipment, { selected_rate: rate, tracking_code: trackingCode, status: "unknown", postage_label: { id: id("pl"), object: "PostageLabel", label_url: "https://easypost.example/label.png", label_file_type: "image/png" } });
+      return send(200, shipment);
+    }
+    if (req.method === "POST" && path === "/v2/trackers") {
+      const code = String((body.tracker as Json | undefined)?.tracking_code ?? "");
+      const tracker = trackers.get(code);
+      if (!tracker) return fail(422, "TRACKER.CREATE.ERROR", `Tracking code ${code} is not known to any carrier.`, [{ field: "tracking_code", message: "is invalid" }]);
+      return send(200, tracker);
+    }
+    if (req.method === "POST" && path === "/v2/refunds") {
+      const r = body.refund as { carrier: string; tracking_codes: string[] };
+      const zip = r.tracking_codes.map((code) => (shipments.get(String(trackers.get(code)?.shipment_id))?.to_address as Json | undefined)?.zip).find((z) => REFUND_FAILURES[String(z)]);
+      if (zip) return fail(...REFUND_FAILURES[String(zip)]!);
+      return send(201, r.tracking_codes.map((code) => {
         const tracker = trackers.get(code);
-        if (!tracker) return fail(res, 422, "TRACKER.CREATE.ERROR", `Tracking code ${code} is not known to any carrier.`, [{ field: "tracking_code", message: "is invalid" }]);
-        return send(res, 200, tracker);
-      }
-      if (req.method === "POST" && path === "/v2/refunds") {
-        const r = body.refund as { carrier: string; tracking_codes: string[] };
-        const zip = r.tracking_codes.map((code) => (shipments.get(String(trackers.get(code)?.shipment_id))?.to_address as Json | undefined)?.zip).find((z) => REFUND_FAILURES[String(z)]);
-        if (zip) return fail(res, ...REFUND_FAILURES[String(zip)]!);
-        return send(res, 201, r.tracking_codes.map((code) => {
-          const tracker = trackers.get(code);
-          // A label the carrier has scanned is not refunded.
-          const refundable = tracker && tracker.carrier === r.carrier && tracker.status === "pre_transit" && !tracker.refunded;
-          if (refundable) tracker.refunded = true;
-          return { id: id("rfnd"), object: "Refund", mode: "test", tracking_code: code, confirmation_number: null, status: refundable ? "submitted" : "rejected", carrier: r.carrier };
-        }));
-      }
-      if (req.method === "POST" && path === "/v2/addresses/create_and_verify") {
-        const a = body.address as Json;
-        if (!/^\d{5}(-\d{4})?$/.test(String(a.zip ?? "")) && a.country === "US") return fail(res, 422, "ADDRESS.VERIFY.FAILURE", "Unable to verify address.", [{ code: "E.ADDRESS.NOT_FOUND", field: "zip", message: "Invalid zip code", suggestion: null }]);
-        const upper = (v: unknown) => (typeof v === "string" ? v.toUpperCase() : v);
-        return send(res, 200, { address: { id: id("adr"), object: "Address", mode: "test", ...a, street1: upper(a.street1), city: upper(a.city), zip: `${String(a.zip).slice(0, 5)}-1234`, verifications: { delivery: { success: true, errors: [] } } } });
-      }
-      fail(res, 404, "NOT_FOUND", "The requested resource could not be found.");
-    });
+        // A label the carrier has scanned is not refunded.
+        const refundable = tracker && tracker.carrier === r.carrier && tracker.status === "pre_transit" && !tracker.refunded;
+        if (refundable) tracker.refunded = true;
+        return { id: id("rfnd"), object: "Refund", mode: "test", tracking_code: code, confirmation_number: null, status: refundable ? "submitted" : "rejected", carrier: r.carrier };
+      }));
+    }
+    if (req.method === "POST" && path === "/v2/addresses/create_and_verify") {
+      const a = body.address as Json;
+      if (!/^\d{5}(-\d{4})?$/.test(String(a.zip ?? "")) && a.country === "US") return fail(422, "ADDRESS.VERIFY.FAILURE", "Unable to verify address.", [{ code: "E.ADDRESS.NOT_FOUND", field: "zip", message: "Invalid zip code", suggestion: null }]);
+      const upper = (v: unknown) => (typeof v === "string" ? v.toUpperCase() : v);
+      return send(200, { address: { id: id("adr"), object: "Address", mode: "test", ...a, street1: upper(a.street1), city: upper(a.city), zip: `${String(a.zip).slice(0, 5)}-1234`, verifications: { delivery: { success: true, errors: [] } } } });
+    }
+    fail(404, "NOT_FOUND", "The requested resource could not be found.");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url,
+    url: server.origin,
     apiKey,
     requests,
     scan(trackingCode, status) {
@@ -113,6 +101,6 @@ export async function startEasyPostFake(apiKey = "EZTK_test_key"): Promise<EasyP
       tracker.status = status;
       (tracker.tracking_details as Json[]).push({ object: "TrackingDetail", message: { in_transit: "Arrived at USPS Regional Facility", out_for_delivery: "Out for Delivery", delivered: "Delivered, In/At Mailbox" }[status], status, datetime: new Date().toISOString(), source: tracker.carrier, tracking_location: { object: "TrackingLocation", city: "BROOKLYN", state: "NY", country: "US", zip: "11201" } });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
