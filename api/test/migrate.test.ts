@@ -66,9 +66,9 @@ describe("a fresh database", () => {
   const EXTENSIONS = ["citext", "pg_trgm", "pgcrypto", "uuid-ossp", "vector"];
   let fresh: Database;
   // Its own embedded server: the embedded worker creates no extensions, like a new real
-  // Postgres, so only the migrations can make the schema work.
+  // Postgres, so only the migrations can make the schema work. Blank, not the run's migrated template.
   beforeAll(async () => {
-    fresh = await openDatabase({ dataDir: null, poolSize: 2 });
+    fresh = await openDatabase({ dataDir: null, poolSize: 2, template: null });
   });
   afterAll(() => fresh.close());
 

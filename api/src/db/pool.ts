@@ -16,6 +16,8 @@ export type DatabaseOptions = {
   /** Where the embedded database persists; null keeps it in memory. */
   dataDir: string | null;
   poolSize?: number;
+  /** null: a blank embedded database even when the run has a template (see EmbeddedOptions.template). */
+  template?: null;
 };
 
 // Postgres returns int8 and numeric as strings; counts and money here fit in a double.
@@ -24,7 +26,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 /** Opens the one pool the process uses: real Postgres with DATABASE_URL, embedded PGlite otherwise. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const embedded = options.databaseUrl ? null : await startEmbeddedPostgres({ dataDir: options.dataDir });
+  const embedded = options.databaseUrl ? null : await startEmbeddedPostgres({ dataDir: options.dataDir, ...(options.template === null ? { template: null } : {}) });
   const url = options.databaseUrl ?? embedded!.url;
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
   pool.on("error", (err) => console.error("idle database client failed", err));
