@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { TestApi } from "../../api/test/harness";
-import { launchBrowser, loginThroughUi, newPage, overflowsSideways, poll, registerThroughUi, shot, startWebApi, uniqueEmail } from "./browser";
+import { launchBrowser, loginThroughUi, newPage, overflowsSideways, poll, registerThroughUi, shot, startWebApi, uniqueEmail, releaseBrowser } from "./browser";
 
 const previewEmail = uniqueEmail("preview");
 let api: TestApi;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await api?.close();
 });
 

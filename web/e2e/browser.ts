@@ -31,7 +31,7 @@ function serverAndBrowserForFile<S extends { close(): Promise<void> }>(start: ()
     ready(server, browser);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   });
 }
@@ -73,11 +73,31 @@ export async function skipSourcingTours(api: TestApi, user: TestUser): Promise<v
   await as(api, user.token, stores.updateStoreSeenState, { body: { seenSourcingHomeTour: true, seenSourcingMarketplaceTour: true, seenSupplierProfileTour: true } });
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+let shared: Promise<Browser> | null = null;
+
+/**
+ * The worker's Chromium: launched once and shared by the files the worker runs one after another
+ * (a launch and its first page took 3–7 s of every file). Files never close it: they hand it back
+ * with releaseBrowser, which closes their contexts. Playwright ends it when the worker exits.
+ */
+export function launchBrowser(): Promise<Browser> {
+  shared ??= chromium
+    .launch({
+      executablePath: CHROMIUM_PATH,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    })
+    .then((browser) => {
+      // A crashed browser is launched again for the next file.
+      browser.once("disconnected", () => (shared = null));
+      return browser;
+    });
+  return shared;
+}
+
+/** Hands the shared browser back at the end of a file: every context the file opened is closed. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => {})));
 }
 
 /** A fresh browser context (its own storage) and page on the app; a desktop window unless told. */

@@ -9,7 +9,7 @@ import { pictureKindOf } from "../../api/src/images/picture-kinds";
 import { rasterizeSvg } from "../../api/src/images/svg";
 import { encodePng } from "../../api/src/images/codec";
 import { paidOrderFrom } from "../../test/factories/purchases";
-import { launchBrowser, madeUpWord, poll, startWebApi, pageAs, skipSourcingTours } from "./browser";
+import { launchBrowser, madeUpWord, poll, startWebApi, pageAs, skipSourcingTours, releaseBrowser } from "./browser";
 
 // The issue-5 marketplace screens as a store owner (and a logged-out visitor) uses them, in
 // Chromium against the real API: supplier profile tabs, catalog item sections, favourites, image
@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await api?.close();
 });
 

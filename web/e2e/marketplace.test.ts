@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { stores } from "@atelier/contracts";
 import { as, type TestApi } from "../../api/test/harness";
 import { seedCatalog, type CatalogFixture } from "../../api/test/marketplace-fixtures";
-import { launchBrowser, newPage, poll, registerThroughUi, startWebApi, uniqueEmail } from "./browser";
+import { launchBrowser, newPage, poll, registerThroughUi, startWebApi, uniqueEmail, releaseBrowser } from "./browser";
 
 let api: TestApi;
 let browser: Browser;
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await api?.close();
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { payments, plans } from "@atelier/contracts";
 import { as, registerUser, type TestApi } from "../../api/test/harness";
-import { launchBrowser, pageAs, poll, startWebApi } from "./browser";
+import { launchBrowser, pageAs, poll, startWebApi, releaseBrowser } from "./browser";
 
 // Money screens driven by real clicks: a click's default action (a form submit) runs after
 // React has re-rendered in a real browser, which jsdom's synchronous click cannot show.
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await api?.close();
 });
 

@@ -7,7 +7,7 @@ import { seedCatalog, type CatalogFixture } from "../../api/test/marketplace-fix
 import { itemImageSvg } from "../../api/src/images/item-image";
 import { rasterizeSvg } from "../../api/src/images/svg";
 import { encodePng } from "../../api/src/images/codec";
-import { launchBrowser, madeUpWord, poll, startWebApi, pageAs, skipSourcingTours } from "./browser";
+import { launchBrowser, madeUpWord, poll, startWebApi, pageAs, skipSourcingTours, releaseBrowser } from "./browser";
 
 // The sourcing inbox, invoice payment and the custom request form as a store owner (and a
 // logged-out payer) uses them, in Chromium against the real API. Every store is made here, so
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await api?.close();
 });
 

@@ -8,7 +8,7 @@ import { ROUTES } from "../src/routes/route-table";
 import { itemImageSvg } from "../../api/src/images/item-image";
 import { rasterizeSvg } from "../../api/src/images/svg";
 import { encodePng } from "../../api/src/images/codec";
-import { launchBrowser, madeUpWord, pageAs, skipSourcingTours, startWebApi } from "./browser";
+import { launchBrowser, madeUpWord, pageAs, skipSourcingTours, startWebApi, releaseBrowser } from "./browser";
 
 // Every route of the route table, logged out (public routes) and logged in (the rest), at a desktop
 // window and a phone: no page may scroll sideways, and nothing in the page's content may stick out
@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await api?.close();
 });
 
