@@ -12,13 +12,16 @@ export type DailyFake = {
   apiKey: string;
   rooms: Json[];
   failNext(status: number, error: string): void;
+  /** Holds the next room's answer until `release()`; `arrived` resolves when that request is in. */
+  holdNext(): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 };
 
 export async function startDailyFake(apiKey = "daily_test_key"): Promise<DailyFake> {
   const rooms: Json[] = [];
   let failure: { status: number; error: string } | null = null;
-  const server = await startJsonFake((req, send) => {
+  let hold: { arrived(): void; released: Promise<void> } | null = null;
+  const server = await startJsonFake(async (req, send) => {
     const auth = req.headers.authorization ?? "";
     if (!auth.startsWith("Bearer ")) return send(400, { error: "authorization-header-error", info: "bad Authorization header format" });
     if (auth !== `Bearer ${apiKey}`) return send(401, { error: "authentication-error", info: "the API key is not valid" });
@@ -47,6 +50,12 @@ export async function startDailyFake(apiKey = "daily_test_key"): Promise<DailyFa
       created_at: new Date().toISOString(),
       config: props,
     };
+    if (hold) {
+      const held = hold;
+      hold = null;
+      held.arrived();
+      await held.released;
+    }
     rooms.push(room);
     send(200, room);
   });
@@ -56,6 +65,13 @@ export async function startDailyFake(apiKey = "daily_test_key"): Promise<DailyFa
     rooms,
     failNext(status, error) {
       failure = { status, error };
+    },
+    holdNext() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      hold = { arrived, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { arrived: arrival, release };
     },
     close: server.close,
   };

@@ -187,6 +187,20 @@ describe("a hosted video-meeting service (Daily)", () => {
       const card = (await as(api, rep.token, inbox.listMessages, { params: { sid }, query: {} })).list[0];
       expect(card).toMatchObject({ type: "ZOOM_MEETING", attributes: { joinUrl: room.url } });
 
+      // While Daily takes its time, the conversation is not locked: a message sent meanwhile goes
+      // through at once, and the meeting card comes after it.
+      const at = inHours(60);
+      const slow = await as(api, rep.token, inbox.requestMeeting, { params: { sid }, body: { topic: "Lining samples", proposedTimes: [at] } });
+      const held = daily.holdNext();
+      const accepting = as(api, store.token, inbox.acceptMeeting, { params: { id: slow.id }, body: { startsAt: at } });
+      await held.arrived;
+      const sent = await as(api, rep.token, inbox.sendMessage, { params: { sid }, body: { type: "TEXT", body: "Sending the swatches today", uploadIds: [] } });
+      held.release();
+      expect(await accepting).toMatchObject({ status: "ACCEPTED", provider: "daily" });
+      const latest = (await as(api, rep.token, inbox.listMessages, { params: { sid }, query: {} })).list;
+      expect(latest[0]).toMatchObject({ type: "ZOOM_MEETING", attributes: { topic: "Lining samples" } });
+      expect(latest[0]!.index).toBeGreaterThan(sent.messages[0]!.index);
+
       // A key Daily does not accept.
       api.deps.providers.videoMeetings = createProviders(testConfig({ videoMeetings: { daily: { apiKey: "revoked", baseUrl: daily.url } } })).videoMeetings;
       const other = await as(api, rep.token, inbox.requestMeeting, { params: { sid }, body: { topic: "Trims", proposedTimes: [inHours(40)] } });

@@ -9,7 +9,7 @@ export type FakeRequest = { method: string; path: string; query: URLSearchParams
 export type FakeReply = (status: number, body: unknown) => void;
 export type JsonFake = { /** http://127.0.0.1:<port> */ origin: string; close(): Promise<void> };
 
-export async function startJsonFake(handle: (req: FakeRequest, reply: FakeReply) => void): Promise<JsonFake> {
+export async function startJsonFake(handle: (req: FakeRequest, reply: FakeReply) => void | Promise<void>): Promise<JsonFake> {
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString()));
@@ -19,7 +19,7 @@ export async function startJsonFake(handle: (req: FakeRequest, reply: FakeReply)
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(body));
       };
-      handle({ method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, raw }, reply);
+      void handle({ method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, raw }, reply);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

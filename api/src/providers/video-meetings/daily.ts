@@ -43,6 +43,7 @@ export function createDailyVideoMeetings(options: DailyOptions): VideoMeetingPro
   const base = (options.baseUrl ?? DAILY_API).replace(/\/+$/, "");
   return {
     name: "daily",
+    remote: true,
     async createMeeting(meeting) {
       const start = Math.floor(meeting.startsAt.getTime() / 1000);
       const body = {

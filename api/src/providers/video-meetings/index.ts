@@ -13,6 +13,11 @@ export type VideoMeeting = { provider: string; providerMeetingId: string; joinUr
 export type VideoMeetingProvider = {
   name: string;
   /**
+   * A hosted service, called over the network: the caller creates its meeting before taking any
+   * lock (a slow answer must not hold the conversation), not inside the transaction.
+   */
+  remote: boolean;
+  /**
    * Creates the meeting. `db` is the caller's transaction: the local provider keeps its room there,
    * so a request that fails leaves no room behind; a hosted adapter ignores it.
    */

@@ -15,6 +15,7 @@ export const LOCAL_ROOM_PATH = "/app/meet/";
 export function createLocalVideoMeetings(origin: string): VideoMeetingProvider {
   return {
     name: "local",
+    remote: false,
     async createMeeting(meeting, db: Queryable) {
       const token = crypto.randomBytes(16).toString("hex");
       await insertRoom(db, { token, ...meeting });
