@@ -54,6 +54,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "orders": lazy(() => import("../features/orders/orders-page").then((m) => ({ default: m.OrdersListPage }))),
   "order-details": lazy(() => import("../features/orders/order-details-page").then((m) => ({ default: m.OrderDetailsPage }))),
   "inbox-messages": lazy(() => import("../features/inbox/messages-page").then((m) => ({ default: m.MessagesPage }))),
+  "inbox-entry": lazy(() => import("../features/inbox/inbox-entry").then((m) => ({ default: m.InboxEntry }))),
   inventory: lazy(() => import("../features/inventory/inventory-page").then((m) => ({ default: m.InventoryPage }))),
   "create-shipping-label": lazy(() => import("../features/shipping/create-label-page").then((m) => ({ default: m.CreateLabelPage }))),
   "label-history": lazy(() => import("../features/shipping/label-history-page").then((m) => ({ default: m.LabelHistoryPage }))),

@@ -65,7 +65,8 @@ export type MarketplaceScreenKey =
   | "inbox-needs-payment"
   | "inbox-orders"
   | "inbox-my-suppliers"
-  | "inbox-messages";
+  | "inbox-messages"
+  | "inbox-entry";
 
 export type RouteEntry = {
   path: string;
@@ -82,7 +83,6 @@ export type RouteEntry = {
 const pending = (path: string, access: RouteAccess, what: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({ path, access, screen: "pending", pending: what, ...extra });
 
 const SOURCING = "The sourcing marketplace (suppliers, catalog items, custom projects)";
-const INBOX = "The inbox (supplier chat, orders, invoices, custom project requests)";
 const STOREFRONT = "Storefront management (profile, discounts, subscribers, wholesale)";
 const MARKETING = "Marketing (email and SMS campaigns, affiliates, email capture)";
 
@@ -144,7 +144,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/supplier-profile/:supplierId", access: "user", screen: "supplier-profile" },
   { path: "/pay-invoice/:invoiceId", access: "user", screen: "pay-invoice" },
   { path: "/add-shipping-address/:invoiceId", access: "user", screen: "add-shipping-address" },
-  pending("/inbox", "user", INBOX),
+  { path: "/inbox", access: "user", screen: "inbox-entry" },
   { path: "/inbox/messages", access: "user", screen: "inbox-messages" },
   { path: "/inbox/my-suppliers", access: "user", screen: "inbox-my-suppliers" },
   { path: "/inbox/supplier-scorecards", access: "user", screen: "supplier-scorecards" },

@@ -20,7 +20,6 @@ const TITLES: Record<string, string> = {
   "/discount-detail/:id": "Discount",
   "/email-fans": "Email your fans",
   "/pop-setup/:productName": "Print-on-demand setup",
-  "/inbox": "Inbox",
   "/inbox/messages": "Messages",
   "/leave-a-review/:orderId": "Leave a review",
   "/fulfillment-services": "Fulfilment services",
