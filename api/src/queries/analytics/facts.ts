@@ -115,7 +115,38 @@ od AS (
    GROUP BY 1, 2
 )`;
 
-export type Fact = "orders" | "lines" | "customers" | "daily";
+/**
+ * `cmo`: one row per customer and store month of the range in which they ordered, with that month's
+ * orders and whether their first order ever is among them (first_orders), for the customer period
+ * reports at month granularity without filters. Months wholly inside [range start, cutoff) come from
+ * the per-month customer sets (migration 0421); the partial months at either edge (a range starting
+ * mid-month, the month the cutoff falls in) are built from the fact rows, one row per order. When a
+ * row of the sets is in another zone than the report's, everything is built from the facts.
+ */
+const MONTHS = `mzone_ok AS (
+  SELECT NOT EXISTS (SELECT 1 FROM customer_months x WHERE x.store_id = $1 AND x.timezone <> $5::text) AS ok
+),
+msplit AS (
+  -- The whole months: from the first month starting on or after the range's start to the month the cutoff falls in.
+  SELECT m.m_from, m.m_to, (m.m_from::timestamp AT TIME ZONE $5::text) AS m_from_at, (m.m_to::timestamp AT TIME ZONE $5::text) AS m_to_at
+    FROM (SELECT date_trunc('month', $2::date + interval '1 month' - interval '1 day')::date AS m_from,
+                 CASE WHEN (SELECT ok FROM mzone_ok) THEN date_trunc('month', (SELECT cutoff FROM params) AT TIME ZONE $5::text)::date
+                      ELSE date_trunc('month', $2::date + interval '1 month' - interval '1 day')::date END AS m_to) m
+   -- The sets have no channel, country, product or segment: runs with a filter never read them.
+   WHERE coalesce($6::text, $7::text, $8::text, $9::text) IS NULL
+),
+cmo AS (
+  SELECT x.customer_id, x.month::timestamp AS local_at, x.orders, x.first_orders
+    FROM customer_months x, msplit s
+   WHERE x.store_id = $1 AND x.month >= s.m_from AND x.month < s.m_to
+  UNION ALL
+  SELECT f.customer_id, f.placed_at AT TIME ZONE $5::text, 1, (f.seq = 1)::int
+    FROM order_facts f, msplit s
+   WHERE f.store_id = $1 AND f.customer_id IS NOT NULL AND f.placed_at >= (SELECT from_at FROM params) AND f.placed_at < (SELECT cutoff FROM params)
+     AND (s.m_from >= s.m_to OR f.placed_at < s.m_from_at OR f.placed_at >= s.m_to_at)
+)`;
+
+export type Fact = "orders" | "lines" | "customers" | "daily" | "months";
 
 /** The WITH clause a report needs (lines imply orders). */
 export function factsSql(facts: readonly Fact[]): string {
@@ -124,6 +155,7 @@ export function factsSql(facts: readonly Fact[]): string {
   if (facts.includes("lines")) parts.push(LINES);
   if (facts.includes("customers")) parts.push(CUSTOMERS);
   if (facts.includes("daily")) parts.push(DAILY);
+  if (facts.includes("months")) parts.push(MONTHS);
   return parts.join(",\n");
 }
 
