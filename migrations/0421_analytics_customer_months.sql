@@ -71,13 +71,11 @@ CREATE FUNCTION customer_months_rebuild_store(store uuid) RETURNS void LANGUAGE 
 $$;
 CREATE FUNCTION customer_months_after_zone_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.timezone IS DISTINCT FROM OLD.timezone THEN
-    PERFORM customer_months_rebuild_store(NEW.store_id);
-  END IF;
+  PERFORM customer_months_rebuild_store(NEW.store_id);
   RETURN NULL;
 END $$;
 CREATE TRIGGER customer_months_zone_change AFTER UPDATE OF timezone ON store_configs
-  FOR EACH ROW EXECUTE FUNCTION customer_months_after_zone_change();
+  FOR EACH ROW WHEN (NEW.timezone IS DISTINCT FROM OLD.timezone) EXECUTE FUNCTION customer_months_after_zone_change();
 
 -- Backfill: the orders noted but not folded yet first (0420), then every store with orders today.
 SELECT analytics_fold_changes(s.store_id) FROM (SELECT DISTINCT store_id FROM analytics_changed_orders) s;
