@@ -32,6 +32,7 @@ import { expireQuotesJob } from "./services/inbox/quotes/expire-quotes";
 import { sendInboxDigestsJob } from "./services/inbox/send-inbox-digests";
 import { demoReplyJob } from "./services/inbox/demo-responder";
 import { brandKitGenerateJob } from "./services/brand-kits/generate-job";
+import { foldChangesJob } from "./services/analytics/fold-changes-job";
 
 export type ApiServer = {
   url: string;
@@ -147,6 +148,10 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(digests);
   await deps.jobs.schedule("inbox.send-digests", digests, {}, { everyMs: 60_000 });
   deps.jobs.register(demoReplyJob(deps.pool));
+  // Analytics rollups fold the orders written since the last fold (migration 0420); reports also fold their store before reading.
+  const foldChanges = foldChangesJob(deps.pool);
+  deps.jobs.register(foldChanges);
+  await deps.jobs.schedule("analytics.fold-changes", foldChanges, {}, { everyMs: 60_000 });
   // Fulfilment-center fees and storefront payouts (000 §9): charges as they are earned, storage renewed daily, payouts weekly.
   deps.jobs.register(chargeFeeJob(deps));
   const renewStorage = renewStorageJob(deps);

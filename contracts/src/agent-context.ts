@@ -38,6 +38,8 @@ export const SCREEN_ENTITY_TYPES = [
   "freight_booking",
   "kit",
   "order_import",
+  // A product as the product reports name it (their row key, the title before " — "), open on a report.
+  "report_product",
 ] as const;
 export type ScreenEntityType = (typeof SCREEN_ENTITY_TYPES)[number];
 

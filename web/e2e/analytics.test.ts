@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createStore } from "../../test/factories/accounts";
 import { seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories/analytics";
+import { screenContextOf } from "../src/chat/screen-context";
 import { newPage, overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // The analytics screens in Chromium: a person opens three reports, changes the range, drills into a
 // cohort cell to the customers behind it, shares the report and opens the link logged out, and saves
-// the churn-risk customers as a list.
+// the churn-risk customers as a list; a product's row opened on the return-rate report is "this
+// product" to the assistant, and its returns question is looked at on a desktop and a phone.
 const env = useWebApi();
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 const RANGE = "from=2025-05-01&to=2026-11-01";
@@ -85,6 +87,26 @@ describe("the analytics reports in Chromium", () => {
     await shot(page, "analytics-customer-list-phone");
     await page.setViewportSize({ width: 1400, height: 900 });
     await shot(page, "analytics-customer-list-desktop");
+
+    // The row opened is in the address, which the chat's screen context reads: "this product" is it.
+    await page.goto(`${env.api.url}/product-return-rate?${RANGE}`);
+    await page.getByRole("heading", { name: "Return rate" }).waitFor();
+    const product = page.locator(".report-table tbody th button").first();
+    const name = (await product.textContent())!;
+    await product.click();
+    await page.locator(".drill-panel tbody tr").first().waitFor();
+    const opened = new URL(page.url());
+    expect(screenContextOf(opened.pathname, opened.search).entity).toEqual({ type: "report_product", id: name });
+    await page.getByRole("button", { name: "Ask the supplier about returns" }).click();
+    const question = page.getByRole("heading", { name: `Ask about the returns of ${name}` });
+    await question.waitFor();
+    await question.scrollIntoViewIfNeeded();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "analytics-return-question-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: /^Send to / }).scrollIntoViewIfNeeded();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, "analytics-return-question-phone");
     await visitor.context().close();
     await page.context().close();
   }, 240_000);

@@ -114,3 +114,9 @@ export const REPORT_GROUP_LABELS: Record<ReportGroup, string> = {
   marketing: "Marketing",
   fulfilment: "Fulfilment",
 };
+
+/**
+ * The reports whose rows are products by name (the title before " — "): a row opened on one of them
+ * is "this product" to the assistant (the screen context's report_product, from ?product=).
+ */
+export const PRODUCT_REPORT_IDS = REPORTS.filter((r) => r.group === "products" && r.dimension.kind === "category" && r.dimension.label === "Product").map((r) => r.id);

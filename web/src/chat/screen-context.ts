@@ -1,5 +1,6 @@
 import { matchPath } from "react-router";
 import { buildScreenContext, type ScreenContext, type ScreenEntityType } from "@atelier/contracts/agent-context";
+import { PRODUCT_REPORT_IDS } from "@atelier/contracts/analytics/index";
 import { findRoute } from "../routes/guards";
 
 export type { ScreenContext } from "@atelier/contracts/agent-context";
@@ -22,6 +23,10 @@ const QUERY_ENTITIES: Record<string, { param: string; type: ScreenEntityType }> 
 for (const path of ["/fulfillment-services/connect-shopify", "/fulfillment-services/connect-woocommerce", "/fulfillment-services/connect-amazon", "/ecommerce-services/shopify", "/ecommerce-services/amazon"]) {
   QUERY_ENTITIES[path] = { param: "import", type: "order_import" };
 }
+
+const PRODUCT_REPORT_ROUTES = PRODUCT_REPORT_IDS.map((id) => `/${id}`);
+// The product reports open one product's row in place (?product=<its name>): "this product".
+for (const path of PRODUCT_REPORT_ROUTES) QUERY_ENTITIES[path] = { param: "product", type: "report_product" };
 
 /** What the panel tells the agent about the screen (the contract's shape): so "this supplier" means the one on screen. */
 export function screenContextOf(pathname: string, search: string): ScreenContext {

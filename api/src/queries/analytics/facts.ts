@@ -115,7 +115,45 @@ od AS (
    GROUP BY 1, 2
 )`;
 
-export type Fact = "orders" | "lines" | "customers" | "daily";
+/**
+ * `cmo`: one row per customer and store month of the range in which they ordered, with that month's
+ * orders and whether their first order ever is among them (first_orders), for the customer period
+ * reports at month granularity without filters. Months wholly inside [range start, cutoff) come from
+ * the per-month customer sets (migration 0421); the partial months at either edge (a range starting
+ * mid-month, the month the cutoff falls in) are built from the fact rows, one row per order. When a
+ * row of the sets is in another zone than the report's, everything is built from the facts.
+ */
+const MONTHS = `mzone_ok AS (
+  -- Every row of a store is in one zone (a zone change rebuilds them all in its transaction): one row tells.
+  SELECT coalesce((SELECT x.timezone = $5::text FROM customer_months x WHERE x.store_id = $1 LIMIT 1), TRUE) AS ok
+),
+msplit AS (
+  -- The whole months: from the first month starting on or after the range's start to the month the
+  -- cutoff falls in; the facts are read before and after them, two index ranges.
+  SELECT m.m_from, m.m_to,
+         CASE WHEN m.m_from < m.m_to THEN least((m.m_from::timestamp AT TIME ZONE $5::text), p.cutoff) ELSE p.cutoff END AS before_to,
+         CASE WHEN m.m_from < m.m_to THEN greatest((m.m_to::timestamp AT TIME ZONE $5::text), p.from_at) ELSE p.cutoff END AS after_from
+    FROM params p, (SELECT date_trunc('month', $2::date + interval '1 month' - interval '1 day')::date AS m_from,
+                           CASE WHEN (SELECT ok FROM mzone_ok) THEN date_trunc('month', (SELECT cutoff FROM params) AT TIME ZONE $5::text)::date
+                                ELSE date_trunc('month', $2::date + interval '1 month' - interval '1 day')::date END AS m_to) m
+   -- The sets have no channel, country, product or segment: runs with a filter never read them.
+   WHERE coalesce($6::text, $7::text, $8::text, $9::text) IS NULL
+),
+cmo AS (
+  SELECT x.customer_id, x.month::timestamp AS local_at, x.orders, x.first_orders
+    FROM customer_months x
+   WHERE x.store_id = $1 AND x.month >= (SELECT m_from FROM msplit) AND x.month < (SELECT m_to FROM msplit)
+  UNION ALL
+  SELECT f.customer_id, f.placed_at AT TIME ZONE $5::text, 1, (f.seq = 1)::int
+    FROM order_facts f
+   WHERE f.store_id = $1 AND f.customer_id IS NOT NULL AND f.placed_at >= (SELECT from_at FROM params) AND f.placed_at < (SELECT before_to FROM msplit)
+  UNION ALL
+  SELECT f.customer_id, f.placed_at AT TIME ZONE $5::text, 1, (f.seq = 1)::int
+    FROM order_facts f
+   WHERE f.store_id = $1 AND f.customer_id IS NOT NULL AND f.placed_at >= (SELECT after_from FROM msplit) AND f.placed_at < (SELECT cutoff FROM params)
+)`;
+
+export type Fact = "orders" | "lines" | "customers" | "daily" | "months";
 
 /** The WITH clause a report needs (lines imply orders). */
 export function factsSql(facts: readonly Fact[]): string {
@@ -124,6 +162,7 @@ export function factsSql(facts: readonly Fact[]): string {
   if (facts.includes("lines")) parts.push(LINES);
   if (facts.includes("customers")) parts.push(CUSTOMERS);
   if (facts.includes("daily")) parts.push(DAILY);
+  if (facts.includes("months")) parts.push(MONTHS);
   return parts.join(",\n");
 }
 

@@ -31,6 +31,11 @@ export type ReportSql = {
    * as sums of the day rows. Drill-downs always read the orders.
    */
   daily?: Record<string, MeasureSql>;
+  /**
+   * The same rows and totals from the per-month customer sets (`cmo`), for runs by month without
+   * filters. Drill-downs always read the orders.
+   */
+  monthly?: Record<string, MeasureSql>;
   /** Filters the report can't honour, each with the sentence that says why (a 400 naming the filter). */
   refuses?: Partial<Record<"origin" | "country" | "sku" | "segment", string>>;
 };
@@ -63,6 +68,9 @@ const D_ORDERS = "sum(orders)";
 const D_REVENUE = "sum(revenue_cents)";
 const D_AOV = "round(sum(revenue_cents)::numeric / nullif(sum(orders), 0))";
 
+// Over the per-month customer sets (cmo): new in the month of the first order, returning with any later order in it.
+const [M_NEW, M_RETURNING] = ["first_orders > 0", "orders > first_orders"].map((w) => `count(DISTINCT customer_id) FILTER (WHERE ${w})`) as [string, string];
+
 // $10 bands of the items' value after discounts, $200 and up together.
 const SHIP_BAND = "least(floor((subtotal_cents - discount_cents) / 1000.0), 20)::int";
 
@@ -77,6 +85,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
         facts: ["orders"], from: "o", key: b("local_at"),
         measures: { customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS, returningCustomers: "count(DISTINCT customer_id) FILTER (WHERE seq > 1)", returningShare: pct("count(DISTINCT customer_id) FILTER (WHERE seq > 1)", "count(DISTINCT customer_id)") },
         drillId: "id", drillWhere: { newCustomers: "seq = 1", returningCustomers: "seq > 1", returningShare: "seq > 1" },
+        ...(g === "month" && { monthly: { customers: CUSTOMERS, newCustomers: M_NEW, returningCustomers: M_RETURNING, returningShare: pct(M_RETURNING, CUSTOMERS) } }),
       };
     case "analytics-all-customers-graph":
       return {

@@ -28,9 +28,12 @@ function toNumbers(r: Record<string, unknown>, keys: string[]): Record<string, n
   return Object.fromEntries(keys.map((k) => [k, r[k] === null || r[k] === undefined ? null : Number(r[k])]));
 }
 
-/** The spec rows and totals read: the daily rollup's variant when the report has one and the run no filter. */
+/** The spec rows and totals read: a rollup's variant (daily sums, monthly customer sets) when the report has one and the run no filter. */
 function readSpec(spec: ReportSql, args: FactArgs): ReportSql {
-  return spec.daily && unfiltered(args) ? { ...spec, facts: ["daily"], extra: undefined, from: "od", where: undefined, measures: spec.daily } : spec;
+  if (!unfiltered(args)) return spec;
+  if (spec.daily) return { ...spec, facts: ["daily"], extra: undefined, from: "od", where: undefined, measures: spec.daily };
+  if (spec.monthly) return { ...spec, facts: ["months"], extra: undefined, from: "cmo", where: undefined, measures: spec.monthly };
+  return spec;
 }
 
 /** The report's grouped rows, in its order. */

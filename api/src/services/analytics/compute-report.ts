@@ -2,6 +2,7 @@ import { orders as ordersContracts, type analytics } from "@atelier/contracts";
 import type { Queryable } from "../../db/pool";
 import { AppError } from "../../errors";
 import type { FactArgs } from "../../queries/analytics/facts";
+import { foldChangedOrders } from "../../queries/analytics/fold-changes";
 import { reportSql } from "../../queries/analytics/report-sql";
 import { selectReportRows, selectReportTotals, type SqlRow } from "../../queries/analytics/run-report-sql";
 import { fillTimeBuckets, shiftRange } from "./report-periods";
@@ -53,6 +54,8 @@ async function rowsAndTotals(db: Queryable, def: analytics.ReportDef, storeId: s
 
 /** Runs a report: its rows and totals, the comparison period's, and the notes about them. */
 export async function computeReport(db: Queryable, storeId: string, def: analytics.ReportDef, p: analytics.ReportResult["params"]): Promise<analytics.ReportResult> {
+  // The rollups are kept outside the order's transaction (0420): the orders written since the last fold first.
+  await foldChangedOrders(db, storeId);
   const main = await rowsAndTotals(db, def, storeId, p, { from: p.from, to: p.to });
   let comparison: analytics.ReportResult["comparison"] = null;
   if (p.compare !== "NONE") {

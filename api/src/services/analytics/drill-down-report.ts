@@ -2,6 +2,7 @@ import type { analytics, QueryOf, ResponseOf } from "@atelier/contracts";
 import type { OrderOrigin } from "@atelier/contracts/orders";
 import type { UserContext } from "../../context";
 import { AppError } from "../../errors";
+import { foldChangedOrders } from "../../queries/analytics/fold-changes";
 import { selectDrillCustomers, selectDrillOrders } from "../../queries/analytics/run-report-sql";
 import { openReport } from "./analytics-access";
 import { factArgs, resolveParams, specOf } from "./compute-report";
@@ -18,6 +19,7 @@ export async function drillDownReport(ctx: UserContext, reportId: string, query:
   const p = resolveParams(params, timezone, new Date());
   const spec = specOf(def, p);
   const args = factArgs(ctx.auth.storeId, p);
+  await foldChangedOrders(ctx.pool, ctx.auth.storeId);
   const measureLabel = measure ? def.measures.find((m) => m.key === measure)?.label : undefined;
   const label = measureLabel ? `${key} · ${measureLabel}` : key;
   if (def.drill === "orders") {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import {
-  COMPARE_MODES, CUSTOMER_SEGMENTS, GRANULARITIES, REPORT_GROUP_LABELS, exportReportCsv, listReports, runReport,
+  COMPARE_MODES, CUSTOMER_SEGMENTS, GRANULARITIES, PRODUCT_REPORT_IDS, REPORT_GROUP_LABELS, exportReportCsv, listReports, runReport,
   type CompareMode, type Granularity, type ReportParamsInput,
 } from "@atelier/contracts/analytics/index";
 import type { ParamsOf } from "@atelier/contracts/contract";
@@ -55,13 +55,23 @@ export function AnalyticsReportPage({ route }: { route: RouteEntry }) {
   const query = reportQueryOf(params);
   const list = useApi(listReports, {});
   const result = useApi(runReport, { params: { reportId }, query });
-  const [drill, setDrill] = useState<DrillTarget | null>(null);
+  const [opened, setOpened] = useState<DrillTarget | null>(null);
   const [sharing, setSharing] = useState(false);
   const def = list.data?.reports.find((r) => r.id === reportId) ?? result.data?.report;
   const update = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) if (v) next.set(k, v); else next.delete(k);
     setParams(next);
+  };
+  // On a product report the open row is in the address (?product=<name>): the assistant's screen
+  // context reads it there, so "this product" in the chat is the row open on screen, and a link or a
+  // reload opens the same row.
+  const productRows = PRODUCT_REPORT_IDS.includes(reportId);
+  const openProduct = productRows ? params.get("product") : null;
+  const drill = productRows ? (openProduct ? (opened?.key === openProduct ? opened : { key: openProduct, label: openProduct }) : null) : opened;
+  const setDrill = (target: DrillTarget | null) => {
+    setOpened(target);
+    if (productRows) update({ product: target?.key ?? null });
   };
   const download = async () => {
     const file = await request(exportReportCsv, { params: { reportId }, query });
@@ -76,7 +86,7 @@ export function AnalyticsReportPage({ route }: { route: RouteEntry }) {
   return (
     <PageFrame
       title={title}
-      chatPrompt={`About the ${title.toLowerCase()} report from ${query.from} to ${query.to}: `}
+      chatPrompt={`About ${openProduct ? `${openProduct} in ` : ""}the ${title.toLowerCase()} report from ${query.from} to ${query.to}: `}
       actions={<>
         <button type="button" onClick={() => void download()} disabled={!result.data}>Download CSV</button>
         <button type="button" onClick={() => setSharing(true)} disabled={!result.data}>Share</button>
