@@ -37,6 +37,7 @@ export const SCREEN_ENTITY_TYPES = [
   "payment_record",
   "freight_booking",
   "kit",
+  "presale",
   "order_import",
 ] as const;
 export type ScreenEntityType = (typeof SCREEN_ENTITY_TYPES)[number];
