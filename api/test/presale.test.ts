@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, presales, receivings, type RealtimePayload } from "@atelier/contracts";
+import { orders, presales, receivings, salesChannels, type RealtimePayload } from "@atelier/contracts";
 import { as, expectError, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { socketClients } from "./sockets";
-import { manualOrderBody, previewStore, stockSku, teamMember } from "../../test/factories";
+import { manualOrderBody, previewStore, shopifyOrdersCsv, stockSku, teamMember } from "../../test/factories";
 
 // Pre-sale through HTTP on a real database: orders short of stock become pre-orders up to the cap,
 // wait on a "Pre-sale" hold naming the shipment and the date, and are allocated first come, first
@@ -103,6 +103,21 @@ describe("pre-sale", () => {
     await receive(owner, sn, "MUG-BLUE", 1);
     expect((await order(owner, b.orderNumber)).processingStatus).toBe("OUTSTANDING");
     expect((await order(owner, after.orderNumber)).processingStatus).toBe("ON_HOLD");
+  });
+
+  it("takes imported orders as pre-orders too; past the cap an imported order, already sold, waits on the out-of-stock hold", async () => {
+    const { owner, sn } = await mugStore(0);
+    const started = await as(api, owner.token, presales.startPresale, { body: { sku: "MUG-BLUE", receivingSn: sn, cap: 3 } });
+    const tag = Date.now().toString(36).toUpperCase();
+    const form = new FormData();
+    form.append("file", new Blob([shopifyOrdersCsv([{ id: `#A${tag}`, lines: [{ sku: "MUG-BLUE", quantity: 2, price: 24 }] }, { id: `#B${tag}`, lines: [{ sku: "MUG-BLUE", quantity: 2, price: 24 }] }])]), "orders_export_1.csv");
+    const uploaded = (await (await fetch(`${api.url}/rest/main/web/orders/import-files`, { method: "POST", body: form, headers: { authorization: `Bearer ${owner.token}` } })).json()) as { id: string };
+    await as(api, owner.token, salesChannels.startOrderImport, { body: { importId: uploaded.id } }, crypto.randomUUID());
+    await expect.poll(async () => (await as(api, owner.token, salesChannels.getOrderImport, { params: { id: uploaded.id } })).status, { timeout: 20_000 }).toBe("COMPLETED");
+    const placed = await as(api, owner.token, orders.listOrders, { query: { filter: "ON_HOLD" } });
+    const rules = await Promise.all(placed.list.map(async (o) => (await order(owner, o.orderNumber)).holds.map((h) => h.setBy.rule)));
+    expect(rules.flat().sort()).toEqual(["Out of stock", "Pre-sale"]);
+    expect(await as(api, owner.token, presales.getPresale, { params: { id: started.id } })).toMatchObject({ sold: 2, left: 1, waitingOrders: 1 });
   });
 
   it("waits for a freight booking, defaulting the ship date from its arrival", async () => {

@@ -211,6 +211,8 @@ describe("a pre-sale in Chromium", () => {
     expect(await page.locator('[data-testid="presale-row"][data-sku="MUG-BLUE"]').textContent()).toContain("17 January 2031");
     await shot(page, "presale-queue-desktop");
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await panel.locator('[data-testid="preorder"]').waitFor();
     await shot(page, "presale-queue-phone");
     expect(await overflowsSideways(page)).toBe(false);
     await page.setViewportSize({ width: 1400, height: 900 });

@@ -33,6 +33,9 @@ export function productWords(text: string): string | undefined {
   return kept.length ? kept.map((w) => w.replace(/(?<=[a-z]{3})s$/, "")).join(" ") : undefined;
 }
 
+/** A SKU typed in the text, once the pre-sale words (PRE-SALE reads like a SKU) are out of it. */
+const skuIn = (text: string) => parseSku(text.replace(/\bpre-?\s?(sale|sell|order)\w*|\bpresal\w*/gi, " "));
+
 /** The cap the text names (not the SKU's or a receiving's digits): "for 200 units", "cap 50", "up to 30". */
 export function capOf(text: string, sku?: string): number | undefined {
   const rest = (sku ? text.split(new RegExp(sku.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i")).join(" ") : text).replace(/\b(rcv-?\d+|af-[\w-]+|\d{4}-\d{2}-\d{2})\b/gi, " ");
@@ -89,7 +92,7 @@ export const PRESALE_INTENTS: Intent[] = [
         const p = started.value;
         return { answer: `${p.title} (${p.sku}) is on pre-sale: up to ${p.cap} units can be pre-ordered, waiting for ${p.source.words}, expected to ship on ${p.expectedShipWords}. Orders past your stock wait on a pre-sale hold and get the stock first come, first served when it is counted in.` };
       }
-      const typed = parseSku(t);
+      const typed = skuIn(t);
       const cap = capOf(t, typed);
       let sku = typed;
       if (!sku) {
@@ -163,7 +166,7 @@ export const PRESALE_INTENTS: Intent[] = [
     step: (t, done, history, context) => {
       const ended = got(done, "end_presale");
       if (ended) return { answer: ended.value.message };
-      const typed = parseSku(t);
+      const typed = skuIn(t);
       const which = typed && !got(done, "list_presales") ? call("list_presales", { status: "ACTIVE", search: typed }) : findPresale(t, done, history, context);
       if (!("id" in which)) return which;
       return call("end_presale", { id: which.id });

@@ -124,7 +124,7 @@ function PresalePanel({ id, queuePage, onQueuePage, onClose }: { id: string; que
       </header>
       <p data-testid="presale-summary">
         {p.status === "ACTIVE" ? <><strong>{p.sold}</strong> of {plural(p.cap, "unit")} pre-ordered, <strong>{p.left}</strong> left.</> : <>Ended: <strong>{p.sold}</strong> of {plural(p.cap, "unit")} were pre-ordered.</>}{" "}
-        {plural(p.waitingOrders, "order")} ({plural(p.waitingUnits, "unit")}) wait for {p.source.words}, expected to ship on {p.expectedShipWords}.
+        {plural(p.waitingOrders, "order")} ({plural(p.waitingUnits, "unit")}) {p.waitingOrders === 1 ? "waits" : "wait"} for {p.source.words}, expected to ship on {p.expectedShipWords}.
       </p>
       <h3>Orders in the order they get stock</h3>
       {queue.data && queue.data.total === 0 ? (
@@ -169,9 +169,11 @@ function EndButton({ presale }: { presale: Presale }) {
         <ConfirmDialog title="End this pre-sale?" confirmLabel={busy ? "Ending…" : "End pre-sale"} busy={busy} onConfirm={() => void end()} onCancel={() => setAsking(false)}>
           <p data-testid="presale-end-confirm">
             No new pre-orders of {presale.title} will be taken.{" "}
-            {presale.waitingOrders
-              ? `The ${plural(presale.waitingOrders, "order")} already waiting keep their place and ship when the stock of ${presale.source.words} is received; you can cancel any of them from Orders.`
-              : "No orders are waiting for it."}
+            {presale.waitingOrders === 0
+              ? "No orders are waiting for it."
+              : presale.waitingOrders === 1
+                ? `The order already waiting keeps its place and ships when the stock of ${presale.source.words} is received; you can cancel it from Orders.`
+                : `The ${plural(presale.waitingOrders, "order")} already waiting keep their place and ship when the stock of ${presale.source.words} is received; you can cancel any of them from Orders.`}
           </p>
         </ConfirmDialog>
       )}
@@ -248,7 +250,7 @@ function StartDetails({ sku, onDone, onCancel }: { sku: string; onDone: (id: str
         <select aria-label="Incoming shipment" value={shipment?.ref ?? ""} disabled={!shipments.length} onChange={(e) => setChosen(e.target.value)}>
           {!shipments.length && <option value="">{incoming.loading ? "Looking…" : "Nothing on its way brings it"}</option>}
           {shipments.map((s) => (
-            <option key={s.ref} value={s.ref}>{`${s.kind === "RECEIVING" ? "Receiving" : "Freight"} ${s.ref}: ${plural(s.units, "unit")}${s.arrivalDate ? `, arrives ${shipDateWords(s.arrivalDate)}` : ""}`}</option>
+            <option key={s.ref} value={s.ref}>{`${s.words.charAt(0).toUpperCase()}${s.words.slice(1)}: ${plural(s.units, "unit")}${s.arrivalDate ? `, arrives ${shipDateWords(s.arrivalDate)}` : ""}`}</option>
           ))}
         </select>
         {error("receivingSn")}{error("freightReference")}
