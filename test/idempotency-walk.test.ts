@@ -16,6 +16,7 @@ import { shipping } from "@atelier/contracts";
 import { QC_INSPECTION_FEE_CENTS } from "@atelier/contracts/shipping";
 import { kitting } from "@atelier/contracts";
 import { KITTING_FEE_PER_KIT_CENTS } from "@atelier/contracts/kitting";
+import { presales } from "@atelier/contracts";
 import { footprintChanges, startIsolatedApi, tableFootprint, type IsolatedApi } from "./isolated-api";
 import { openApiDocument } from "../api/src/http/openapi";
 import { DIFFERENT_REQUEST_MESSAGE, IN_FLIGHT_MESSAGE, IN_FLIGHT_STALE_MINUTES } from "../api/src/http/idempotency";
@@ -266,6 +267,9 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
     await dueStorageFee(api, owner.storeId, 100);
     return { body: { amountCents: 100 } };
   },
+  // Pre-sale: a stocked SKU with a receiving bringing it (one shipment named; the receiving has no estimate, so a date); a live pre-sale to end.
+  startPresale: async (owner) => ({ body: { sku: "WALK-1", receivingSn: await announced(owner), freightReference: undefined, cap: 5, expectedShipDate: "2031-01-15" } }),
+  endPresale: async (owner) => ({ params: { id: (await call(owner, presales.startPresale, { body: { sku: "WALK-1", receivingSn: await announced(owner), cap: 5, expectedShipDate: "2031-01-15" } })).id } }),
 };
 
 async function ideaAt(owner: Owner, stage: "new" | "ideas" | "picked" | "submitted"): Promise<{ id: string; firstIdea?: string }> {

@@ -37,6 +37,7 @@ export const SCREEN_ENTITY_TYPES = [
   "payment_record",
   "freight_booking",
   "kit",
+  "presale",
   "order_import",
   // A product as the product reports name it (their row key, the title before " — "), open on a report.
   "report_product",

@@ -75,6 +75,8 @@ export const orderSummarySchema = z.object({
   cancellationState: z.enum(CANCELLATION_STATES),
   hasReturns: z.boolean(),
   openHolds: z.number().int(),
+  /** Why the order waits on a pre-sale, as a sentence with the expected ship date; null when it doesn't. */
+  preSale: z.string().nullable(),
   placedAt: z.string(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;

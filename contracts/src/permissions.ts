@@ -397,6 +397,14 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   // supplier scorecards: from the store's purchases and receivings; sourcing decisions (CX does not source)
   listSupplierScorecards: "sourcing.use",
   getSupplierScorecard: "sourcing.use",
+  // pre-sale: every member handling orders reads them; selling stock the store does not hold yet
+  // changes how every arriving order is handled, a store setting (owners and admins)
+  listPresales: "orders.manage",
+  getPresale: "orders.manage",
+  listPreorders: "orders.manage",
+  listIncomingShipments: "orders.manage",
+  startPresale: "store.settings.write",
+  endPresale: "store.settings.write",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

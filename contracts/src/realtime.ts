@@ -67,6 +67,9 @@ const warehouseTicketUpdated = z.object({ ticketId: id, sn: z.string(), status: 
 /** The fulfilment center assembled a kitting work order's kits. */
 const kitAssembled = z.object({ sku: z.string(), kits: z.number().int() });
 
+/** Stock received for a SKU on pre-sale was allocated to waiting pre-orders, first come first served. */
+const presaleAllocated = z.object({ presaleId: id, sku: z.string(), orders: z.array(z.number().int()), units: z.number().int(), stillWaiting: z.number().int() });
+
 /** A freight booking of the store was booked or reached a stage of its timeline; screens reload it. */
 const freightUpdated = z.object({ bookingId: id, reference: z.string(), status: z.string() });
 
@@ -89,6 +92,7 @@ export const realtimeEvents = {
   "warehouseTicket.updated": warehouseTicketUpdated,
   "freight.updated": freightUpdated,
   "kit.assembled": kitAssembled,
+  "presale.allocated": presaleAllocated,
   /** A background job's progress, end, failure or cancellation (the whole job, as GET /web/jobs/{id} answers). */
   ...jobEventSchemas,
 } as const;

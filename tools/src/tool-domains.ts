@@ -21,6 +21,7 @@ import { warehouseTicketTools } from "./warehouse-tickets/warehouse-ticket-tools
 import { feeTools } from "./fees/fee-tools";
 import { scorecardTools } from "./supplier-scorecards/scorecard-tools";
 import { kittingTools } from "./kitting/kitting-tools";
+import { presaleTools } from "./presale/presale-tools";
 import { salesChannelTools } from "./sales-channels/sales-channel-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
@@ -52,6 +53,7 @@ export const TOOL_DOMAINS = {
   scorecards: names(scorecardTools),
   kitting: names(kittingTools),
   channels: names(salesChannelTools),
+  presale: names(presaleTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

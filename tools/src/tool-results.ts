@@ -26,6 +26,7 @@ import { warehouseTicketTools } from "./warehouse-tickets/warehouse-ticket-tools
 import { feeTools } from "./fees/fee-tools";
 import { scorecardTools } from "./supplier-scorecards/scorecard-tools";
 import { kittingTools } from "./kitting/kitting-tools";
+import { presaleTools } from "./presale/presale-tools";
 import { salesChannelTools } from "./sales-channels/sales-channel-tools";
 
 // Tool results read through their contracts: a tool's answer is its contract's response (or an
@@ -33,7 +34,7 @@ import { salesChannelTools } from "./sales-channels/sales-channel-tools";
 // Free of LangChain so the web's tool cards read results the same way.
 
 /** Every tool's declaration, each typed by its name and contract. */
-export const TOOL_SPECS = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...helpCenterTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools, ...orderTools, ...inventoryTools, ...inboxTools, ...analyticsTools, ...creationTools, ...returnTools, ...shippingTools, ...brandKitTools, ...orderRuleTools, ...ideationTools, ...receivingTools, ...warehouseTicketTools, ...feeTools, ...scorecardTools, ...kittingTools, ...salesChannelTools];
+export const TOOL_SPECS = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...helpCenterTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools, ...orderTools, ...inventoryTools, ...inboxTools, ...analyticsTools, ...creationTools, ...returnTools, ...shippingTools, ...brandKitTools, ...orderRuleTools, ...ideationTools, ...receivingTools, ...warehouseTicketTools, ...feeTools, ...scorecardTools, ...kittingTools, ...salesChannelTools, ...presaleTools];
 
 type AnyToolSpec = (typeof TOOL_SPECS)[number];
 /** The name of a tool that exists. */

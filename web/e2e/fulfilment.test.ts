@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inventory, orders, payments } from "@atelier/contracts";
+import { inventory, orders, payments, receivings } from "@atelier/contracts";
 import { createStore } from "../../test/factories/accounts";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
 import { paidOrderFrom } from "../../test/factories/purchases";
@@ -176,5 +176,52 @@ describe("a warehouse ticket on a phone in Chromium", () => {
     await shot(phone, "warehouse-ticket-phone");
     expect(await overflowsSideways(phone)).toBe(false);
     await phone.context().close();
+  });
+});
+
+// A pre-sale started from the fulfilment home's action through the form (the SKU, then the
+// receiving bringing it, the limit): an order past the stock lines up in its queue and the orders
+// list marks it with the ship date in words; counting the receiving in allocates it live.
+describe("a pre-sale in Chromium", () => {
+  it("starts one from the form, queues a pre-order and allocates it when the stock is counted in", async () => {
+    const owner = await createStore(env.api, { storeName: "Pre-sale e2e" });
+    await stockSku(env.api, owner.token, "MUG-BLUE", 0, { title: "Blue mug" });
+    const rcv = await env.api.client.call(receivings.createReceiving, { body: { supplierName: "Jingdezhen Ceramics", boxCount: 2, expectedArrival: "2031-01-15", lines: [{ sku: "MUG-BLUE", expectedQuantity: 20 }] } }, { token: owner.token });
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${env.api.url}/fulfillment-services`);
+    await page.getByRole("link", { name: "Pre-sale" }).click();
+    await page.getByTestId("presales-empty").waitFor();
+    await shot(page, "presale-empty-phone");
+    expect(await overflowsSideways(page)).toBe(false);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.getByRole("button", { name: "Start a pre-sale" }).click();
+    await page.getByLabel("SKU", { exact: true }).fill("MUG-BLUE");
+    await page.getByRole("combobox", { name: "Incoming shipment" }).getByText(`Receiving RCV-${rcv.number}: 20 units, arrives 15 January 2031`).waitFor({ state: "attached" });
+    await page.getByLabel("Pre-order limit").fill("5");
+    expect(await page.getByLabel("Expected ship date").inputValue()).toBe("2031-01-17");
+    await shot(page, "presale-form-desktop");
+    await page.getByRole("button", { name: "Start pre-sale" }).click();
+    const panel = page.getByTestId("presale-panel");
+    await panel.getByText("0 of 5 units pre-ordered", { exact: false }).waitFor();
+
+    const order = await env.api.client.call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "MUG-BLUE", quantity: 2 }]) }, { token: owner.token });
+    await page.reload();
+    await panel.locator('[data-testid="preorder"][data-status="WAITING"]').getByText(`Order #${order.orderNumber}`).waitFor();
+    expect(await page.locator('[data-testid="presale-row"][data-sku="MUG-BLUE"]').textContent()).toContain("17 January 2031");
+    await shot(page, "presale-queue-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await panel.locator('[data-testid="preorder"]').waitFor();
+    await shot(page, "presale-queue-phone");
+    expect(await overflowsSideways(page)).toBe(false);
+    await page.setViewportSize({ width: 1400, height: 900 });
+
+    // Counting the receiving in allocates the pre-order while the page is open.
+    await env.api.client.call(receivings.receiveReceiving, { params: { sn: `RCV-${rcv.number}` }, body: { lines: [{ sku: "MUG-BLUE", received: 20 }] } }, { token: owner.token });
+    await panel.locator('[data-testid="preorder"][data-status="ALLOCATED"]').waitFor();
+    await page.goto(`${env.api.url}/orders`);
+    await page.locator(`[data-testid="order-row"][data-order-number="${order.orderNumber}"]`).getByText("Outstanding").waitFor();
+    await page.context().close();
   });
 });

@@ -25,6 +25,7 @@ const ROUTE_DOMAINS: [RegExp, ToolDomain[]][] = [
   [/^\/homebase\/quality-control/, ["shipping"]],
   [/^\/fulfillment-services\/book-freight-shipment/, ["shipping", "receivings"]],
   [/^\/fulfillment-services\/kitting/, ["kitting", "orders"]],
+  [/^\/fulfillment-services\/pre-sale/, ["presale", "orders", "receivings"]],
   [/^\/(ecommerce-services|fulfillment-services\/connect-)/, ["channels", "orders"]],
   [/^\/(fulfillment-rules|fulfillment-services)/, ["fulfilment", "orders", "tickets"]],
   [/^\/account\/(payments-report|payout-records|payment-records)/, ["payments", "billing"]],
@@ -56,6 +57,7 @@ const ENTITY_DOMAINS: Partial<Record<ScreenEntityType, ToolDomain>> = {
   business_kit: "brandKits",
   product_ideation: "ideation",
   kit: "kitting",
+  presale: "presale",
 };
 
 /** The product areas of a screen: its entity's, then its route's. */

@@ -35,6 +35,7 @@ import { BALANCE_INTENTS } from "./offline-balance";
 import { SALES_CHANNEL_INTENTS } from "./offline-sales-channels";
 import { SUPPLIER_SCORECARD_INTENTS } from "./offline-supplier-scorecards";
 import { KITTING_INTENTS } from "./offline-kitting";
+import { PRESALE_INTENTS } from "./offline-presale";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
 
@@ -112,6 +113,7 @@ const DECLARED: Intent[] = [
   // Before the catalog's: "how reliable is the second one" is a scorecard, not the supplier's profile.
   ...SUPPLIER_SCORECARD_INTENTS,
   ...KITTING_INTENTS,
+  ...PRESALE_INTENTS,
   // Before the catalog's: "start a custom project from it" after a design means the design.
   ...CREATION_INTENTS,
   ...CATALOG_INTENTS.filter((i) => i.name !== "search-products"),

@@ -68,6 +68,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "new-receiving": lazy(() => import("../features/receivings/new-receiving-page").then((m) => ({ default: m.NewReceivingPage }))),
   "receiving-details": lazy(() => import("../features/receivings/receiving-details-page").then((m) => ({ default: m.ReceivingDetailsPage }))),
   kitting: lazy(() => import("../features/kitting/kitting-page").then((m) => ({ default: m.KittingPage }))),
+  presale: lazy(() => import("../features/presale/presale-page").then((m) => ({ default: m.PresalePage }))),
   "warehouse-tickets": lazy(() => import("../features/warehouse-tickets/warehouse-tickets-page").then((m) => ({ default: m.WarehouseTicketsPage }))),
   "payments-report": lazy(() => import("../features/payments/payments-report-page").then((m) => ({ default: m.PaymentsReportPage }))),
   "payout-record": lazy(() => import("../features/payments/payout-record-page").then((m) => ({ default: m.PayoutRecordPage }))),

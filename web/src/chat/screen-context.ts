@@ -17,7 +17,7 @@ const ID_ROUTES: Record<string, ScreenEntityType> = {
 };
 
 /** Routes that open an entity through a query parameter. */
-const QUERY_ENTITIES: Record<string, { param: string; type: ScreenEntityType }> = { "/fulfillment-rules": { param: "rule", type: "order_rule" }, "/crowdfund-your-idea": { param: "idea", type: "product_ideation" }, "/homebase/quality-control": { param: "inspection", type: "qc_inspection" }, "/fulfillment-services/warehouse-tickets": { param: "ticket", type: "warehouse_ticket" }, "/inbox/supplier-scorecards": { param: "supplier", type: "supplier" }, "/fulfillment-services/book-freight-shipment": { param: "booking", type: "freight_booking" }, "/fulfillment-services/kitting": { param: "kit", type: "kit" } };
+const QUERY_ENTITIES: Record<string, { param: string; type: ScreenEntityType }> = { "/fulfillment-rules": { param: "rule", type: "order_rule" }, "/crowdfund-your-idea": { param: "idea", type: "product_ideation" }, "/homebase/quality-control": { param: "inspection", type: "qc_inspection" }, "/fulfillment-services/warehouse-tickets": { param: "ticket", type: "warehouse_ticket" }, "/inbox/supplier-scorecards": { param: "supplier", type: "supplier" }, "/fulfillment-services/book-freight-shipment": { param: "booking", type: "freight_booking" }, "/fulfillment-services/kitting": { param: "kit", type: "kit" }, "/fulfillment-services/pre-sale": { param: "presale", type: "presale" } };
 
 // The connect pages open one order import in place (?import=<id>): "this file", "this import".
 for (const path of ["/fulfillment-services/connect-shopify", "/fulfillment-services/connect-woocommerce", "/fulfillment-services/connect-amazon", "/ecommerce-services/shopify", "/ecommerce-services/amazon"]) {

@@ -7,7 +7,7 @@ import type { FeatureFlag } from "../app/env";
 export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 
 /** The screens this client has; every other route shows the shared frame with what is not built yet. */
-export type ScreenKey = SalesChannelScreenKey | "supplier-scorecards" | "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey | KittingScreenKey;
+export type ScreenKey = SalesChannelScreenKey | "supplier-scorecards" | "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey | KittingScreenKey | PresaleScreenKey;
 
 /** Sales channels and the connect pages that import other platforms' orders (issue 16). */
 export type SalesChannelScreenKey = "sales-channels" | "connect-channel";
@@ -18,6 +18,7 @@ export type PaymentsScreenKey = "payments-report" | "payout-record" | "payment-r
 /** Warehouse tickets: the store's questions to its fulfilment center (issue 16). */
 export type WarehouseTicketScreenKey = "warehouse-tickets";
 export type KittingScreenKey = "kitting";
+export type PresaleScreenKey = "presale";
 
 /** Receivings: inbound shipments to the fulfilment center (issue 16). */
 export type ReceivingScreenKey = "receivings" | "new-receiving" | "receiving-details";
@@ -166,6 +167,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/receivings/:sn/details", access: "user", screen: "receiving-details" },
   { path: "/fulfillment-services/warehouse-tickets", access: "user", screen: "warehouse-tickets" },
   { path: "/fulfillment-services/kitting", access: "user", screen: "kitting" },
+  { path: "/fulfillment-services/pre-sale", access: "user", screen: "presale" },
   { path: "/inventory", access: "user", screen: "inventory" },
   { path: "/fulfillment-services/create-shipping-label", access: "user", screen: "create-shipping-label" },
   { path: "/fulfillment-services/label-history", access: "user", screen: "label-history" },

@@ -1,4 +1,5 @@
 import type { OrderListFilter, OrderSort, ProcessingStatus } from "@atelier/contracts/orders";
+import { PRESALE_RULE } from "@atelier/contracts/presales";
 import type { Queryable } from "../../db/pool";
 
 // SQL of customer orders: the list (every tab pages in SQL on stored, indexed states), one order
@@ -18,6 +19,7 @@ export type OrderSummaryRow = {
   cancellationState: "NONE" | "PARTIAL" | "CANCELED";
   hasReturns: boolean;
   openHolds: number;
+  preSale: string | null;
   placedAt: Date;
 };
 
@@ -79,7 +81,8 @@ const SUMMARY_COLUMNS = `o.id, o.order_number, o.origin, coalesce(nullif(c.name,
   o.total_cents, o.currency, o.processing_status, o.fulfillment_state, o.cancellation_state, o.placed_at,
   (SELECT coalesce(sum(l.quantity), 0)::int FROM order_line_items l WHERE l.order_id = o.id) AS item_count,
   EXISTS (SELECT 1 FROM order_line_items l WHERE l.order_id = o.id AND l.returned_quantity > 0) AS has_returns,
-  (SELECT count(*)::int FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL) AS open_holds`;
+  (SELECT count(*)::int FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL) AS open_holds,
+  (SELECT h.reason FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL AND h.set_by_rule = '${PRESALE_RULE}' ORDER BY h.created_at LIMIT 1) AS presale_hold`;
 
 /** The summary's columns and what one order's page adds. */
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, o.store_id, o.customer_id, c.email::text AS customer_email, c.phone_number AS customer_phone,
@@ -107,6 +110,7 @@ function toSummary(r: Row): OrderSummaryRow {
     cancellationState: r.cancellation_state as OrderSummaryRow["cancellationState"],
     hasReturns: r.has_returns as boolean,
     openHolds: r.open_holds as number,
+    preSale: (r.presale_hold as string | null) ?? null,
     placedAt: r.placed_at as Date,
   };
 }

@@ -7,6 +7,7 @@ import * as fulfilments from "../../queries/orders/fulfilments";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
 import { releaseOrderStock } from "../inventory/order-stock";
+import { cancelPreorders } from "../shipping/presale/cancel-preorders";
 import { publishOrderUpdated } from "./publish-order-updated";
 import { findOrder, orderDetail, type OrderRef } from "./get-order";
 import { cancelBlocker } from "./order-rules";
@@ -21,6 +22,7 @@ export async function cancelLocked(tx: Queryable, ctx: UserContext, order: q.Ord
   }
   await q.markCanceled(tx, storeId, order.id);
   await releaseOrderStock(tx, storeId, order.id, { userId: ctx.auth.userId });
+  await cancelPreorders(tx, storeId, order.id);
   await fulfilments.cancelOpenFulfilment(tx, storeId, order.id, "The order was canceled before it shipped.");
   await ledger.appendEvent(tx, storeId, order.id, { kind: "CANCELED", fromStatus: order.processingStatus, toStatus: "FINISHED", message: reason, actorUserId: ctx.auth.userId });
   await publishOrderUpdated(tx, storeId, order.id);

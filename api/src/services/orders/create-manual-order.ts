@@ -9,6 +9,7 @@ import * as q from "../../queries/orders/orders";
 import { listStockedSkus } from "../inventory/list-stocked-skus";
 import { applyOrderRules } from "../order-rules/apply-order-rules";
 import { INVENTORY_RULE, reserveOrderStock, shortfallText } from "../inventory/order-stock";
+import { takePreorders } from "../shipping/presale/take-preorders";
 import { orderDetail } from "./get-order";
 import { publishOrderUpdated } from "./publish-order-updated";
 
@@ -34,7 +35,7 @@ export async function createManualOrder(ctx: UserContext, origin: "MANUAL_RETAIL
       const item = items.get(l.sku.toLowerCase())!;
       lines.push({ id: await q.insertOrderLine(tx, storeId, order.id, { sku: item.sku, title: item.title, quantity: l.quantity, unitPriceCents: l.unitPriceCents }), sku: item.sku, quantity: l.quantity });
     }
-    const short = await reserveOrderStock(tx, storeId, order.id, lines, { userId: ctx.auth.userId });
+    const short = await takePreorders(tx, storeId, order.id, await reserveOrderStock(tx, storeId, order.id, lines, { userId: ctx.auth.userId }), "refuse");
     if (short.length) {
       const reason = `Not enough stock: ${shortfallText(short)}`;
       const holdId = await ledger.insertHold(tx, storeId, order.id, { reason, userId: null, rule: INVENTORY_RULE });

@@ -19,6 +19,7 @@ export function toOrderSummaryDto(o: OrderSummaryRow): OrderSummary {
     cancellationState: o.cancellationState,
     hasReturns: o.hasReturns,
     openHolds: o.openHolds,
+    preSale: o.preSale,
     placedAt: o.placedAt.toISOString(),
   };
 }

@@ -7,6 +7,7 @@ import * as q from "../../queries/orders/orders";
 import { INVENTORY_RULE, reserveOrderStock, shortfallText } from "../inventory/order-stock";
 import { applyOrderRules } from "../order-rules/apply-order-rules";
 import { publishOrderUpdated } from "../orders/publish-order-updated";
+import { takePreorders } from "../shipping/presale/take-preorders";
 
 /**
  * Places one imported order as any order arrives (create-manual-order.ts does the same for an order
@@ -22,7 +23,7 @@ export async function placeImportedOrder(tx: Queryable, storeId: string, importI
     const item = skus.get(l.sku.toLowerCase())!;
     lines.push({ id: await q.insertOrderLine(tx, storeId, placed.id, { sku: item.sku, title: l.title || item.title, quantity: l.quantity, unitPriceCents: l.unitPriceCents }), sku: item.sku, quantity: l.quantity });
   }
-  const short = await reserveOrderStock(tx, storeId, placed.id, lines, { userId });
+  const short = await takePreorders(tx, storeId, placed.id, await reserveOrderStock(tx, storeId, placed.id, lines, { userId }), "hold");
   if (short.length) {
     const reason = `Not enough stock: ${shortfallText(short)}`;
     const holdId = await ledger.insertHold(tx, storeId, placed.id, { reason, userId: null, rule: INVENTORY_RULE });

@@ -11,12 +11,13 @@ import "./fulfilment.css";
 
 type Attention = { key: string; count: number | undefined; one: string; many: string; to: string; tone: "hold" | "progress" };
 
-/** The actions of 000 §2.7 that exist today; the others (reports, pre-sale, quality check) appear when they are built, never as dead ends. */
+/** The actions of 000 §2.7 that exist today; the others (reports, quality check) appear when they are built, never as dead ends. */
 const ACTIONS: { label: string; to: string; says: string }[] = [
   { label: "Create an order", to: "/orders?new=retail", says: "Enter a retail or wholesale order by hand; its units are reserved at once." },
   { label: "Check inventory", to: "/inventory", says: "Stock per SKU and bin, adjustments and low stock." },
   { label: "Ship to the fulfilment center", to: "/fulfillment-services?open=SEND_MY_INVENTORY", says: "Announce a shipment of your stock; it shows as incoming until counted." },
   { label: "Kitting", to: "/fulfillment-services/kitting", says: "Kits and bundles made of your SKUs, and kits assembled ahead at the center." },
+  { label: "Pre-sale", to: "/fulfillment-services/pre-sale", says: "Sell a product before its stock arrives, up to a limit; pre-orders ship first come, first served." },
   { label: "Receivings", to: "/receivings", says: "Shipments on their way to the center, counted in full or in part." },
   { label: "Fulfilment rules", to: "/fulfillment-rules", says: "Hold, tag or choose shipping for orders as they arrive; dry-run first." },
   { label: "Create a shipping label", to: "/fulfillment-services/create-shipping-label", says: "Compare rates and buy a label." },

@@ -106,6 +106,7 @@ export function OrdersListPage() {
                     <span className={`order-badge tone-${status.tone}`}>{status.label}</span>
                     {o.openHolds > 1 && <span className="muted"> · {o.openHolds} holds</span>}
                     {o.hasReturns && <span className="muted"> · returned</span>}
+                    {o.preSale && <div className="muted order-presale" data-testid="order-presale">{o.preSale}</div>}
                   </td>
                 </tr>
               );

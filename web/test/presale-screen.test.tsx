@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { orders, presales, receivings, stores } from "@atelier/contracts";
+import { PresalePage } from "../src/features/presale/presale-page";
+import { setStoreRecord, startSession } from "../src/session/session-store";
+import { manualOrderBody, stockSku } from "../../test/factories/inventory";
+import { callAs, registerRealUser, useRealApi } from "./support/real-api";
+
+// The pre-sale screen against the real API: an open pre-sale shows its queue, and ending it first
+// says what happens to the order still waiting, then the API's sentence; the waiting order stays.
+const api = useRealApi();
+
+describe("the pre-sale screen", () => {
+  it("ends a pre-sale after saying the waiting order keeps its place", async () => {
+    const user = await registerRealUser(api);
+    await stockSku(api, user.token, "MUG-BLUE", 0, { title: "Blue mug" });
+    const rcv = await callAs(api, user, receivings.createReceiving, { body: { supplierName: "Jingdezhen Ceramics", boxCount: 1, expectedArrival: "2031-01-15", lines: [{ sku: "MUG-BLUE", expectedQuantity: 20 }] } });
+    const presale = await callAs(api, user, presales.startPresale, { body: { sku: "MUG-BLUE", receivingSn: `RCV-${rcv.number}`, cap: 5 } });
+    const order = await callAs(api, user, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "MUG-BLUE", quantity: 2 }]) });
+    startSession(user);
+    setStoreRecord(await callAs(api, user, stores.getMyStore, {}));
+    render(
+      <MemoryRouter initialEntries={[`/fulfillment-services/pre-sale?presale=${presale.id}`]}>
+        <Routes><Route path="/fulfillment-services/pre-sale" element={<PresalePage />} /></Routes>
+      </MemoryRouter>,
+    );
+    const panel = await screen.findByTestId("presale-panel");
+    await within(panel).findByText(`Order #${order.orderNumber}`);
+    expect(within(panel).getByTestId("presale-summary").textContent).toBe(`2 of 5 units pre-ordered, 3 left. 1 order (2 units) waits for receiving RCV-${rcv.number}, expected to ship on 17 January 2031.`);
+    fireEvent.click(within(panel).getByRole("button", { name: "End pre-sale" }));
+    expect((await screen.findByTestId("presale-end-confirm")).textContent).toBe(`No new pre-orders of Blue mug will be taken. The order already waiting keeps its place and ships when the stock of receiving RCV-${rcv.number} is received; you can cancel it from Orders.`);
+    fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "End pre-sale" }));
+    await waitFor(async () => expect((await callAs(api, user, presales.getPresale, { params: { id: presale.id } })).status).toBe("ENDED"));
+    await within(panel).findByText("Ended:", { exact: false });
+    expect(within(panel).getByTestId("preorder").getAttribute("data-status")).toBe("WAITING");
+  }, 20_000);
+});
