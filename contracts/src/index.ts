@@ -30,6 +30,7 @@ import * as fees from "./fees";
 import * as supplierScorecards from "./supplier-scorecards";
 import * as kitting from "./kitting";
 import * as salesChannels from "./sales-channels";
+import * as productFeeds from "./product-feeds";
 
 export * from "./contract";
 export * from "./errors";
@@ -48,6 +49,7 @@ export { fees };
 export { supplierScorecards };
 export { kitting };
 export { salesChannels };
+export { productFeeds };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
@@ -57,3 +59,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 export const allContracts: Contract[] = [health, auth, stores, storeStats, plans, payments, team, commons, sourcingAgent, helpCenter, marketplace, purchasing, projects, uploads, jobs, orders, inventory, inbox, analytics, creation, shipping, brandKits, orderRules, returns, ideation, receivings, warehouseTickets, supplierScorecards, kitting].flatMap(contractsOf);
 allContracts.push(...contractsOf(fees));
 allContracts.push(...contractsOf(salesChannels));
+allContracts.push(...contractsOf(productFeeds));

@@ -31,6 +31,7 @@ import { feesRoutes } from "./fees";
 import { supplierScorecardsRoutes } from "./supplier-scorecards";
 import { kittingRoutes } from "./kitting";
 import { salesChannelsRoutes } from "./sales-channels";
+import { productFeedsRoutes } from "./product-feeds";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -68,4 +69,5 @@ export const allRoutes: Route[] = [
   ...supplierScorecardsRoutes,
   ...kittingRoutes,
   ...salesChannelsRoutes,
+  ...productFeedsRoutes,
 ];
