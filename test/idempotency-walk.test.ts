@@ -149,6 +149,8 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   createInventoryItem: async () => ({ body: { sku: "WALK-NEW", title: "Walk tee", bin: "A-01", onHand: 3, lowStockThreshold: 1 } }),
   adjustInventory: async (owner) => ({ params: { sku: await stocked(owner) }, body: { bin: "A-01", change: 2, reason: "FOUND" } }),
   updateInventoryItem: async (owner) => ({ params: { sku: await stocked(owner) }, body: { title: "Walk tee" } }),
+  // Product feeds: a stocked SKU's listing.
+  updateFeedListing: async (owner) => ({ params: { sku: await stocked(owner) }, body: { brand: "Walk brand", priceCents: 2400 } }),
   createManualRetailOrder: async (owner) => ({ body: manualOrderBody([{ sku: await stocked(owner), quantity: 1 }]) }),
   async submitOrderFulfilment(owner) {
     const placed = await call(owner, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: await stocked(owner), quantity: 1 }]) });

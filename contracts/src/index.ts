@@ -31,6 +31,7 @@ import * as supplierScorecards from "./supplier-scorecards";
 import * as kitting from "./kitting";
 import * as salesChannels from "./sales-channels";
 import * as presales from "./presales";
+import * as productFeeds from "./product-feeds";
 
 export * from "./contract";
 export * from "./errors";
@@ -50,6 +51,7 @@ export { supplierScorecards };
 export { kitting };
 export { salesChannels };
 export { presales };
+export { productFeeds };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
@@ -60,3 +62,4 @@ export const allContracts: Contract[] = [health, auth, stores, storeStats, plans
 allContracts.push(...contractsOf(fees));
 allContracts.push(...contractsOf(salesChannels));
 allContracts.push(...contractsOf(presales));
+allContracts.push(...contractsOf(productFeeds));

@@ -312,6 +312,9 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   // sales channels: bringing in a channel's orders is placing orders, as a manual order is (CX included)
   uploadOrderImportFile: "orders.manage", startOrderImport: "orders.manage", listOrderImports: "orders.manage", getOrderImport: "orders.manage", getOrderImportProblemsCsv: "orders.manage",
   listSalesChannels: "orders.manage",
+  // product feeds: every member reads how they stand; what the store shows on Google and Instagram, and the feed's secret address, is marketing
+  getProductFeedStatus: "store.read", listFeedListings: "store.read", downloadProductFeed: "store.read",
+  updateFeedListing: "marketing.manage", createProductFeedUrl: "marketing.manage", revokeProductFeedUrl: "marketing.manage",
   // the payments report and its records: money matters, read by whoever reads billing (not CX)
   getPaymentsReport: "billing.read", getPayoutRecord: "billing.read", getPaymentRecord: "billing.read",
   // paying the balance due spends the store's money on its card: the owner's call, like the plan

@@ -32,6 +32,7 @@ import { supplierScorecardsRoutes } from "./supplier-scorecards";
 import { kittingRoutes } from "./kitting";
 import { salesChannelsRoutes } from "./sales-channels";
 import { presaleRoutes } from "./presales";
+import { productFeedsRoutes } from "./product-feeds";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -70,4 +71,5 @@ export const allRoutes: Route[] = [
   ...kittingRoutes,
   ...salesChannelsRoutes,
   ...presaleRoutes,
+  ...productFeedsRoutes,
 ];

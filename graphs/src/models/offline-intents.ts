@@ -33,6 +33,7 @@ import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 import { PAYMENT_INTENTS } from "./offline-payments";
 import { BALANCE_INTENTS } from "./offline-balance";
 import { SALES_CHANNEL_INTENTS } from "./offline-sales-channels";
+import { PRODUCT_FEED_INTENTS } from "./offline-product-feeds";
 import { SUPPLIER_SCORECARD_INTENTS } from "./offline-supplier-scorecards";
 import { KITTING_INTENTS } from "./offline-kitting";
 import { PRESALE_INTENTS } from "./offline-presale";
@@ -109,6 +110,8 @@ const DECLARED: Intent[] = [
   ...WAREHOUSE_TICKET_INTENTS,
   ...BALANCE_INTENTS,
   ...PAYMENT_INTENTS,
+  // Before the channels': "connect my catalog to instagram" is the product feed, not the list of channels.
+  ...PRODUCT_FEED_INTENTS,
   ...SALES_CHANNEL_INTENTS,
   // Before the catalog's: "how reliable is the second one" is a scorecard, not the supplier's profile.
   ...SUPPLIER_SCORECARD_INTENTS,

@@ -10,7 +10,7 @@ export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 export type ScreenKey = SalesChannelScreenKey | "supplier-scorecards" | "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey | KittingScreenKey | PresaleScreenKey;
 
 /** Sales channels and the connect pages that import other platforms' orders (issue 16). */
-export type SalesChannelScreenKey = "sales-channels" | "connect-channel";
+export type SalesChannelScreenKey = "sales-channels" | "connect-channel" | "product-feed" | "order-packaging";
 
 /** The payments report and its payout and card payment records (issue 16, 000 §7). */
 export type PaymentsScreenKey = "payments-report" | "payout-record" | "payment-record";
@@ -83,7 +83,6 @@ export type RouteEntry = {
 
 const pending = (path: string, access: RouteAccess, what: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({ path, access, screen: "pending", pending: what, ...extra });
 
-const SOURCING = "The sourcing marketplace (suppliers, catalog items, custom projects)";
 const STOREFRONT = "Storefront management (profile, discounts, subscribers, wholesale)";
 const MARKETING = "Marketing (email and SMS campaigns, affiliates, email capture)";
 
@@ -160,7 +159,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/return-settings", access: "user", screen: "return-settings" },
   { path: "/ecommerce-services", access: "user", screen: "sales-channels" },
   // Shopify and Amazon import their orders; the other channels' pages are still to come.
-  ...ECOMMERCE_CHANNELS().map((c) => (c === "shopify" || c === "amazon" ? { path: `/ecommerce-services/${c}`, access: "user" as const, screen: "connect-channel" as const } : pending(`/ecommerce-services/${c}`, "user", "Sales channels"))),
+  ...ECOMMERCE_CHANNELS().map((c) => (c === "shopify" || c === "amazon" ? { path: `/ecommerce-services/${c}`, access: "user" as const, screen: "connect-channel" as const } : c === "instagram" || c === "google-shopping" ? { path: `/ecommerce-services/${c}`, access: "user" as const, screen: "product-feed" as const } : pending(`/ecommerce-services/${c}`, "user", "Sales channels"))),
   { path: "/orders", access: "user", screen: "orders" },
   { path: "/receivings", access: "user", screen: "receivings" },
   { path: "/receivings/new", access: "user", screen: "new-receiving" },
@@ -173,7 +172,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/fulfillment-services/label-history", access: "user", screen: "label-history" },
   { path: "/fulfillment-services/label-batches", access: "user", screen: "label-batches" },
   { path: "/order-details/:id", access: "user", screen: "order-details" },
-  pending("/order-packaging/:packagingCategory", "user", SOURCING),
+  { path: "/order-packaging/:packagingCategory", access: "user", screen: "order-packaging" },
   pending("/print-on-demand-catalog", "user", "The print-on-demand catalogue"),
   pending("/printful-widget/:externalProductId?", "user", "The print-on-demand catalogue"),
   pending("/template-item/:templateId", "user", "Product templates"),

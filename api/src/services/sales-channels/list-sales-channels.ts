@@ -1,6 +1,7 @@
 import type { SalesChannel, SalesChannelInfo } from "@atelier/contracts/sales-channels";
 import type { UserContext } from "../../context";
 import * as imports from "../../queries/orders/order-imports";
+import { feedStatus } from "./product-feed-status";
 
 const count = (n: number, what = "order") => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
 const day = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -16,19 +17,21 @@ const CHANNELS: Record<SalesChannel, Channel> = {
   shopify: { name: "Shopify", description: "Bring in orders from your Shopify store with its orders export; the fulfilment center ships them.", path: "/ecommerce-services/shopify", status: imported("Shopify") },
   amazon: { name: "Amazon", description: "Ship your Amazon merchant-fulfilled orders: import the order report from Seller Central.", path: "/ecommerce-services/amazon", status: imported("Amazon") },
   woocommerce: { name: "WooCommerce", description: "Bring in orders from your WooCommerce shop with an order export file.", path: "/fulfillment-services/connect-woocommerce", status: imported("WooCommerce") },
-  instagram: { name: "Instagram Shopping", description: "List your products on Instagram through a catalog in Meta Commerce Manager.", path: "/ecommerce-services/instagram", status: () => "Not available yet: the catalog file for Meta is still to be built." },
-  "google-shopping": { name: "Google Shopping", description: "Show your products on Google through a product feed in Merchant Center.", path: "/ecommerce-services/google-shopping", status: () => "Not available yet: the Merchant Center feed is still to be built." },
+  instagram: { name: "Instagram Shopping", description: "List your products on Instagram through a catalog in Meta Commerce Manager.", path: "/ecommerce-services/instagram", status: () => "" },
+  "google-shopping": { name: "Google Shopping", description: "Show your products on Google through a product feed in Merchant Center.", path: "/ecommerce-services/google-shopping", status: () => "" },
   wholesale: { name: "Wholesale", description: "Orders from retailers, entered as wholesale orders (New order on the Orders screen) and shipped by the fulfilment center.", path: "/orders", status: (n) => (n ? `${count(n, "wholesale order")}.` : "No wholesale orders yet.") },
 };
 
 /** The store's channels with their orders and last import. */
 export async function listSalesChannels(ctx: UserContext): Promise<{ channels: SalesChannelInfo[] }> {
-  const { orders, lastImportAt } = await imports.channelCounts(ctx.pool, ctx.auth.storeId);
+  const [{ orders, lastImportAt }, feeds] = await Promise.all([imports.channelCounts(ctx.pool, ctx.auth.storeId), feedStatus(ctx)]);
   const channels = (Object.keys(CHANNELS) as SalesChannel[]).map((key) => {
     const c = CHANNELS[key];
     const n = orders[key] ?? 0;
     const last = lastImportAt[key] ?? null;
-    return { key, name: c.name, description: c.description, status: c.status(n, last), orderCount: n, lastImportAt: last?.toISOString() ?? null, path: c.path };
+    // The feed channels stand as their product feed does.
+    const status = key === "instagram" || key === "google-shopping" ? feeds.summary : c.status(n, last);
+    return { key, name: c.name, description: c.description, status, orderCount: n, lastImportAt: last?.toISOString() ?? null, path: c.path };
   });
   return { channels };
 }

@@ -50,6 +50,12 @@ export function SourcingHomePage() {
           <Link key={t} to={`/home?tab=${t}`} className={`tab${t === tab ? " tab-current" : ""}`} aria-current={t === tab ? "page" : undefined}>{HOME_TAB_LABELS[t]}</Link>
         ))}
       </nav>
+      {/* The packaging tab leads to ordering supplies for the fulfilment center by category (issue 16). */}
+      {tab === "ecommerce-packaging" && (
+        <p className="card" data-testid="order-packaging-entry">
+          Packing your own orders? <Link to="/order-packaging/mailer-boxes">Order mailer boxes</Link>, <Link to="/order-packaging/poly-mailers">poly mailers</Link>, <Link to="/order-packaging/tissue-paper">tissue paper</Link> or <Link to="/order-packaging/product-labels">labels</Link> for the fulfilment center.
+        </p>
+      )}
       {forYou.data && forYou.data.list.length > 0 && (
         <section aria-labelledby="for-you">
           <h2 id="for-you">{forYou.data.basedOn === "HISTORY" ? "Picked for you" : "Featured products"}</h2>
