@@ -34,6 +34,7 @@ import { PAYMENT_INTENTS } from "./offline-payments";
 import { BALANCE_INTENTS } from "./offline-balance";
 import { SALES_CHANNEL_INTENTS } from "./offline-sales-channels";
 import { SUPPLIER_SCORECARD_INTENTS } from "./offline-supplier-scorecards";
+import { SUPPLIER_COMPARISON_INTENTS } from "./offline-supplier-scorecards";
 import { KITTING_INTENTS } from "./offline-kitting";
 
 export type { Intent, IntentContext, Outcome, PlannedCall, Step } from "./offline-types";
@@ -111,6 +112,7 @@ const DECLARED: Intent[] = [
   ...SALES_CHANNEL_INTENTS,
   // Before the catalog's: "how reliable is the second one" is a scorecard, not the supplier's profile.
   ...SUPPLIER_SCORECARD_INTENTS,
+  ...SUPPLIER_COMPARISON_INTENTS,
   ...KITTING_INTENTS,
   // Before the catalog's: "start a custom project from it" after a design means the design.
   ...CREATION_INTENTS,
