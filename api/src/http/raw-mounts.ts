@@ -8,8 +8,9 @@ import { mountTrackOrderLimit } from "./track-order-limit";
 import { mountMeetingFiles } from "./meeting-files";
 import { mountAttachmentFiles } from "./attachment-files";
 import { mountOrderImportFiles } from "./order-import-files";
+import { mountReceivingDocuments } from "./receiving-documents";
 
 /** Handlers whose bodies are not JSON (multipart, raw bytes, file downloads, card pictures); mounted before the JSON parser. */
 export type RawMount = (router: Router, deps: AppDeps) => void;
 
-export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures, mountLabelDocuments, mountBrandKitFiles, mountTrackOrderLimit, mountMeetingFiles, mountAttachmentFiles, mountOrderImportFiles];
+export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures, mountLabelDocuments, mountBrandKitFiles, mountTrackOrderLimit, mountMeetingFiles, mountAttachmentFiles, mountOrderImportFiles, mountReceivingDocuments];

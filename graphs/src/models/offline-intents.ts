@@ -28,6 +28,7 @@ import { RETURN_INTENTS } from "./offline-returns";
 import { parseGoodsCount } from "./offline-slots";
 import { STORE_SETTINGS_INTENTS } from "./offline-store-settings";
 import { RECEIVING_INTENTS } from "./offline-receivings";
+import { BOX_LABEL_INTENTS } from "./offline-box-labels";
 import { WAREHOUSE_TICKET_INTENTS } from "./offline-warehouse-tickets";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 import { PAYMENT_INTENTS } from "./offline-payments";
@@ -103,6 +104,8 @@ const DECLARED: Intent[] = [
   ...RETURN_QUESTION_INTENTS,
   // Before creation's: "create an order for Ada ada@example.com" is an order, not a design.
   ...MANUAL_ORDER_INTENTS,
+  // Before the receivings': "box labels for RCV-1003" is the labels, not the receiving.
+  ...BOX_LABEL_INTENTS,
   ...RECEIVING_INTENTS,
   // Before creation's and the inbox's: "what did the supplier mark on the sample photo" is a pin, not a design or a recap.
   ...INBOX_FILE_INTENTS,
