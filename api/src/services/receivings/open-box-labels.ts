@@ -19,6 +19,6 @@ export async function openBoxLabels(ctx: RequestContext, token: string | undefin
   if (!ref.success) throw invalid("params.sn", ref.error.issues[0]!.message);
   const user: UserContext = { ...ctx, auth: claims };
   const detail = await receivingDetail(ctx.pool, user, ref.data);
-  const center = `${FULFILMENT_CENTER_ADDRESS.name}, ${FULFILMENT_CENTER_ADDRESS.addressLine1}, ${FULFILMENT_CENTER_ADDRESS.city}, ${FULFILMENT_CENTER_ADDRESS.stateCode} ${FULFILMENT_CENTER_ADDRESS.zipCode}`;
+  const center = { name: FULFILMENT_CENTER_ADDRESS.name, address: `${FULFILMENT_CENTER_ADDRESS.addressLine1}, ${FULFILMENT_CENTER_ADDRESS.city}, ${FULFILMENT_CENTER_ADDRESS.stateCode} ${FULFILMENT_CENTER_ADDRESS.zipCode}` };
   return { contentType: "application/pdf", fileName: boxLabelsFileName(detail.sn), body: await renderBoxLabels(detail, center) };
 }

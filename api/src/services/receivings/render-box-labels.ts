@@ -8,9 +8,10 @@ import { code128Png } from "../shipping/documents/render-pdf";
 
 const PAGE: [number, number] = [288, 432];
 const M = 14;
-const ROWS_PER_LABEL = 12;
+const ROWS_PER_LABEL = 11;
 
-export async function renderBoxLabels(r: ReceivingDetail, center: string): Promise<Buffer> {
+/** `center`: the fulfilment center's name and its address, each on its own line. */
+export async function renderBoxLabels(r: ReceivingDetail, center: { name: string; address: string }): Promise<Buffer> {
   const doc = new PDFDocument({ size: PAGE, margin: 0, autoFirstPage: false, info: { Title: `Box labels ${r.sn}`, Producer: "Atelier" } });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -23,18 +24,19 @@ export async function renderBoxLabels(r: ReceivingDetail, center: string): Promi
     doc.addPage({ size: PAGE, margin: 0 });
     doc.lineWidth(1.5).rect(6, 6, PAGE[0] - 12, PAGE[1] - 12).stroke();
     doc.font("Helvetica").fontSize(8).text("INBOUND SHIPMENT TO", M, M + 2, { width: w });
-    doc.font("Helvetica-Bold").fontSize(10).text(center, M, M + 12, { width: w, lineBreak: false, ellipsis: true });
-    doc.font("Helvetica").fontSize(9).text(r.supplierName ? `From ${r.supplierName}` : "Sender not named", M, M + 26, { width: w, lineBreak: false, ellipsis: true });
-    doc.moveTo(6, M + 42).lineTo(PAGE[0] - 6, M + 42).stroke();
-    doc.font("Helvetica-Bold").fontSize(22).text(r.sn, M, M + 50, { width: w });
-    doc.fontSize(26).text(`Box ${n} of ${r.boxCount}`, M, M + 78, { width: w });
+    doc.font("Helvetica-Bold").fontSize(10).text(center.name, M, M + 12, { width: w, height: 12, lineBreak: false, ellipsis: true });
+    doc.font("Helvetica").fontSize(8).text(center.address, M, M + 25, { width: w, height: 10, lineBreak: false, ellipsis: true });
+    doc.fontSize(9).text(r.supplierName ? `From ${r.supplierName}` : "Sender not named", M, M + 37, { width: w, height: 11, lineBreak: false, ellipsis: true });
+    doc.moveTo(6, M + 52).lineTo(PAGE[0] - 6, M + 52).stroke();
+    doc.font("Helvetica-Bold").fontSize(22).text(r.sn, M, M + 60, { width: w });
+    doc.fontSize(26).text(`Box ${n} of ${r.boxCount}`, M, M + 88, { width: w });
     const code = boxBarcodeText(r.sn, n);
-    doc.image(await code128Png(code), M, M + 116, { width: w, height: 56 });
-    doc.font("Helvetica").fontSize(10).text(code, M, M + 176, { width: w, align: "center" });
-    doc.moveTo(6, M + 194).lineTo(PAGE[0] - 6, M + 194).stroke();
-    doc.font("Helvetica-Bold").fontSize(9).text("IN THIS BOX", M, M + 202).text("UNITS", M, M + 202, { width: w, align: "right" });
+    doc.image(await code128Png(code), M, M + 126, { width: w, height: 56 });
+    doc.font("Helvetica").fontSize(10).text(code, M, M + 186, { width: w, align: "center" });
+    doc.moveTo(6, M + 204).lineTo(PAGE[0] - 6, M + 204).stroke();
+    doc.font("Helvetica-Bold").fontSize(9).text("IN THIS BOX", M, M + 212).text("UNITS", M, M + 212, { width: w, align: "right" });
     const box = r.boxes.find((b) => b.number === n);
-    let y = M + 218;
+    let y = M + 228;
     doc.font("Helvetica").fontSize(9);
     if (!box) doc.text("Contents not listed: count the box against the shipment's lines.", M, y, { width: w });
     for (const [i, l] of (box?.lines ?? []).entries()) {
