@@ -179,6 +179,7 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   updateReceivingDelivery: async (owner) => ({ params: { sn: await announced(owner) }, body: { status: "IN_QUEUE" } }),
   receiveReceiving: async (owner) => ({ params: { sn: await announced(owner) }, body: { lines: [{ sku: "WALK-1", received: 2 }] } }),
   cancelReceiving: async (owner) => ({ params: { sn: await announced(owner) }, body: { reason: "Walk cancel" } }),
+  updateReceivingBoxes: async (owner) => ({ params: { sn: await announced(owner) }, body: { boxes: [{ lines: [{ sku: "WALK-1", quantity: 3 }] }] } }),
   updateStoredAtFbp: async (owner) => ({ params: { id: await paidOrderFrom(api.deps.pool, owner.storeId, supplierId) }, body: { storedAtFbp: true, sku: "WALK-PO" } }),
   // Warehouse tickets: one about the store's order, answered by the store or closed.
   createWarehouseTicket: async (owner) => ({ body: { type: "BROKEN", orderId: await customerOrder(owner), subject: "Walk ticket", message: "Walk message" } }),

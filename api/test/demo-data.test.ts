@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { auth, inbox, stores, storeStats } from "@atelier/contracts";
+import { auth, inbox, stores, storeStats, supplierScorecards } from "@atelier/contracts";
+import { DEMO_SUPPLIER_HISTORIES } from "../src/services/supplier-scorecards/seed-demo-history";
 import { DEMO_SUPPLIER_PASSWORD, demoSupplierEmail } from "../src/services/inbox/seed-demo-inbox";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../src/db/embedded";
 import { migrate } from "../src/db/migrate";
@@ -210,8 +211,26 @@ describe("demo data in a database", () => {
       const ours = await client.call(inbox.countUnreadMessages, {}, { token: demo.token });
       // The first supplier's answer, the three demo suppliers' quotes for the tote bag project and
       // two suppliers' open meeting requests.
-      expect(ours).toEqual({ unread: 6, conversations: 3, needsReply: 3 });
+      // Two of the scorecards' reply histories end on the supplier's answer, read but owed a reply.
+      expect(ours).toEqual({ unread: 6, conversations: 3, needsReply: 5 });
       await client.call(inbox.createSupplierSession, { body: { email: demoSupplierEmail(3), password: DEMO_SUPPLIER_PASSWORD } });
+
+      // Scorecards with real figures: the four seeded histories' suppliers (12 deliveries, 7 inspections), three scored, one too thin.
+      const histories = DEMO_SUPPLIER_HISTORIES.flatMap((h) => h.deliveries).length;
+      expect(await count("SELECT count(*)::int AS n FROM receivings WHERE store_id = $1", [demo.store.id])).toBe(6 + histories);
+      expect(await count("SELECT count(*)::int AS n FROM qc_inspections WHERE store_id = $1 AND verdict IS NOT NULL", [demo.store.id])).toBe(2 + DEMO_SUPPLIER_HISTORIES.flatMap((h) => h.checks).length);
+      const cards = await client.call(supplierScorecards.listSupplierScorecards, { query: { sort: "MOST_RELIABLE", size: 100 } }, { token: demo.token });
+      const seeded = cards.list.filter((c) => c.onTimeReceivings.total >= 1 && c.supplierId);
+      const names = (await pool.query<{ name: string }>("SELECT name FROM suppliers WHERE enabled_at IS NOT NULL ORDER BY rank DESC, id OFFSET 3 LIMIT 4")).rows.map((r) => r.name);
+      const card = (i: number) => seeded.find((c) => c.name === names[i])!;
+      const [reliable, late, middling, thin] = [card(0), card(1), card(2), card(3)];
+      expect(reliable).toMatchObject({ onTimeReceivings: { good: 4, total: 4 }, qcPass: { good: 3, total: 3, rate: 1 }, replyTime: { medianMinutes: 150, answered: 4 } });
+      expect(late).toMatchObject({ onTimeReceivings: { good: 1, total: 4 }, qcPass: { good: 1, total: 3 }, damage: { good: 18 }, replyTime: { answered: 3, asked: 4, medianMinutes: 31 * 60 } });
+      expect(middling).toMatchObject({ onTimeReceivings: { good: 2, total: 3 }, qcPass: { rate: null, words: "Not enough data yet: 1 inspection so far" } });
+      for (const c of [reliable, late, middling]) expect(c.reliability, c.name).not.toBeNull();
+      expect(reliable.reliability!).toBeGreaterThan(late.reliability!);
+      expect(thin).toMatchObject({ hasDealings: true, reliability: null });
+      expect(thin.summary).toMatch(/^Not enough data yet to score/);
     } finally {
       await api.close();
     }

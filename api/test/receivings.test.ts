@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inventory, receivings } from "@atelier/contracts";
 import { as, expectError, registerUser, startTestApi, type TestApi } from "./harness";
 import { createSupplier, previewStore, stockSku, teamMember } from "../../test/factories";
+import { PDFDocument } from "pdf-lib";
+import { pdfImages, readCode128 } from "./fixtures/barcode-reader";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -204,5 +206,61 @@ describe("receivings: inbound shipments to the fulfilment center", () => {
     await expectError(as(api, cx.token, receivings.updateStoredAtFbp, { params: { id: paid }, body: { storedAtFbp: true, sku: "TEE-ORG-SND" } }), 403);
     const preview = await previewStore(api);
     await expectError(as(api, preview.token, receivings.updateStoredAtFbp, { params: { id: paid }, body: { storedAtFbp: false } }), 403);
+  });
+
+  it("lists what each box holds against the lines, edits it, and prints a label per box with a scannable box number (issue 16)", async () => {
+    const owner = await registerUser(api);
+    await stockSku(api, owner.token, "TEE-BLK-M", 1);
+    const lines = [{ sku: "TEE-BLK-M", expectedQuantity: 30 }, { sku: "MUG-01", title: "Enamel mug", expectedQuantity: 6 }];
+    const box = (tee: number, mug: number) => ({ lines: [...(tee ? [{ sku: "tee-blk-m", quantity: tee }] : []), ...(mug ? [{ sku: "MUG-01", quantity: mug }] : [])] });
+    const created = await as(api, owner.token, receivings.createReceiving, { body: { supplierName: "Ningbo Knitwear", boxCount: 3, lines, boxes: [box(10, 2), box(10, 2), box(10, 2)] } });
+    expect(created.boxes.map((b) => [b.number, b.lines.map((l) => `${l.quantity} ${l.sku}`).join(", ")])).toEqual([[1, "10 TEE-BLK-M, 2 MUG-01"], [2, "10 TEE-BLK-M, 2 MUG-01"], [3, "10 TEE-BLK-M, 2 MUG-01"]]);
+    expect(created.boxes[0]!.lines[1]!.title).toBe("Enamel mug");
+
+    // The boxes must be one per box and add up to each line's units; a SKU not shipped is named.
+    await expectError(as(api, owner.token, receivings.createReceiving, { body: { boxCount: 2, lines, boxes: [box(30, 6)] } }), 400, "body.boxes", /must list 2 boxes, one per box, not 1/);
+    await expectError(as(api, owner.token, receivings.createReceiving, { body: { boxCount: 2, lines, boxes: [box(10, 6), box(10, 0)] } }), 400, "body.boxes", /must hold 30 units of TEE-BLK-M in all, as expected, not 20/);
+    await expectError(as(api, owner.token, receivings.createReceiving, { body: { boxCount: 1, lines, boxes: [{ lines: [{ sku: "CAP-01", quantity: 1 }] }] } }), 400, "body.boxes.0.lines.0.sku", /not on this shipment/);
+    await expectError(as(api, owner.token, receivings.createReceiving, { body: { boxCount: 1, lines, boxes: [{ lines: [] }] } }), 400, "body.boxes.0.lines", /at least one SKU/);
+
+    // Repacked into two boxes: the box count follows; a wrong total is a 400 naming the boxes.
+    const repacked = await as(api, owner.token, receivings.updateReceivingBoxes, { params: { sn: created.sn }, body: { boxes: [box(20, 6), box(10, 0)] } });
+    expect(repacked).toMatchObject({ boxCount: 2, boxes: [{ number: 1, lines: [{ sku: "TEE-BLK-M", quantity: 20 }, { sku: "MUG-01", quantity: 6 }] }, { number: 2, lines: [{ sku: "TEE-BLK-M", quantity: 10 }] }] });
+    await expectError(as(api, owner.token, receivings.updateReceivingBoxes, { params: { sn: created.sn }, body: { boxes: [box(20, 6)] } }), 400, "body.boxes", /30 units of TEE-BLK-M/);
+    await expectError(as(api, owner.token, receivings.updateReceivingBoxes, { params: { sn: created.sn }, body: { boxes: [box(20, 6), { lines: [{ sku: "TEE-BLK-M", quantity: 5 }, { sku: "tee-blk-m", quantity: 5 }] }] } }), 400, "body.boxes.1.lines.1.sku", /twice in box 2/);
+
+    const labels = await as(api, owner.token, receivings.getReceivingBoxLabels, { params: { sn: created.sn } });
+    expect(labels).toMatchObject({ sn: created.sn, boxCount: 2, listed: true, documentPath: `/web/receivings/${created.sn}/box-labels/document`, fileName: `box-labels-${created.sn}.pdf` });
+    const res = await fetch(`${api.url}/rest/main${labels.documentPath}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toContain(`box-labels-${created.sn}.pdf`);
+    const pdf = Buffer.from(await res.arrayBuffer());
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBe(2);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 288, height: 432 });
+    expect(pdfImages(pdf).map(readCode128).sort()).toEqual([`${created.sn}-B01`, `${created.sn}-B02`]);
+
+    // A shipment without a packing list still gets a label per box, its contents "not listed".
+    const bare = await as(api, owner.token, receivings.createReceiving, { body: { boxCount: 3, lines: [{ sku: "TEE-BLK-M", expectedQuantity: 3 }] } });
+    expect(bare.boxes).toEqual([]);
+    expect(await as(api, owner.token, receivings.getReceivingBoxLabels, { params: { sn: bare.sn } })).toMatchObject({ listed: false, boxCount: 3, boxes: [] });
+    const bareDoc = await fetch(`${api.url}/rest/main/web/receivings/${bare.sn}/box-labels/document`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect((await PDFDocument.load(Buffer.from(await bareDoc.arrayBuffer()))).getPageCount()).toBe(3);
+
+    // Other stores, no session, preview accounts; CX repacks (the dock's paperwork); a canceled shipment is 409.
+    const other = await registerUser(api);
+    await expectError(as(api, other.token, receivings.updateReceivingBoxes, { params: { sn: created.sn }, body: { boxes: [box(30, 6)] } }), 404);
+    await expectError(as(api, other.token, receivings.getReceivingBoxLabels, { params: { sn: created.id } }), 404);
+    expect((await fetch(`${api.url}/rest/main${labels.documentPath}`, { headers: { authorization: `Bearer ${other.token}` } })).status).toBe(404);
+    expect((await fetch(`${api.url}/rest/main${labels.documentPath}`)).status).toBe(401);
+    await expectError(api.client.call(receivings.updateReceivingBoxes, { params: { sn: created.sn }, body: { boxes: [box(30, 6)] } }), 401);
+    await expectError(api.client.call(receivings.getReceivingBoxLabels, { params: { sn: created.sn } }), 401);
+    const preview = await previewStore(api);
+    await expectError(as(api, preview.token, receivings.updateReceivingBoxes, { params: { sn: "RCV-1001" }, body: { boxes: [box(30, 6)] } }), 403);
+    const cx = await teamMember(api, owner, "CX");
+    expect((await as(api, cx.token, receivings.updateReceivingBoxes, { params: { sn: created.sn }, body: { boxes: [box(15, 3), box(15, 3)] } })).boxCount).toBe(2);
+    await as(api, owner.token, receivings.cancelReceiving, { params: { sn: bare.sn }, body: { reason: "Sent with the next one" } });
+    const closed = await expectError(as(api, owner.token, receivings.updateReceivingBoxes, { params: { sn: bare.sn }, body: { boxes: [box(3, 0)] } }), 409);
+    expect(closed.message).toBe(`Receiving ${bare.sn} was canceled, so it can't be given a new packing list.`);
   });
 });

@@ -305,6 +305,8 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   // receivings (inbound shipments; the orders team runs the dock, calling one off gives up bought stock like cancelling an order)
   listReceivings: "orders.manage", getReceiving: "orders.manage", createReceiving: "orders.manage", updateReceivingDelivery: "orders.manage", receiveReceiving: "orders.manage",
   cancelReceiving: "orders.cancel",
+  // per-box packing lists and box labels (issue 16): the dock's paperwork, as the receiving itself
+  updateReceivingBoxes: "orders.manage", getReceivingBoxLabels: "orders.manage",
   // Where a supplier delivers what the store bought is a sourcing decision (CX does not source).
   updateStoredAtFbp: "sourcing.purchase",
   // warehouse tickets: whoever handles the orders asks the warehouse about them (CX included)

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineContract } from "./contract";
 import { pageOf, pageQuery } from "./domain";
 import { binSchema, skuSchema } from "./inventory";
+import { boxesSchema, boxProblems, receivingBoxSchema } from "./receiving-boxes";
 
 // Receivings: inbound shipments to the fulfilment center (000 §2.5 "Receivings /receivings", §4
 // receiving NONE/PARTIAL/RECEIVED and inbound delivery). Announced ahead like an ASN (ShipBob's
@@ -97,6 +98,8 @@ export type Receiving = z.infer<typeof receivingSchema>;
 export const receivingDetailSchema = receivingSchema.extend({
   /** Each count entered at the dock, oldest first. */
   receipts: z.array(receivingReceiptSchema),
+  /** Each box's contents (issue 16), box 1 first; empty when no packing list was given. */
+  boxes: z.array(receivingBoxSchema),
 });
 export type ReceivingDetail = z.infer<typeof receivingDetailSchema>;
 
@@ -165,6 +168,7 @@ export const createReceivingBody = z
       )
       .min(1, "must name at least one SKU")
       .max(100, "must have at most 100 lines"),
+    boxes: boxesSchema.optional().describe("Optional: what each box holds (SKU and units), one entry per box; the units of each SKU across the boxes must add up to its expected quantity"),
   })
   .superRefine((b, ctx) => {
     const seen = new Set<string>();
@@ -173,6 +177,9 @@ export const createReceivingBody = z
       if (seen.has(k)) ctx.addIssue({ code: "custom", message: "appears twice; put all its units on one line", path: ["lines", i, "sku"] });
       seen.add(k);
     });
+    if (!b.boxes || seen.size < b.lines.length) return;
+    if (b.boxes.length !== b.boxCount) ctx.addIssue({ code: "custom", message: `must list ${b.boxCount} ${b.boxCount === 1 ? "box" : "boxes"}, one per box, not ${b.boxes.length}`, path: ["boxes"] });
+    else for (const p of boxProblems(b.lines.map((l) => ({ sku: l.sku, expected: l.expectedQuantity })), b.boxes)) ctx.addIssue({ code: "custom", message: p.message, path: ["boxes", ...p.path] });
   });
 
 export const createReceiving = defineContract({
@@ -204,6 +211,44 @@ export const updateReceivingDelivery = defineContract({
   }),
   response: receivingDetailSchema,
 });
+
+export const updateReceivingBoxes = defineContract({
+  id: "updateReceivingBoxes",
+  method: "PUT",
+  path: "/web/receivings/:sn/boxes",
+  summary: "Sets what each box of an inbound shipment holds (SKU and units per box), replacing its packing list; the box count becomes the number of boxes listed. The units of each SKU across the boxes must add up to its expected quantity. A canceled or fully received shipment is 409.",
+  tags: ["inventory", "receivings"],
+  access: "user",
+  idempotent: true,
+  params: snParams,
+  body: z.strictObject({ boxes: boxesSchema.describe("One entry per box, box 1 first: the SKUs and units it holds") }),
+  response: receivingDetailSchema,
+});
+
+/** The box labels' document, for a person or an agent to hand over: where it downloads and what it holds. */
+export const getReceivingBoxLabels = defineContract({
+  id: "getReceivingBoxLabels",
+  method: "GET",
+  path: "/web/receivings/:sn/box-labels",
+  summary: "The printable box labels of an inbound shipment: one 4×6 page per box with a Code 128 barcode of the receiving and box number, the box's contents and 'Box 2 of 5'. Answers the download path of the PDF and each box's contents (empty when no packing list was given).",
+  tags: ["inventory", "receivings"],
+  access: "user",
+  params: snParams,
+  response: z.object({
+    sn: z.string(),
+    supplierName: z.string(),
+    boxCount: z.number().int(),
+    /** Whether a packing list says what each box holds. */
+    listed: z.boolean(),
+    boxes: z.array(receivingBoxSchema),
+    /** The PDF under the API's base, e.g. /web/receivings/RCV-1001/box-labels/document (sent with the session's bearer token). */
+    documentPath: z.string(),
+    fileName: z.string(),
+  }),
+});
+
+/** "RCV-1001-B02": what a box label's barcode reads, the receiving and the box. */
+export const boxBarcodeText = (sn: string, box: number) => `${sn}-B${String(box).padStart(2, "0")}`;
 
 export const receiveReceivingBody = z
   .strictObject({

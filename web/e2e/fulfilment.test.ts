@@ -75,18 +75,23 @@ describe("receiving inventory at the fulfilment center in Chromium", () => {
     await page.getByRole("dialog", { name: "Send my inventory" }).waitFor();
     expect(new URL(page.url()).searchParams.get("open")).toBe("SEND_MY_INVENTORY");
     await page.getByLabel("Supplier").fill("Ningbo Knitwear");
-    await page.getByLabel("Boxes").fill("3");
+    await page.getByLabel("Boxes").fill("2");
     await page.getByLabel("SKU 1").fill("TEE-BLK-M");
     await page.getByLabel("Units 1").fill("20");
     await page.getByRole("button", { name: "Add a SKU" }).click();
     await page.getByLabel("SKU 2").fill("MUG-01");
     await page.getByLabel("Product 2").fill("Enamel mug");
     await page.getByLabel("Units 2").fill("10");
+    // Per-box packing list (issue 16): the same in each of the two boxes, printed on their labels.
+    await page.getByLabel("List what each box holds (printed on its box label)").check();
+    expect(await page.getByTestId("box-same").textContent()).toBe("Each of the 2 boxes holds 10 × TEE-BLK-M, 5 × MUG-01.");
     await shot(page, "receiving-new-desktop");
     await page.getByRole("button", { name: "Announce the shipment" }).click();
     await page.getByRole("heading", { name: "Receiving RCV-1001" }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(await page.getByTestId("receiving-totals").textContent()).toBe("0 received, 0 damaged of 30; 30 to come");
+    expect((await page.getByTestId("box-row").allTextContents()).map((t) => t.replace("of 2", "of 2: "))).toEqual(["Box 1 of 2: 10 × TEE-BLK-M, 5 × MUG-01", "Box 2 of 2: 10 × TEE-BLK-M, 5 × MUG-01"]);
+    await page.getByRole("button", { name: "Download box labels (PDF)" }).waitFor();
     expect((await env.api.client.call(inventory.getInventoryItem, { params: { sku: "TEE-BLK-M" } }, { token: owner.token })).incoming).toBe(20);
 
     // A second tab on the list sees the count land without reloading.

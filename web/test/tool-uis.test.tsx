@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
 import { AssistantRuntimeProvider, ThreadPrimitive, useExternalStoreRuntime, type AppendMessage, type ThreadMessageLike, type ToolCallMessagePartProps } from "@assistant-ui/react";
 import { ALL_TOOL_SPECS, specByName } from "@atelier/tools";
 import { TOOL_CARDS, TOOL_UIS, ToolFallback, cardOf } from "../src/chat/tool-uis";
@@ -321,5 +322,62 @@ describe("business kit cards (issue 19)", () => {
       "Ember #B23A48Headlines and buttons", "Cream #F6E7D8Backgrounds", "Char #2B2B2BBody text", "Mustard #E9B44CHighlights",
     ]);
     expect(cardOf("select_brand_idea")).toBe("brandIdea");
+  });
+});
+
+describe("freight cards (issue 17)", () => {
+  const place = (code: string, name: string, country: string) => ({ code, name, country });
+  const option = (mode: "AIR" | "LCL" | "FCL", modeName: string, priceCents: number, transitDays: number, arrivalDate: string, containers: ("20'" | "40'")[] = []) => ({ mode, modeName, priceCents, transitDays, arrivalDate, basis: "Priced on 1.2 revenue tons", containers });
+  const goods = [{ sku: "MUG-STONE", description: "Ceramic mugs", hsCode: "6912.00.48", units: 600, valueCents: 120000 }];
+  const booking = {
+    id: "00000000-0000-4000-8000-0000000000f1", reference: "SF-20261127-4821", status: "DEPARTED", origin: place("CNSZX", "Shenzhen", "China"), destination: place("USOAK", "Oakland", "United States"),
+    mode: "LCL", modeName: "Sea, shared container (LCL)", containers: [], cartons: 20, weightKg: 240, volumeCbm: 1.2, goods, priceCents: 48_250, transitDays: 30, arrivalDate: "2026-12-27",
+    dutyCents: 10_800, chargeId: "ch-1", receivingSn: null, createdAt: now, updatedAt: now,
+  };
+  const event = (status: string, location: string, occurredAt: string) => ({ status, message: `${status} at ${location}`, location, occurredAt });
+  const events = [event("BOOKED", "Shenzhen", "2026-11-27T09:00:00.000Z"), event("PICKED_UP", "Shenzhen", "2026-11-28T09:00:00.000Z"), event("DEPARTED", "Yantian port", "2026-11-30T09:00:00.000Z")];
+  const duty = { lines: [], totalCents: 10_800, basis: "US duty on the declared value" };
+
+  function drawRouted(toolName: string, result: unknown) {
+    const Ui = TOOL_UIS[toolName]!;
+    return render(<MemoryRouter><Ui {...props(toolName, result)} /></MemoryRouter>).container.firstElementChild as HTMLElement;
+  }
+
+  it("draws a quote as its modes with price, transit days and arrival, cheapest first, and books nothing", () => {
+    const quote = { origin: booking.origin, destination: booking.destination, chargeableWeightKg: 240, duty, options: [option("LCL", "Sea, shared container (LCL)", 48_250, 30, "2026-12-27"), option("FCL", "Sea, full container (FCL)", 310_000, 28, "2026-12-25", ["20'"]), option("AIR", "Air freight", 152_400, 6, "2026-12-03")] };
+    const card = drawRouted("quote_freight", answer("quote_freight", quote));
+    expect(card.dataset.card).toBe("freightQuote");
+    expect([...card.querySelectorAll("[data-testid='card-freight-option']")].map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent))).toEqual([
+      ["Sea, shared container (LCL) · cheapest", "$482.50", "30", "Sun, Dec 27"],
+      ["Sea, full container (FCL) (20')", "$3,100.00", "28", "Fri, Dec 25"],
+      ["Air freight", "$1,524.00", "6", "Thu, Dec 3"],
+    ]);
+    expect(card.textContent).toContain("Shenzhen → Oakland");
+    expect(card.textContent).toContain("duty about $108.00");
+    expect(card.textContent).toContain("Nothing is booked yet");
+  });
+
+  it("draws a booking's timeline with the step it is at now, and the steps to come", () => {
+    const card = drawRouted("get_freight_booking", answer("get_freight_booking", { ...booking, events, duty }));
+    expect(card.dataset.card).toBe("freightBooking");
+    const stages = [...card.querySelectorAll("[data-testid='card-freight-stage']")];
+    expect(stages.map((s) => s.querySelector("strong")!.textContent)).toEqual(["Booked", "Picked up", "Departed (now)", "Arrived", "Customs cleared", "Delivered"]);
+    expect(stages.map((s) => s.getAttribute("aria-current"))).toEqual([null, null, "step", null, null, null]);
+    expect(stages[2]!.textContent).toContain("Yantian port");
+    expect(stages[3]!.textContent).toContain("Not yet");
+    expect(stages[5]!.textContent).toContain("Expected about Sun, Dec 27");
+    expect(card.textContent).toContain("sea, shared container (LCL), $482.50");
+    expect(card.textContent).not.toMatch(/DEPARTED|PICKED_UP|LCL\b(?!\))/);
+  });
+
+  it("lists bookings with each one's current step, linking to the freight screen, and the delivered one's receiving", () => {
+    const delivered = { ...booking, id: "00000000-0000-4000-8000-0000000000f2", status: "DELIVERED", receivingSn: "RCV-1009" };
+    const card = drawRouted("list_freight_bookings", answer("list_freight_bookings", { list: [booking, delivered], total: 7, page: 0, size: 2 }));
+    expect(card.dataset.card).toBe("freightBookings");
+    const rows = [...card.querySelectorAll("[data-testid='card-freight-row']")];
+    expect(rows.map((r) => r.querySelector("strong")!.textContent)).toEqual(["Departed", "Delivered"]);
+    expect(rows[1]!.textContent).toContain("delivered as RCV-1009");
+    expect(rows[0]!.querySelector("a")!.getAttribute("href")).toBe(`/fulfillment-services/book-freight-shipment?booking=${booking.id}`);
+    expect(card.textContent).toContain("5 more on the freight screen");
   });
 });

@@ -23,6 +23,7 @@ import { seedDemoFees } from "../services/fees/seed-demo-fees";
 import { seedDemoInspections } from "../queries/quality/seed";
 import { seedDemoBrandKit } from "../services/brand-kits/seed-demo-kit";
 import { seedDemoOrderRules } from "../services/order-rules/seed-demo-rules";
+import { seedDemoSupplierHistory } from "../services/supplier-scorecards/seed-demo-history";
 
 /** The demo logins; the preview address is in ATELIER_PREVIEW_EMAILS by default. */
 export const DEMO_ACCOUNTS = {
@@ -196,6 +197,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
         await seedDemoOrderRules(tx, store.id, user.id);
         await seedDemoReceivings(tx, store.id, user.id, anchor);
         await seedDemoInspections(tx, store.id, user.id, anchor);
+        await seedDemoSupplierHistory(tx, store.id, user.id, anchor);
         await seedDemoBrandKit(tx, store.id, user.id, anchor);
         await seedDemoFees(tx, store.id, anchor);
         report.stores.push({ email: account.email, storeId: store.id, customers: commerce.customers.length, orders: commerce.orders.length, lineItems: commerce.lineItems.length, creatorOrderItems: ownCatalog.creatorOrderItems.length });

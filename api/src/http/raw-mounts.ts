@@ -9,9 +9,10 @@ import { mountMeetingFiles } from "./meeting-files";
 import { mountAttachmentFiles } from "./attachment-files";
 import { mountOrderImportFiles } from "./order-import-files";
 import { mountProductFeedFiles } from "./product-feed-files";
+import { mountReceivingDocuments } from "./receiving-documents";
 
 /** Handlers whose bodies are not JSON (multipart, raw bytes, file downloads, card pictures); mounted before the JSON parser. */
 export type RawMount = (router: Router, deps: AppDeps) => void;
 
-export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures, mountLabelDocuments, mountBrandKitFiles, mountTrackOrderLimit, mountMeetingFiles, mountAttachmentFiles, mountOrderImportFiles];
+export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures, mountLabelDocuments, mountBrandKitFiles, mountTrackOrderLimit, mountMeetingFiles, mountAttachmentFiles, mountOrderImportFiles, mountReceivingDocuments];
 rawMounts.push(mountProductFeedFiles);

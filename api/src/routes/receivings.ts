@@ -7,6 +7,8 @@ import { listReceivings } from "../services/receivings/list-receivings";
 import { receiveReceiving } from "../services/receivings/receive-receiving";
 import { updateReceivingDelivery } from "../services/receivings/update-receiving-delivery";
 import { updateStoredAtFbp } from "../services/receivings/update-stored-at-fbp";
+import { updateReceivingBoxes } from "../services/receivings/update-receiving-boxes";
+import { getBoxLabels } from "../services/receivings/get-box-labels";
 
 export const receivingsRoutes = [
   route(receivings.listReceivings, ({ ctx, query }) => listReceivings(ctx, query)),
@@ -16,4 +18,6 @@ export const receivingsRoutes = [
   route(receivings.receiveReceiving, ({ ctx, params, body }) => receiveReceiving(ctx, params.sn, body)),
   route(receivings.cancelReceiving, ({ ctx, params, body }) => cancelReceiving(ctx, params.sn, body.reason)),
   route(receivings.updateStoredAtFbp, ({ ctx, params, body }) => updateStoredAtFbp(ctx, params.id, body)),
+  route(receivings.updateReceivingBoxes, ({ ctx, params, body }) => updateReceivingBoxes(ctx, params.sn, body)),
+  route(receivings.getReceivingBoxLabels, ({ ctx, params }) => getBoxLabels(ctx, params.sn)),
 ];

@@ -28,6 +28,7 @@ import { RETURN_INTENTS } from "./offline-returns";
 import { parseGoodsCount } from "./offline-slots";
 import { STORE_SETTINGS_INTENTS } from "./offline-store-settings";
 import { RECEIVING_INTENTS } from "./offline-receivings";
+import { BOX_LABEL_INTENTS } from "./offline-box-labels";
 import { WAREHOUSE_TICKET_INTENTS } from "./offline-warehouse-tickets";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 import { PAYMENT_INTENTS } from "./offline-payments";
@@ -35,6 +36,7 @@ import { BALANCE_INTENTS } from "./offline-balance";
 import { SALES_CHANNEL_INTENTS } from "./offline-sales-channels";
 import { PRODUCT_FEED_INTENTS } from "./offline-product-feeds";
 import { SUPPLIER_SCORECARD_INTENTS } from "./offline-supplier-scorecards";
+import { SUPPLIER_COMPARISON_INTENTS } from "./offline-supplier-scorecards";
 import { KITTING_INTENTS } from "./offline-kitting";
 import { PRESALE_INTENTS } from "./offline-presale";
 
@@ -104,6 +106,8 @@ const DECLARED: Intent[] = [
   ...RETURN_QUESTION_INTENTS,
   // Before creation's: "create an order for Ada ada@example.com" is an order, not a design.
   ...MANUAL_ORDER_INTENTS,
+  // Before the receivings': "box labels for RCV-1003" is the labels, not the receiving.
+  ...BOX_LABEL_INTENTS,
   ...RECEIVING_INTENTS,
   // Before creation's and the inbox's: "what did the supplier mark on the sample photo" is a pin, not a design or a recap.
   ...INBOX_FILE_INTENTS,
@@ -115,6 +119,7 @@ const DECLARED: Intent[] = [
   ...SALES_CHANNEL_INTENTS,
   // Before the catalog's: "how reliable is the second one" is a scorecard, not the supplier's profile.
   ...SUPPLIER_SCORECARD_INTENTS,
+  ...SUPPLIER_COMPARISON_INTENTS,
   ...KITTING_INTENTS,
   ...PRESALE_INTENTS,
   // Before the catalog's: "start a custom project from it" after a design means the design.

@@ -4,6 +4,7 @@ import { countryName, parseAnyCountry, parseEmail, parseMoq, parseProduct, parse
 import { call, got, type Got } from "./offline-steps";
 import { parseFirstN, parseOrdinal } from "./offline-references";
 import { latestGoal, SIZE_RUN, techPackArgsFromGoal } from "./offline-goal";
+import { recordCitation } from "./offline-supplier-scorecards";
 
 // The design-sourcing agent's flow as the offline assistant runs it (001 §3, §7): validate the
 // goal, match factories, then the ways to reach them (in-network inboxes, expanded-network email,
@@ -151,15 +152,22 @@ function factoryAnswer(match: Match, position: number): string | undefined {
 export const SOURCING_INTENTS: Intent[] = [
   {
     name: "about-matched-factory",
-    tools: ["match_factories"],
+    tools: ["match_factories", "get_supplier_scorecard"],
     roles: ["sourcing-agent"],
     examples: ["tell me more about the second one", "what about the first factory", "details on the third one", "more about the last one"],
     match: (t) => parseOrdinal(t) !== undefined && /\b(tell|more|about|details?|info|describe|who)\b/i.test(t) && !/\b(send|contact|email|message)\b/i.test(t),
-    step: (t, _done, history) => {
+    step: (t, done, history) => {
       const match = got(history, "match_factories");
       if (!match) return { answer: NO_MATCHES };
       const position = parseOrdinal(t) ?? 1;
-      return { answer: factoryAnswer(match.value, position) ?? `I matched ${match.value.inNetwork.length + Math.min(5, match.value.expandedNetwork.length)} factories; which one? Say e.g. "tell me more about the first one".` };
+      const about = factoryAnswer(match.value, position);
+      if (!about) return { answer: `I matched ${match.value.inNetwork.length + Math.min(5, match.value.expandedNetwork.length)} factories; which one? Say e.g. "tell me more about the first one".` };
+      // An in-network factory is a marketplace supplier: the store's own record with it is cited beside the profile.
+      const record = got(done, "get_supplier_scorecard");
+      if (record) return { answer: `${about}\nYour record with them: ${recordCitation(record.value)}` };
+      const ids = match.value.inNetworkIds;
+      const id = position === -1 ? (match.value.expandedNetwork.length ? undefined : ids.at(-1)) : ids[position - 1];
+      return id ? call("get_supplier_scorecard", { supplierId: id }) : { answer: about };
     },
   },
   {

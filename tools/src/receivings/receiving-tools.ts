@@ -52,6 +52,20 @@ export const receivingTools = [
     argDescriptions: { sn, reason: "Why it is canceled" },
   }),
   defineTool({
+    contract: receivings.updateReceivingBoxes,
+    name: "update_receiving_boxes",
+    description:
+      "Set what each box of an inbound shipment holds (its per-box packing list), replacing the old one: one entry per box with the SKUs and units in it. Each SKU's units across the boxes must add up to the units expected; the box count becomes the number of boxes listed. For 'same in every box', divide each line's expected units by the box count. Not for a canceled or fully received shipment.",
+    argDescriptions: { sn, boxes: "One entry per box, box 1 first: [{ lines: [{ sku, quantity }] }]" },
+  }),
+  defineTool({
+    contract: receivings.getReceivingBoxLabels,
+    name: "get_receiving_box_labels",
+    description:
+      "The printable box labels of an inbound shipment (one 4×6 PDF page per box with a barcode of the receiving and box number, 'Box 2 of 5' and the box's contents): how many boxes, what each holds, and where the PDF downloads. Use it for 'print the box labels for my last shipment'; find 'my last shipment' with list_receivings first. The user downloads the PDF from the receiving's page.",
+    argDescriptions: { sn },
+  }),
+  defineTool({
     contract: receivings.updateStoredAtFbp,
     name: "store_purchase_at_fulfilment_center",
     description:

@@ -13,6 +13,8 @@ import { ReceivingsCard, receivingCardRow, type ReceivingCardRow } from "../feat
 import { AttachmentsCard, PinAddedCard, PinsCard, ProjectComparisonsCard } from "../features/inbox/attachment-tool-cards";
 import { KitsCard } from "../features/kitting/kit-tool-card";
 import { SupplierScorecardCard } from "../ui/supplier-scorecard";
+import { FreightBookingCard, FreightBookingsCard, FreightQuoteCard, type FreightQuoteView } from "../features/shipping/freight-tool-cards";
+import type { FreightBooking, FreightEvent } from "@atelier/contracts/shipping";
 import type { Kit } from "@atelier/contracts/kitting";
 import type { SupplierScorecard } from "@atelier/contracts/supplier-scorecards";
 import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, ideaOf, type BrandIdeaView, type BrandKitView, type PaletteView } from "../features/business-kits/brand-kit-cards";
@@ -22,7 +24,7 @@ import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, 
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc" | "receiving" | "attachments" | "pins" | "pinAdded" | "projectComparisons" | "scorecard" | "kits";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc" | "receiving" | "attachments" | "pins" | "pinAdded" | "projectComparisons" | "scorecard" | "kits" | "freightQuote" | "freightBooking" | "freightBookings";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -96,7 +98,7 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection; receiving: { rows: ReceivingCardRow[]; total: number }; attachments: ToolResponse<"list_conversation_attachments">; pins: ToolResponse<"list_image_pins">; pinAdded: ToolResponse<"add_image_pin">; projectComparisons: ToolResponse<"compare_quotes_by_project">; scorecard: SupplierScorecard; kits: { kits: Kit[]; total: number } };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection; receiving: { rows: ReceivingCardRow[]; total: number }; attachments: ToolResponse<"list_conversation_attachments">; pins: ToolResponse<"list_image_pins">; pinAdded: ToolResponse<"add_image_pin">; projectComparisons: ToolResponse<"compare_quotes_by_project">; scorecard: SupplierScorecard; kits: { kits: Kit[]; total: number }; freightQuote: FreightQuoteView; freightBooking: { booking: FreightBooking; events: FreightEvent[] }; freightBookings: { bookings: FreightBooking[]; total: number } };
 
 /** Generated designs (issue 19): thumbnails, which one is saved, and the credits spent. */
 type ImagesView = { images: { id: string; url: string; prompt: string }[]; savedId: string | null; note: string };
@@ -167,6 +169,9 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   projectComparisons: (v) => <ProjectComparisonsCard projects={v.list} total={v.total} />,
   scorecard: (v) => <SupplierScorecardCard scorecard={v} title={`Your record with ${v.name}`} />,
   kits: (v) => <KitsCard kits={v.kits} total={v.total} />,
+  freightQuote: (v) => <FreightQuoteCard quote={v} />,
+  freightBooking: (v) => <FreightBookingCard booking={v.booking} events={v.events} />,
+  freightBookings: (v) => <FreightBookingsCard bookings={v.bookings} total={v.total} />,
 };
 
 /** A quote as the chat's quote card shows it (issue 18): Accept and Counter only while the store is to answer. */
@@ -297,6 +302,11 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   create_kit: card("create_kit", "kits", (r) => ({ kits: [r], total: 1 })),
   update_kit: card("update_kit", "kits", (r) => ({ kits: [r], total: 1 })),
   assemble_kits: card("assemble_kits", "kits", (r) => ({ kits: [r], total: 1 })),
+  // Freight (issue 17): a quote's modes, a booking's timeline at its current step, the bookings list
+  quote_freight: card("quote_freight", "freightQuote", (r) => ({ route: `${r.origin.name} → ${r.destination.name}`, chargeableWeightKg: r.chargeableWeightKg, options: r.options, dutyCents: r.duty.totalCents })),
+  book_freight: card("book_freight", "freightBooking", (r) => ({ booking: r, events: r.events })),
+  get_freight_booking: card("get_freight_booking", "freightBooking", (r) => ({ booking: r, events: r.events })),
+  list_freight_bookings: card("list_freight_bookings", "freightBookings", (r) => ({ bookings: r.list, total: r.total })),
   store_purchase_at_fulfilment_center: card("store_purchase_at_fulfilment_center", "receiving", (r) => ({ rows: r.receiving ? [receivingCardRow(r.receiving)] : [], total: r.receiving ? 1 : 0 })),
 };
 

@@ -20,8 +20,14 @@ const PLANS: Plan[] = [
   { supplier: "Qingdao Caps", boxes: 2, days: 18, lines: [[2, 36, 0]], delivery: "NOT_YET_SHIPPED" },
 ];
 
+/** The demo store's first six SKUs (not the gift set's kits): what its demo shipments carry. */
+export async function demoReceivingItems(db: Queryable, storeId: string): Promise<{ id: string; sku: string }[]> {
+  const { rows } = await db.query<{ id: string; sku: string }>(`SELECT id, sku FROM inventory_items WHERE store_id = $1 AND sku NOT ILIKE 'GIFT%' ORDER BY sku LIMIT 6`, [storeId]);
+  return rows;
+}
+
 export async function seedDemoReceivings(db: Queryable, storeId: string, ownerUserId: string, anchor: Date): Promise<number> {
-  const { rows: items } = await db.query<{ id: string; sku: string }>(`SELECT id, sku FROM inventory_items WHERE store_id = $1 AND sku NOT ILIKE 'GIFT%' ORDER BY sku LIMIT 6`, [storeId]);
+  const items = await demoReceivingItems(db, storeId);
   if (items.length < 6) return 0;
   const bins = await incoming.fullestBins(db, storeId, items.map((i) => i.id));
   for (const plan of PLANS) {

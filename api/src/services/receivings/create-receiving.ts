@@ -8,6 +8,7 @@ import * as incoming from "../../queries/inventory/incoming";
 import * as stock from "../../queries/inventory/stock";
 import * as q from "../../queries/receivings/receivings";
 import { publishReceivingUpdated, receivingDetail } from "./receiving-detail";
+import { writeBoxes } from "./receiving-boxes";
 
 /**
  * Announces an inbound shipment: a numbered receiving whose lines raise each SKU's incoming count
@@ -43,6 +44,8 @@ export async function announceReceiving(tx: Queryable, ctx: UserContext, body: B
     await incoming.changeIncoming(tx, storeId, level.id, l.expectedQuantity);
     await q.insertLine(tx, storeId, id, { itemId, bin, position, expected: l.expectedQuantity });
   }
+  // The contract checked the packing list against the lines: each SKU's boxes add up to its units.
+  if (body.boxes) await writeBoxes(tx, storeId, id, (await q.linesOf(tx, storeId, [id])).get(id) ?? [], body.boxes);
   const detail = await receivingDetail(tx, ctx, { id });
   publishReceivingUpdated(tx, storeId, detail);
   return detail;

@@ -5,6 +5,7 @@ import { notFound } from "../../errors";
 import { userNames } from "../../queries/accounts";
 import { publishAfterCommit } from "../../realtime";
 import * as q from "../../queries/receivings/receivings";
+import { boxesOf } from "./receiving-boxes";
 
 export const snOf = (n: number) => `RCV-${n}`;
 
@@ -45,10 +46,12 @@ export async function receivingDetail(db: Queryable, ctx: UserContext, ref: Rece
   const row = await findReceiving(db, ctx, ref);
   const [dto] = await receivingDtos(db, ctx.auth.storeId, [row]);
   const receipts = await q.receiptsOf(db, ctx.auth.storeId, row.id);
+  const boxes = await boxesOf(db, ctx.auth.storeId, row.id);
   const names = await userNames(db, receipts.map((p) => p.actorUserId));
   return {
     ...dto!,
     receipts: receipts.map((p) => ({ sku: p.sku, received: p.received, damaged: p.damaged, note: p.note, userName: p.actorUserId ? (names.get(p.actorUserId) ?? null) : null, createdAt: p.createdAt.toISOString() })),
+    boxes,
   };
 }
 

@@ -7,8 +7,8 @@ import { snOf } from "./receiving-detail";
 // one can't be canceled; the delivery only moves forward (NOT_YET_SHIPPED → NOT_YET_DELIVERED →
 // IN_QUEUE → RECEIVED_BY_PROVIDER, the last set by counting).
 
-type Step = "deliver" | "receive" | "cancel";
-const VERB: Record<Step, string> = { deliver: "moved", receive: "counted", cancel: "canceled" };
+type Step = "deliver" | "receive" | "cancel" | "repack";
+const VERB: Record<Step, string> = { deliver: "moved", receive: "counted", cancel: "canceled", repack: "given a new packing list" };
 
 /** 409 in a sentence when the receiving is over (canceled, finished or fully received). */
 export function assertOpen(step: Step, r: ReceivingRow): void {

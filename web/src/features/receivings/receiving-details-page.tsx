@@ -10,6 +10,7 @@ import { showToast } from "../../ui/toast-store";
 import { useLiveReceivings } from "../../realtime/use-live-receivings";
 import { ReceivingBadge, dayLabel } from "./receiving-labels";
 import { ReceivingInspections } from "./receiving-inspections";
+import { ReceivingBoxesSection } from "./receiving-boxes-section";
 import "./receivings.css";
 
 const key = () => ({ idempotencyKey: crypto.randomUUID() });
@@ -146,6 +147,7 @@ function ReceivingView({ r, onChanged }: { r: ReceivingDetail; onChanged: (r: Re
           </div>
         )}
       </section>
+      <ReceivingBoxesSection key={`${r.boxCount}-${r.boxes.length}`} r={r} open={open} onChanged={onChanged} />
       <section className="receiving-section" aria-labelledby="receiving-history-title">
         <h2 id="receiving-history-title">History</h2>
         <ol className="receiving-history" aria-label="Receiving history">

@@ -5,6 +5,7 @@ import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { showToast } from "../../ui/toast-store";
 import { FeeSchedule } from "../../ui/fee-schedule";
+import { BoxContentsEditor, boxesFromDraft, emptyBoxDraft, type BoxLineDraft } from "./box-contents";
 import "./receivings.css";
 
 type LineDraft = { key: string; sku: string; title: string; quantity: string; bin: string };
@@ -23,6 +24,9 @@ export function SendInventoryForm({ onSent }: { onSent: (r: ReceivingDetail) => 
   const [lines, setLines] = useState<LineDraft[]>([blankLine()]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The per-box packing list is optional: the labels then say the contents are not listed.
+  const [listBoxes, setListBoxes] = useState(false);
+  const [boxDraft, setBoxDraft] = useState(emptyBoxDraft);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const setLine = (key: string, patch: Partial<LineDraft>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
@@ -38,6 +42,8 @@ export function SendInventoryForm({ onSent }: { onSent: (r: ReceivingDetail) => 
     }
     const boxes = Number(form.boxCount);
     if (!Number.isInteger(boxes) || boxes < 1) return setError("Enter the number of boxes, a whole number of at least 1.");
+    const packed = listBoxes ? boxesFromDraft(boxDraft, filled.map((l) => ({ sku: l.sku.trim(), title: l.title, expected: Number(l.quantity) })), boxes) : null;
+    if (packed && "error" in packed) return setError(packed.error);
     setBusy(true);
     setError(null);
     try {
@@ -54,6 +60,7 @@ export function SendInventoryForm({ onSent }: { onSent: (r: ReceivingDetail) => 
             ...(l.title.trim() && !known.has(l.sku.trim().toLowerCase()) ? { title: l.title.trim() } : {}),
             ...(l.bin.trim() ? { bin: l.bin.trim() } : {}),
           })),
+          ...(packed ? { boxes: packed.boxes } : {}),
         },
       }, { idempotencyKey: crypto.randomUUID() });
       showToast(`${r.sn} announced: ${r.totals.expected} units on their way.`, "success");
@@ -63,6 +70,12 @@ export function SendInventoryForm({ onSent }: { onSent: (r: ReceivingDetail) => 
       setBusy(false);
     }
   };
+
+  // The editor shows the lines typed so far (with their units) over the boxes typed so far, capped so a typo can't draw 1,000 cards.
+  const editorLines: BoxLineDraft[] = lines.filter((l) => SKU_RE.test(l.sku.trim()) && Number.isInteger(Number(l.quantity)) && Number(l.quantity) > 0)
+    .map((l) => ({ sku: l.sku.trim(), title: l.title, expected: Number(l.quantity) }))
+    .filter((l, i, all) => all.findIndex((x) => x.sku.toLowerCase() === l.sku.toLowerCase()) === i);
+  const editorBoxes = Math.min(Math.max(1, Math.floor(Number(form.boxCount)) || 1), 200);
 
   return (
     <form className="receiving-form" onSubmit={(e) => void submit(e)} aria-label="New receiving">
@@ -91,6 +104,13 @@ export function SendInventoryForm({ onSent }: { onSent: (r: ReceivingDetail) => 
           );
         })}
         <div><button type="button" onClick={() => setLines((ls) => [...ls, blankLine()])}>Add a SKU</button></div>
+      </fieldset>
+      <fieldset className="receiving-lines">
+        <legend>What is in each box</legend>
+        <label className="receiving-check"><input type="checkbox" checked={listBoxes} onChange={(e) => setListBoxes(e.target.checked)} /> List what each box holds (printed on its box label)</label>
+        {listBoxes && (editorLines.length
+          ? <BoxContentsEditor lines={editorLines} boxCount={editorBoxes} draft={boxDraft} onChange={setBoxDraft} />
+          : <p className="muted">Add the SKUs and their units above first.</p>)}
       </fieldset>
       <FeeSchedule compact />
       {error && <p className="field-error" role="alert">{error}</p>}
