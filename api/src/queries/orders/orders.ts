@@ -268,6 +268,22 @@ export async function markProcessing(db: Queryable, storeId: string, orderId: st
   await db.query(`UPDATE orders SET processing_status = 'PROCESSING', updated_at = now() WHERE store_id = $1 AND id = $2`, [storeId, orderId]);
 }
 
+/**
+ * Part of a split order shipped and the rest waits or is still to send: each line counts the units
+ * shipped so far, and the order is PARTIAL and OUTSTANDING again for the part left.
+ */
+export async function markPartlyFulfilled(db: Queryable, storeId: string, orderId: string, shipped: Map<string, number>): Promise<void> {
+  await db.query(
+    `UPDATE order_line_items li SET fulfilled_quantity = s.n FROM jsonb_to_recordset($3::jsonb) AS s(line_id uuid, n int)
+      WHERE li.store_id = $1 AND li.order_id = $2 AND li.id = s.line_id`,
+    [storeId, orderId, JSON.stringify([...shipped].map(([lineId, n]) => ({ line_id: lineId, n })))],
+  );
+  await db.query(
+    `UPDATE orders SET processing_status = 'OUTSTANDING', fulfillment_state = 'PARTIAL', held_from_status = NULL, updated_at = now() WHERE store_id = $1 AND id = $2`,
+    [storeId, orderId],
+  );
+}
+
 /** Every line shipped whole: the order is FULFILLED and FINISHED. */
 export async function markFulfilled(db: Queryable, storeId: string, orderId: string): Promise<void> {
   await db.query(`UPDATE order_line_items SET fulfilled_quantity = quantity WHERE store_id = $1 AND order_id = $2`, [storeId, orderId]);
