@@ -194,11 +194,12 @@ export const listOrders = defineContract({
   id: "listOrders",
   method: "GET",
   path: "/web/orders",
-  summary: "The store's customer orders, one tab of 000 §4 (ALL, OUTSTANDING, PROCESSING, FULFILLED, CANCELED, ON_HOLD, RETURNS), searched by order number, customer name or e-mail, sorted and paged; with the number of orders in each tab.",
+  summary: "The store's customer orders, one tab of 000 §4 (ALL, OUTSTANDING, PROCESSING, FULFILLED, CANCELED, ON_HOLD, RETURNS), searched by order number, customer name or e-mail, of one sales channel if asked, sorted and paged; with the number of orders in each tab (of that channel).",
   tags: ["orders"],
   access: "user",
   query: z.strictObject({
     filter: z.enum(ORDER_LIST_FILTERS).default("ALL"),
+    origin: z.enum(ORDER_ORIGINS).optional().describe("Only the orders that came from this sales channel"),
     search: z.string().trim().max(100, "must be at most 100 characters").optional(),
     sort: z.enum(ORDER_SORTS).default("-placedAt"),
     ...pageQuery,

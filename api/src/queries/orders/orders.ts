@@ -124,20 +124,28 @@ function searchSql(search: string | undefined, params: unknown[]): string {
   return `(o.order_number = $${params.length} OR ${byText})`;
 }
 
-export type ListOrdersInput = { filter: OrderListFilter; search?: string; sort: OrderSort; limit: number; offset: number };
+export type ListOrdersInput = { filter: OrderListFilter; origin?: string; search?: string; sort: OrderSort; limit: number; offset: number };
+
+/** One sales channel's orders, or every channel's. */
+function originSql(origin: string | undefined, params: unknown[]): string {
+  if (!origin) return "TRUE";
+  params.push(origin);
+  return `o.origin = $${params.length}`;
+}
 
 export async function listOrders(db: Queryable, storeId: string, input: ListOrdersInput): Promise<{ list: OrderSummaryRow[]; total: number }> {
   const params: unknown[] = [storeId];
-  const where = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${searchSql(input.search, params)}`;
+  const where = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${originSql(input.origin, params)} AND ${searchSql(input.search, params)}`;
     const page = await db.query(`SELECT ${SUMMARY_COLUMNS} ${ORDERS_FROM} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${ORDERS_FROM} WHERE ${where}`, params);
   return { list: page.rows.map(toSummary), total: count.rows[0]!.n };
 }
 
-/** How many orders each tab holds (one pass over the store's orders). */
-export async function countOrdersByFilter(db: Queryable, storeId: string): Promise<Record<OrderListFilter, number>> {
+/** How many orders each tab holds, of one sales channel if given (one pass over the store's orders). */
+export async function countOrdersByFilter(db: Queryable, storeId: string, origin?: string): Promise<Record<OrderListFilter, number>> {
   const columns = Object.entries(FILTER_SQL).map(([name, cond]) => `count(*) FILTER (WHERE ${cond})::int AS "${name}"`);
-  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM orders o WHERE o.store_id = $1`, [storeId]);
+  const params: unknown[] = [storeId];
+  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM orders o WHERE o.store_id = $1 AND ${originSql(origin, params)}`, params);
   return rows[0] as Record<OrderListFilter, number>;
 }
 
