@@ -66,12 +66,12 @@ export async function listParts(db: Queryable, storeId: string, orderId: string)
   }));
 }
 
-/** The units of each line still waiting for stock (line id → quantity). */
-export async function waitingQuantities(db: Queryable, storeId: string, orderId: string): Promise<Map<string, number>> {
+/** The units of each line in the order's parts of one status (line id → quantity): WAITING for the backorder, SHIPPED for what left. */
+export async function partQuantities(db: Queryable, storeId: string, orderId: string, status: "WAITING" | "SHIPPED"): Promise<Map<string, number>> {
   const { rows } = await db.query<{ line_id: string; n: number }>(
     `SELECT pl.line_id, sum(pl.quantity)::int AS n FROM order_fulfilment_parts p JOIN order_fulfilment_part_lines pl ON pl.part_id = p.id
-      WHERE p.store_id = $1 AND p.order_id = $2 AND p.status = 'WAITING' GROUP BY pl.line_id`,
-    [storeId, orderId],
+      WHERE p.store_id = $1 AND p.order_id = $2 AND p.status = $3 GROUP BY pl.line_id`,
+    [storeId, orderId, status],
   );
   return new Map(rows.map((r) => [r.line_id, r.n]));
 }
@@ -116,16 +116,6 @@ export async function shipPartsOf(db: Queryable, storeId: string, orderId: strin
     [storeId, orderId],
   );
   return { shipped: shipped.rowCount ?? 0, left: rows[0]!.n };
-}
-
-/** The lines' units the shipped parts of the order took (line id → quantity). */
-export async function shippedQuantities(db: Queryable, storeId: string, orderId: string): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ line_id: string; n: number }>(
-    `SELECT pl.line_id, sum(pl.quantity)::int AS n FROM order_fulfilment_parts p JOIN order_fulfilment_part_lines pl ON pl.part_id = p.id
-      WHERE p.store_id = $1 AND p.order_id = $2 AND p.status = 'SHIPPED' GROUP BY pl.line_id`,
-    [storeId, orderId],
-  );
-  return new Map(rows.map((r) => [r.line_id, r.n]));
 }
 
 /** A trip that failed or was canceled gives its parts back to be sent again. */

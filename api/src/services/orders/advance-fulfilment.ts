@@ -82,7 +82,7 @@ async function advanceFulfilment(deps: AppDeps, fulfilmentId: string, job: Pick<
       await shipOrderStock(tx, f.storeId, f.orderId, { userId: null, rule: FULFILMENT_CENTER }, `Shipped, tracking ${update.shipment!.trackingNumber}`);
       // A split order's shipment takes its part; the order is fulfilled when no part is left to ship.
       const split = await parts.shipPartsOf(tx, f.storeId, f.orderId, f.id);
-      if (split.left > 0) await q.markPartlyFulfilled(tx, f.storeId, f.orderId, await parts.shippedQuantities(tx, f.storeId, f.orderId));
+      if (split.left > 0) await q.markPartlyFulfilled(tx, f.storeId, f.orderId, await parts.partQuantities(tx, f.storeId, f.orderId, "SHIPPED"));
       else await q.markFulfilled(tx, f.storeId, f.orderId);
       // 000 §9: the center charges per order shipped, once (the fee row is unique per order).
       await recordFulfilmentFee(deps, tx, f.storeId, { id: f.orderId, orderNumber: current.orderNumber });

@@ -9,6 +9,6 @@ import type { OrderLineNeed } from "../inventory/order-stock";
  */
 export async function linesToShip(tx: Queryable, storeId: string, orderId: string): Promise<OrderLineNeed[]> {
   const lines = await q.listOrderLines(tx, storeId, orderId);
-  const waiting = await parts.waitingQuantities(tx, storeId, orderId);
+  const waiting = await parts.partQuantities(tx, storeId, orderId, "WAITING");
   return lines.map((l) => ({ id: l.id, sku: l.sku, quantity: l.quantity - (waiting.get(l.id) ?? 0) })).filter((l) => l.quantity > 0);
 }
