@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderRules, orders } from "@atelier/contracts";
+import { inventory, orderRules, orders, receivings } from "@atelier/contracts";
 import type { RuleAction, RuleCondition } from "@atelier/contracts/order-rules";
 import { as, registerUser, startTestApi, type TestApi, expectError } from "./harness";
 import { createOrder, manualOrderBody, previewStore, stockSku, teamMember } from "../../test/factories";
@@ -154,5 +154,99 @@ describe("fulfilment rules", () => {
     expect((await as(api, preview.token, orderRules.dryRunOrderRule, { body: { conditions: [BIG], actions: [HOLD] } })).examined).toBe(0);
     await expectError(as(api, preview.token, orderRules.createOrderRule, { body: { name: "P", conditions: [BIG], actions: [HOLD] } }), 403);
     await expectError(api.client.call(orderRules.listOrderRules, {}), 401);
+  });
+});
+
+describe("split by stock", () => {
+  const EVERY: RuleCondition = { field: "TOTAL", op: "GTE", cents: 0 };
+  const SPLIT_RULE = { name: "Split orders by stock", conditions: [EVERY], actions: [{ type: "SPLIT_BY_STOCK" as const }], enabled: true };
+  type Detail = Awaited<ReturnType<typeof getOrder>>;
+  const getOrder = (token: string, id: string) => as(api, token, orders.getOrder, { params: { id } });
+  /** Reads the order until `done` holds (the fulfilment center and the backorder release are jobs). */
+  async function orderWhen(token: string, id: string, done: (o: Detail) => boolean): Promise<Detail> {
+    for (let i = 0; i < 300; i++) {
+      const o = await getOrder(token, id);
+      if (done(o)) return o;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`Order ${id} never reached the expected state`);
+  }
+  const partsOf = (o: Detail) => o.parts.map((p) => [p.position, p.status, p.lines.map((l) => `${l.quantity} ${l.sku}`)]);
+  const stockOf = async (token: string, sku: string) => {
+    const item = await as(api, token, inventory.getInventoryItem, { params: { sku } });
+    return { onHand: item.onHand, reserved: item.reserved };
+  };
+
+  it("ships what is in stock now, keeps the rest as a backorder that opens when a receiving brings stock, and ships it second", async () => {
+    const owner = await registerUser(api);
+    await stockSku(api, owner.token, "TEE-BLK-M", 5);
+    await stockSku(api, owner.token, "MUG-01", 1);
+    const rule = await as(api, owner.token, orderRules.createOrderRule, { body: SPLIT_RULE });
+    expect(rule.sentence).toBe("When an order arrives, it ships what is in stock now and keeps the rest as a backorder until stock arrives.");
+
+    const placed = await as(api, owner.token, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "TEE-BLK-M", quantity: 2 }, { sku: "MUG-01", quantity: 3 }]) });
+    expect(placed.processingStatus).toBe("OUTSTANDING");
+    expect(partsOf(placed)).toEqual([[1, "OPEN", ["2 TEE-BLK-M", "1 MUG-01"]], [2, "WAITING", ["2 MUG-01"]]]);
+    expect(placed.parts[1]).toMatchObject({ waitReason: "Waiting for stock: MUG-01 (wanted 3, 1 available)", splitByRule: "Split orders by stock" });
+    // The inventory's hold is released by the rule, and the ledger says what split.
+    expect(placed.holds).toMatchObject([{ setBy: { rule: "Out of stock" }, releasedBy: { rule: "Split orders by stock", userId: null } }]);
+    expect(placed.timeline.map((e) => e.message)).toContain('Split by the rule "Split orders by stock": 2 × TEE-BLK-M and 1 × MUG-01 can ship now; 2 × MUG-01 wait for stock as a backorder.');
+    expect(await stockOf(owner.token, "MUG-01")).toEqual({ onHand: 1, reserved: 1 });
+
+    await as(api, owner.token, orders.submitOrderFulfilment, { params: { id: placed.id } });
+    const partly = await orderWhen(owner.token, placed.id, (o) => o.fulfillmentState === "PARTIAL");
+    expect(partly.processingStatus).toBe("OUTSTANDING");
+    expect(partsOf(partly).map((p) => p[1])).toEqual(["SHIPPED", "WAITING"]);
+    expect(partly.lines.map((l) => l.fulfilledQuantity)).toEqual([2, 1]);
+    expect(await stockOf(owner.token, "MUG-01")).toEqual({ onHand: 0, reserved: 0 });
+
+    // A receiving brings 4 mugs: the backorder reserves its 2 and can ship.
+    const receiving = await as(api, owner.token, receivings.createReceiving, { body: { supplierName: "Jingdezhen Ceramics", lines: [{ sku: "MUG-01", expectedQuantity: 4 }] } });
+    await as(api, owner.token, receivings.receiveReceiving, { params: { sn: receiving.sn }, body: { lines: [{ sku: "MUG-01", received: 4 }] } });
+    const opened = await orderWhen(owner.token, placed.id, (o) => o.parts[1]?.status === "OPEN");
+    expect(opened.timeline.at(-1)?.message).toBe("Stock arrived: the backorder (2 × MUG-01) is reserved and can ship now");
+    expect(await stockOf(owner.token, "MUG-01")).toEqual({ onHand: 4, reserved: 2 });
+
+    await as(api, owner.token, orders.submitOrderFulfilment, { params: { id: placed.id } });
+    const done = await orderWhen(owner.token, placed.id, (o) => o.fulfillmentState === "FULFILLED");
+    expect(partsOf(done).map((p) => p[1])).toEqual(["SHIPPED", "SHIPPED"]);
+    expect(done.shipments.filter((s) => s.status === "SHIPPED")).toHaveLength(2);
+    expect(await stockOf(owner.token, "MUG-01")).toEqual({ onHand: 2, reserved: 0 });
+  });
+
+  it("cancels both parts with the order, splits only an order that arrived short with something in stock, and dry-runs", async () => {
+    const owner = await registerUser(api);
+    await stockSku(api, owner.token, "TEE-BLK-M", 4);
+    await stockSku(api, owner.token, "MUG-01", 0);
+    // Placed before the rule: the dry run finds both, as each arrived short (the stock of that moment is not kept).
+    const before = await as(api, owner.token, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "TEE-BLK-M", quantity: 1 }, { sku: "MUG-01", quantity: 1 }]) });
+    const noneInStock = await as(api, owner.token, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "MUG-01", quantity: 2 }]) });
+    expect(before.processingStatus).toBe("ON_HOLD");
+    const run = await as(api, owner.token, orderRules.dryRunOrderRule, { body: { conditions: [EVERY], actions: [{ type: "SPLIT_BY_STOCK" }] } });
+    expect(run).toMatchObject({ examined: 2, matched: 2, wouldSplit: 2, wouldHold: 0 });
+    expect(run.orders.map((o) => [o.orderNumber, o.effects])).toEqual([
+      [noneInStock.orderNumber, ["ships what is in stock now and keeps the rest as a backorder until stock arrives"]],
+      [before.orderNumber, ["ships what is in stock now and keeps the rest as a backorder until stock arrives"]],
+    ]);
+    await as(api, owner.token, orderRules.createOrderRule, { body: SPLIT_RULE });
+
+    // Nothing short: one part, nothing split. Nothing in stock: it stays whole, on the inventory's hold.
+    const inStock = await as(api, owner.token, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "TEE-BLK-M", quantity: 1 }]) });
+    expect(inStock).toMatchObject({ processingStatus: "OUTSTANDING", parts: [] });
+    const empty = await as(api, owner.token, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "MUG-01", quantity: 1 }]) });
+    expect(empty).toMatchObject({ processingStatus: "ON_HOLD", parts: [] });
+
+    const split = await as(api, owner.token, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "TEE-BLK-M", quantity: 2 }, { sku: "MUG-01", quantity: 1 }]) });
+    expect(partsOf(split)).toEqual([[1, "OPEN", ["2 TEE-BLK-M"]], [2, "WAITING", ["1 MUG-01"]]]);
+    expect(await stockOf(owner.token, "TEE-BLK-M")).toEqual({ onHand: 4, reserved: 3 });
+    const canceled = await as(api, owner.token, orders.cancelOrder, { params: { id: split.id }, body: { reason: "The buyer changed their mind" } });
+    expect(partsOf(canceled).map((p) => p[1])).toEqual(["CANCELED", "CANCELED"]);
+    expect(await stockOf(owner.token, "TEE-BLK-M")).toEqual({ onHand: 4, reserved: 1 });
+
+    // Stock arriving later opens nothing of a canceled order; another store's rule splits nothing here.
+    await as(api, owner.token, inventory.adjustInventory, { params: { sku: "MUG-01" }, body: { change: 1, reason: "FOUND" } });
+    expect(partsOf(await getOrder(owner.token, split.id)).map((p) => p[1])).toEqual(["CANCELED", "CANCELED"]);
+    const other = await registerUser(api);
+    await expectError(as(api, other.token, orders.getOrder, { params: { id: split.id } }), 404);
   });
 });

@@ -56,6 +56,14 @@ describe("the orders list (000 §4 filters)", () => {
     const page = await list({ size: 2, page: 3 });
     expect(page).toMatchObject({ total: 7, page: 3, size: 2 });
     expect(page.list.map((o) => o.orderNumber)).toEqual([1001]);
+
+    // One sales channel's orders, with that channel's counts.
+    await createOrder(api, owner.store.id, { orderNumber: 1008, origin: "IMPORT", processingStatus: "PROCESSING" });
+    const imported = await list({ origin: "IMPORT" });
+    expect(imported.list.map((o) => [o.orderNumber, o.origin])).toEqual([[1008, "IMPORT"]]);
+    expect(imported.counts).toMatchObject({ ALL: 1, PROCESSING: 1, OUTSTANDING: 0 });
+    expect((await list({ origin: "IMPORT", filter: "OUTSTANDING" })).total).toBe(0);
+    expect((await list({ origin: "SHOPIFY_CREATOR" })).total).toBe(7);
   });
 
   it("refuses bad input with the field, and callers without a token", async () => {
@@ -63,6 +71,7 @@ describe("the orders list (000 §4 filters)", () => {
     await expectError(as(api, owner.token, orders.listOrders, { query: { filter: "SHIPPED" as "ALL" } }), 400, "query.filter");
     await expectError(as(api, owner.token, orders.listOrders, { query: { sort: "price" as "total" } }), 400, "query.sort");
     await expectError(as(api, owner.token, orders.listOrders, { query: { size: 500 } }), 400, "query.size");
+    await expectError(as(api, owner.token, orders.listOrders, { query: { origin: "EBAY" as "IMPORT" } }), 400, "query.origin");
     expect((await api.raw("GET", "/web/orders")).status).toBe(401);
     expect((await api.raw("GET", "/web/orders/1001")).status).toBe(401);
     expect((await api.raw("POST", "/web/orders/1001/holds", { body: { reason: "nope" } })).status).toBe(401);

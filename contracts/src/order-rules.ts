@@ -65,15 +65,18 @@ export const ruleActionSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("USE_PACKAGING"), packaging: words(1, 120, "The packaging to use, e.g. a gift box") }),
   z.strictObject({ type: z.literal("SHIPPING_METHOD"), method: z.enum(SHIPPING_METHODS) }),
   z.strictObject({ type: z.literal("TAG"), tag }),
+  // When the order arrives short: what is in stock ships now, the rest waits as a backorder part.
+  z.strictObject({ type: z.literal("SPLIT_BY_STOCK") }),
 ]);
 export type RuleAction = z.infer<typeof ruleActionSchema>;
-export const ACTION_TYPES = ["HOLD", "ADD_INSERT", "USE_PACKAGING", "SHIPPING_METHOD", "TAG"] as const satisfies readonly RuleAction["type"][];
+export const ACTION_TYPES = ["HOLD", "ADD_INSERT", "USE_PACKAGING", "SHIPPING_METHOD", "TAG", "SPLIT_BY_STOCK"] as const satisfies readonly RuleAction["type"][];
 export const ACTION_TYPE_LABELS: Record<RuleAction["type"], string> = {
   HOLD: "Put on hold",
   ADD_INSERT: "Add an insert",
   USE_PACKAGING: "Use packaging",
   SHIPPING_METHOD: "Choose the shipping method",
   TAG: "Add a tag",
+  SPLIT_BY_STOCK: "Split by stock",
 };
 
 export const RULE_MATCHES = ["ALL", "ANY"] as const;
@@ -88,6 +91,8 @@ export function conditionSentence(c: RuleCondition): string {
     case "COUNTRY":
       return `${c.op === "IN" ? "ships to" : "does not ship to"} ${names(c.values)}`;
     case "TOTAL":
+      // "At least $0" is every order: the way to say a rule is for all of them.
+      if (c.op === "GTE" && c.cents === 0) return "arrives";
       return `totals ${COMPARISON_WORDS[c.op]} ${money(c.cents)}`;
     case "SKU":
       return `${c.op === "ANY" ? "contains" : "contains none of"} ${names(c.values)}`;
@@ -113,6 +118,8 @@ export function actionSentence(a: RuleAction): string {
       return `ships it ${SHIPPING_METHOD_LABELS[a.method]}`;
     case "TAG":
       return `tags it "${a.tag}"`;
+    case "SPLIT_BY_STOCK":
+      return "ships what is in stock now and keeps the rest as a backorder until stock arrives";
   }
 }
 
@@ -252,6 +259,8 @@ export const dryRunOrderRuleResponse = z.object({
   matched: z.number().int(),
   /** How many of the matched orders the rule would have held. */
   wouldHold: z.number().int(),
+  /** How many of the matched orders it would have split by stock: those that arrived short of stock and are not finished. */
+  wouldSplit: z.number().int(),
   /** The matched orders, newest first (the first 50). */
   orders: z.array(
     z.object({

@@ -132,6 +132,30 @@ export const orderShipmentSchema = z.object({
 });
 export type OrderShipment = z.infer<typeof orderShipmentSchema>;
 
+/** A part of a split order (split by stock, as Shopify's fulfilment orders): its lines and where it stands. */
+export const ORDER_PART_STATUSES = ["OPEN", "WAITING", "IN_PROGRESS", "SHIPPED", "CANCELED"] as const;
+export const ORDER_PART_STATUS_LABELS: Record<(typeof ORDER_PART_STATUSES)[number], string> = {
+  OPEN: "Ready to ship",
+  WAITING: "Waiting for stock",
+  IN_PROGRESS: "At the fulfilment center",
+  SHIPPED: "Shipped",
+  CANCELED: "Canceled",
+};
+export const orderPartSchema = z.object({
+  id: z.string(),
+  /** 1 ships first; 2 is the backorder. */
+  position: z.number().int(),
+  status: z.enum(ORDER_PART_STATUSES),
+  /** What it waits for, while it waits. */
+  waitReason: z.string().nullable(),
+  /** The rule that split the order. */
+  splitByRule: z.string(),
+  lines: z.array(z.object({ lineId: z.string(), sku: z.string(), title: z.string(), quantity: z.number().int() })),
+  createdAt: z.string(),
+  releasedAt: z.string().nullable(),
+});
+export type OrderPart = z.infer<typeof orderPartSchema>;
+
 export const orderDetailSchema = orderSummarySchema.extend({
   subtotalCents: z.number().int(),
   discountCents: z.number().int(),
@@ -152,6 +176,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** The ledger, oldest first, starting with the order being placed. */
   timeline: z.array(orderEventSchema),
   shipments: z.array(orderShipmentSchema),
+  /** The parts a split by stock made (none when the order ships whole). */
+  parts: z.array(orderPartSchema).default([]),
   /** What the caller may do now, with the sentence saying why not. */
   actions: z.object({
     fulfil: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
@@ -170,11 +196,12 @@ export const listOrders = defineContract({
   id: "listOrders",
   method: "GET",
   path: "/web/orders",
-  summary: "The store's customer orders, one tab of 000 §4 (ALL, OUTSTANDING, PROCESSING, FULFILLED, CANCELED, ON_HOLD, RETURNS), searched by order number, customer name or e-mail, sorted and paged; with the number of orders in each tab.",
+  summary: "The store's customer orders, one tab of 000 §4 (ALL, OUTSTANDING, PROCESSING, FULFILLED, CANCELED, ON_HOLD, RETURNS), searched by order number, customer name or e-mail, of one sales channel if asked, sorted and paged; with the number of orders in each tab (of that channel).",
   tags: ["orders"],
   access: "user",
   query: z.strictObject({
     filter: z.enum(ORDER_LIST_FILTERS).default("ALL"),
+    origin: z.enum(ORDER_ORIGINS).optional().describe("Only the orders that came from this sales channel"),
     search: z.string().trim().max(100, "must be at most 100 characters").optional(),
     sort: z.enum(ORDER_SORTS).default("-placedAt"),
     ...pageQuery,

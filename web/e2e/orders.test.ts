@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orders } from "@atelier/contracts";
+import { orderRules, orders } from "@atelier/contracts";
 import { createStore } from "../../test/factories/accounts";
 import { createOrder } from "../../test/factories/orders";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
@@ -52,6 +52,34 @@ describe("orders screens in Chromium", () => {
     await page.getByRole("button", { name: "Release hold: Address could not be verified by the carrier" }).click();
     await page.getByTestId("open-hold").waitFor({ state: "detached" });
     expect(await page.getByTestId("order-status").textContent()).toBe("Outstanding");
+    await page.context().close();
+  });
+});
+
+describe("an order split by stock in Chromium", () => {
+  it("shows each order's sales channel in the list and both parts of a split order, on a desktop and a phone", async () => {
+    const owner = await createStore(env.api, { storeName: "Split e2e" });
+    const as = { token: owner.token };
+    await stockSku(env.api, owner.token, "TEE-BLK-M", 5);
+    await stockSku(env.api, owner.token, "MUG-01", 1);
+    await env.api.client.call(orderRules.createOrderRule, { body: { name: "Split orders by stock", conditions: [{ field: "TOTAL", op: "GTE", cents: 0 }], actions: [{ type: "SPLIT_BY_STOCK" }], enabled: true } }, as);
+    const order = await env.api.client.call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "TEE-BLK-M", quantity: 2 }, { sku: "MUG-01", quantity: 3 }]) }, as);
+    const page = await pageAs(env.browser, owner);
+    for (const [name, viewport] of [["desktop", { width: 1400, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${env.api.url}/orders`);
+      const row = page.locator(`[data-testid="order-row"][data-order-number="${order.orderNumber}"]`);
+      await row.waitFor();
+      expect(await row.textContent()).toContain("Manual retail");
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, `orders-channel-${name}`);
+      await row.getByRole("link", { name: `#${order.orderNumber}` }).click();
+      await page.getByTestId("order-parts").waitFor();
+      expect(await page.getByTestId("order-part-status").allTextContents()).toEqual(["Ready to ship", "Waiting for stock"]);
+      expect(await overflowsSideways(page)).toBe(false);
+      await page.getByTestId("order-parts").scrollIntoViewIfNeeded();
+      await shot(page, `order-split-${name}`);
+    }
     await page.context().close();
   });
 });

@@ -15,6 +15,7 @@ import { FREIGHT_INTENTS } from "./offline-freight";
 import { BRAND_KIT_INTENTS } from "./offline-brand-kits";
 import { IDEATION_INTENTS } from "./offline-ideation";
 import { ORDER_RULE_INTENTS } from "./offline-order-rules";
+import { SPLIT_BY_STOCK_INTENTS } from "./offline-split-by-stock";
 import { PACKAGING_INTENTS } from "./offline-packaging";
 import { countryName, parseCountries, parseEmail, parseInteger, parseMoq, parseProduct, parseRole, parseUnitPrice } from "./offline-parse";
 import { matchAnswer, matchArgs, SOURCING_INTENTS } from "./offline-sourcing";
@@ -108,6 +109,8 @@ const DECLARED: Intent[] = [
   ...MANUAL_ORDER_INTENTS,
   // Before the receivings': "box labels for RCV-1003" is the labels, not the receiving.
   ...BOX_LABEL_INTENTS,
+  // Before the inventory's: "split orders when something is out of stock" is a rule, not a stock question.
+  ...SPLIT_BY_STOCK_INTENTS,
   ...RECEIVING_INTENTS,
   // Before creation's and the inbox's: "what did the supplier mark on the sample photo" is a pin, not a design or a recap.
   ...INBOX_FILE_INTENTS,

@@ -104,7 +104,7 @@ function ruleName(conditions: RuleCondition[], actions: RuleAction[]): string {
 function dryRunAnswer(r: DryRun, name?: string): string {
   const head = `${name ? `"${name}" — ` : ""}${r.sentence}`;
   if (!r.matched) return `${head}\nOver the last ${r.days} days it would have touched none of your ${r.examined} orders.`;
-  const held = r.wouldHold ? ` and held ${r.wouldHold}` : "";
+  const held = `${r.wouldHold ? ` and held ${r.wouldHold}` : ""}${r.wouldSplit ? `${r.wouldHold ? "," : " and"} split ${r.wouldSplit} that arrived short` : ""}`;
   const rows = r.orders.slice(0, 5).map((o) => `- #${o.orderNumber} — ${o.customerName || "a customer"}${o.countryCode ? ` (${COUNTRY_NAMES[o.countryCode] ?? o.countryCode})` : ""}, ${usd(o.totalCents)}`);
   return [head, `Over the last ${r.days} days it would have touched ${r.matched} of your ${r.examined} orders${held}, for example:`, ...rows].join("\n");
 }

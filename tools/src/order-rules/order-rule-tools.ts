@@ -1,14 +1,14 @@
 import { orderRules } from "@atelier/contracts";
 import { defineTool } from "../tool-spec";
 
-// Fulfilment rules (the /fulfillment-rules screen): rules that hold, tag, add inserts or choose the
-// shipping method of arriving orders, with a dry run over the last 30 days before enabling.
+// Fulfilment rules (the /fulfillment-rules screen): rules that hold, tag, add inserts, choose the
+// shipping method of arriving orders or split them by stock, with a dry run over the last 30 days before enabling.
 
 const ruleId = "The rule's id, from list_order_rules; 'this rule' is the rule on the user's screen";
 const conditions =
   'The conditions, each one of: {field:"COUNTRY",op:"IN"|"NOT_IN",values:["CA"]}, {field:"TOTAL",op:"GT"|"GTE"|"LT"|"LTE",cents:50000}, {field:"SKU",op:"ANY"|"NONE",values:["TEE-BLK-M"]}, {field:"TAG",op:"HAS"|"HAS_NOT",value:"vip"}, {field:"ORIGIN",op:"IN"|"NOT_IN",values:["MANUAL_WHOLESALE"]}, {field:"WEIGHT",op:"GT"|"GTE"|"LT"|"LTE",grams:2000}';
 const actions =
-  'What it does, each one of: {type:"HOLD",reason:"…"}, {type:"ADD_INSERT",item:"a thank-you card"}, {type:"USE_PACKAGING",packaging:"a gift box"}, {type:"SHIPPING_METHOD",method:"ECONOMY"|"STANDARD"|"EXPEDITED"|"OVERNIGHT"}, {type:"TAG",tag:"vip"}';
+  'What it does, each one of: {type:"HOLD",reason:"…"}, {type:"ADD_INSERT",item:"a thank-you card"}, {type:"USE_PACKAGING",packaging:"a gift box"}, {type:"SHIPPING_METHOD",method:"ECONOMY"|"STANDARD"|"EXPEDITED"|"OVERNIGHT"}, {type:"TAG",tag:"vip"}, {type:"SPLIT_BY_STOCK"} (an order arriving short ships what is in stock now and the rest as a backorder when stock arrives; for every order use the condition {field:"TOTAL",op:"GTE",cents:0})';
 
 export const orderRuleTools = [
   defineTool({
@@ -19,7 +19,7 @@ export const orderRuleTools = [
   defineTool({
     contract: orderRules.listOrderRuleActions,
     name: "list_order_rule_actions",
-    description: "What a fulfilment rule can test (country, total, SKU, tag, sales channel, weight) and do (hold, add an insert, use packaging, choose the shipping method, tag).",
+    description: "What a fulfilment rule can test (country, total, SKU, tag, sales channel, weight) and do (hold, add an insert, use packaging, choose the shipping method, tag, split by stock).",
   }),
   defineTool({
     contract: orderRules.getOrderRule,
@@ -44,7 +44,7 @@ export const orderRuleTools = [
     contract: orderRules.dryRunOrderRule,
     name: "dry_run_order_rule",
     description:
-      "Replay a rule over the last 30 days of orders without changing anything: how many orders it would have touched, how many it would have held, and the first 50 of them. Give ruleId for a saved rule, or match, conditions and actions for a draft.",
+      "Replay a rule over the last 30 days of orders without changing anything: how many orders it would have touched, held and split by stock, and the first 50 of them. Give ruleId for a saved rule, or match, conditions and actions for a draft.",
     argDescriptions: { ruleId: "A saved rule's id (or give a draft instead)", match: "ALL or ANY (draft)", conditions: `(draft) ${conditions}`, actions: `(draft) ${actions}` },
   }),
 ];

@@ -11,7 +11,7 @@ export const orderTools = [
     name: "list_orders",
     description:
       "List the store's customer orders, newest first, by tab: ALL, OUTSTANDING, PROCESSING, FULFILLED, CANCELED, ON_HOLD (waiting on a hold) or RETURNS. Search by order number, customer name or e-mail. Use it for 'my orders on hold', 'orders from Ada', 'my biggest orders' (sort -total). The answer also counts every tab.",
-    argDescriptions: { filter: "The tab: ALL (default), OUTSTANDING, PROCESSING, FULFILLED, CANCELED, ON_HOLD or RETURNS", search: "Order number, customer name or e-mail", sort: "-placedAt (newest first, the default), placedAt, -orderNumber, orderNumber, -total or total", page: "Page number, starting at 0", size: "Orders per page, 1-100" },
+    argDescriptions: { filter: "The tab: ALL (default), OUTSTANDING, PROCESSING, FULFILLED, CANCELED, ON_HOLD or RETURNS", origin: "Only orders from one sales channel: SHOPIFY_PLATFORM (the store's own Atelier shop), SHOPIFY_CREATOR (Shopify), IMPORT (imported files), CART_ROVER, MANUAL_RETAIL or MANUAL_WHOLESALE", search: "Order number, customer name or e-mail", sort: "-placedAt (newest first, the default), placedAt, -orderNumber, orderNumber, -total or total", page: "Page number, starting at 0", size: "Orders per page, 1-100" },
   }),
   defineTool({
     contract: orders.getOrder,

@@ -14,12 +14,15 @@ export type OrderFactsRow = {
   processingStatus: string;
   lines: { sku: string; quantity: number }[];
   tags: string[];
+  /** Whether it arrived short of stock: the inventory put its own hold on it ("Out of stock", INVENTORY_RULE). */
+  arrivedShort: boolean;
 };
 
 const SELECT = `SELECT o.id, o.order_number, coalesce(nullif(c.name, ''), o.shipping_name, '') AS customer_name, o.shipping_country_code,
     o.total_cents, o.origin, o.placed_at, o.processing_status,
     coalesce((SELECT json_agg(json_build_object('sku', upper(l.sku), 'quantity', l.quantity)) FROM order_line_items l WHERE l.order_id = o.id), '[]') AS lines,
-    coalesce((SELECT array_agg(DISTINCT t) FROM order_rule_applications a, unnest(a.tags) t WHERE a.order_id = o.id), '{}') AS tags
+    coalesce((SELECT array_agg(DISTINCT t) FROM order_rule_applications a, unnest(a.tags) t WHERE a.order_id = o.id), '{}') AS tags,
+    EXISTS (SELECT 1 FROM order_holds h WHERE h.order_id = o.id AND h.set_by_rule = 'Out of stock' AND h.set_by_user_id IS NULL) AS arrived_short
   FROM orders o LEFT JOIN customers c ON c.id = o.customer_id`;
 
 function toFacts(r: Record<string, unknown>): OrderFactsRow {
@@ -34,6 +37,7 @@ function toFacts(r: Record<string, unknown>): OrderFactsRow {
     processingStatus: r.processing_status as string,
     lines: (typeof r.lines === "string" ? JSON.parse(r.lines) : r.lines) as OrderFactsRow["lines"],
     tags: r.tags as string[],
+    arrivedShort: r.arrived_short as boolean,
   };
 }
 

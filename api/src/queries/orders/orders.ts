@@ -128,20 +128,28 @@ function searchSql(search: string | undefined, params: unknown[]): string {
   return `(o.order_number = $${params.length} OR ${byText})`;
 }
 
-export type ListOrdersInput = { filter: OrderListFilter; search?: string; sort: OrderSort; limit: number; offset: number };
+export type ListOrdersInput = { filter: OrderListFilter; origin?: string; search?: string; sort: OrderSort; limit: number; offset: number };
+
+/** One sales channel's orders, or every channel's. */
+function originSql(origin: string | undefined, params: unknown[]): string {
+  if (!origin) return "TRUE";
+  params.push(origin);
+  return `o.origin = $${params.length}`;
+}
 
 export async function listOrders(db: Queryable, storeId: string, input: ListOrdersInput): Promise<{ list: OrderSummaryRow[]; total: number }> {
   const params: unknown[] = [storeId];
-  const where = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${searchSql(input.search, params)}`;
+  const where = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${originSql(input.origin, params)} AND ${searchSql(input.search, params)}`;
     const page = await db.query(`SELECT ${SUMMARY_COLUMNS} ${ORDERS_FROM} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${ORDERS_FROM} WHERE ${where}`, params);
   return { list: page.rows.map(toSummary), total: count.rows[0]!.n };
 }
 
-/** How many orders each tab holds (one pass over the store's orders). */
-export async function countOrdersByFilter(db: Queryable, storeId: string): Promise<Record<OrderListFilter, number>> {
+/** How many orders each tab holds, of one sales channel if given (one pass over the store's orders). */
+export async function countOrdersByFilter(db: Queryable, storeId: string, origin?: string): Promise<Record<OrderListFilter, number>> {
   const columns = Object.entries(FILTER_SQL).map(([name, cond]) => `count(*) FILTER (WHERE ${cond})::int AS "${name}"`);
-  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM orders o WHERE o.store_id = $1`, [storeId]);
+  const params: unknown[] = [storeId];
+  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM orders o WHERE o.store_id = $1 AND ${originSql(origin, params)}`, params);
   return rows[0] as Record<OrderListFilter, number>;
 }
 
@@ -270,6 +278,22 @@ export async function setShippingMethod(db: Queryable, storeId: string, orderId:
 /** Moves an order to PROCESSING (sent to the fulfilment center). */
 export async function markProcessing(db: Queryable, storeId: string, orderId: string): Promise<void> {
   await db.query(`UPDATE orders SET processing_status = 'PROCESSING', updated_at = now() WHERE store_id = $1 AND id = $2`, [storeId, orderId]);
+}
+
+/**
+ * Part of a split order shipped and the rest waits or is still to send: each line counts the units
+ * shipped so far, and the order is PARTIAL and OUTSTANDING again for the part left.
+ */
+export async function markPartlyFulfilled(db: Queryable, storeId: string, orderId: string, shipped: Map<string, number>): Promise<void> {
+  await db.query(
+    `UPDATE order_line_items li SET fulfilled_quantity = s.n FROM jsonb_to_recordset($3::jsonb) AS s(line_id uuid, n int)
+      WHERE li.store_id = $1 AND li.order_id = $2 AND li.id = s.line_id`,
+    [storeId, orderId, JSON.stringify([...shipped].map(([lineId, n]) => ({ line_id: lineId, n })))],
+  );
+  await db.query(
+    `UPDATE orders SET processing_status = 'OUTSTANDING', fulfillment_state = 'PARTIAL', held_from_status = NULL, updated_at = now() WHERE store_id = $1 AND id = $2`,
+    [storeId, orderId],
+  );
 }
 
 /** Every line shipped whole: the order is FULFILLED and FINISHED. */

@@ -6,6 +6,7 @@ import { withTransaction } from "../../db/pool";
 import { conflict } from "../../errors";
 import * as movements from "../../queries/inventory/movements";
 import * as stock from "../../queries/inventory/stock";
+import { enqueueBackorderRelease } from "../orders/release-backorders";
 import { findItem, inventoryDetail } from "./get-inventory-item";
 
 const units = (n: number) => `${n} unit${n === 1 ? "" : "s"}`;
@@ -31,6 +32,8 @@ export async function adjustInventory(ctx: UserContext, sku: string, body: BodyO
       itemId: item.id, bin: body.bin, kind: "ADJUSTED", reason: body.reason, onHandChange: body.change, reservedChange: 0, onHandAfter: after.onHand, reservedAfter: after.reserved,
       note: body.note || ADJUSTMENT_REASON_LABELS[body.reason], actorUserId: ctx.auth.userId,
     });
+    // Units added may open backorders waiting for this SKU.
+    if (body.change > 0) await enqueueBackorderRelease(ctx, tx, storeId, [item.sku]);
     return inventoryDetail(tx, ctx, item.sku);
   });
 }

@@ -5,6 +5,7 @@ import * as orders from "../../queries/orders/orders";
 import * as applications from "../../queries/order-rules/applications";
 import * as facts from "../../queries/order-rules/order-facts";
 import * as rules from "../../queries/order-rules/rules";
+import { splitOrderByStock } from "../orders/split-order-by-stock";
 import { evaluateRules } from "./evaluate-rules";
 import { toFacts } from "./order-facts";
 
@@ -12,7 +13,8 @@ import { toFacts } from "./order-facts";
  * Runs the store's enabled rules over an order that has just arrived, inside its creation
  * transaction: each matching rule is recorded on the order, its holds are opened in the rule's
  * name (anyone handling orders releases them, and the release says who), and its other actions
- * (inserts, packaging, shipping method, tags) are written to the order's timeline for the packer.
+ * (inserts, packaging, shipping method, tags) are written to the order's timeline for the packer; a
+ * split by stock splits an order that arrived short into a part that ships now and a backorder.
  * Returns the names of the rules that matched.
  */
 export async function applyOrderRules(tx: Queryable, storeId: string, orderId: string): Promise<string[]> {
@@ -26,6 +28,10 @@ export async function applyOrderRules(tx: Queryable, storeId: string, orderId: s
   for (const m of matches) {
     const name = m.rule.name;
     await applications.insertApplication(tx, storeId, { orderId, ruleId: m.rule.id, ruleName: name, actions: m.actions, tags: m.tagsAdded });
+    // A split writes its own ledger lines, and only when the order arrived short.
+    if (m.actions.some((a) => a.type === "SPLIT_BY_STOCK") && (await splitOrderByStock(tx, storeId, orderId, name))) {
+      status = (await orders.getOrder(tx, storeId, { id: orderId }))!.processingStatus;
+    }
     for (const a of m.actions) {
       if (a.type !== "HOLD") continue;
       const holdId = await ledger.insertHold(tx, storeId, orderId, { reason: a.reason, userId: null, rule: name });
@@ -36,7 +42,7 @@ export async function applyOrderRules(tx: Queryable, storeId: string, orderId: s
     }
     // The method a rule chooses is the order's from now on (a later rule may choose again).
     for (const a of m.actions) if (a.type === "SHIPPING_METHOD") await orders.setShippingMethod(tx, storeId, orderId, a.method);
-    const others = m.actions.filter((a) => a.type !== "HOLD").map(actionSentence);
+    const others = m.actions.filter((a) => a.type !== "HOLD" && a.type !== "SPLIT_BY_STOCK").map(actionSentence);
     if (others.length) {
       const said = others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others.at(-1)}` : others[0]!;
       await ledger.appendEvent(tx, storeId, orderId, { kind: "NOTE_ADDED", message: `The rule "${name}" ${said}.`, actorUserId: null, actorRule: name });

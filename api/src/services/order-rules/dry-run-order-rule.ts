@@ -24,22 +24,27 @@ export async function dryRunOrderRule(ctx: UserContext, body: BodyOf<typeof orde
   const judged = await toFacts(ctx.pool, ctx.auth.storeId, orders);
   const matched = orders.filter((_o, i) => ruleMatches(rule, judged[i]!));
   const holds = rule.actions.some((a) => a.type === "HOLD");
-  const effects = rule.actions.map(actionSentence);
+  const splits = rule.actions.some((a) => a.type === "SPLIT_BY_STOCK");
+  // An order already shipped or finished can't be held or split any more; only one that arrived short splits.
+  const open = (o: (typeof matched)[number]) => o.processingStatus !== "FINISHED";
+  const wouldSplit = (o: (typeof matched)[number]) => splits && open(o) && o.arrivedShort;
+  const effectsOf = (o: (typeof matched)[number]) => rule.actions.filter((a) => a.type !== "SPLIT_BY_STOCK" || wouldSplit(o)).map(actionSentence);
   return {
     sentence: ruleSentence(rule),
     days: DRY_RUN_DAYS,
     examined: orders.length,
     matched: matched.length,
-    // An order already shipped or finished can't be held any more.
-    wouldHold: holds ? matched.filter((o) => o.processingStatus !== "FINISHED").length : 0,
-    orders: matched.slice(0, SHOWN).map((o) => ({
+    wouldHold: holds ? matched.filter(open).length : 0,
+    wouldSplit: matched.filter(wouldSplit).length,
+    // The orders it would have done something to (a split-only rule leaves the orders in stock alone).
+    orders: matched.filter((o) => effectsOf(o).length > 0).slice(0, SHOWN).map((o) => ({
       id: o.id,
       orderNumber: o.orderNumber,
       customerName: o.customerName,
       countryCode: o.countryCode,
       totalCents: o.totalCents,
       placedAt: o.placedAt.toISOString(),
-      effects,
+      effects: effectsOf(o),
     })),
   };
 }

@@ -4,6 +4,7 @@ import { withTransaction, afterCommit, type Queryable } from "../../db/pool";
 import { defineJob, PermanentJobError, type JobContext } from "../../jobs";
 import type { FulfilmentRequest, FulfilmentUpdate } from "../../providers/fulfilment";
 import * as fulfilments from "../../queries/orders/fulfilments";
+import * as parts from "../../queries/orders/fulfilment-parts";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
 import { recordFulfilmentFee } from "../fees/record-fulfilment-fee";
@@ -79,7 +80,10 @@ async function advanceFulfilment(deps: AppDeps, fulfilmentId: string, job: Pick<
     await ledger.appendEvent(tx, f.storeId, f.orderId, { kind: "FULFILMENT_UPDATED", fromStatus: f.status, toStatus: update.stage, message: STAGE_MESSAGES[update.stage](update), actorUserId: null, actorRule: FULFILMENT_CENTER });
     if (update.stage === "SHIPPED") {
       await shipOrderStock(tx, f.storeId, f.orderId, { userId: null, rule: FULFILMENT_CENTER }, `Shipped, tracking ${update.shipment!.trackingNumber}`);
-      await q.markFulfilled(tx, f.storeId, f.orderId);
+      // A split order's shipment takes its part; the order is fulfilled when no part is left to ship.
+      const split = await parts.shipPartsOf(tx, f.storeId, f.orderId, f.id);
+      if (split.left > 0) await q.markPartlyFulfilled(tx, f.storeId, f.orderId, await parts.partQuantities(tx, f.storeId, f.orderId, "SHIPPED"));
+      else await q.markFulfilled(tx, f.storeId, f.orderId);
       // 000 §9: the center charges per order shipped, once (the fee row is unique per order).
       await recordFulfilmentFee(deps, tx, f.storeId, { id: f.orderId, orderNumber: current.orderNumber });
     } else {
@@ -97,6 +101,7 @@ async function recordFailure(deps: AppDeps, f: fulfilments.FulfilmentRow, err: u
   await withTransaction(deps.pool, async (tx) => {
     await fulfilments.updateFulfilment(tx, f.id, { attempts: attempt, lastError: message, ...(last ? { status: "FAILED" as const } : {}) });
     if (!last) return;
+    await parts.reopenPartsOf(tx, f.storeId, f.id);
     await ledger.appendEvent(tx, f.storeId, f.orderId, {
       kind: "FULFILMENT_UPDATED", fromStatus: f.status, toStatus: "FAILED", message: `The fulfilment center failed after ${attempt} attempts: ${message} Send the order again when it is back.`, actorUserId: null, actorRule: FULFILMENT_CENTER,
     });

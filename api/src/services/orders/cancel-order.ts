@@ -4,6 +4,7 @@ import { requirePermission } from "../../auth/permissions";
 import { withTransaction, type Queryable } from "../../db/pool";
 import { conflict } from "../../errors";
 import * as fulfilments from "../../queries/orders/fulfilments";
+import * as parts from "../../queries/orders/fulfilment-parts";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
 import { releaseOrderStock } from "../inventory/order-stock";
@@ -23,6 +24,8 @@ export async function cancelLocked(tx: Queryable, ctx: UserContext, order: q.Ord
   await q.markCanceled(tx, storeId, order.id);
   await releaseOrderStock(tx, storeId, order.id, { userId: ctx.auth.userId });
   await cancelPreorders(tx, storeId, order.id);
+  // A split order's parts go with it: the one in stock (its units released above) and the backorder.
+  await parts.cancelParts(tx, storeId, order.id);
   await fulfilments.cancelOpenFulfilment(tx, storeId, order.id, "The order was canceled before it shipped.");
   await ledger.appendEvent(tx, storeId, order.id, { kind: "CANCELED", fromStatus: order.processingStatus, toStatus: "FINISHED", message: reason, actorUserId: ctx.auth.userId });
   await publishOrderUpdated(tx, storeId, order.id);

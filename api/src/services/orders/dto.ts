@@ -1,4 +1,5 @@
 import type { OrderDetail, OrderSummary } from "@atelier/contracts/orders";
+import type { PartRow } from "../../queries/orders/fulfilment-parts";
 import type { Actor, OrderEventRow, OrderHoldRow } from "../../queries/orders/ledger";
 import type { FulfilmentRow } from "../../queries/orders/fulfilments";
 import type { OrderLineRow, OrderRow, OrderSummaryRow } from "../../queries/orders/orders";
@@ -58,7 +59,7 @@ function toShipmentDto(f: FulfilmentRow): OrderDetail["shipments"][number] {
 }
 
 export function toOrderDetailDto(
-  o: OrderRow, lines: OrderLineRow[], holds: OrderHoldRow[], events: OrderEventRow[], names: UserNames, canCancel: boolean, fulfilments: FulfilmentRow[] = [],
+  o: OrderRow, lines: OrderLineRow[], holds: OrderHoldRow[], events: OrderEventRow[], names: UserNames, canCancel: boolean, fulfilments: FulfilmentRow[] = [], parts: PartRow[] = [],
 ): OrderDetail {
   const hold = holdBlocker(o);
   const fulfil = fulfilBlocker(o, fulfilments.some(isOpenFulfilment));
@@ -92,6 +93,7 @@ export function toOrderDetailDto(
     holds: holds.map((h) => toHoldDto(h, names)),
     timeline: [placed, ...events.map((e) => toEventDto(e, names))],
     shipments: fulfilments.map(toShipmentDto),
+    parts: parts.map((p) => ({ id: p.id, position: p.position, status: p.status, waitReason: p.waitReason, splitByRule: p.splitByRule, lines: p.lines, createdAt: p.createdAt.toISOString(), releasedAt: iso(p.releasedAt) })),
     actions: { fulfil: { allowed: fulfil === null, reason: fulfil }, hold: { allowed: hold === null, reason: hold }, cancel: { allowed: cancel === null, reason: cancel } },
   };
 }

@@ -4,6 +4,7 @@ import { can, requirePermission } from "../../auth/permissions";
 import type { Queryable } from "../../db/pool";
 import { notFound } from "../../errors";
 import { userNames } from "../../queries/accounts";
+import * as parts from "../../queries/orders/fulfilment-parts";
 import * as fulfilments from "../../queries/orders/fulfilments";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
@@ -22,11 +23,12 @@ export async function findOrder(db: Queryable, ctx: UserContext, ref: OrderRef, 
 export async function orderDetail(db: Queryable, ctx: UserContext, orderId: string): Promise<OrderDetail> {
   const storeId = ctx.auth.storeId;
   const order = await findOrder(db, ctx, { id: orderId });
-  const [lines, holds, events, trips] = await Promise.all([
+  const [lines, holds, events, trips, split] = await Promise.all([
     q.listOrderLines(db, storeId, orderId), ledger.listHolds(db, storeId, orderId), ledger.listEvents(db, storeId, orderId), fulfilments.listFulfilments(db, storeId, orderId),
+    parts.listParts(db, storeId, orderId),
   ]);
   const names = await userNames(db, actorIds(holds, events));
-  return toOrderDetailDto(order, lines, holds, events, names, can(ctx.auth.role, "orders.cancel"), trips);
+  return toOrderDetailDto(order, lines, holds, events, names, can(ctx.auth.role, "orders.cancel"), trips, split);
 }
 
 /** One order of the store by id or number. */

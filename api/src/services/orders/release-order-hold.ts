@@ -6,6 +6,7 @@ import { conflict, notFound } from "../../errors";
 import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
 import { reserveOrderStock, shortfallText } from "../inventory/order-stock";
+import { linesToShip } from "./lines-to-ship";
 import { publishOrderUpdated } from "./publish-order-updated";
 import { findOrder, orderDetail, type OrderRef } from "./get-order";
 import { statusAfterHolds } from "./order-rules";
@@ -24,7 +25,7 @@ export async function releaseHold(tx: Queryable, ctx: UserContext, order: q.Orde
   const back = stillOpen.length === 0 && order.processingStatus === "ON_HOLD" ? statusAfterHolds(order) : null;
   if (back) {
     // Leaving its last hold, the order must hold its units before it can ship.
-    const short = await reserveOrderStock(tx, storeId, order.id, await q.listOrderLines(tx, storeId, order.id), { userId: ctx.auth.userId });
+    const short = await reserveOrderStock(tx, storeId, order.id, await linesToShip(tx, storeId, order.id), { userId: ctx.auth.userId });
     if (short.length) throw conflict(`Order #${order.orderNumber} can't leave its hold yet: not enough stock for ${shortfallText(short)}.`);
     await q.markReleased(tx, storeId, order.id, back);
   }

@@ -10,6 +10,7 @@ import * as stock from "../../queries/inventory/stock";
 import * as q from "../../queries/receivings/receivings";
 import { recordStorageFee } from "../fees/record-storage-fee";
 import { allocatePreorders } from "../shipping/presale/allocate-preorders";
+import { enqueueBackorderRelease } from "../orders/release-backorders";
 import { findReceiving, publishReceivingUpdated, receivingDetail, snOf } from "./receiving-detail";
 import { assertOpen } from "./receiving-transitions";
 
@@ -64,6 +65,8 @@ export async function receiveReceiving(ctx: UserContext, ref: ReceivingRef, body
     }
     // Pre-orders waiting for these SKUs take the units first, before any other order can.
     await allocatePreorders(tx, ctx, body.lines.filter((c) => c.received > 0).map((c) => c.sku));
+    // Units on hand now may open backorders waiting for these SKUs.
+    await enqueueBackorderRelease(ctx, tx, storeId, body.lines.filter((c) => c.received > 0).map((c) => bySku.get(c.sku.toLowerCase())!.sku));
     const counted = lines.reduce((s, l) => s + l.received + l.damaged, 0);
     const expected = lines.reduce((s, l) => s + l.expected, 0);
     if (body.finish) {

@@ -32,6 +32,7 @@ export const ACTION_HINTS: Record<RuleAction["type"], string> = {
   USE_PACKAGING: "e.g. a gift box",
   SHIPPING_METHOD: "",
   TAG: "e.g. vip",
+  SPLIT_BY_STOCK: "",
 };
 
 export const emptyDraft = (): Draft => ({ name: "", match: "ALL", enabled: false, conditions: [{ field: "TOTAL", op: "GT", value: "" }], actions: [{ type: "HOLD", value: "" }] });
@@ -52,7 +53,7 @@ export function draftOf(r: OrderRule): Draft {
         return { field: c.field, op: c.op, value: c.values.join(", ") };
     }
   });
-  const actions = r.actions.map((a): ActionRow => ({ type: a.type, value: a.type === "HOLD" ? a.reason : a.type === "ADD_INSERT" ? a.item : a.type === "USE_PACKAGING" ? a.packaging : a.type === "SHIPPING_METHOD" ? a.method : a.tag }));
+  const actions = r.actions.map((a): ActionRow => ({ type: a.type, value: a.type === "HOLD" ? a.reason : a.type === "ADD_INSERT" ? a.item : a.type === "USE_PACKAGING" ? a.packaging : a.type === "SHIPPING_METHOD" ? a.method : a.type === "TAG" ? a.tag : "" }));
   return { name: r.name, match: r.match, enabled: r.enabled, conditions, actions };
 }
 
@@ -102,6 +103,11 @@ export function actionsOf(rows: ActionRow[]): RuleAction[] | string {
   const out: RuleAction[] = [];
   for (const [i, r] of rows.entries()) {
     const v = r.value.trim();
+    // A split needs nothing more: it acts on what is in stock when the order arrives.
+    if (r.type === "SPLIT_BY_STOCK") {
+      out.push({ type: "SPLIT_BY_STOCK" });
+      continue;
+    }
     if (!v) return `Action ${i + 1}: ${r.type === "SHIPPING_METHOD" ? "choose a shipping method" : "fill in what it does"}.`;
     if (r.type === "HOLD") out.push({ type: "HOLD", reason: v });
     else if (r.type === "ADD_INSERT") out.push({ type: "ADD_INSERT", item: v });

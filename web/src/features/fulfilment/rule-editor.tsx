@@ -115,6 +115,8 @@ export function RuleEditor({ rule, canEdit, onDone }: { rule: OrderRule | null; 
               <select aria-label={`Action ${i + 1} value`} value={a.value} onChange={(e) => actionRow(i, { value: e.target.value })}>
                 {SHIPPING_METHODS.map((m) => <option key={m} value={m}>{SHIPPING_METHOD_LABELS[m]}</option>)}
               </select>
+            ) : a.type === "SPLIT_BY_STOCK" ? (
+              <span className="muted rule-action-note">What is in stock ships now; the rest waits as a backorder and ships when stock arrives.</span>
             ) : (
               <input aria-label={`Action ${i + 1} value`} value={a.value} placeholder={ACTION_HINTS[a.type]} onChange={(e) => actionRow(i, { value: e.target.value })} />
             )}
@@ -142,7 +144,8 @@ export function DryRunResults({ run }: { run: DryRunResult }) {
       <p><strong>{run.sentence}</strong></p>
       <p>
         Over the last {run.days} days it would have touched <strong>{run.matched}</strong> of your {run.examined} orders
-        {run.wouldHold ? <>, holding <strong>{run.wouldHold}</strong></> : null}. Nothing was changed.
+        {run.wouldHold ? <>, holding <strong>{run.wouldHold}</strong></> : null}
+        {run.wouldSplit ? <>, splitting <strong>{run.wouldSplit}</strong> that arrived short into a part shipped at once and a backorder</> : null}. Nothing was changed.
       </p>
       {run.orders.length > 0 && (
         <table className="rule-dry-run-table" aria-label="Orders the rule would have touched">

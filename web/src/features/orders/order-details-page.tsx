@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
 import { ORDER_ORIGIN_LABELS, SHIPPING_METHOD_LABELS, addOrderNote, cancelOrder, getOrder, holdOrder, releaseOrderHold, type OrderDetail, type OrderEvent, type OrderHold } from "@atelier/contracts/orders";
 import { ShipmentsCard, SubmitFulfilmentButton } from "./order-shipments";
+import { OrderPartsCard } from "./order-parts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
@@ -125,6 +126,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
         </section>
       </div>
       <div>
+        {order.parts.length > 0 && <OrderPartsCard order={order} />}
         {order.shipments.length > 0 && <ShipmentsCard order={order} />}
         <OrderReturnsCard order={order} />
         <section className="card" aria-labelledby="holds-title" data-testid="order-holds">

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { ORDER_LIST_FILTERS, ORDER_SORTS, bulkUpdateOrders, listOrders } from "@atelier/contracts/orders";
+import { ORDER_LIST_FILTERS, ORDER_ORIGINS, ORDER_ORIGIN_LABELS, ORDER_SORTS, bulkUpdateOrders, listOrders, type OrderOrigin } from "@atelier/contracts/orders";
 import type { ResponseOf } from "@atelier/contracts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
@@ -32,7 +32,8 @@ export function OrdersListPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const { params, setParams, update } = useAddressPatch({ onChange: () => setSelected(new Set()) });
   const q = ordersQueryOf(params);
-  const list = useApi(listOrders, { query: { filter: q.filter, sort: q.sort, page: q.page, size: PAGE_SIZE, ...(q.search ? { search: q.search } : {}) } });
+  const origin = ORDER_ORIGINS.find((o) => o === params.get("origin"));
+  const list = useApi(listOrders, { query: { filter: q.filter, sort: q.sort, page: q.page, size: PAGE_SIZE, ...(q.search ? { search: q.search } : {}), ...(origin ? { origin } : {}) } });
   const [bulk, setBulk] = useState<BulkAction | null>(null);
   const [results, setResults] = useState<BulkResults | null>(null);
   // The form is in the address (?new=retail), so a reload keeps it open and the assistant knows it is on screen.
@@ -64,6 +65,10 @@ export function OrdersListPage() {
       {newKind && <ManualOrderForm kind={newKind} onKind={setNewKind} onClose={() => setNewKind(null)} />}
       <FilterTabs filters={ORDER_LIST_FILTERS} labels={FILTER_LABELS} current={q.filter} counts={list.data?.counts} label="Order filters" onPick={(f) => update({ filter: f })} />
       <ListToolbar search={q.search} label="Search orders" placeholder="Order number, customer name or e-mail" onSearch={(text) => update({ q: text })}>
+        <select aria-label="Sales channel" value={origin ?? ""} onChange={(e) => update({ origin: e.target.value || null })}>
+          <option value="">All channels</option>
+          {ORDER_ORIGINS.map((o: OrderOrigin) => <option key={o} value={o}>{ORDER_ORIGIN_LABELS[o]}</option>)}
+        </select>
         <SortSelect sorts={ORDER_SORTS} labels={SORT_LABELS} current={q.sort} fallback="-placedAt" label="Sort orders" onSort={(sort) => update({ sort })} />
       </ListToolbar>
       {selected.size > 0 && (
@@ -77,7 +82,7 @@ export function OrdersListPage() {
       )}
       {results && <BulkOutcome results={results} onClose={() => setResults(null)} />}
       {list.data && total === 0 ? (
-        <p className="card" data-testid="orders-empty">{q.search ? `No orders match "${q.search}".` : `No ${q.filter === "ALL" ? "" : `${FILTER_LABELS[q.filter].toLowerCase()} `}orders.`}</p>
+        <p className="card" data-testid="orders-empty">{q.search ? `No orders match "${q.search}".` : `No ${q.filter === "ALL" ? "" : `${FILTER_LABELS[q.filter].toLowerCase()} `}orders${origin ? ` from ${ORDER_ORIGIN_LABELS[origin]}` : ""}.`}</p>
       ) : (
         <table className="list-table orders-table" aria-label="Orders" aria-busy={list.loading}>
           <thead>
@@ -86,6 +91,7 @@ export function OrdersListPage() {
               <th>Order</th>
               <th>Date</th>
               <th>Customer</th>
+              <th>Channel</th>
               <th className="num">Items</th>
               <th className="num">Total</th>
               <th>Status</th>
@@ -97,9 +103,14 @@ export function OrdersListPage() {
               return (
                 <tr key={o.id} data-testid="order-row" data-order-number={o.orderNumber}>
                   <td className="cell-check"><input type="checkbox" aria-label={`Select order #${o.orderNumber}`} checked={selected.has(o.id)} onChange={() => toggle(o.id)} /></td>
-                  <td><Link to={`/order-details/${o.id}`}>#{o.orderNumber}</Link></td>
+                  <td>
+                    <Link to={`/order-details/${o.id}`}>#{o.orderNumber}</Link>
+                    {/* On a phone the channel column drops out and its words sit under the number. */}
+                    <span className="narrow-label order-origin-narrow">{ORDER_ORIGIN_LABELS[o.origin]}</span>
+                  </td>
                   <td className="muted">{shortDate(o.placedAt)}</td>
                   <td>{o.customerName || o.email}</td>
+                  <td className="cell-hide-narrow" data-testid="order-origin">{ORDER_ORIGIN_LABELS[o.origin]}</td>
                   <td className="num cell-hide-narrow">{o.itemCount}</td>
                   <td className="num">{money(o.totalCents, o.currency)}</td>
                   <td>
