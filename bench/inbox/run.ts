@@ -1,5 +1,5 @@
 // Inbox delivery (`npm run bench:inbox`, issue 18): 500 connected clients in 100 conversations
-// (5 each, joined to the conversation's room), 50 messages a second for 20 s, each sent through
+// (5 each, signed in as the conversation's store and joined to its room), 50 messages a second for 20 s, each sent through
 // the real path (HTTP send → transaction → message.created after commit) and timed from the send
 // to each client's arrival; against a bare socket.io server relaying the same messages to the same
 // rooms in the same run. Then one conversation grows to 10,000 messages and history pages (10,
@@ -112,14 +112,20 @@ type Costs = { sendRate: number; statementsPerSend: number; statementsPerPage: n
 async function atelier(): Promise<{ delivery: Result; history: { p50: number; p99: number; max: number; pages: number }; costs: Costs }> {
   const api = await startIsolatedApi({}, { poolSize: 10, ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}) });
   try {
-    const owner = await createStore(api, { storeName: "Bench store" });
-    const call = <C extends Parameters<typeof api.client.call>[0]>(contract: C, input: Parameters<typeof api.client.call<C>>[1]) => api.client.call(contract, input, { token: owner.token });
+    // One store per conversation, its five clients signed in as that store (several tabs and
+    // members): a store's events reach its own clients, as they would in use. (With every client
+    // signed in as one store, each send's conversation.updated went to all 500 sockets.)
+    const owners: Awaited<ReturnType<typeof createStore>>[] = [];
     const sids: string[] = [];
     for (let c = 0; c < CONVERSATIONS; c++) {
+      const owner = await createStore(api, { storeName: `Bench store ${c}` });
       const supplierId = await createSupplier(api, { name: `Bench supplier ${c}` });
-      sids.push((await call(inbox.startConversation, { body: { supplierId } })).sid);
+      owners.push(owner);
+      sids.push((await api.client.call(inbox.startConversation, { body: { supplierId } }, { token: owner.token })).sid);
     }
-    const sockets = await connectAll(api.url, () => ({ token: owner.token }));
+    const owner = owners[0]!;
+    const call = <C extends Parameters<typeof api.client.call>[0]>(contract: C, input: Parameters<typeof api.client.call<C>>[1], token = owner.token) => api.client.call(contract, input, { token });
+    const sockets = await connectAll(api.url, (i) => ({ token: owners[i % CONVERSATIONS]!.token }));
     await Promise.all(sockets.map(async (s, i) => {
       const answer = (await s.timeout(10_000).emitWithAck(ROOM_JOIN, { kind: "conversation", id: sids[i % CONVERSATIONS]! })) as RoomAnswer;
       if (!answer.ok) throw new Error(answer.message);
@@ -134,7 +140,7 @@ async function atelier(): Promise<{ delivery: Result; history: { p50: number; p9
       sockets,
       (p) => Number((p as { message: { body: string } }).message.body),
       (room, seq) =>
-        call(inbox.sendMessage, { params: { sid: sids[room]! }, body: { type: "TEXT", body: String(seq), uploadIds: [] } }).catch((err: Error) => {
+        call(inbox.sendMessage, { params: { sid: sids[room]! }, body: { type: "TEXT", body: String(seq), uploadIds: [] } }, owners[room]!.token).catch((err: Error) => {
           failed.push(`${seq}→${room}: ${err.message}`);
         }).then(() => {
           answered++;
