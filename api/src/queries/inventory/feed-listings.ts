@@ -1,5 +1,6 @@
 import type { FeedCondition, FeedListingFilter } from "@atelier/contracts/product-feeds";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of each SKU's feed listing (what Google Merchant Center and Meta's catalog say of it), read
 // with the SKU's title and its available units. A SKU without a listing row reads as empty: it is
@@ -55,7 +56,7 @@ export async function listFeedListings(db: Queryable, storeId: string, input: Li
   const params: unknown[] = [storeId];
   let search = "TRUE";
   if (input.search) {
-    params.push(`%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(input.search));
     search = `(i.sku ILIKE $2 OR i.title ILIKE $2 OR f.title ILIKE $2)`;
   }
   const where = `i.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${search}`;

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of kits (migration 0350): each kit's components with the units in one kit, and the stock
 // both sides read from inventory_levels (available = on hand − reserved, summed over bins). Every
@@ -27,7 +28,7 @@ export async function listKits(db: Queryable, storeId: string, input: { search?:
   const params: unknown[] = [storeId];
   let where = `k.store_id = $1 AND ${IS_KIT}`;
   if (input.search) {
-    params.push(`%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(input.search));
     where += ` AND (k.sku ILIKE $2 OR k.title ILIKE $2)`;
   }
   const page = await db.query(`${KIT_SELECT} WHERE ${where} ORDER BY k.sku LIMIT ${input.limit} OFFSET ${input.offset}`, params);

@@ -1,6 +1,7 @@
 import type { OrderListFilter, OrderSort, ProcessingStatus } from "@atelier/contracts/orders";
 import { PRESALE_RULE } from "@atelier/contracts/presales";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of customer orders: the list (every tab pages in SQL on stored, indexed states), one order
 // with its lines, and the status columns the ledger's use cases move. Every statement is scoped to one store.
@@ -119,7 +120,7 @@ function toSummary(r: Row): OrderSummaryRow {
 function searchSql(search: string | undefined, params: unknown[]): string {
   if (!search) return "TRUE";
   const number = search.replace(/^#/, "");
-  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(search);
   params.push(like);
   const likeParam = `$${params.length}`;
   const byText = `(o.email::text ILIKE ${likeParam} OR c.name ILIKE ${likeParam} OR o.shipping_name ILIKE ${likeParam})`;

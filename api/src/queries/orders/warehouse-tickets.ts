@@ -1,5 +1,6 @@
 import type { TicketFilter, TicketStatus, TicketType } from "@atelier/contracts/warehouse-tickets";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // Warehouse tickets (migration 0240): a store's conversations with its fulfilment center about
 // its orders. Part of the orders domain, so the order's number is read by a join.
@@ -39,7 +40,7 @@ function whereOf(storeId: string, input: { orderId?: string; search?: string }, 
     parts.push(`t.order_id = $${params.length}`);
   }
   if (input.search) {
-    params.push(`%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(input.search));
     const like = `$${params.length}`;
     const n = input.search.replace(/^(wt-?|#)/i, "");
     const numeric = /^\d{1,9}$/.test(n) ? (params.push(Number(n)), ` OR t.number = $${params.length} OR o.order_number = $${params.length}`) : "";

@@ -1,5 +1,6 @@
 import type { DeliveryStatus, ReceivingFilter, ReceivingSort, ReceivingStatus } from "@atelier/contracts/receivings";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of receivings (inbound shipments), their lines and the counts entered at the dock. Every
 // statement is scoped to one store. Lines name the inventory item they stock (its SKU and title
@@ -80,7 +81,7 @@ const SORT_SQL: Record<ReceivingSort, string> = {
 function searchSql(search: string | undefined, params: unknown[]): string {
   if (!search) return "TRUE";
   const n = search.replace(/^(rcv-?|#)/i, "");
-  params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  params.push(containsPattern(search));
   const like = `$${params.length}`;
   const parts = [`r.supplier_name ILIKE ${like}`, `r.tracking_number ILIKE ${like}`,
     `EXISTS (SELECT 1 FROM receiving_lines l JOIN inventory_items i ON i.id = l.item_id WHERE l.receiving_id = r.id AND (i.sku ILIKE ${like} OR i.title ILIKE ${like}))`];

@@ -1,5 +1,6 @@
 import type { PresaleSourceKind, PresaleStatus, PreorderStatus } from "@atelier/contracts/presales";
 import type { Queryable } from "../../db/pool";
+import { containsPattern } from "../like-pattern";
 
 // SQL of pre-sales (migration 0400) and their pre-orders. Every statement is scoped to one store.
 // The cap is kept by one conditional update (sold + n <= cap), so concurrent orders on the last
@@ -81,7 +82,7 @@ export async function listPresales(db: Queryable, storeId: string, q: { search?:
     where.push(`p.status = $${params.length}`);
   }
   for (const word of (q.search ?? "").split(/\s+/).filter(Boolean)) {
-    params.push(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(word));
     const p = `$${params.length}`;
     where.push(`(p.sku ILIKE ${p} OR p.title ILIKE ${p} OR p.source_ref ILIKE ${p})`);
   }

@@ -15,6 +15,7 @@ import { DrillPanel } from "./drill-panel";
 import { ReportView, type DrillTarget } from "./report-view";
 import { ShareDialog } from "./share-dialog";
 import "./analytics.css";
+import { saveBlob } from "../../ui/save-blob";
 
 const COMPARE_LABELS: Record<CompareMode, string> = { NONE: "No comparison", PREVIOUS_PERIOD: "Previous period", PREVIOUS_YEAR: "Same period last year" };
 const GRANULARITY_LABELS: Record<Granularity, string> = { day: "Days", week: "Weeks", month: "Months" };
@@ -75,12 +76,7 @@ export function AnalyticsReportPage({ route }: { route: RouteEntry }) {
   };
   const download = async () => {
     const file = await request(exportReportCsv, { params: { reportId }, query });
-    const url = URL.createObjectURL(new Blob([file.csv], { type: "text/csv" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = file.filename;
-    a.click();
-    URL.revokeObjectURL(url);
+    saveBlob(new Blob([file.csv], { type: "text/csv" }), file.filename);
   };
   const title = def?.title ?? "Analytics";
   return (
