@@ -177,8 +177,12 @@ describe("offline sourcing agent: the factories it matched", () => {
     ];
     const match = { queryText: "linen shirts", inNetwork, expandedNetwork: [], inNetworkIds: inNetwork.map((f) => f.id), expandedIds: [] };
     const thread = [new HumanMessage("find factories for linen shirts"), ...toolTurn("match_factories", { query: "linen shirts" }, match), new AIMessage("Matches."), new HumanMessage("tell me more about the second one")];
-    const said = answer(decide(thread, "sourcing-agent"));
+    // An in-network factory is a marketplace supplier: the store's own record with it is read first.
+    expect(calls(decide(thread, "sourcing-agent"))).toEqual([{ name: "get_supplier_scorecard", args: { supplierId: inNetwork[1]!.id } }]);
+    const record = { name: "Mill Two", hasDealings: false };
+    const said = answer(decide([...thread, ...toolTurn("get_supplier_scorecard", { supplierId: inNetwork[1]!.id }, record)], "sourcing-agent"));
     expect(said).toContain("**Mill Two** (Porto, Portugal)");
     expect(said).toContain("MOQ 100.");
+    expect(said).toContain("Your record with them: Mill Two: not enough data yet, you have never bought from or received from them.");
   });
 });

@@ -20,7 +20,7 @@ describe("the receiving card", () => {
     id: "11111111-1111-4111-8111-111111111111", sn: "RCV-1004", number: 1004, deliveryStatus: "NOT_YET_DELIVERED", receivingStatus: "PARTIAL", canceled: false, cancelReason: null,
     closed: false, supplierName: "Ningbo Knitwear", boxCount: 3, carrier: "UPS", trackingNumber: "1Z999", expectedArrival: "2031-01-15", note: "", orderItemId: null,
     lines: [{ id: "l1", sku: "TEE-BLK-M", title: "Tee", bin: "A-01", expected: 20, received: 12, damaged: 2, outstanding: 6 }, { id: "l2", sku: "MUG-01", title: "Mug", bin: "A-02", expected: 10, received: 0, damaged: 0, outstanding: 10 }],
-    totals: { expected: 30, received: 12, damaged: 2, outstanding: 16 }, createdAt: now, shippedAt: now, arrivedAt: null, receivedAt: null, canceledAt: null, receipts: [],
+    totals: { expected: 30, received: 12, damaged: 2, outstanding: 16 }, createdAt: now, shippedAt: now, arrivedAt: null, receivedAt: null, canceledAt: null, receipts: [], boxes: [],
   };
 
   it("draws the receiving's number, where it stands and what was counted, linked to its details", () => {
