@@ -2,7 +2,8 @@ import { expect, inject } from "vitest";
 import { ApiError, createApiClient, type ApiClient, type CallInput, type Contract } from "@atelier/contracts";
 import { createStore, setPlan, type StoreSession } from "../../test/factories/accounts";
 import { loadConfig, type Config } from "../src/config";
-import { openDatabase } from "../src/db/pool";
+import { openDatabase, type Database } from "../src/db/pool";
+import { migrate } from "../src/db/migrate";
 import { startApi, type ApiServer, type StartApiOptions } from "../src/server";
 
 export type TestApi = ApiServer & {
@@ -21,10 +22,30 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...config, jobs: { ...config.jobs, affinity: config.jobs.affinity ?? crypto.randomUUID() } };
 }
 
-/** The API on a free port against the run's shared embedded database. */
-export async function startTestApi(options: Omit<StartApiOptions, "database"> & { config?: Config } = {}): Promise<TestApi> {
-  const database = await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: null, poolSize: 5 });
-  const api = await startApi({ ...options, config: options.config ?? testConfig(), database, migrate: false });
+/**
+ * An in-memory embedded database of the file's own, migrated (from the run's template when it has
+ * one): for tests whose assertions a write by another file at the same time would break, such as
+ * counting the statements a cached search runs under the catalogue's version.
+ */
+export async function openPrivateDatabase(): Promise<Database> {
+  const database = await openDatabase({ dataDir: null, poolSize: 2 });
+  try {
+    await migrate(database.pool);
+    return database;
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+/**
+ * The API on a free port against the run's shared embedded database, or against `databaseUrl` (a
+ * file's private database, see openPrivateDatabase).
+ */
+export async function startTestApi(options: Omit<StartApiOptions, "database"> & { config?: Config; databaseUrl?: string } = {}): Promise<TestApi> {
+  const { databaseUrl, ...rest } = options;
+  const database = await openDatabase({ databaseUrl: databaseUrl ?? inject("databaseUrl"), dataDir: null, poolSize: 5 });
+  const api = await startApi({ ...rest, config: options.config ?? testConfig(), database, migrate: false });
   const close = api.close;
   const client = createApiClient({ baseUrl: api.url });
   return {

@@ -3,7 +3,8 @@ import http from "node:http";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { marketplace } from "@atelier/contracts";
-import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
+import { as, openPrivateDatabase, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
+import type { Database } from "../src/db/pool";
 import { seedCatalog, type CatalogFixture } from "./marketplace-fixtures";
 import { createSearchCache } from "../src/services/marketplace/search-cache";
 import { encodePng } from "../src/images/codec";
@@ -16,14 +17,19 @@ import { brotliCopiesMade, GZIP_MIN_BYTES } from "../src/json-answer";
 
 // Marketplace search answers are kept under the catalogue's version (migration 0019): these tests
 // check that a kept answer is served again, and that no change to the data under it is ever hidden.
+// They count the statements a search runs, which holds only while nobody else changes the catalogue:
+// the file has a database of its own (on the run's shared one, another file's writes bumped the
+// version between every pair of searches on a loaded machine).
 
+let db: Database;
 let api: TestApi;
 let user: TestUser;
 let word: string;
 let fx: CatalogFixture;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  db = await openPrivateDatabase();
+  api = await startTestApi({ databaseUrl: db.url });
   user = await registerUser(api);
   // Ten random letters: rows other test files add to the shared database never hold it.
   word = `qorvant${Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
@@ -36,7 +42,10 @@ beforeAll(async () => {
     ],
   );
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await api.close();
+  await db.close();
+});
 
 const searchItems = (who: TestUser, keyword = word) => as(api, who.token, marketplace.searchCatalogItems, { query: { keyword } });
 /** The titles holding the word: the meaning branch may add other test files' rows to an answer. */
@@ -176,7 +185,7 @@ describe("the search cache", () => {
   });
 
   it("scores a keyword once for every filter, sort and page of it, answering as a search that scores afresh", async () => {
-    const off = await startTestApi({ config: testConfig({ searchCache: false }) });
+    const off = await startTestApi({ config: testConfig({ searchCache: false }), databaseUrl: db.url });
     const runs = vi.spyOn(api.deps.pool, "query");
     try {
       const offUser = await registerUser(off);
@@ -255,7 +264,7 @@ describe("the search cache", () => {
   });
 
   it("is shared by no two API processes: a change made through one shows in the other's next search", async () => {
-    const second = await startTestApi();
+    const second = await startTestApi({ databaseUrl: db.url });
     try {
       const other = await registerUser(second);
       const search = () => as(second, other.token, marketplace.searchCatalogItems, { query: { keyword: word } });
@@ -271,7 +280,7 @@ describe("the search cache", () => {
   });
 
   it("runs every search on the database when turned off", async () => {
-    const off = await startTestApi({ config: testConfig({ searchCache: false }) });
+    const off = await startTestApi({ config: testConfig({ searchCache: false }), databaseUrl: db.url });
     try {
       const other = await registerUser(off);
       for (let n = 0; n < 3; n++) await as(off, other.token, marketplace.searchCatalogItems, { query: { keyword: word } });
