@@ -26,8 +26,9 @@ const lb = (n: number) => `${n.toFixed(2)} lb`;
 
 export async function preflight(db: Queryable, storeId: string, s: Shipment): Promise<PreflightCheck[]> {
   const checks: PreflightCheck[] = [];
-  for (const [side, address] of [["fromAddress", s.fromAddress], ["toAddress", s.toAddress]] as const) {
-    const check = checkAddress(address);
+  const checked = { fromAddress: checkAddress(s.fromAddress), toAddress: checkAddress(s.toAddress) };
+  for (const side of ["fromAddress", "toAddress"] as const) {
+    const check = checked[side];
     const who = side === "fromAddress" ? "The sender's" : "The recipient's";
     for (const p of check.problems) checks.push({ level: "ERROR", field: `${side}.${p.field}`, message: `${who} address: ${p.message}` });
   }
@@ -41,7 +42,7 @@ export async function preflight(db: Queryable, storeId: string, s: Shipment): Pr
       if (Math.abs(parcel.weightLb - known) > Math.max(0.1, known * 0.2)) checks.push({ level: "WARNING", field: "parcel.weight", message: `${s.sku.toUpperCase()} shipped at ${lb(known)} before; this parcel says ${lb(parcel.weightLb)}. Check the weight.` });
     }
   }
-  const international = checkAddress(s.fromAddress).normalized.countryCode !== checkAddress(s.toAddress).normalized.countryCode;
+  const international = checked.fromAddress.normalized.countryCode !== checked.toAddress.normalized.countryCode;
   if (international) {
     if (s.customs.length === 0) checks.push({ level: "ERROR", field: "customs", message: "An international parcel needs its customs lines: what is inside, its HS code and its country of origin." });
     for (const [i, item] of s.customs.entries()) {
