@@ -30,3 +30,8 @@ export async function downloadWithToken(url: string, fileName: string, failSente
   saveBlob(await res.blob(), fileName);
   return true;
 }
+
+/** Downloads a document the API answers at `path` (under /rest/main/) with the session's token, saved as `fileName`; a refusal is shown in its sentence. */
+export function downloadApiDocument(path: string, fileName: string): Promise<boolean> {
+  return downloadWithToken(`/rest/main/${path}`, fileName, "The document could not be downloaded. Try again in a moment.");
+}

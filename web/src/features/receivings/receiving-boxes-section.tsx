@@ -2,7 +2,7 @@ import { useState } from "react";
 import { updateReceivingBoxes, type ReceivingDetail } from "@atelier/contracts/receivings";
 import { request } from "../../api/client";
 import { showToast } from "../../ui/toast-store";
-import { downloadApiDocument } from "../../ui/api-document";
+import { downloadApiDocument } from "../../ui/save-blob";
 import { BoxContentsEditor, BoxList, boxesFromDraft, draftFromBoxes, emptyBoxDraft } from "./box-contents";
 
 // The receiving's boxes on its details page (issue 16): what each holds, editable while the
