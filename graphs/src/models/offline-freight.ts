@@ -1,4 +1,5 @@
 import { FREIGHT_ORIGINS, FREIGHT_STATUS_WORDS, type FreightOriginCode } from "@atelier/contracts/shipping";
+import { shipDateWords } from "@atelier/contracts/presales";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import type { Intent, IntentContext, Outcome } from "./offline-types";
 import { call, got } from "./offline-steps";
@@ -75,10 +76,12 @@ type Quote = ToolResponse<"quote_freight">;
 function quoteAnswer(q: Quote, args: Record<string, unknown>, t: string): string {
   const assumed = !WEIGHT.test(t) || !VOLUME.test(t);
   const head = `Freight from ${q.origin.name}, ${q.origin.country} to the fulfilment center (${String(args.cartons)} cartons, ${Number(args.weightKg).toLocaleString("en-US")} kg, ${String(args.volumeCbm)} m³${assumed ? "; I assumed standard 60×40×40 cm cartons of 15 kg, tell me your weight and volume if they differ" : ""}):`;
-  const rows = q.options.map((o, i) => `${i + 1}. ${o.modeName}: ${money(o.priceCents)}, ${o.transitDays} days, arrives about ${o.arrivalDate}`);
+  const rows = q.options.map((o, i) => `${i + 1}. ${o.modeName}: ${money(o.priceCents)}, ${o.transitDays} days, arrives about ${shipDateWords(o.arrivalDate)}`);
   const sea = q.options.find((o) => o.mode !== "AIR");
-  const wants = /\b(sea|ocean|boat|ship by sea)\b/i.test(t) && sea ? `The cheapest by sea is ${inSentence(sea.modeName)} at ${money(sea.priceCents)}. ` : "";
-  return [head, ...rows, `${wants}${q.duty.basis}`, 'Say "book the cheapest" (or name a mode) to book it; I\'ll need the goods too: SKU, units, HS code and value.'].join("\n");
+  const seaWords = sea && ({ LCL: "a shared container (LCL)", FCL: "a full container (FCL)" } as Record<string, string>)[sea.mode];
+  const wants = /\b(sea|ocean|boat|ship by sea)\b/i.test(t) && sea ? `By sea, the cheapest is ${seaWords ?? inSentence(sea.modeName)} at ${money(sea.priceCents)}. ` : "";
+  // The blank line ends the numbered list, so the next sentence is not read as part of its last item.
+  return [head, ...rows, "", `${wants}${q.duty.basis}`, 'Say "book the cheapest" (or name a mode) to book it; I\'ll need the goods too: SKU, units, HS code and value.'].join("\n");
 }
 
 function pick(t: string, options: Quote["options"]) {
@@ -107,7 +110,7 @@ export const FREIGHT_INTENTS: Intent[] = [
       const booked = got(done, "book_freight");
       if (booked) {
         const b = booked.value;
-        return { answer: `Booked: ${b.modeName} from ${b.origin.name} to the fulfilment center for ${money(b.priceCents)}, arriving about ${b.arrivalDate} (booking ${b.reference}). When it is delivered it becomes a receiving at the center; follow it on the Book freight screen or ask me "where is my freight?".` };
+        return { answer: `Booked: ${b.modeName} from ${b.origin.name} to the fulfilment center for ${money(b.priceCents)}, arriving about ${shipDateWords(b.arrivalDate)} (booking ${b.reference}). When it is delivered it becomes a receiving at the center; follow it on the Book freight screen or ask me "where is my freight?".` };
       }
       const quoted = lastQuote(done, history);
       if (!quoted) return { answer: 'Which cargo? Ask me for a quote first, e.g. "how much to ship 20 cartons from Shenzhen by sea?".' };
@@ -144,7 +147,7 @@ export const FREIGHT_INTENTS: Intent[] = [
       if (one) {
         const b = one.value;
         const stages = b.events.map((e) => `- ${FREIGHT_STATUS_WORDS[e.status]}: ${e.message}, ${e.location}`);
-        const end = b.receivingSn ? `It is at the center as receiving ${b.receivingSn}.` : `It should arrive about ${b.arrivalDate}.`;
+        const end = b.receivingSn ? `It is at the center as receiving ${b.receivingSn}.` : `It should arrive about ${shipDateWords(b.arrivalDate)}.`;
         return { answer: [`${b.modeName} from ${b.origin.name}, ${money(b.priceCents)}: ${statusWords(b.status)}.`, ...stages, end].join("\n") };
       }
       const onScreen = bookingOnScreen(context);
@@ -155,7 +158,7 @@ export const FREIGHT_INTENTS: Intent[] = [
         return call("list_freight_bookings", { size: 5, ...(origin ? { search: FREIGHT_ORIGINS.find((o) => o.code === origin)!.name } : {}) });
       }
       if (!listed.value.list.length) return { answer: 'You have no freight booked. Ask me for a quote, e.g. "how much to ship 20 cartons from Shenzhen by sea?".' };
-      const rows = listed.value.list.map((b) => `- ${b.origin.name} → ${b.destination.name}, ${b.modeName}, ${money(b.priceCents)}: ${statusWords(b.status)}${b.receivingSn ? `, now receiving ${b.receivingSn}` : `, arrives about ${b.arrivalDate}`}`);
+      const rows = listed.value.list.map((b) => `- ${b.origin.name} → ${b.destination.name}, ${b.modeName}, ${money(b.priceCents)}: ${statusWords(b.status)}${b.receivingSn ? `, now receiving ${b.receivingSn}` : `, arrives about ${shipDateWords(b.arrivalDate)}`}`);
       return { answer: [`${listed.value.total} freight booking${listed.value.total === 1 ? "" : "s"}:`, ...rows].join("\n") };
     },
   },

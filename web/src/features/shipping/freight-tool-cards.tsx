@@ -16,14 +16,14 @@ export function FreightQuoteCard({ quote: q }: { quote: FreightQuoteView }) {
   if (!q.options.length) return <span className="muted">No mode can carry this cargo from {q.route}.</span>;
   return (
     <>
-      <div><strong>{q.route}</strong> <span className="muted">· chargeable weight {q.chargeableWeightKg.toLocaleString("en-US")} kg · duty about {money(q.dutyCents)}</span></div>
+      <div><strong>{q.route}</strong> <span className="muted">· chargeable weight {q.chargeableWeightKg.toLocaleString("en-US")} kg · {q.dutyCents > 0 ? `duty about ${money(q.dutyCents)}` : "duty estimated once you name the goods"}</span></div>
       <table className="ship-card-table" aria-label="Freight modes">
         <thead><tr><th>Mode</th><th className="num">Price</th><th className="num">Days</th><th>Arrives</th></tr></thead>
         <tbody>
           {q.options.map((o, i) => (
             <tr key={o.mode} data-testid="card-freight-option">
               <td>{o.modeName}{o.containers.length ? ` (${o.containers.join(" + ")})` : ""}{i === 0 && q.options.length > 1 ? " · cheapest" : ""}</td>
-              <td className="num">{money(o.priceCents)}</td><td className="num">{o.transitDays}</td><td>{dateText(o.arrivalDate)}</td>
+              <td className="num">{money(o.priceCents)}</td><td className="num">{o.transitDays}</td><td className="date">{dateText(o.arrivalDate)}</td>
             </tr>
           ))}
         </tbody>
@@ -36,7 +36,10 @@ export function FreightQuoteCard({ quote: q }: { quote: FreightQuoteView }) {
 const routeOf = (b: Pick<FreightBooking, "origin" | "destination">) => `${b.origin.name} → ${b.destination.name}`;
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
-/** A booking with its six steps: the ones reached with where and when, the current one marked, the rest to come. */
+/**
+ * A booking with its six steps: the ones reached with where and when, the current one marked, the
+ * rest to come. "Booked" is reached when the booking exists, before the forwarder's first event.
+ */
 export function FreightBookingCard({ booking: b, events }: { booking: FreightBooking; events: FreightEvent[] }) {
   const reached = new Map(events.map((e) => [e.status, e]));
   return (
@@ -50,7 +53,7 @@ export function FreightBookingCard({ booking: b, events }: { booking: FreightBoo
           return (
             <li key={s} className={now ? "freight-stage-now" : e ? "freight-stage-done" : "freight-stage-next"} data-testid="card-freight-stage" aria-current={now ? "step" : undefined}>
               <strong>{FREIGHT_STATUS_WORDS[s]}{now ? " (now)" : ""}</strong>
-              <span className="muted">{e ? `${e.location} · ${when(e.occurredAt)}` : s === "DELIVERED" ? `Expected about ${dateText(b.arrivalDate)}` : "Not yet"}</span>
+              <span className="muted">{e ? `${e.location} · ${when(e.occurredAt)}` : s === "BOOKED" ? `${b.origin.name} · ${when(b.createdAt)}` : s === "DELIVERED" ? `Expected about ${dateText(b.arrivalDate)}` : "Not yet"}</span>
             </li>
           );
         })}
