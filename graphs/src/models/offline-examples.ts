@@ -41,7 +41,7 @@ export const INTENT_EXAMPLES: Record<string, string[]> = {
   "cancel-order": ["cancel order 1043 because the customer asked", "cancel #1043", "cancle order 1043", "void order 1043 the customer changed their mind"],
   "hold-order": ["hold order 1043 because the address looks wrong", "put #1043 on hold", "pause order 1043 the customer wants to change size", "hodl 1043"],
   "order-note": ["add a note to 1043: customer called", "leave a note on order 1043 saying gift wrap", "note on #1043 that it is fragile"],
-  "list-orders": ["show my orders on hold", "list my orders", "which orders are outstanding", "show my returned orders", "how many orders do I have", "orders waiting to ship", "my recent orders", "show fulfilled orders"],
+  "list-orders": ["show my orders on hold", "list my orders", "which orders are outstanding", "show my returned orders", "how many orders do I have", "orders waiting to ship", "my recent orders", "show fulfilled orders", "show my wholesale orders", "list the wholesle orders waiting to ship", "orders from my own shop", "which imported orders are on hold", "show the orders on this channel"],
   "send-order-to-fulfilment": ["ship order 1043", "send order 1043 to fulfilment", "send #1043 to the warehouse", "fulfil order 1043", "ship this order", "get 1043 out the door", "send it to the fulfillment center"],
   "track-order": ["where is order 1043", "track order 1043", "has #1043 shipped yet", "tracking number for 1043", "wheres my order 1043", "did order 1043 ship", "what's the status of the shipment for 1043"],
   "adjust-inventory": ["we lost 3 CAP-RED", "found 4 TEE-BLK-M in B-02", "2 TEE-BLK-M are damaged", "received 50 MUG-WHT", "remove 2 CAP-RED, damaged", "we counted 12 TEE-BLK-M", "add 10 TOTE-NAT to bin A-01"],

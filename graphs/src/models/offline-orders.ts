@@ -1,3 +1,4 @@
+import type { OrderOrigin } from "@atelier/contracts/orders";
 import type { ToolResponse } from "@atelier/tools/tool-results";
 import type { Intent, IntentContext, Step } from "./offline-types";
 import { call, got, gotAll, usd } from "./offline-steps";
@@ -45,6 +46,19 @@ function parseFilter(text: string): string {
   return "ALL";
 }
 
+/** The channel pages whose orders are one origin: "this channel" there. */
+const CHANNEL_PAGE_ORIGINS: Record<string, OrderOrigin> = { "/ecommerce-services/wholesale": "MANUAL_WHOLESALE", "/ecommerce-services/own-shop": "SHOPIFY_PLATFORM" };
+
+/** The channel the text names ("wholesale orders", "orders from my own shop", "imported orders"), or the channel page's for "this channel". */
+function parseOrigin(text: string, context: IntentContext): OrderOrigin | undefined {
+  if (/\b(wholesale|wholesle|wholsale|b2b)\b/i.test(text)) return "MANUAL_WHOLESALE";
+  if (/\b(own|atelier) (shop|store)\b|\bstorefront\b|\bfrom my (shop|store)\b/i.test(text)) return "SHOPIFY_PLATFORM";
+  if (/\bimported\b/i.test(text)) return "IMPORT";
+  if (/\bretail\b/i.test(text)) return "MANUAL_RETAIL";
+  if (/\b(this|the) (channel|page)\b|\bhere\b/i.test(text)) return CHANNEL_PAGE_ORIGINS[context.screen?.route ?? ""];
+  return undefined;
+}
+
 const TAB_WORDS: Record<string, string> = { ON_HOLD: "on hold", RETURNS: "with returns", CANCELED: "canceled", FULFILLED: "fulfilled", PROCESSING: "processing", OUTSTANDING: "outstanding", ALL: "" };
 
 type Order = ToolResponse<"get_order">;
@@ -65,13 +79,17 @@ function holdsAnswer(o: Order): string {
   return [`Order ${label(o)} (${o.customerName || o.email}, ${usd(o.totalCents)}) is on hold because:`, ...lines, tail].join("\n");
 }
 
-function listAnswer(r: ToolResponse<"list_orders">, filter: string): string {
+/** "wholesale ", "imported ": the origin as a word before "orders". */
+const ORIGIN_ADJECTIVES: Record<OrderOrigin, string> = { SHOPIFY_PLATFORM: "own-shop ", SHOPIFY_CREATOR: "Shopify ", IMPORT: "imported ", CART_ROVER: "CartRover ", MANUAL_RETAIL: "manual retail ", MANUAL_WHOLESALE: "wholesale " };
+
+function listAnswer(r: ToolResponse<"list_orders">, filter: string, origin?: OrderOrigin): string {
   const tab = TAB_WORDS[filter] ?? "";
-  if (!r.list?.length) return `You have no orders${tab ? ` ${tab}` : ""}.`;
+  const kind = origin ? ORIGIN_ADJECTIVES[origin] : "";
+  if (!r.list?.length) return `You have no ${kind}orders${tab ? ` ${tab}` : ""}.`;
   const rows = r.list.slice(0, 10).map((o) => `- #${o.orderNumber} — ${o.customerName || o.email}, ${usd(o.totalCents)}, placed ${day(o.placedAt)}${o.openHolds ? `, ${o.openHolds} open hold${o.openHolds > 1 ? "s" : ""}` : ""}`);
   const more = r.total > 10 ? `…and ${r.total - 10} more on the Orders screen.` : "";
   const hint = filter === "ON_HOLD" ? 'Ask "why is #<number> on hold?" for the reasons.' : "";
-  return [`Your orders${tab ? ` ${tab}` : ""} (${r.total}):`, ...rows, more, hint].filter(Boolean).join("\n");
+  return [`Your ${kind}orders${tab ? ` ${tab}` : ""} (${r.total}):`, ...rows, more, hint].filter(Boolean).join("\n");
 }
 
 const STAGE_WORDS: Record<string, string> = { SUBMITTED: "sent", ACCEPTED: "accepted", PICKED: "picked", PACKED: "packed", SHIPPED: "shipped" };
@@ -197,14 +215,15 @@ export const ORDER_INTENTS: Intent[] = [
     name: "list-orders",
     tools: ["list_orders"],
     match: (t) => ORDER_WORD.test(t) && LIST_WORD.test(t) && !/\b(sample|production|supplier|cart|purchase)s?\b/i.test(t) && !ORDER_REF_TEXT.test(t),
-    step: (t, done) => {
+    step: (t, done, _h, context) => {
       const r = got(done, "list_orders");
       const filter = parseFilter(t);
-      if (r) return { answer: listAnswer(r.value, String(r.args.filter ?? filter)) };
+      const origin = parseOrigin(t, context);
+      if (r) return { answer: listAnswer(r.value, String(r.args.filter ?? filter), (r.args.origin as OrderOrigin | undefined) ?? origin) };
       // "biggest order", "smallest orders"; "orders from Henry White" searches by customer.
       const sort = /\b(biggest|largest|highest|most expensive|top)\b/i.test(t) ? { sort: "-total" } : /\b(smallest|lowest|cheapest)\b/i.test(t) ? { sort: "total" } : {};
-      const customer = t.match(/\borders?\s+(?:from|by|for|of)\s+([A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}|\S+@\S+)/)?.[1];
-      return call("list_orders", { filter, size: 10, ...sort, ...(customer ? { search: customer.slice(0, 100) } : {}) });
+      const customer = origin ? undefined : t.match(/\borders?\s+(?:from|by|for|of)\s+([A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}|\S+@\S+)/)?.[1];
+      return call("list_orders", { filter, size: 10, ...sort, ...(origin ? { origin } : {}), ...(customer ? { search: customer.slice(0, 100) } : {}) });
     },
   },
   {

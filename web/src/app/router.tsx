@@ -77,6 +77,7 @@ const screens: Record<ScreenKey, React.LazyExoticComponent<(props: { route: Rout
   "sales-channels": lazy(() => import("../features/sales-channels/sales-channels-page").then((m) => ({ default: m.SalesChannelsPage }))),
   "connect-channel": lazy(() => import("../features/sales-channels/connect-channel-page").then((m) => ({ default: m.ConnectChannelPage }))),
   "product-feed": lazy(() => import("../features/sales-channels/product-feed-page").then((m) => ({ default: m.ProductFeedPage }))),
+  "channel-orders": lazy(() => import("../features/orders/channel-orders-page").then((m) => ({ default: m.ChannelOrdersPage }))),
   "order-packaging": lazy(() => import("../features/packaging/order-packaging-page").then((m) => ({ default: m.OrderPackagingPage }))),
   "supplier-scorecards": lazy(() => import("../features/supplier-scorecards/supplier-scorecards-page").then((m) => ({ default: m.SupplierScorecardsPage }))),
   // The sourcing agents' full-page chats and reviews, and the public supplier review (issue 4).

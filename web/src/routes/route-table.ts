@@ -10,7 +10,7 @@ export type RouteAccess = "public" | "user" | "v2" | "analytics" | "playground";
 export type ScreenKey = SalesChannelScreenKey | "supplier-scorecards" | "login" | "homebase" | "account-info" | "not-found" | "playground" | "track-order" | "pending" | "help-centre" | "help-article" | MarketplaceScreenKey | AgentScreenKey | OrdersScreenKey | AnalyticsScreenKey | CreationScreenKey | ShippingScreenKey | BusinessKitScreenKey | FulfilmentScreenKey | ReceivingScreenKey | WarehouseTicketScreenKey | PaymentsScreenKey | KittingScreenKey | PresaleScreenKey;
 
 /** Sales channels and the connect pages that import other platforms' orders (issue 16). */
-export type SalesChannelScreenKey = "sales-channels" | "connect-channel" | "product-feed" | "order-packaging";
+export type SalesChannelScreenKey = "sales-channels" | "connect-channel" | "product-feed" | "order-packaging" | "channel-orders";
 
 /** The payments report and its payout and card payment records (issue 16, 000 §7). */
 export type PaymentsScreenKey = "payments-report" | "payout-record" | "payment-record";
@@ -159,7 +159,7 @@ const userRoutes: RouteEntry[] = [
   { path: "/return-settings", access: "user", screen: "return-settings" },
   { path: "/ecommerce-services", access: "user", screen: "sales-channels" },
   // Shopify and Amazon import their orders; the other channels' pages are still to come.
-  ...ECOMMERCE_CHANNELS().map((c) => (c === "shopify" || c === "amazon" ? { path: `/ecommerce-services/${c}`, access: "user" as const, screen: "connect-channel" as const } : c === "instagram" || c === "google-shopping" ? { path: `/ecommerce-services/${c}`, access: "user" as const, screen: "product-feed" as const } : pending(`/ecommerce-services/${c}`, "user", "Sales channels"))),
+  ...ECOMMERCE_CHANNELS().map((c) => (c === "shopify" || c === "amazon" ? { path: `/ecommerce-services/${c}`, access: "user" as const, screen: "connect-channel" as const } : c === "instagram" || c === "google-shopping" ? { path: `/ecommerce-services/${c}`, access: "user" as const, screen: "product-feed" as const } : { path: `/ecommerce-services/${c}`, access: "user" as const, screen: "channel-orders" as const })),
   { path: "/orders", access: "user", screen: "orders" },
   { path: "/receivings", access: "user", screen: "receivings" },
   { path: "/receivings/new", access: "user", screen: "new-receiving" },

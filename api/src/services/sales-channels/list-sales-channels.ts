@@ -13,13 +13,13 @@ const imported = (platform: string) => (orders: number, last: Date | null) =>
 
 /** What each channel does for the store (designed in docs/decisions.md: "Sales channels"). */
 const CHANNELS: Record<SalesChannel, Channel> = {
-  "own-shop": { name: "Your Atelier shop", description: "Your own storefront: its orders arrive here by themselves and go to the fulfilment center.", path: "/orders", status: (n) => (n ? `${count(n)} from your shop.` : "Open, no orders yet.") },
+  "own-shop": { name: "Your Atelier shop", description: "Your own storefront: its orders reach the fulfilment center by themselves, nothing to import.", path: "/ecommerce-services/own-shop", status: (n) => (n ? `${count(n)} from your shop.` : "Open, no orders yet.") },
   shopify: { name: "Shopify", description: "Bring in orders from your Shopify store with its orders export; the fulfilment center ships them.", path: "/ecommerce-services/shopify", status: imported("Shopify") },
   amazon: { name: "Amazon", description: "Ship your Amazon merchant-fulfilled orders: import the order report from Seller Central.", path: "/ecommerce-services/amazon", status: imported("Amazon") },
   woocommerce: { name: "WooCommerce", description: "Bring in orders from your WooCommerce shop with an order export file.", path: "/fulfillment-services/connect-woocommerce", status: imported("WooCommerce") },
   instagram: { name: "Instagram Shopping", description: "List your products on Instagram through a catalog in Meta Commerce Manager.", path: "/ecommerce-services/instagram", status: () => "" },
   "google-shopping": { name: "Google Shopping", description: "Show your products on Google through a product feed in Merchant Center.", path: "/ecommerce-services/google-shopping", status: () => "" },
-  wholesale: { name: "Wholesale", description: "Orders from retailers, entered as wholesale orders (New order on the Orders screen) and shipped by the fulfilment center.", path: "/orders", status: (n) => (n ? `${count(n, "wholesale order")}.` : "No wholesale orders yet.") },
+  wholesale: { name: "Wholesale", description: "Orders from retailers, entered as wholesale orders and shipped by the fulfilment center.", path: "/ecommerce-services/wholesale", status: (n) => (n ? `${count(n, "wholesale order")}.` : "No wholesale orders yet.") },
 };
 
 /** The store's channels with their orders and last import. */

@@ -33,7 +33,11 @@ export function OrderPackagingPage() {
   return (
     <PageFrame title={title} chatPrompt={category ? `Which ${category.title.toLowerCase()} ` : "Which packaging "} actions={<Link className="button" to="/home?tab=ecommerce-packaging">Sourcing home</Link>}>
       {category ? <PackagingItems category={category} /> : tree.data && (
-        <p className="card" data-testid="packaging-unknown">There is no packaging category called “{packagingCategory}”. Pick one of the categories below.</p>
+        <p className="card" data-testid="packaging-unknown">
+          {categories.length
+            ? `There is no packaging category called “${packagingCategory}”. Pick one of the categories below.`
+            : "The marketplace has no packaging categories yet, so there is no packaging to order here. Ask the assistant to find packaging suppliers instead."}
+        </p>
       )}
       <nav className="packaging-categories" aria-label="Packaging categories">
         {categories.filter((c) => c.level === "GROUP").map((g) => (

@@ -32,7 +32,7 @@ export function WarehouseTicketsPage() {
   return (
     <PageFrame title="Warehouse tickets" chatPrompt="What's the status of my tickets with the warehouse?" actions={<button type="button" className="primary" onClick={() => update({ new: "1", ticket: null })}>Open a ticket</button>}>
       <p className="muted wt-lead">Questions to the fulfilment center about your orders: returns, missing or broken items, lost parcels, holds and wholesale requirements. The warehouse answers here.</p>
-      {params.get("new") && <NewTicketForm orderRef={params.get("order") ?? ""} onDone={(sn) => update({ new: null, order: null, ticket: sn })} onCancel={() => update({ new: null, order: null })} />}
+      {params.get("new") && <NewTicketForm orderRef={params.get("order") ?? ""} typeRef={params.get("new") ?? ""} onDone={(sn) => update({ new: null, order: null, ticket: sn })} onCancel={() => update({ new: null, order: null })} />}
       {open && <TicketConversation sn={open} onClose={() => update({ ticket: null })} />}
       <FilterTabs filters={TICKET_FILTERS} labels={FILTER_LABELS} current={filter} counts={list.data?.counts} label="Ticket filters" onPick={(f) => update({ filter: f })} />
       <ListToolbar search={search} label="Search tickets" placeholder="Ticket number, subject or order number" onSearch={(q) => update({ q })} />
@@ -63,8 +63,9 @@ async function uploadAll(files: FileList | null): Promise<string[]> {
   return ids;
 }
 
-function NewTicketForm({ orderRef, onDone, onCancel }: { orderRef: string; onDone: (sn: string) => void; onCancel: () => void }) {
-  const [type, setType] = useState<TicketType | "">("");
+/** `typeRef` is the `new` parameter: a ticket type there (?new=WHOLESALE_ORDER_REQUIREMENTS from the wholesale page) is chosen already. */
+function NewTicketForm({ orderRef, typeRef, onDone, onCancel }: { orderRef: string; typeRef: string; onDone: (sn: string) => void; onCancel: () => void }) {
+  const [type, setType] = useState<TicketType | "">((TICKET_TYPES as readonly string[]).includes(typeRef) ? (typeRef as TicketType) : "");
   const [order, setOrder] = useState(orderRef);
   const [subject, setSubject] = useState("");
   const [message, setMessage] = useState("");
