@@ -6,12 +6,25 @@
 //   $1 store id, $2 range start day, $3 range end day (exclusive), $4 as-of moment, $5 time zone,
 //   $6 origin, $7 country, $8 SKU, $9 segment (NEW/RETURNING); NULL when unused.
 
-/** The range's moments in the store's zone, and the cutoff: the earlier of the as-of moment and the range's end. */
+/**
+ * The range's start and the cutoff (the earlier of the as-of moment and the range's end) as expressions
+ * of the bind values alone. Written out where a range is read, rather than read from `params`, the
+ * planner computes them from the values it plans with (every function in them is immutable) and
+ * estimates the range's rows from the statistics: a two-year range of 20,000 orders then joins its
+ * lines with one hash join, where a subquery's unknown bounds made it plan 20,000 index look-ups.
+ */
+const FROM_AT = `($2::date::timestamp AT TIME ZONE $5::text)`;
+const CUTOFF = `least($4::timestamptz, ($3::date::timestamp AT TIME ZONE $5::text))`;
+
+/** A moment in the range: [range start, cutoff). */
+export const IN_RANGE = (col: string) => `${col} >= ${FROM_AT} AND ${col} < ${CUTOFF}`;
+
+/** The range's moments in the store's zone, and the cutoff. */
 const PARAMS = `params AS (
-  SELECT ($2::date::timestamp AT TIME ZONE $5::text) AS from_at,
+  SELECT ${FROM_AT} AS from_at,
          ($3::date::timestamp AT TIME ZONE $5::text) AS to_at,
          $4::timestamptz AS as_of,
-         least($4::timestamptz, ($3::date::timestamp AT TIME ZONE $5::text)) AS cutoff
+         ${CUTOFF} AS cutoff
 )`;
 
 /**
@@ -30,8 +43,6 @@ const HISTORY = `oh AS (
     FROM order_facts f
    WHERE f.store_id = $1 AND f.placed_at < $4::timestamptz
 )`;
-/** A moment in the range: [range start, cutoff). */
-export const IN_RANGE = (col: string) => `${col} >= (SELECT from_at FROM params) AND ${col} < (SELECT cutoff FROM params)`;
 
 /** The channel, country, product and new/returning filters on a fact row `f` (the orders of `o`, and reports reading the facts directly). */
 export const orderFilters = (f: string) => `($6::text IS NULL OR ${f}.origin = $6::text) AND ($7::text IS NULL OR ${f}.country = $7::text)
@@ -46,7 +57,7 @@ const ORDERS = `o AS (
          extract(epoch FROM f.placed_at - f.prev_at) / 86400 AS gap_days,
          date_trunc('month', f.first_at AT TIME ZONE $5::text) AS cohort
     FROM order_facts f
-   WHERE f.store_id = $1 AND f.placed_at >= (SELECT from_at FROM params) AND f.placed_at < (SELECT cutoff FROM params)
+   WHERE f.store_id = $1 AND ${IN_RANGE("f.placed_at")}
      AND ${orderFilters("f")}
 )`;
 
@@ -54,7 +65,7 @@ const ORDERS = `o AS (
 const LINES = `l AS (
   SELECT li.sku, li.title, split_part(li.title, ' — ', 1) AS product, li.quantity, li.unit_price_cents, li.returned_quantity,
          o.id AS order_id, o.customer_id, o.local_at
-    FROM o JOIN order_line_items li ON li.order_id = o.id
+    FROM o JOIN order_line_items li ON li.order_id = o.id AND li.store_id = $1
 )`;
 
 /**
