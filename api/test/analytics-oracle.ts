@@ -134,7 +134,8 @@ export class Oracle {
         return this.group(this.customers, (c) => (c.count === 1 && c.recency <= 30 ? "01" : c.recency <= 90 ? "02" : c.recency <= 180 ? "03" : c.recency <= 365 ? "04" : "05"), { customers: count, revenue: sum((c) => c.revenue) });
       case "analytics-cohorts": {
         const offsets = (c: (typeof this.customers)[number]) => new Set(c.orders.map((o) => { const [y, m] = this.month(o.at).split("-").map(Number); const [cy, cm] = c.cohort.split("-").map(Number); return (y! - cy!) * 12 + (m! - cm!); }));
-        return this.group(rangeCustomers, (c) => c.cohort, { customers: count, cohortRevenue: sum((c) => c.revenue), m1: (l) => Math.round((10000 * l.filter((c) => offsets(c).has(1)).length) / l.length) / 100 });
+        const cell = (n: number) => (l: typeof rangeCustomers) => Math.round((10000 * l.filter((c) => offsets(c).has(n)).length) / l.length) / 100;
+        return this.group(rangeCustomers, (c) => c.cohort, { customers: count, cohortRevenue: sum((c) => c.revenue), m1: cell(1), m2: cell(2), m3: cell(3), m6: cell(6), m12: cell(12) });
       }
       case "analytics-rfm":
         return this.group(this.customers, (c) => this.rfmSegment(c), { customers: count });

@@ -13,6 +13,9 @@ const ANCHOR = new Date("2026-11-01T00:00:00Z");
 const TZ = "America/New_York";
 const RANGE = { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() } as const;
 
+// The reports on the per-month customer sets and the customer rollup when unfiltered (0421, 0441).
+const COHORT_REPORTS = ["analytics-cohorts", "analytics-repeat-purchase", "analytics-ltv", "analytics-revenue-by-cohorts", "analytics-recovered-customers", "analytics-churn-risk-development"];
+
 let api: TestApi;
 let owner: TestUser;
 let seed: AnalyticsSeed;
@@ -82,11 +85,18 @@ describe("analytics reports", () => {
     const user = await registerUser(api);
     await setAnalyticsFlags(api, user.token, { analytics: true, fulfillmentMetrics: false }, TZ);
     // 23:30 in New York on 2026-03-14 is 03:30 UTC on the 15th.
-    await createOrder(api, user.store.id, { orderNumber: 1001, totalCents: 5000, placedAt: "2026-03-15T03:30:00Z" });
+    const id = await createOrder(api, user.store.id, { orderNumber: 1001, totalCents: 5000, placedAt: "2026-03-15T03:30:00Z" });
     const r = await run(user.token, "analytics", { from: "2026-03-14", to: "2026-03-16", granularity: "day", asOf: "2026-04-01T00:00:00Z" });
     expect(r.rows.map((x) => [x.key, x.values.orders])).toEqual([["2026-03-14", 1], ["2026-03-15", 0]]);
     const hours = await run(user.token, "order-time-analysis", { from: "2026-03-14", to: "2026-03-16", asOf: "2026-04-01T00:00:00Z" });
     expect(hours.rows.map((x) => x.key)).toEqual(["23"]);
+    // A guest order (no customer) is in no per-month customer set: revenue by cohorts reads it beside
+    // them (0441), as its own first order, and gives what the facts give (a filter reads those).
+    await api.deps.pool.query(`UPDATE orders SET customer_id = NULL WHERE id = $1`, [id]);
+    const march = { from: "2026-03-01", to: "2026-04-01", asOf: "2026-04-01T00:00:00Z" };
+    const bySets = await run(user.token, "analytics-revenue-by-cohorts", march);
+    expect(bySets.rows.map((x) => [x.key, x.values.revenue, x.values.orders, x.values.customers])).toEqual([["2026-03-01", 5000, 1, 0]]);
+    expect((await run(user.token, "analytics-revenue-by-cohorts", { ...march, origin: "SHOPIFY_CREATOR" })).rows).toEqual(bySets.rows);
   });
 
   it("compares periods, drills into a row and a cohort cell, and exports CSV", async () => {
@@ -200,6 +210,9 @@ describe("analytics reports", () => {
     // partial months at the edges (a mid-month start, the month of a mid-month as-of) from the facts.
     const edges = { from: "2025-05-15", to: "2026-11-01", asOf: "2026-10-20T12:00:00.000Z" };
     await compare("analytics-customer", edges, new Oracle({ seed, ...edges, tz: TZ }));
+    // The cohort reports read the sets too (the customer rollup for who is in a cohort, 0441 for guests
+    // and recovered orders): the same edges, against the same independent computation.
+    for (const reportId of COHORT_REPORTS) await compare(reportId, edges, new Oracle({ seed, ...edges, tz: TZ }));
     // Daily LTV and follow-up purchases follow the customers whose first order matches, through all their orders.
     const firstMatching = (f: (o: (typeof all.history)[number]) => boolean) => new Set(all.history.filter((o) => o.seq === 1 && f(o)).map((o) => o.customerId));
     const acquired = firstMatching((o) => o.origin === origin);
@@ -250,6 +263,21 @@ describe("analytics reports", () => {
       const r = await run(owner.token, "analytics-all-order", RANGE);
       const expected = berlin.expected("analytics-all-order")!;
       for (const row of r.rows) expect([row.key, row.values.orders, row.values.revenue]).toEqual([row.key, expected.get(row.key)?.orders ?? 0, expected.get(row.key)?.revenue ?? 0]);
+
+      // The per-month customer sets were rebuilt in the new zone (0421), equal to the months the orders
+      // give in it, and the reports that read them agree with the independent computation in Berlin.
+      const setsFromOrders = (await db.query(
+        `SELECT customer_id, to_char(date_trunc('month', placed_at AT TIME ZONE 'Europe/Berlin'), 'YYYY-MM-DD') AS month, count(*)::int AS orders, sum(total_cents)::float8 AS revenue
+           FROM orders WHERE store_id = $1 AND customer_id IS NOT NULL AND cancellation_state <> 'CANCELED' GROUP BY 1, 2 ORDER BY 1, 2`, [owner.store.id])).rows;
+      const sets = await db.query(`SELECT customer_id, to_char(month, 'YYYY-MM-DD') AS month, orders, revenue_cents::float8 AS revenue, timezone FROM customer_months WHERE store_id = $1 ORDER BY 1, 2`, [owner.store.id]);
+      expect(new Set(sets.rows.map((x) => x.timezone))).toEqual(new Set(["Europe/Berlin"]));
+      expect(sets.rows.map(({ timezone: _, ...x }) => x)).toEqual(setsFromOrders);
+      const edges = { from: "2025-05-15", to: "2026-11-01", asOf: "2026-10-20T12:00:00.000Z" };
+      const berlinEdges = new Oracle({ ...berlin.input, ...edges });
+      for (const reportId of ["analytics-customer", ...COHORT_REPORTS]) {
+        const rows = new Map((await run(owner.token, reportId, edges)).rows.map((x) => [x.key, x.values]));
+        for (const [key, values] of berlinEdges.expected(reportId)!) for (const [measure, value] of Object.entries(values)) expect({ reportId, key, measure, value: rows.get(key)?.[measure] ?? null }).toEqual({ reportId, key, measure, value });
+      }
     } finally {
       await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, TZ);
     }

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analytics } from "@atelier/contracts";
+import { as, openPrivateDatabase, registerUser, startTestApi, testConfig, type TestApi } from "./harness";
+import type { Database } from "../src/db/pool";
+import { createOrder, setAnalyticsFlags } from "../../test/factories";
+import { foldChangedOrders, storesWithChangedOrders } from "../src/queries/analytics/fold-changes";
+
+// The fold's bookkeeping (migrations 0420, 0440): a report folds its own store's noted order changes
+// and no other store's, and the notes' index serves that read when notes pile up. The file has a
+// database of its own and an API that runs no jobs: on the shared database any test process's fold
+// job folds every store's notes at any moment, which is exactly what these tests must see not happen.
+
+let db: Database;
+let api: TestApi;
+beforeAll(async () => {
+  db = await openPrivateDatabase();
+  api = await startTestApi({ databaseUrl: db.url, config: testConfig({ jobs: { concurrency: 0, pollMs: 60_000 } }) });
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+  await db?.close();
+});
+
+const notes = async (storeId: string) =>
+  (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM analytics_changed_orders WHERE store_id = $1`, [storeId])).rows[0]!.n;
+
+describe("the analytics fold", () => {
+  it("folds only the reading store's notes, and the job finds the stores still waiting", async () => {
+    const [a, b] = [await registerUser(api), await registerUser(api)];
+    for (const u of [a, b]) await setAnalyticsFlags(api, u.token, { analytics: true, fulfillmentMetrics: false }, "UTC");
+    const placedAt = "2026-10-10T12:00:00Z";
+    for (const n of [1, 2]) await createOrder(api, a.store.id, { orderNumber: 7_000 + n, totalCents: 1_000 * n, placedAt });
+    for (const n of [1, 2, 3]) await createOrder(api, b.store.id, { orderNumber: 8_000 + n, totalCents: 500, placedAt });
+    const waitingB = await notes(b.store.id);
+    expect([await notes(a.store.id) > 0, waitingB > 0]).toEqual([true, true]);
+
+    const report = await as(api, a.token, analytics.runReport, { params: { reportId: "analytics" }, query: { from: "2026-10-01", to: "2026-11-01", asOf: "2026-11-01T00:00:00Z" } });
+    expect(report.totals).toMatchObject({ orders: 2, revenue: 3_000 });
+    // The read took its store's notes and left the other store's where they were.
+    expect([await notes(a.store.id), await notes(b.store.id)]).toEqual([0, waitingB]);
+    expect(await storesWithChangedOrders(db.pool)).toEqual([b.store.id]);
+
+    // What the job does with them: each waiting store folded, then none left.
+    for (const store of await storesWithChangedOrders(db.pool)) expect(await foldChangedOrders(db.pool, store)).toBe(3);
+    expect(await storesWithChangedOrders(db.pool)).toEqual([]);
+    const other = await as(api, b.token, analytics.runReport, { params: { reportId: "analytics" }, query: { from: "2026-10-01", to: "2026-11-01", asOf: "2026-11-01T00:00:00Z" } });
+    expect(other.totals).toMatchObject({ orders: 3, revenue: 1_500 });
+  });
+
+  it("reads a store's notes through the index when another store's have piled up", async () => {
+    const [busy, quiet] = [crypto.randomUUID(), crypto.randomUUID()];
+    // A backlog of one store (the job stopped), and one note of another.
+    await db.pool.query(`INSERT INTO analytics_changed_orders (store_id, order_id) SELECT $1, gen_random_uuid() FROM generate_series(1, 20000)`, [busy]);
+    await db.pool.query(`INSERT INTO analytics_changed_orders (store_id, order_id) VALUES ($1, gen_random_uuid())`, [quiet]);
+    await db.pool.query(`ANALYZE analytics_changed_orders`);
+    const { rows } = await db.pool.query<{ "QUERY PLAN": string }>(`EXPLAIN DELETE FROM analytics_changed_orders WHERE store_id = '${quiet}'`);
+    expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/Index (Only )?Scan using analytics_changed_orders_store_idx|Bitmap Index Scan on analytics_changed_orders_store_idx/);
+    expect((await storesWithChangedOrders(db.pool)).sort()).toEqual([busy, quiet].sort());
+    // Notes of orders that no longer exist fold to nothing and are cleared.
+    expect(await foldChangedOrders(db.pool, quiet)).toBe(1);
+    expect([await notes(quiet), await notes(busy)]).toEqual([0, 20_000]);
+  });
+});

@@ -1,0 +1,11 @@
+-- Analytics (issue 20): the fold's bookkeeping. Migration 0420 left analytics_changed_orders without an
+-- index, on the reasoning that the notes are taken whole by the next fold and the table stays small.
+-- That holds only while the fold job runs: if it stops (a deploy without workers, a failing job), the
+-- notes of every store pile up, and each report's own fold (analytics_fold_changes(store)) then scans
+-- all of them to take its store's few, so one busy store's backlog slows every other store's reports.
+--
+-- The fold's two reads are "this store's notes" (the DELETE … WHERE store_id = store of
+-- analytics_fold_changes) and "which stores have notes" (the job, read with a skip scan over this index
+-- in api/src/queries/analytics/fold-changes.ts). One btree on store_id serves both; it costs each noted
+-- write one index insert (measured in docs/benchmarks.md, "the fold's bookkeeping").
+CREATE INDEX analytics_changed_orders_store_idx ON analytics_changed_orders (store_id);
