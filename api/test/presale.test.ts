@@ -67,7 +67,7 @@ describe("pre-sale", () => {
     expect(await event).toEqual({ presaleId: started.id, sku: "MUG-BLUE", orders: [first.orderNumber], units: 3, stillWaiting: 1 });
     const filled = await order(owner, first.orderNumber);
     expect(filled.processingStatus).toBe("OUTSTANDING");
-    expect(filled.holds[0]).toMatchObject({ releaseNote: "Stock received" });
+    expect(filled.holds[0]).toMatchObject({ releaseNote: `Stock counted in on ${sn}` });
     expect((await order(owner, second.orderNumber)).processingStatus).toBe("ON_HOLD");
     expect((await as(api, owner.token, presales.listPreorders, { params: { id: started.id }, query: { status: "WAITING" } })).list.map((o) => o.orderNumber)).toEqual([second.orderNumber]);
 

@@ -180,6 +180,13 @@ export async function waitingForSkus(db: Queryable, storeId: string, skus: strin
   return rows.map((r: Row) => ({ ...toPreorder(r), sku: r.sku as string }));
 }
 
+/** Which of these orders still wait in a pre-sale queue (their units come from the queue, in turn). */
+export async function ordersWaiting(db: Queryable, storeId: string, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const { rows } = await db.query<{ order_id: string }>(`SELECT DISTINCT order_id FROM presale_orders WHERE store_id = $1 AND status = 'WAITING' AND order_id = ANY($2::uuid[])`, [storeId, orderIds]);
+  return new Set(rows.map((r) => r.order_id));
+}
+
 /** The order's waiting pre-orders, locked. */
 export async function waitingOfOrder(db: Queryable, storeId: string, orderId: string): Promise<PreorderRow[]> {
   const { rows } = await db.query(`SELECT ${PREORDER_COLUMNS}, o.queue_position AS position FROM presale_orders o WHERE o.store_id = $1 AND o.order_id = $2 AND o.status = 'WAITING' FOR UPDATE OF o`, [storeId, orderId]);
