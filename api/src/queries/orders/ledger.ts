@@ -95,6 +95,12 @@ export async function stockHoldsForSkus(db: Queryable, storeId: string, rule: st
   return rows.map((r) => ({ holdId: r.id, orderId: r.order_id, createdAt: r.created_at }));
 }
 
+/** An open hold's reason, rewritten (a pre-sale's date moved); false when it was released meanwhile. */
+export async function setHoldReason(db: Queryable, storeId: string, holdId: string, reason: string): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE order_holds SET reason = $3 WHERE store_id = $1 AND id = $2 AND released_at IS NULL`, [storeId, holdId, reason]);
+  return rowCount === 1;
+}
+
 /** Releases an open hold; false when it was already released. */
 export async function releaseHold(db: Queryable, storeId: string, holdId: string, by: { userId: string | null; rule?: string | null; note?: string | null }): Promise<boolean> {
   const { rowCount } = await db.query(
