@@ -273,6 +273,7 @@ const setups: Partial<Record<string, (owner: Owner) => Promise<Overrides>>> = {
   // Pre-sale: a stocked SKU with a receiving bringing it (one shipment named; the receiving has no estimate, so a date); a live pre-sale to end.
   startPresale: async (owner) => ({ body: { sku: "WALK-1", receivingSn: await announced(owner), freightReference: undefined, cap: 5, expectedShipDate: "2031-01-15" } }),
   endPresale: async (owner) => ({ params: { id: (await call(owner, presales.startPresale, { body: { sku: "WALK-1", receivingSn: await announced(owner), cap: 5, expectedShipDate: "2031-01-15" } })).id } }),
+  updatePresale: async (owner) => ({ params: { id: (await call(owner, presales.startPresale, { body: { sku: "WALK-1", receivingSn: await announced(owner), cap: 5, expectedShipDate: "2031-01-15" } })).id }, body: { cap: 9 } }),
 };
 
 async function ideaAt(owner: Owner, stage: "new" | "ideas" | "picked" | "submitted"): Promise<{ id: string; firstIdea?: string }> {

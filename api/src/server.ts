@@ -23,7 +23,7 @@ import { trackFreightJob } from "./services/shipping/freight/track-freight";
 import { labelBatchJob } from "./services/shipping/create-label-batch";
 import { importOrdersJob } from "./services/sales-channels/import-orders-job";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
-import { releaseBackordersJob } from "./services/orders/release-backorders";
+import { stockArrivedJob } from "./services/inventory/stock-arrived";
 import { chargeFeeJob } from "./services/fees/charge-fee";
 import { assembleKitsJob } from "./services/kitting/assemble-kits-job";
 import { renewStorageJob } from "./services/fees/renew-storage";
@@ -131,7 +131,7 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(deleteFinished);
   deps.jobs.register(imageIndexJob(deps.pool));
   deps.jobs.register(advanceFulfilmentJob(deps));
-  deps.jobs.register(releaseBackordersJob(deps));
+  deps.jobs.register(stockArrivedJob(deps));
   deps.jobs.register(answerWarehouseTicketJob(deps));
   deps.jobs.register(assembleKitsJob(deps));
   deps.jobs.register(trackLabelJob(deps));

@@ -205,7 +205,7 @@ describe("split by stock", () => {
     const receiving = await as(api, owner.token, receivings.createReceiving, { body: { supplierName: "Jingdezhen Ceramics", lines: [{ sku: "MUG-01", expectedQuantity: 4 }] } });
     await as(api, owner.token, receivings.receiveReceiving, { params: { sn: receiving.sn }, body: { lines: [{ sku: "MUG-01", received: 4 }] } });
     const opened = await orderWhen(owner.token, placed.id, (o) => o.parts[1]?.status === "OPEN");
-    expect(opened.timeline.at(-1)?.message).toBe("Stock arrived: the backorder (2 × MUG-01) is reserved and can ship now");
+    expect(opened.timeline.at(-1)?.message).toBe(`Stock counted in on ${receiving.sn}: the backorder (2 × MUG-01) is reserved and can ship now`);
     expect(await stockOf(owner.token, "MUG-01")).toEqual({ onHand: 4, reserved: 2 });
 
     await as(api, owner.token, orders.submitOrderFulfilment, { params: { id: placed.id } });

@@ -67,7 +67,7 @@ describe("pre-sale", () => {
     expect(await event).toEqual({ presaleId: started.id, sku: "MUG-BLUE", orders: [first.orderNumber], units: 3, stillWaiting: 1 });
     const filled = await order(owner, first.orderNumber);
     expect(filled.processingStatus).toBe("OUTSTANDING");
-    expect(filled.holds[0]).toMatchObject({ releaseNote: "Stock received" });
+    expect(filled.holds[0]).toMatchObject({ releaseNote: `Stock counted in on ${sn}` });
     expect((await order(owner, second.orderNumber)).processingStatus).toBe("ON_HOLD");
     expect((await as(api, owner.token, presales.listPreorders, { params: { id: started.id }, query: { status: "WAITING" } })).list.map((o) => o.orderNumber)).toEqual([second.orderNumber]);
 
@@ -134,6 +134,49 @@ describe("pre-sale", () => {
     ]);
     const started = await as(api, owner.token, presales.startPresale, { body: { sku: "MUG-SEA", freightReference: reference.toLowerCase(), cap: 100 } });
     expect(started).toMatchObject({ expectedShipWords: "4 March 2031", source: { kind: "FREIGHT", ref: reference, words: `freight booking ${reference}` } });
+  });
+
+  it("edits the cap (never below what is sold) and the date (the waiting orders' holds follow), with who changed what in its history", async () => {
+    const { owner, sn } = await mugStore(0);
+    const started = await as(api, owner.token, presales.startPresale, { body: { sku: "MUG-BLUE", receivingSn: sn, cap: 5 } });
+    const first = await place(owner, "MUG-BLUE", 3);
+    const update = (body: { cap?: number; expectedShipDate?: string }) => as(api, owner.token, presales.updatePresale, { params: { id: started.id }, body });
+
+    const below = await expectError(update({ cap: 2 }), 409);
+    expect(below.message).toBe("3 units of Blue mug (MUG-BLUE) are already pre-ordered, so the cap can't go below 3; cancel pre-orders from Orders first to go lower.");
+    const raised = await update({ cap: 200 });
+    expect(raised.message).toBe("The cap of Blue mug (MUG-BLUE) is now 200 units (was 5); 197 units can still be pre-ordered.");
+    expect(raised.presale).toMatchObject({ cap: 200, sold: 3, left: 197 });
+
+    const moved = await update({ expectedShipDate: "2031-03-03" });
+    expect(moved.message).toBe("Pre-orders of Blue mug (MUG-BLUE) are now expected to ship on 3 March 2031 (was 17 January 2031). The order waiting for it now says so.");
+    const waiting = await order(owner, first.orderNumber);
+    expect(waiting.holds.map((h) => h.reason)).toEqual([`Pre-sale: expected to ship on 3 March 2031; 3 × MUG-BLUE wait for receiving ${sn}`]);
+    expect(waiting.timeline.at(-1)?.message).toBe("The pre-sale's expected ship date moved to 3 March 2031 (was 17 January 2031).");
+    // Orders placed after the move wait with the new date too.
+    const second = await place(owner, "MUG-BLUE", 1);
+    expect(second.holds[0]!.reason).toBe(`Pre-sale: expected to ship on 3 March 2031; 1 × MUG-BLUE wait for receiving ${sn}`);
+
+    const name = owner.user.username;
+    const detail = await as(api, owner.token, presales.getPresale, { params: { id: started.id } });
+    expect(detail.history.map((h) => [h.by, h.words])).toEqual([
+      [name, `started it, waiting for receiving ${sn}`],
+      [name, "raised the cap from 5 to 200 units"],
+      [name, "moved the expected ship date from 17 January 2031 to 3 March 2031"],
+    ]);
+    // Ended: the date can still move (orders wait), the cap can't.
+    await as(api, owner.token, presales.endPresale, { params: { id: started.id }, body: {} });
+    expect((await expectError(update({ cap: 300 }), 409)).message).toBe("The pre-sale of Blue mug (MUG-BLUE) has ended, so its cap can't change; start a new pre-sale to take more pre-orders.");
+    expect((await update({ expectedShipDate: "2031-03-10" })).message).toContain("The 2 orders waiting for it now say so.");
+
+    await expectError(update({}), 400, "body.cap", /new cap or a new expected ship date/);
+    await expectError(update({ cap: 0 }), 400, "body.cap", /at least 1/);
+    await expectError(update({ expectedShipDate: "2020-01-01" }), 400, "body.expectedShipDate", /today or later/);
+    await expectError(update({ expectedShipDate: "March 3" }), 400, "body.expectedShipDate", /date like/);
+    const other = await registerUser(api);
+    await expectError(as(api, other.token, presales.updatePresale, { params: { id: started.id }, body: { cap: 9 } }), 404);
+    await expectError(as(api, (await teamMember(api, owner, "CX")).token, presales.updatePresale, { params: { id: started.id }, body: { cap: 9 } }), 403);
+    await expectError(as(api, (await previewStore(api)).token, presales.updatePresale, { params: { id: started.id }, body: { cap: 9 } }), 403);
   });
 
   it("refuses bad input with the field and the reason, other stores, roles and preview accounts", async () => {

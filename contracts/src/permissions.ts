@@ -410,6 +410,7 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   listIncomingShipments: "orders.manage",
   startPresale: "store.settings.write",
   endPresale: "store.settings.write",
+  updatePresale: "store.settings.write",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

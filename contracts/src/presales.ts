@@ -61,6 +61,20 @@ export const presaleSchema = z.object({
 });
 export type Presale = z.infer<typeof presaleSchema>;
 
+/** One line of a pre-sale's history, oldest first: who started, changed or ended it, in words. */
+export const presaleChangeSchema = z.object({
+  at: z.string(),
+  /** The teammate's name, or null when unknown (a removed account). */
+  by: z.string().nullable(),
+  /** "started it: up to 5 units, shipping on 17 January 2031", "raised the cap from 5 to 200 units"… */
+  words: z.string(),
+});
+export type PresaleChange = z.infer<typeof presaleChangeSchema>;
+
+/** One pre-sale as its own screen and get_presale show it: the figures and its history. */
+export const presaleDetailSchema = presaleSchema.extend({ history: z.array(presaleChangeSchema) });
+export type PresaleDetail = z.infer<typeof presaleDetailSchema>;
+
 export const preorderSchema = z.object({
   orderId: z.string(),
   orderNumber: z.number().int(),
@@ -116,11 +130,11 @@ export const getPresale = defineContract({
   id: "getPresale",
   method: "GET",
   path: "/web/presales/:id",
-  summary: "One pre-sale with its cap, units sold and left, and what it waits for.",
+  summary: "One pre-sale with its cap, units sold and left, what it waits for, and its history (who started it, changed its cap or date, ended it).",
   tags: ["shipping"],
   access: "user",
   params: presaleParams,
-  response: presaleSchema,
+  response: presaleDetailSchema,
 });
 
 export const listPreorders = defineContract({
@@ -186,6 +200,28 @@ export const endPresale = defineContract({
   response: z.object({
     presale: presaleSchema,
     /** What happens to the waiting orders, as a sentence. */
+    message: z.string(),
+  }),
+});
+
+export const updatePresale = defineContract({
+  id: "updatePresale",
+  method: "PATCH",
+  path: "/web/presales/:id",
+  summary: "Changes a pre-sale's cap or expected ship date (or both). The cap can't go below the units already pre-ordered (409 saying how many), and an ended pre-sale's cap can't change. A new date is written into the holds of the orders still waiting, so each order says when it is expected to ship. Both land in the pre-sale's history. Nothing is charged and nobody is contacted.",
+  tags: ["shipping"],
+  access: "user",
+  idempotent: true,
+  params: presaleParams,
+  body: z
+    .strictObject({
+      cap: z.number("must be a number of units").int("must be a whole number of units").min(1, "must be at least 1 unit").max(1_000_000, "must be at most 1,000,000 units").optional().describe("The new most units that may be pre-ordered"),
+      expectedShipDate: isoDate.optional().describe("The new YYYY-MM-DD when pre-orders are expected to ship, today or later"),
+    })
+    .refine((b) => b.cap !== undefined || b.expectedShipDate !== undefined, { message: "must give a new cap or a new expected ship date", path: ["cap"] }),
+  response: z.object({
+    presale: presaleDetailSchema,
+    /** What changed, and what it means for the waiting orders, as sentences. */
     message: z.string(),
   }),
 });

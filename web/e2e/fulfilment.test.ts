@@ -220,7 +220,21 @@ describe("a pre-sale in Chromium", () => {
     await panel.locator('[data-testid="preorder"]').waitFor();
     await shot(page, "presale-queue-phone");
     expect(await overflowsSideways(page)).toBe(false);
+    // The limit and the date change in a dialog (the phone first); the panel and the waiting order follow.
+    await panel.getByRole("button", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Pre-order limit").fill("12");
+    await dialog.getByLabel("Expected ship date").fill("2031-02-03");
+    await dialog.getByTestId("presale-edit-note").waitFor();
+    await shot(page, "presale-edit-phone");
+    expect(await overflowsSideways(page)).toBe(false);
     await page.setViewportSize({ width: 1400, height: 900 });
+    await shot(page, "presale-edit-desktop");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await panel.getByText("2 of 12 units pre-ordered", { exact: false }).waitFor();
+    await panel.getByTestId("presale-history").getByText("raised the cap from 5 to 12 units", { exact: false }).waitFor();
+    await shot(page, "presale-history-desktop");
+    expect((await env.api.client.call(orders.getOrder, { params: { id: order.id } }, { token: owner.token })).holds[0]!.reason).toContain("3 February 2031");
 
     // Counting the receiving in allocates the pre-order while the page is open.
     await env.api.client.call(receivings.receiveReceiving, { params: { sn: `RCV-${rcv.number}` }, body: { lines: [{ sku: "MUG-BLUE", received: 20 }] } }, { token: owner.token });

@@ -5,6 +5,7 @@ import { listIncomingShipments } from "../services/shipping/presale/list-incomin
 import { listPreorders } from "../services/shipping/presale/list-preorders";
 import { getPresale, listPresales } from "../services/shipping/presale/list-presales";
 import { startPresale } from "../services/shipping/presale/start-presale";
+import { updatePresale } from "../services/shipping/presale/update-presale";
 
 export const presaleRoutes = [
   route(presales.listPresales, ({ ctx, query }) => listPresales(ctx, query)),
@@ -13,4 +14,5 @@ export const presaleRoutes = [
   route(presales.getPresale, ({ ctx, params }) => getPresale(ctx, params.id)),
   route(presales.listPreorders, ({ ctx, params, query }) => listPreorders(ctx, params.id, query)),
   route(presales.endPresale, ({ ctx, params }) => endPresale(ctx, params.id)),
+  route(presales.updatePresale, ({ ctx, params, body }) => updatePresale(ctx, params.id, body)),
 ];

@@ -2,10 +2,12 @@ import type { ToolResponse } from "@atelier/tools/tool-results";
 import type { Intent, IntentContext, Outcome, Step } from "./offline-types";
 import { call, got, gotAll } from "./offline-steps";
 import { parseSku } from "./offline-inventory";
+import { parseDate } from "./offline-slots";
 
 // Pre-sale offline: put a product on pre-sale waiting for what is on its way ("put the blue mug on
 // pre-sale for 200 units", "presell 50 olive hoodies"), how the pre-sales go ("how many pre-orders
-// do I have?"), and ending one ("stop the pre-sale on it"). A product named in words is found in
+// do I have?"), changing its cap or date ("raise the cap to 200", "push the pre-sale date to
+// March 3") and ending one ("stop the pre-sale on it"). A product named in words is found in
 // the inventory first, then the soonest receiving or freight booking bringing it; "this pre-sale"
 // is the one open on screen, "it" the one just started or listed.
 
@@ -70,6 +72,19 @@ function findPresale(t: string, done: Outcome[], history: Outcome[], context: In
   }
   return call("list_presales", { status: "ACTIVE", ...(words ? { search: words } : {}) });
 }
+
+const CAP_WORD = /\b(cap|limit|max(imum)?)\b/i;
+const DATE_WORD = /\b(date|push|postpone|delay|move|pull|bring|ships?|shipping)\b/i;
+const CHANGE_WORD = /\b(raise|rais|rasie|increase|lower|reduce|decrease|drop|bump|up|change|set|make|push|postpone|delay|move|pull|bring|extend)\b/i;
+
+/** The new cap the text names: "raise the cap to 200", "set the limit at 1,000", "cap of 50". */
+export function newCapOf(text: string): number | undefined {
+  const m = text.match(/\b(?:cap|limit|max(?:imum)?)\b[^\d]{0,40}?(\d{1,3}(?:,\d{3})+|\d{1,7})(?!\s*(?:st|nd|rd|th)\b)/i) ?? text.match(/\b(?:to|at)\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\s+(?:units?|pieces?|pcs))?\s*$/i);
+  return m ? Number(m[1]!.replace(/,/g, "")) : undefined;
+}
+
+/** The words of an edit that are not the product's ("raise the cap of the blue mug to 200 by May 2" → "the blue mug"). */
+const EDIT_NOISE = new RegExp(`${CHANGE_WORD.source}|${CAP_WORD.source}|${DATE_WORD.source}|\\b(and|it|its|units?|jan\\w*|feb\\w*|mar\\w*|apr\\w*|may|jun\\w*|jul\\w*|aug\\w*|sep\\w*|oct\\w*|nov\\w*|dec\\w*)\\b|\\d[\\d,-]*`, "gi");
 
 export const PRESALE_INTENTS: Intent[] = [
   {
@@ -148,6 +163,32 @@ export const PRESALE_INTENTS: Intent[] = [
       if (list.length === 1) return { answer: `${head} ${presaleLine(list[0]!)}.` };
       const rows = list.slice(0, 10).map((p) => `- ${presaleLine(p)}`);
       return { answer: [head, ...rows, total > 10 ? `…and ${total - 10} more on the pre-sale screen.` : ""].filter(Boolean).join("\n") };
+    },
+  },
+  {
+    name: "update-presale",
+    tools: ["update_presale", "list_presales"],
+    examples: [
+      "raise the cap to 200",
+      "increase the pre-sale limit to 500 units",
+      "lower the cap on this pre-sale to 40",
+      "push the pre-sale date to March 3",
+      "move the ship date of the blue mug presale to 2031-04-01",
+      "delay this pre-sale to april 10",
+      "rasie the presale cap to 300",
+      "change the limit of the olive hoodie pre-sale to 80 and push it to May 2",
+    ],
+    match: (t) => CHANGE_WORD.test(t) && !END_WORD.test(t) && ((CAP_WORD.test(t) && newCapOf(t) !== undefined) || (DATE_WORD.test(t) && (PRESALE_WORD.test(t) || /\bship(ping)? date\b/i.test(t)) && parseDate(t) !== undefined)),
+    step: (t, done, history, context) => {
+      const updated = got(done, "update_presale");
+      if (updated) return { answer: updated.value.message };
+      const cap = CAP_WORD.test(t) ? newCapOf(t) : undefined;
+      const date = DATE_WORD.test(t) ? parseDate(t.replace(CAP_WORD, " ").replace(/\b\d{1,3}(?:,\d{3})+\b|\b\d{1,7}\s*(units?|pieces?|pcs)\b/gi, " "), context.now) : undefined;
+      if (cap === undefined && !date) return { answer: 'What should change? Say e.g. "raise the cap to 200" or "push the pre-sale date to March 3".' };
+      // "this pre-sale" and "it" keep their meaning; the rest of the edit's words are not the product's.
+      const which = findPresale(`${mentionsThis(t) ? "this pre-sale " : ""}${t.replace(EDIT_NOISE, " ")}`, done, history, context);
+      if (!("id" in which)) return which;
+      return call("update_presale", { id: which.id, ...(cap !== undefined ? { cap } : {}), ...(date ? { expectedShipDate: date } : {}) });
     },
   },
   {

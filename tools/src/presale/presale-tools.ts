@@ -45,6 +45,12 @@ export const presaleTools = [
     argDescriptions: { id: presaleId, status: "WAITING, ALLOCATED or CANCELED; all when left out", page: "Page number from 0", size: "Orders per page" },
   }),
   defineTool({
+    contract: presales.updatePresale,
+    name: "update_presale",
+    description: "Change a pre-sale's cap (the most units that may be pre-ordered) or its expected ship date, or both. The cap can't go below the units already pre-ordered; a new date is written into the waiting orders' holds. Nothing is charged and nobody is contacted, so it runs at once: tell the user the answer's sentence.",
+    argDescriptions: { id: presaleId, cap: "The new cap in units", expectedShipDate: "The new expected ship date, YYYY-MM-DD, today or later" },
+  }),
+  defineTool({
     contract: presales.endPresale,
     name: "end_presale",
     description: "End a pre-sale: no new pre-orders. Orders already waiting keep their place and ship when the stock is received; tell the user so, and that they can cancel any from Orders.",

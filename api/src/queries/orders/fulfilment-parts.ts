@@ -77,15 +77,15 @@ export async function partQuantities(db: Queryable, storeId: string, orderId: st
 }
 
 /** The store's waiting parts that want any of these SKUs, first split first. */
-export async function waitingPartsForSkus(db: Queryable, storeId: string, skus: string[]): Promise<{ id: string; orderId: string }[]> {
-  const { rows } = await db.query<{ id: string; order_id: string }>(
-    `SELECT p.id, p.order_id FROM order_fulfilment_parts p
+export async function waitingPartsForSkus(db: Queryable, storeId: string, skus: string[]): Promise<{ id: string; orderId: string; createdAt: Date }[]> {
+  const { rows } = await db.query<{ id: string; order_id: string; created_at: Date }>(
+    `SELECT p.id, p.order_id, p.created_at FROM order_fulfilment_parts p
       WHERE p.store_id = $1 AND p.status = 'WAITING'
         AND EXISTS (SELECT 1 FROM order_fulfilment_part_lines pl JOIN order_line_items li ON li.id = pl.line_id WHERE pl.part_id = p.id AND lower(li.sku) = ANY($2::text[]))
       ORDER BY p.created_at, p.id`,
     [storeId, skus.map((s) => s.toLowerCase())],
   );
-  return rows.map((r) => ({ id: r.id, orderId: r.order_id }));
+  return rows.map((r) => ({ id: r.id, orderId: r.order_id, createdAt: r.created_at }));
 }
 
 /** A waiting part opens (its stock is reserved now); false when it no longer waits. */

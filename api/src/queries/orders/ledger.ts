@@ -83,6 +83,24 @@ export async function insertHold(db: Queryable, storeId: string, orderId: string
   return rows[0]!.id;
 }
 
+/** The store's open holds the inventory set by itself (`rule`, no user) on live orders wanting any of these SKUs, oldest first. */
+export async function stockHoldsForSkus(db: Queryable, storeId: string, rule: string, skus: string[]): Promise<{ holdId: string; orderId: string; createdAt: Date }[]> {
+  const { rows } = await db.query<{ id: string; order_id: string; created_at: Date }>(
+    `SELECT h.id, h.order_id, h.created_at FROM order_holds h JOIN orders o ON o.id = h.order_id
+      WHERE h.store_id = $1 AND h.released_at IS NULL AND h.set_by_rule = $2 AND h.set_by_user_id IS NULL AND o.cancellation_state <> 'CANCELED'
+        AND EXISTS (SELECT 1 FROM order_line_items li WHERE li.order_id = h.order_id AND lower(li.sku) = ANY($3::text[]))
+      ORDER BY h.created_at, h.id`,
+    [storeId, rule, skus.map((s) => s.toLowerCase())],
+  );
+  return rows.map((r) => ({ holdId: r.id, orderId: r.order_id, createdAt: r.created_at }));
+}
+
+/** An open hold's reason, rewritten (a pre-sale's date moved); false when it was released meanwhile. */
+export async function setHoldReason(db: Queryable, storeId: string, holdId: string, reason: string): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE order_holds SET reason = $3 WHERE store_id = $1 AND id = $2 AND released_at IS NULL`, [storeId, holdId, reason]);
+  return rowCount === 1;
+}
+
 /** Releases an open hold; false when it was already released. */
 export async function releaseHold(db: Queryable, storeId: string, holdId: string, by: { userId: string | null; rule?: string | null; note?: string | null }): Promise<boolean> {
   const { rowCount } = await db.query(

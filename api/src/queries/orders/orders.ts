@@ -155,11 +155,12 @@ export async function countOrdersByFilter(db: Queryable, storeId: string, origin
 }
 
 /** An order of the store by id or number; another store's order is null. */
-export async function getOrder(db: Queryable, storeId: string, ref: { id?: string; number?: number }, lock = false): Promise<OrderRow | null> {
+/** `lock: "skip-locked"` returns null for an order another transaction holds (stock arriving takes it later instead of waiting). */
+export async function getOrder(db: Queryable, storeId: string, ref: { id?: string; number?: number }, lock: boolean | "skip-locked" = false): Promise<OrderRow | null> {
   const by = ref.id !== undefined ? "o.id = $2" : "o.order_number = $2";
   const { rows } = await db.query(
     `SELECT ${DETAIL_COLUMNS} ${ORDERS_FROM}
-     WHERE o.store_id = $1 AND ${by}${lock ? " FOR UPDATE OF o" : ""}`,
+     WHERE o.store_id = $1 AND ${by}${lock === "skip-locked" ? " FOR UPDATE OF o SKIP LOCKED" : lock ? " FOR UPDATE OF o" : ""}`,
     [storeId, ref.id ?? ref.number],
   );
   const r = rows[0] as Row | undefined;

@@ -180,6 +180,13 @@ export async function waitingForSkus(db: Queryable, storeId: string, skus: strin
   return rows.map((r: Row) => ({ ...toPreorder(r), sku: r.sku as string }));
 }
 
+/** Which of these orders still wait in a pre-sale queue (their units come from the queue, in turn). */
+export async function ordersWaiting(db: Queryable, storeId: string, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const { rows } = await db.query<{ order_id: string }>(`SELECT DISTINCT order_id FROM presale_orders WHERE store_id = $1 AND status = 'WAITING' AND order_id = ANY($2::uuid[])`, [storeId, orderIds]);
+  return new Set(rows.map((r) => r.order_id));
+}
+
 /** The order's waiting pre-orders, locked. */
 export async function waitingOfOrder(db: Queryable, storeId: string, orderId: string): Promise<PreorderRow[]> {
   const { rows } = await db.query(`SELECT ${PREORDER_COLUMNS}, o.queue_position AS position FROM presale_orders o WHERE o.store_id = $1 AND o.order_id = $2 AND o.status = 'WAITING' FOR UPDATE OF o`, [storeId, orderId]);
@@ -188,4 +195,44 @@ export async function waitingOfOrder(db: Queryable, storeId: string, orderId: st
 
 export async function setPreorderStatus(db: Queryable, storeId: string, id: string, status: "ALLOCATED" | "CANCELED"): Promise<void> {
   await db.query(`UPDATE presale_orders SET status = $3, allocated_at = CASE WHEN $3 = 'ALLOCATED' THEN now() ELSE allocated_at END WHERE store_id = $1 AND id = $2 AND status = 'WAITING'`, [storeId, id, status]);
+}
+
+/** A new cap; false (nothing changed) when units already pre-ordered exceed it or the pre-sale ended. */
+export async function setCap(db: Queryable, storeId: string, id: string, cap: number): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE presales SET cap = $3 WHERE store_id = $1 AND id = $2 AND status = 'ACTIVE' AND sold <= $3`, [storeId, id, cap]);
+  return rowCount === 1;
+}
+
+export async function setShipDate(db: Queryable, storeId: string, id: string, date: string): Promise<void> {
+  await db.query(`UPDATE presales SET expected_ship_date = $3::date WHERE store_id = $1 AND id = $2`, [storeId, id, date]);
+}
+
+/** The pre-sale's waiting pre-orders in queue order, locked (a new date rewrites their holds). */
+export async function waitingOfPresale(db: Queryable, storeId: string, presaleId: string): Promise<PreorderRow[]> {
+  const { rows } = await db.query(
+    `SELECT ${PREORDER_COLUMNS}, o.queue_position AS position FROM presale_orders o WHERE o.store_id = $1 AND o.presale_id = $2 AND o.status = 'WAITING' ORDER BY o.queue_position FOR UPDATE OF o`,
+    [storeId, presaleId],
+  );
+  return rows.map(toPreorder);
+}
+
+export async function insertChange(db: Queryable, storeId: string, presaleId: string, userId: string | null, words: string): Promise<void> {
+  await db.query(`INSERT INTO presale_changes (store_id, presale_id, user_id, words) VALUES ($1, $2, $3, $4)`, [storeId, presaleId, userId, words]);
+}
+
+export type PresaleChangeRow = { userId: string | null; words: string; createdAt: Date };
+
+/** The pre-sale's changes, oldest first (migration 0460). */
+export async function listChanges(db: Queryable, storeId: string, presaleId: string): Promise<PresaleChangeRow[]> {
+  const { rows } = await db.query<{ user_id: string | null; words: string; created_at: Date }>(
+    `SELECT user_id, words, created_at FROM presale_changes WHERE store_id = $1 AND presale_id = $2 ORDER BY created_at, id`,
+    [storeId, presaleId],
+  );
+  return rows.map((r) => ({ userId: r.user_id, words: r.words, createdAt: r.created_at }));
+}
+
+/** Who started the pre-sale (migration 0400 keeps it on the row). */
+export async function startedBy(db: Queryable, storeId: string, presaleId: string): Promise<string | null> {
+  const { rows } = await db.query<{ created_by: string | null }>(`SELECT created_by FROM presales WHERE store_id = $1 AND id = $2`, [storeId, presaleId]);
+  return rows[0]?.created_by ?? null;
 }

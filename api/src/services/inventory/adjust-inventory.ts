@@ -4,10 +4,11 @@ import type { UserContext } from "../../context";
 import { requirePermission } from "../../auth/permissions";
 import { withTransaction } from "../../db/pool";
 import { conflict } from "../../errors";
+import * as accounts from "../../queries/accounts";
 import * as movements from "../../queries/inventory/movements";
 import * as stock from "../../queries/inventory/stock";
-import { enqueueBackorderRelease } from "../orders/release-backorders";
 import { findItem, inventoryDetail } from "./get-inventory-item";
+import { stockArrived } from "./stock-arrived";
 
 const units = (n: number) => `${n} unit${n === 1 ? "" : "s"}`;
 
@@ -32,8 +33,11 @@ export async function adjustInventory(ctx: UserContext, sku: string, body: BodyO
       itemId: item.id, bin: body.bin, kind: "ADJUSTED", reason: body.reason, onHandChange: body.change, reservedChange: 0, onHandAfter: after.onHand, reservedAfter: after.reserved,
       note: body.note || ADJUSTMENT_REASON_LABELS[body.reason], actorUserId: ctx.auth.userId,
     });
-    // Units added may open backorders waiting for this SKU.
-    if (body.change > 0) await enqueueBackorderRelease(ctx, tx, storeId, [item.sku]);
+    // Units added go to pre-orders, held orders and backorders waiting for this SKU; a decrease takes nothing from them.
+    if (body.change > 0) {
+      const name = (await accounts.userNames(tx, [ctx.auth.userId])).get(ctx.auth.userId) ?? "a teammate";
+      await stockArrived(ctx, tx, storeId, [item.sku], { words: `stock adjusted by ${name}`, userId: ctx.auth.userId });
+    }
     return inventoryDetail(tx, ctx, item.sku);
   });
 }

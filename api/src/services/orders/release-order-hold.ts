@@ -16,16 +16,20 @@ import { statusAfterHolds } from "./order-rules";
  * returns to the status it had before its first hold. Shared by the single and the bulk action.
  */
 export async function releaseHold(tx: Queryable, ctx: UserContext, order: q.OrderRow, holdId: string, note?: string): Promise<void> {
-  const storeId = ctx.auth.storeId;
+  await releaseHoldAs(tx, ctx.auth.storeId, ctx.auth.userId, order, holdId, note);
+}
+
+/** releaseHold for a store and a user (null: the store's own stock arriving, in a job). */
+export async function releaseHoldAs(tx: Queryable, storeId: string, userId: string | null, order: q.OrderRow, holdId: string, note?: string): Promise<void> {
   const hold = await ledger.getHold(tx, storeId, order.id, holdId);
   if (!hold) throw notFound("Hold");
-  const released = await ledger.releaseHold(tx, storeId, holdId, { userId: ctx.auth.userId, note: note || null });
+  const released = await ledger.releaseHold(tx, storeId, holdId, { userId, note: note || null });
   if (!released) throw conflict(`This hold ("${hold.reason}") was already released.`);
   const stillOpen = await ledger.openHolds(tx, storeId, order.id);
   const back = stillOpen.length === 0 && order.processingStatus === "ON_HOLD" ? statusAfterHolds(order) : null;
   if (back) {
     // Leaving its last hold, the order must hold its units before it can ship.
-    const short = await reserveOrderStock(tx, storeId, order.id, await linesToShip(tx, storeId, order.id), { userId: ctx.auth.userId });
+    const short = await reserveOrderStock(tx, storeId, order.id, await linesToShip(tx, storeId, order.id), { userId });
     if (short.length) throw conflict(`Order #${order.orderNumber} can't leave its hold yet: not enough stock for ${shortfallText(short)}.`);
     await q.markReleased(tx, storeId, order.id, back);
   }
@@ -35,7 +39,7 @@ export async function releaseHold(tx: Queryable, ctx: UserContext, order: q.Orde
     toStatus: back,
     message: note ? `Released "${hold.reason}": ${note}` : `Released "${hold.reason}"`,
     holdId,
-    actorUserId: ctx.auth.userId,
+    actorUserId: userId,
   });
   await publishOrderUpdated(tx, storeId, order.id);
 }

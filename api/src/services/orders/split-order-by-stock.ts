@@ -15,7 +15,7 @@ const unitsText = (lines: { sku: string; quantity: number }[]) =>
 /**
  * A fulfilment rule's "split by stock" on an order that arrived short (the inventory rule holds it):
  * the units in stock now become part 1, reserved and free to ship; the rest becomes part 2, which
- * waits for stock (release-backorders.ts opens it when stock arrives). The inventory's hold is
+ * waits for stock (inventory/stock-arrived.ts opens it when stock arrives). The inventory's hold is
  * released in the rule's name, so the order waits only on holds other rules set. Nothing happens
  * when nothing is short or nothing is in stock; returns whether it split.
  */

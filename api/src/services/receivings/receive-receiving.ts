@@ -9,8 +9,7 @@ import * as movements from "../../queries/inventory/movements";
 import * as stock from "../../queries/inventory/stock";
 import * as q from "../../queries/receivings/receivings";
 import { recordStorageFee } from "../fees/record-storage-fee";
-import { allocatePreorders } from "../shipping/presale/allocate-preorders";
-import { enqueueBackorderRelease } from "../orders/release-backorders";
+import { stockArrived } from "../inventory/stock-arrived";
 import { findReceiving, publishReceivingUpdated, receivingDetail, snOf } from "./receiving-detail";
 import { assertOpen } from "./receiving-transitions";
 
@@ -63,10 +62,8 @@ export async function receiveReceiving(ctx: UserContext, ref: ReceivingRef, body
       line.received += c.received;
       line.damaged += c.damaged;
     }
-    // Pre-orders waiting for these SKUs take the units first, before any other order can.
-    await allocatePreorders(tx, ctx, body.lines.filter((c) => c.received > 0).map((c) => c.sku));
-    // Units on hand now may open backorders waiting for these SKUs.
-    await enqueueBackorderRelease(ctx, tx, storeId, body.lines.filter((c) => c.received > 0).map((c) => bySku.get(c.sku.toLowerCase())!.sku));
+    // The units counted go to pre-orders first, then held orders and backorders, before any new order can take them.
+    await stockArrived(ctx, tx, storeId, body.lines.filter((c) => c.received > 0).map((c) => bySku.get(c.sku.toLowerCase())!.sku), { words: `stock counted in on ${sn}`, userId: ctx.auth.userId });
     const counted = lines.reduce((s, l) => s + l.received + l.damaged, 0);
     const expected = lines.reduce((s, l) => s + l.expected, 0);
     if (body.finish) {

@@ -11,6 +11,7 @@ import * as q from "../../queries/returns/returns";
 import * as settings from "../../queries/returns/settings";
 import { publishOrderUpdated } from "../orders/publish-order-updated";
 import { findReturn, refundDue, returnDetail, type ReturnRef } from "./return-detail";
+import { stockArrived } from "../inventory/stock-arrived";
 import { restockReturn } from "./restock-return";
 import { assertStep } from "./return-transitions";
 
@@ -40,6 +41,8 @@ export async function receiveReturnOrder(ctx: UserContext, ref: ReturnRef, body:
     }
     const restock = body.restock ?? (await settings.getSettings(tx, storeId)).restockOnReceipt;
     const restocked = restock ? await restockReturn(tx, storeId, row, lines, ctx.auth.userId) : 0;
+    // Units back on the shelf go to pre-orders, held orders and backorders waiting for them.
+    if (restocked) await stockArrived(ctx, tx, storeId, lines.map((l) => l.sku), { words: `return ${handle} restocked`, userId: ctx.auth.userId });
     await q.markReceived(tx, storeId, row.id);
     await ledger.appendEvent(tx, storeId, row.orderId, {
       kind: "RETURN_RECEIVED", fromStatus: row.status, toStatus: "RECEIVED",

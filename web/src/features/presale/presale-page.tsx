@@ -24,6 +24,7 @@ import { PageFrame } from "../../shell/page-frame";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FilterTabs, ListToolbar, Pager, useAddressPatch } from "../../ui/list-controls";
 import { showToast } from "../../ui/toast-store";
+import { EditButton } from "./presale-edit-dialog";
 import "./presale.css";
 
 const PAGE_SIZE = 20;
@@ -118,6 +119,7 @@ function PresalePanel({ id, queuePage, onQueuePage, onClose }: { id: string; que
       <header className="presale-panel-head">
         <h2>{p.title} <span className="muted">{p.sku}</span></h2>
         <div className="presale-panel-actions">
+          <EditButton presale={p} />
           {p.status === "ACTIVE" && <EndButton presale={p} />}
           <button type="button" onClick={onClose}>Close</button>
         </div>
@@ -141,6 +143,12 @@ function PresalePanel({ id, queuePage, onQueuePage, onClose }: { id: string; que
         </ol>
       )}
       {queue.data && <Pager page={queuePage} size={PAGE_SIZE} total={queue.data.total} onPage={onQueuePage} />}
+      <h3>History</h3>
+      <ul className="presale-history" aria-label="Pre-sale history" data-testid="presale-history">
+        {p.history.map((h, i) => (
+          <li key={i}><span className="muted">{new Date(h.at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}</span> {h.by ?? "A former teammate"} {h.words}.</li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -21,6 +21,7 @@ export async function endPresale(ctx: UserContext, id: string): Promise<Response
   return withTransaction(ctx.pool, async (tx) => {
     const found = await findPresale(tx, storeId, id, true);
     if (!(await q.endPresale(tx, storeId, id))) throw conflict(`The pre-sale of ${found.title} (${found.sku}) already ended.`);
+    await q.insertChange(tx, storeId, id, ctx.auth.userId, "ended it: no new pre-orders");
     const presale = await findPresale(tx, storeId, id);
     const waiting = await q.listPreorders(tx, storeId, id, { status: "WAITING", limit: SHOWN, offset: 0 });
     const head = `The pre-sale of ${presale.title} (${presale.sku}) has ended: no new pre-orders are taken.`;

@@ -1,9 +1,10 @@
 import type { QueryOf, ResponseOf, presales } from "@atelier/contracts";
-import type { Presale } from "@atelier/contracts/presales";
+import type { PresaleDetail } from "@atelier/contracts/presales";
 import type { UserContext } from "../../../context";
 import { requirePermission } from "../../../auth/permissions";
 import * as q from "../../../queries/shipping/presales";
-import { findPresale, toPresaleDto } from "./presale-dto";
+import { toPresaleDto } from "./presale-dto";
+import { presaleDetail } from "./presale-detail";
 
 /** The store's pre-sales, paged, with the units and orders still waiting over all of them. */
 export async function listPresales(ctx: UserContext, query: QueryOf<typeof presales.listPresales>): Promise<ResponseOf<typeof presales.listPresales>> {
@@ -14,7 +15,7 @@ export async function listPresales(ctx: UserContext, query: QueryOf<typeof presa
   return { list: page.list.map(toPresaleDto), total: page.total, page: query.page, size: query.size, waitingOrders: waiting.orders, waitingUnits: waiting.units };
 }
 
-export async function getPresale(ctx: UserContext, id: string): Promise<Presale> {
+export async function getPresale(ctx: UserContext, id: string): Promise<PresaleDetail> {
   requirePermission(ctx, "orders.manage");
-  return toPresaleDto(await findPresale(ctx.pool, ctx.auth.storeId, id));
+  return presaleDetail(ctx.pool, ctx.auth.storeId, id);
 }
