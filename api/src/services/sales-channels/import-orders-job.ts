@@ -4,11 +4,12 @@ import { ORDER_IMPORT_JOB, type ImportChannel } from "@atelier/contracts/sales-c
 import type { AppDeps } from "../../context";
 import { withTransaction, type Queryable } from "../../db/pool";
 import { defineJob, PermanentJobError, type JobContext } from "../../jobs";
-import { checkOrder, readExportFile, type CheckedOrder, type RowProblem } from "../../providers/store-platforms";
+import { checkOrder, readExportFile, type CheckedOrder, type ExportedOrder, type LooseRow, type RowProblem } from "../../providers/store-platforms";
 import * as imports from "../../queries/orders/order-imports";
 import { fileStorageFor } from "../../storage";
 import { listStockedSkus } from "../inventory/list-stocked-skus";
 import { placeImportedOrder } from "./place-imported-order";
+import { readShopSnapshot } from "./read-shop-orders";
 
 // The import itself: orders the store already has (same channel and order id) are skipped, bad
 // rows are reported in sentences and leave their order out, and every good order is placed in its
@@ -46,11 +47,21 @@ async function runImport(deps: AppDeps, p: z.infer<typeof payload>, job: JobCont
   if (!found) throw new PermanentJobError("The import was deleted.");
   const stream = await fileStorageFor(deps.config).get(found.storageKey);
   if (!stream) throw new PermanentJobError("The uploaded file is no longer stored; upload it again.");
-  const read = readExportFile(await buffer(stream));
-  if ("error" in read) throw new PermanentJobError(`The file ${read.error}.`);
+  const bytes = await buffer(stream);
+  let orders: ExportedOrder[];
+  let loose: LooseRow[] = [];
+  let channel: ImportChannel;
+  if (found.source === "SHOP") {
+    // The orders as the shop answered them when they were read and checked (read-shop-orders.ts).
+    orders = readShopSnapshot(bytes);
+    channel = found.channel;
+  } else {
+    const read = readExportFile(bytes);
+    if ("error" in read) throw new PermanentJobError(`The file ${read.error}.`);
+    ({ orders, loose } = read.platform.readOrders(read.rows));
+    channel = read.platform.channel;
+  }
   await imports.markRunning(deps.pool, storeId, importId);
-  const { orders, loose } = read.platform.readOrders(read.rows);
-  const channel = read.platform.channel;
   await imports.insertProblems(deps.pool, storeId, importId, loose.map((l) => ({ line: l.line, orderRef: null, message: `Line ${l.line} ${l.message}` })));
   const total = orders.length;
   await job.progress(0, `0 of ${total.toLocaleString("en-US")} orders`);
