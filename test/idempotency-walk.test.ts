@@ -292,6 +292,7 @@ async function ideaAt(owner: Owner, stage: "new" | "ideas" | "picked" | "submitt
 const PROVEN_ELSEWHERE: Record<string, string> = {
   voidShippingLabel: "the test carrier scans a label at once, so it is never voidable here; api/test/shipping.test.ts voids and replays with a slower carrier",
   askAboutReturns: "needs a store with two years of orders and returns to ask about; api/test/analytics-actions.test.ts replays it on its seeded store",
+  importShopOrders: "needs a connected Shopify shop; api/test/shopify-adapter.test.ts replays it against its fake of Shopify's Admin API",
 };
 
 const QUOTE_TERMS = { title: "Walk totes", unitPriceCents: 420, quantity: 500, moq: 300, leadTimeDays: 25, samplePriceCents: 3500, validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString() };

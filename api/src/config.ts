@@ -49,6 +49,12 @@ const envSchema = z.object({
   ATELIER_FULFILMENT_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
   ATELIER_EASYPOST_API_KEY: z.string().min(1).optional(),
   ATELIER_EASYPOST_BASE_URL: z.string().url().optional(),
+  // A Shopify shop read through the Admin API (a custom app's key, secret and access token); its base URL only for a local fake.
+  ATELIER_SHOPIFY_API_KEY: z.string().min(1).optional(),
+  ATELIER_SHOPIFY_API_SECRET: z.string().min(1).optional(),
+  ATELIER_SHOPIFY_SHOP_DOMAIN: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "must be the shop's myshopify.com domain").optional(),
+  ATELIER_SHOPIFY_ACCESS_TOKEN: z.string().min(1).optional(),
+  ATELIER_SHOPIFY_BASE_URL: z.string().url().optional(),
   // Video meetings through Daily's REST API when a key is set (its base URL only for a local fake); else the built-in rooms.
   ATELIER_DAILY_API_KEY: z.string().min(1).optional(),
   ATELIER_DAILY_API_URL: z.string().url().optional(),
@@ -101,6 +107,8 @@ export type Config = {
   fulfilment: { stepMs: number };
   /** Hosted carriers offered beside the built-in one: EasyPost when an API key is set (its base URL only for a local fake). */
   shipping: { easyPost?: { apiKey: string; baseUrl?: string } };
+  /** Shops read through their platform's API: Shopify when its key, secret, shop and access token are all set (its base URL only for a local fake); else imports are files. */
+  storePlatforms: { shopify?: { apiKey: string; apiSecret: string; shopDomain: string; accessToken: string; baseUrl?: string } };
   /** The hosted video-meeting service accepted meetings are created on: Daily when an API key is set (its base URL only for a local fake), else the built-in rooms. */
   videoMeetings: { daily?: { apiKey: string; baseUrl?: string } };
   /**
@@ -153,6 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: { concurrency: e.ATELIER_JOB_CONCURRENCY, pollMs: e.ATELIER_JOB_POLL_MS },
     fulfilment: { stepMs: e.ATELIER_FULFILMENT_STEP_MS ?? (e.NODE_ENV === "test" ? 0 : 4000) },
     shipping: { easyPost: e.ATELIER_EASYPOST_API_KEY ? { apiKey: e.ATELIER_EASYPOST_API_KEY, baseUrl: e.ATELIER_EASYPOST_BASE_URL } : undefined },
+    storePlatforms: {
+      shopify:
+        e.ATELIER_SHOPIFY_API_KEY && e.ATELIER_SHOPIFY_API_SECRET && e.ATELIER_SHOPIFY_SHOP_DOMAIN && e.ATELIER_SHOPIFY_ACCESS_TOKEN
+          ? { apiKey: e.ATELIER_SHOPIFY_API_KEY, apiSecret: e.ATELIER_SHOPIFY_API_SECRET, shopDomain: e.ATELIER_SHOPIFY_SHOP_DOMAIN, accessToken: e.ATELIER_SHOPIFY_ACCESS_TOKEN, baseUrl: e.ATELIER_SHOPIFY_BASE_URL }
+          : undefined,
+    },
     videoMeetings: { daily: e.ATELIER_DAILY_API_KEY ? { apiKey: e.ATELIER_DAILY_API_KEY, baseUrl: e.ATELIER_DAILY_API_URL } : undefined },
     inbox: {
       digestAfterMinutes: e.ATELIER_INBOX_DIGEST_MINUTES,

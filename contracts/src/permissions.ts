@@ -312,7 +312,7 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   // warehouse tickets: whoever handles the orders asks the warehouse about them (CX included)
   listWarehouseTickets: "orders.manage", getWarehouseTicket: "orders.manage", createWarehouseTicket: "orders.manage", replyWarehouseTicket: "orders.manage", closeWarehouseTicket: "orders.manage",
   // sales channels: bringing in a channel's orders is placing orders, as a manual order is (CX included)
-  uploadOrderImportFile: "orders.manage", startOrderImport: "orders.manage", listOrderImports: "orders.manage", getOrderImport: "orders.manage", getOrderImportProblemsCsv: "orders.manage",
+  uploadOrderImportFile: "orders.manage", importShopOrders: "orders.manage", startOrderImport: "orders.manage", listOrderImports: "orders.manage", getOrderImport: "orders.manage", getOrderImportProblemsCsv: "orders.manage",
   listSalesChannels: "orders.manage",
   // product feeds: every member reads how they stand; what the store shows on Google and Instagram, and the feed's secret address, is marketing
   getProductFeedStatus: "store.read", listFeedListings: "store.read", downloadProductFeed: "store.read",

@@ -44,6 +44,8 @@ export const orderImportSchema = z.object({
   channel: z.enum(IMPORT_CHANNELS),
   /** The channel as people call it ("Shopify"). */
   channelName: z.string(),
+  /** FILE: an uploaded export file; SHOP: orders read from the connected shop through its platform's API. */
+  source: z.enum(["FILE", "SHOP"]),
   fileName: z.string(),
   sizeBytes: z.number().int(),
   rowCount: z.number().int(),
@@ -84,6 +86,19 @@ export const uploadOrderImportFile = defineContract({
   access: "user",
   status: 201,
   noToolReason: "Takes multipart bytes from a file picker on the connect page; agents import a file already uploaded with import_orders_file.",
+  response: orderImportSchema,
+});
+
+export const importShopOrders = defineContract({
+  id: "importShopOrders",
+  method: "POST",
+  path: "/web/orders/shop-imports",
+  summary: "Reads the open, unshipped orders of the connected shop through its platform's API (Shopify's Admin API, when this Atelier is connected to a shop) and checks them like an uploaded export: nothing is imported yet, start it with import-task. 409 with a sentence when no shop is connected or the shop has no order to fulfil; 502 with a sentence when the platform refuses or can't be reached.",
+  tags: ["orders"],
+  access: "user",
+  status: 201,
+  idempotent: true,
+  body: z.strictObject({ channel: z.literal("SHOPIFY").describe("The platform whose connected shop to read: SHOPIFY") }),
   response: orderImportSchema,
 });
 
@@ -153,6 +168,8 @@ export const salesChannelSchema = z.object({
   lastImportAt: z.string().nullable(),
   /** The channel's page in the app. */
   path: z.string(),
+  /** The shop Atelier reads this channel's orders from through the platform's own API ("atelier-demo.myshopify.com"); null when its orders come in as export files. */
+  connectedShop: z.string().nullable(),
 });
 export type SalesChannelInfo = z.infer<typeof salesChannelSchema>;
 

@@ -4,6 +4,7 @@ import { createLocalCardPayments, type CardPaymentProvider } from "./payments";
 import { createLocalFulfilment, type FulfilmentProvider } from "./fulfilment";
 import { createEasyPostCarrier, createLocalCarrier, type ShippingProvider } from "./shipping";
 import { createLocalFreight, type FreightProvider } from "./freight";
+import { createShopifyShop, type StorePlatformShop } from "./store-platforms";
 import { createConfiguredEmbeddings, type EmbeddingProvider } from "../embeddings";
 import { createConfiguredImageEmbedder, type ImageEmbedder } from "../images/image-embedder";
 import { createConfiguredImageGenerator, type ImageGenerator } from "./image-generation";
@@ -32,6 +33,8 @@ export type Providers = {
   videoMeetings: VideoMeetingProvider;
   /** Writes structured text (product ideas): the model brand kits use (OPENAI_BASE_URL, ATELIER_MODEL), else none (offline writers). */
   textWriter: KitWriter;
+  /** Shops whose orders are read through their platform's API: Shopify's official adapter when configured; without one, orders come in as export files. */
+  shops: { shopify: StorePlatformShop | null };
 };
 
 export function createProviders(config: Config, overrides: Partial<Providers> = {}): Providers {
@@ -48,6 +51,7 @@ export function createProviders(config: Config, overrides: Partial<Providers> = 
     freight: createLocalFreight({ stepMs: config.fulfilment.stepMs * 5 }),
     videoMeetings: config.videoMeetings.daily ? createDailyVideoMeetings(config.videoMeetings.daily) : createLocalVideoMeetings(config.webOrigin.split(",")[0] ?? ""),
     textWriter: configuredKitWriter(),
+    shops: { shopify: config.storePlatforms.shopify ? createShopifyShop(config.storePlatforms.shopify) : null },
     ...overrides,
   };
 }

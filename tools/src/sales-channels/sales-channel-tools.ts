@@ -13,6 +13,13 @@ export const salesChannelTools = [
     argDescriptions: { importId: "The uploaded file's import id" },
   }),
   defineTool({
+    contract: salesChannels.importShopOrders,
+    name: "read_shop_orders",
+    description:
+      "Read the open, unshipped orders of the Shopify shop connected to Atelier (list_sales_channels shows it as connectedShop on Shopify) and check them like an uploaded export: answers an import with status UPLOADED and how many orders it holds; nothing is placed until import_orders_file is called with its id. Use it for 'import my Shopify orders' when a shop is connected and no uploaded file is waiting. If no shop is connected it answers so: then tell the user to upload Shopify's orders export on the Shopify page. Nothing is charged or sent.",
+    argDescriptions: { channel: "SHOPIFY" },
+  }),
+  defineTool({
     contract: salesChannels.listOrderImports,
     name: "list_order_imports",
     description: "The store's order imports, newest first: file, platform, status and how many orders were imported, skipped as already imported, or could not be imported. Use it for 'how did the import go?', 'did my Amazon orders come in?'.",

@@ -49,3 +49,15 @@ export function cell(row: ExportRow, ...names: string[]): string {
 }
 
 export const hasColumns = (header: string[], ...names: string[]) => names.every((n) => header.includes(n));
+
+/**
+ * A platform's shop read through its own API (the official adapters): its orders to fulfil, read
+ * into the same orders the export files give, so they are checked and placed the same way.
+ */
+export type StorePlatformShop = {
+  channel: ImportChannel;
+  /** The shop as its platform names it ("atelier-demo.myshopify.com"). */
+  shopName: string;
+  /** Every order waiting to be fulfilled; rejects with a sentence when the platform refuses. */
+  readOrders(signal?: AbortSignal): Promise<ExportedOrder[]>;
+};

@@ -6,14 +6,14 @@ import type { CheckedOrder, RowProblem } from "../../providers/store-platforms";
 // take, and the orders they placed (orders.import_id, with the channel's own id unique per store).
 
 export type ImportRow = {
-  id: string; storeId: string; channel: ImportChannel; fileName: string; storageKey: string; sizeBytes: number; rowCount: number; orderCount: number;
+  id: string; storeId: string; channel: ImportChannel; source: "FILE" | "SHOP"; fileName: string; storageKey: string; sizeBytes: number; rowCount: number; orderCount: number;
   status: OrderImportStatus; jobId: string | null; importedCount: number; skippedCount: number; failedCount: number; problemCount: number; error: string | null;
   createdAt: Date; finishedAt: Date | null;
 };
 
 type Row = Record<string, unknown>;
 const toImport = (r: Row): ImportRow => ({
-  id: r.id as string, storeId: r.store_id as string, channel: r.channel as ImportChannel, fileName: r.file_name as string, storageKey: r.storage_key as string,
+  id: r.id as string, storeId: r.store_id as string, channel: r.channel as ImportChannel, source: r.source as ImportRow["source"], fileName: r.file_name as string, storageKey: r.storage_key as string,
   sizeBytes: r.size_bytes as number, rowCount: r.row_count as number, orderCount: r.order_count as number, status: r.status as OrderImportStatus, jobId: r.job_id as string | null,
   importedCount: r.imported_count as number, skippedCount: r.skipped_count as number, failedCount: r.failed_count as number, problemCount: r.problem_count as number,
   error: r.error as string | null, createdAt: r.created_at as Date, finishedAt: r.finished_at as Date | null,
@@ -21,10 +21,10 @@ const toImport = (r: Row): ImportRow => ({
 
 const SELECT = `SELECT i.*, (SELECT count(*)::int FROM order_import_problems p WHERE p.import_id = i.id) AS problem_count FROM order_imports i`;
 
-export async function insertImport(db: Queryable, storeId: string, i: { channel: ImportChannel; fileName: string; storageKey: string; sizeBytes: number; rowCount: number; orderCount: number; userId: string }): Promise<ImportRow> {
+export async function insertImport(db: Queryable, storeId: string, i: { channel: ImportChannel; source?: ImportRow["source"]; fileName: string; storageKey: string; sizeBytes: number; rowCount: number; orderCount: number; userId: string }): Promise<ImportRow> {
   const { rows } = await db.query(
-    `INSERT INTO order_imports (store_id, channel, file_name, storage_key, size_bytes, row_count, order_count, created_by_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *, 0 AS problem_count`,
-    [storeId, i.channel, i.fileName, i.storageKey, i.sizeBytes, i.rowCount, i.orderCount, i.userId],
+    `INSERT INTO order_imports (store_id, channel, source, file_name, storage_key, size_bytes, row_count, order_count, created_by_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *, 0 AS problem_count`,
+    [storeId, i.channel, i.source ?? "FILE", i.fileName, i.storageKey, i.sizeBytes, i.rowCount, i.orderCount, i.userId],
   );
   return toImport(rows[0]!);
 }
@@ -124,6 +124,17 @@ export async function insertImportedOrder(db: Queryable, storeId: string, import
       o.placedAt, channel, o.externalId, importId],
   );
   return rows[0] ? { id: rows[0].id, orderNumber: rows[0].order_number } : null;
+}
+
+/** An imported order's lines in one statement (an import places thousands); what the stock reservation needs of each. */
+export async function insertImportedLines(db: Queryable, storeId: string, orderId: string, lines: { sku: string; title: string; quantity: number; unitPriceCents: number }[]): Promise<{ id: string; sku: string; quantity: number }[]> {
+  const { rows } = await db.query<{ id: string; sku: string; quantity: number }>(
+    `INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents)
+     SELECT $1, $2, l.sku, l.title, l.quantity, l.price FROM unnest($3::text[], $4::text[], $5::int[], $6::int[]) AS l(sku, title, quantity, price)
+     RETURNING id, sku, quantity`,
+    [orderId, storeId, lines.map((l) => l.sku), lines.map((l) => l.title), lines.map((l) => l.quantity), lines.map((l) => l.unitPriceCents)],
+  );
+  return rows;
 }
 
 export async function importedOrders(db: Queryable, storeId: string, importId: string, limit: number): Promise<{ id: string; orderNumber: number; externalId: string; customerName: string; totalCents: number }[]> {

@@ -1,19 +1,20 @@
 import { buffer } from "node:stream/consumers";
 import { z } from "zod";
-import { ORDER_IMPORT_JOB } from "@atelier/contracts/sales-channels";
+import { ORDER_IMPORT_JOB, type ImportChannel } from "@atelier/contracts/sales-channels";
 import type { AppDeps } from "../../context";
-import { withTransaction } from "../../db/pool";
+import { withTransaction, type Queryable } from "../../db/pool";
 import { defineJob, PermanentJobError, type JobContext } from "../../jobs";
-import { checkOrder, readExportFile, type CheckedOrder, type RowProblem } from "../../providers/store-platforms";
+import { checkOrder, readExportFile, type CheckedOrder, type ExportedOrder, type LooseRow, type RowProblem } from "../../providers/store-platforms";
 import * as imports from "../../queries/orders/order-imports";
 import { fileStorageFor } from "../../storage";
 import { listStockedSkus } from "../inventory/list-stocked-skus";
 import { placeImportedOrder } from "./place-imported-order";
+import { readShopSnapshot } from "./read-shop-orders";
 
 // The import itself: orders the store already has (same channel and order id) are skipped, bad
 // rows are reported in sentences and leave their order out, and every good order is placed in its
-// own short transaction, so one order's trouble never stops or undoes the others, and a retried
-// attempt skips what the cut-off one placed.
+// batch's short transaction (one order's own when the batch fails), so one order's trouble never
+// stops or undoes the others, and a retried attempt skips what the cut-off one placed.
 
 const payload = z.strictObject({ storeId: z.uuid(), importId: z.uuid(), userId: z.uuid().nullable() });
 /** Orders checked and placed between two progress reports and two reads of the store's SKUs. */
@@ -46,11 +47,21 @@ async function runImport(deps: AppDeps, p: z.infer<typeof payload>, job: JobCont
   if (!found) throw new PermanentJobError("The import was deleted.");
   const stream = await fileStorageFor(deps.config).get(found.storageKey);
   if (!stream) throw new PermanentJobError("The uploaded file is no longer stored; upload it again.");
-  const read = readExportFile(await buffer(stream));
-  if ("error" in read) throw new PermanentJobError(`The file ${read.error}.`);
+  const bytes = await buffer(stream);
+  let orders: ExportedOrder[];
+  let loose: LooseRow[] = [];
+  let channel: ImportChannel;
+  if (found.source === "SHOP") {
+    // The orders as the shop answered them when they were read and checked (read-shop-orders.ts).
+    orders = readShopSnapshot(bytes);
+    channel = found.channel;
+  } else {
+    const read = readExportFile(bytes);
+    if ("error" in read) throw new PermanentJobError(`The file ${read.error}.`);
+    ({ orders, loose } = read.platform.readOrders(read.rows));
+    channel = read.platform.channel;
+  }
   await imports.markRunning(deps.pool, storeId, importId);
-  const { orders, loose } = read.platform.readOrders(read.rows);
-  const channel = read.platform.channel;
   await imports.insertProblems(deps.pool, storeId, importId, loose.map((l) => ({ line: l.line, orderRef: null, message: `Line ${l.line} ${l.message}` })));
   const total = orders.length;
   await job.progress(0, `0 of ${total.toLocaleString("en-US")} orders`);
@@ -75,17 +86,17 @@ async function runImport(deps: AppDeps, p: z.infer<typeof payload>, job: JobCont
     }
     const skus = await listStockedSkus(deps.pool, storeId, ready.flatMap((o) => o.lines.map((l) => l.sku)));
     let failed = batch.length - skipped - imported - ready.length;
+    const placeable: CheckedOrder[] = [];
     for (const o of ready) {
       const unknown = o.lines.filter((l) => !skus.has(l.sku.toLowerCase()));
       if (unknown.length) {
         failed++;
         for (const l of unknown) problems.push({ line: l.line, orderRef: o.externalId, message: `Order ${o.externalId}: ${l.sku} is not a SKU of your inventory; add it on the Inventory screen, then import the file again (orders already imported are skipped).` });
-        continue;
-      }
-      const placed = await withTransaction(deps.pool, (tx) => placeImportedOrder(tx, storeId, importId, channel, o, skus, p.userId));
-      if (placed === null) skipped++;
-      else imported++;
+      } else placeable.push(o);
     }
+    const placed = await placeBatch(deps, storeId, importId, channel, placeable, skus, p.userId);
+    imported += placed.imported;
+    skipped += placed.skipped;
     await imports.insertProblems(deps.pool, storeId, importId, problems);
     await imports.addCounts(deps.pool, storeId, importId, { imported, skipped, failed });
     const done = Math.min(total, start + BATCH);
@@ -93,4 +104,33 @@ async function runImport(deps: AppDeps, p: z.infer<typeof payload>, job: JobCont
   }
   await imports.markFinished(deps.pool, storeId, importId, "COMPLETED");
   return { importId };
+}
+
+type Placed = { imported: number; skipped: number };
+
+/**
+ * Places a batch's orders in one transaction (a commit per order was a tenth of an import's time,
+ * bench/orders/import.ts); should any order's placement fail, the batch is undone and placed again
+ * one order per transaction, so one order's trouble still never stops or undoes the others.
+ */
+async function placeBatch(deps: AppDeps, storeId: string, importId: string, channel: ImportChannel, orders: CheckedOrder[], skus: Map<string, { sku: string; title: string }>, userId: string | null): Promise<Placed> {
+  const placeAll = async (tx: Queryable, list: CheckedOrder[]) => {
+    const n: Placed = { imported: 0, skipped: 0 };
+    for (const o of list) {
+      if ((await placeImportedOrder(tx, storeId, importId, channel, o, skus, userId)) === null) n.skipped++;
+      else n.imported++;
+    }
+    return n;
+  };
+  try {
+    return await withTransaction(deps.pool, (tx) => placeAll(tx, orders));
+  } catch {
+    const n: Placed = { imported: 0, skipped: 0 };
+    for (const o of orders) {
+      const one = await withTransaction(deps.pool, (tx) => placeAll(tx, [o]));
+      n.imported += one.imported;
+      n.skipped += one.skipped;
+    }
+    return n;
+  }
 }

@@ -31,7 +31,8 @@ export async function listSalesChannels(ctx: UserContext): Promise<{ channels: S
     const last = lastImportAt[key] ?? null;
     // The feed channels stand as their product feed does.
     const status = key === "instagram" || key === "google-shopping" ? feeds.summary : c.status(n, last);
-    return { key, name: c.name, description: c.description, status, orderCount: n, lastImportAt: last?.toISOString() ?? null, path: c.path };
+    const connectedShop = key === "shopify" ? (ctx.providers.shops.shopify?.shopName ?? null) : null;
+    return { key, name: c.name, description: c.description, status, orderCount: n, lastImportAt: last?.toISOString() ?? null, path: c.path, connectedShop };
   });
   return { channels };
 }

@@ -8,6 +8,7 @@ export function importSummary(i: ImportRow): string {
   const file = `${plural(i.orderCount, "order")} in ${plural(i.rowCount, "row")}`;
   switch (i.status) {
     case "UPLOADED":
+      if (i.source === "SHOP") return `${plural(i.orderCount, "order")} to fulfil read from your ${IMPORT_CHANNEL_NAMES[i.channel]} shop, not imported yet.`;
       return `A ${IMPORT_CHANNEL_NAMES[i.channel]} export with ${file}, not imported yet.`;
     case "QUEUED":
       return `Waiting to import ${file}.`;
@@ -30,6 +31,7 @@ export function toOrderImport(i: ImportRow): OrderImport {
     id: i.id,
     channel: i.channel,
     channelName: IMPORT_CHANNEL_NAMES[i.channel],
+    source: i.source,
     fileName: i.fileName,
     sizeBytes: i.sizeBytes,
     rowCount: i.rowCount,

@@ -2,7 +2,6 @@ import type { ImportChannel } from "@atelier/contracts/sales-channels";
 import type { Queryable } from "../../db/pool";
 import type { CheckedOrder } from "../../providers/store-platforms";
 import * as imports from "../../queries/orders/order-imports";
-import * as q from "../../queries/orders/orders";
 import { settleNewOrder } from "../orders/settle-new-order";
 
 /**
@@ -13,11 +12,15 @@ import { settleNewOrder } from "../orders/settle-new-order";
 export async function placeImportedOrder(tx: Queryable, storeId: string, importId: string, channel: ImportChannel, order: CheckedOrder, skus: Map<string, { sku: string; title: string }>, userId: string | null): Promise<number | null> {
   const placed = await imports.insertImportedOrder(tx, storeId, importId, channel, order);
   if (!placed) return null;
-  const lines = [];
-  for (const l of order.lines) {
-    const item = skus.get(l.sku.toLowerCase())!;
-    lines.push({ id: await q.insertOrderLine(tx, storeId, placed.id, { sku: item.sku, title: l.title || item.title, quantity: l.quantity, unitPriceCents: l.unitPriceCents }), sku: item.sku, quantity: l.quantity });
-  }
+  const lines = await imports.insertImportedLines(
+    tx,
+    storeId,
+    placed.id,
+    order.lines.map((l) => {
+      const item = skus.get(l.sku.toLowerCase())!;
+      return { sku: item.sku, title: l.title || item.title, quantity: l.quantity, unitPriceCents: l.unitPriceCents };
+    }),
+  );
   await settleNewOrder(tx, storeId, placed.id, lines, userId, "hold");
   return placed.orderNumber;
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { ApiError } from "@atelier/contracts";
-import { ORDER_IMPORT_MAX_BYTES, ORDER_IMPORT_STATUS_LABELS, getOrderImport, getOrderImportProblemsCsv, listOrderImports, startOrderImport, type OrderImport } from "@atelier/contracts/sales-channels";
+import { ORDER_IMPORT_MAX_BYTES, ORDER_IMPORT_STATUS_LABELS, getOrderImport, getOrderImportProblemsCsv, importShopOrders, listOrderImports, listSalesChannels, startOrderImport, type OrderImport } from "@atelier/contracts/sales-channels";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
@@ -32,6 +32,9 @@ export function ConnectChannelPage() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A shop connected through its platform's API (Shopify's official adapter) is read directly.
+  const channels = useApi(listSalesChannels, {});
+  const shop = channel === "SHOPIFY" ? (channels.data?.channels.find((c) => c.key === "shopify")?.connectedShop ?? null) : null;
 
   const check = async (e: FormEvent) => {
     e.preventDefault();
@@ -49,8 +52,8 @@ export function ConnectChannelPage() {
       setBusy(false);
     }
   };
-  return (
-    <PageFrame title={guide.title} chatPrompt={importId ? "About this import: " : "Import my orders"} actions={<Link className="button" to="/ecommerce-services">Sales channels</Link>}>
+  const filePath = (
+    <>
       <section className="card channel-steps" aria-label="How to export the file">
         <h2>Export {guide.file}</h2>
         <ol>{guide.steps.map((s) => <li key={s}>{s}</li>)}</ol>
@@ -65,6 +68,21 @@ export function ConnectChannelPage() {
         {fileError && <p className="field-error" role="alert">{fileError}</p>}
         <div><button type="submit" className="primary" disabled={busy || !file}>{busy ? "Checking…" : "Check the file"}</button></div>
       </form>
+    </>
+  );
+  return (
+    <PageFrame title={guide.title} chatPrompt={importId ? "About this import: " : "Import my orders"} actions={<Link className="button" to="/ecommerce-services">Sales channels</Link>}>
+      {shop ? (
+        <>
+          <ShopImport shop={shop} onRead={(id) => { update({ import: id, page: null }); past.reload(); }} />
+          <details className="channel-file-instead">
+            <summary>Or upload an orders export file instead</summary>
+            {filePath}
+          </details>
+        </>
+      ) : (
+        filePath
+      )}
 
       {importId && <ImportResult id={importId} onChanged={past.reload} />}
 
@@ -90,6 +108,33 @@ export function ConnectChannelPage() {
         {(past.data?.total ?? 0) > PAGE_SIZE && <Pager page={page} size={PAGE_SIZE} total={past.data!.total} onPage={(p) => update({ page: p })} />}
       </section>
     </PageFrame>
+  );
+}
+
+/** Reading the connected shop's open orders: checked like a file, then imported on the same button. */
+function ShopImport({ shop, onRead }: { shop: string; onRead: (importId: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const read = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const checked = await request(importShopOrders, { body: { channel: "SHOPIFY" } }, { idempotencyKey: crypto.randomUUID(), quiet: true });
+      onRead(checked.id);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "Shopify could not be reached. Try again in a moment.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card channel-shop" aria-label="Import from your shop">
+      <h2>Import from your shop</h2>
+      <p>Atelier is connected to <strong>{shop}</strong>. It reads the shop's open orders that are not shipped yet; you see how many before anything is imported.</p>
+      <p className="muted">Orders come in as Imported orders: their stock is reserved and your fulfilment rules run, as for any order. Orders already imported (from the shop or from an export file) are skipped.</p>
+      {error && <p className="field-error" role="alert">{error}</p>}
+      <div><button type="button" className="primary" disabled={busy} onClick={() => void read()}>{busy ? "Reading the shop's orders…" : "Read the orders to fulfil"}</button></div>
+    </section>
   );
 }
 
@@ -136,10 +181,10 @@ function ImportResult({ id, onChanged }: { id: string; onChanged: () => void }) 
         <>
           <h3>Rows that could not be imported</h3>
           <table className="list-table channel-problems" aria-label="Rows that could not be imported">
-            <thead><tr><th className="num">Line</th><th>Order</th><th>Problem</th></tr></thead>
+            <thead><tr><th className="num">{shown.source === "SHOP" ? "No." : "Line"}</th><th>Order</th><th>Problem</th></tr></thead>
             <tbody>
               {shown.problems.map((p, i) => (
-                <tr key={`${p.rowNumber}-${i}`} data-testid="import-problem"><td className="num"><span className="narrow-label">Line </span>{p.rowNumber}</td><td>{p.orderRef ?? ""}</td><td className="channel-problem-text">{p.message}</td></tr>
+                <tr key={`${p.rowNumber}-${i}`} data-testid="import-problem"><td className="num"><span className="narrow-label">{shown.source === "SHOP" ? "No. " : "Line "}</span>{p.rowNumber}</td><td>{p.orderRef ?? ""}</td><td className="channel-problem-text">{p.message}</td></tr>
               ))}
             </tbody>
           </table>

@@ -1,0 +1,158 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, salesChannels } from "@atelier/contracts";
+import { createShopifyShop } from "../src/providers/store-platforms";
+import { as, expectError, registerUser, startTestApi, testConfig, type TestApi } from "./harness";
+import { previewStore, stockSku } from "../../test/factories";
+
+// The official Shopify adapter (@shopify/shopify-api) against a local fake of the GraphQL Admin
+// API that answers as Shopify does: the access token in X-Shopify-Access-Token (401 and Shopify's
+// error body without it), cursor pages of `orders`, and one 429 with Retry-After before the first
+// page, which the library must wait out and retry.
+
+const SHOP = "atelier-test.myshopify.com";
+const TOKEN = "shpat_0123456789abcdef0123456789abcdef";
+type Node = Record<string, unknown>;
+
+function startFakeShopify(orderNodes: () => Node[]) {
+  const seen: { path: string; token: string | undefined; after: string | null; status: number }[] = [];
+  let throttled = false;
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c: Buffer) => (raw += c.toString()));
+    req.on("end", () => {
+      const token = req.headers["x-shopify-access-token"] as string | undefined;
+      const body = JSON.parse(raw || "{}") as { query?: string; variables?: { first: number; after: string | null } };
+      const answer = (status: number, json: unknown, headers: Record<string, string> = {}) => {
+        seen.push({ path: req.url ?? "", token, after: body.variables?.after ?? null, status });
+        res.writeHead(status, { "content-type": "application/json", "x-request-id": crypto.randomUUID(), ...headers }).end(JSON.stringify(json));
+      };
+      if (req.method !== "POST" || req.url !== "/admin/api/2025-10/graphql.json") return answer(404, { errors: "Not Found" });
+      if (token !== TOKEN) return answer(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+      if (!throttled) {
+        throttled = true;
+        return answer(429, { errors: "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service." }, { "retry-after": "1" });
+      }
+      const all = orderNodes();
+      const start = body.variables?.after ? Number(Buffer.from(body.variables.after, "base64").toString().split(":")[1]) : 0;
+      const first = body.variables?.first ?? 50;
+      const nodes = all.slice(start, start + first);
+      const end = start + nodes.length;
+      answer(200, {
+        data: { orders: { nodes, pageInfo: { hasNextPage: end < all.length, endCursor: nodes.length ? Buffer.from(`cursor:${end}`).toString("base64") : null } } },
+        extensions: { cost: { requestedQueryCost: 52, actualQueryCost: 12, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1988, restoreRate: 100 } } },
+      });
+    });
+  });
+  return new Promise<{ url: string; seen: typeof seen; close: () => Promise<void> }>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise((r) => server.close(() => r())) })),
+  );
+}
+
+const money = (amount: string) => ({ shopMoney: { amount, currencyCode: "USD" } });
+/** An order node as the Admin API's `orders` query answers it. */
+function shopifyOrder(n: number, lines: { sku: string | null; quantity: number; price: string }[], extra: Partial<Node> = {}): Node {
+  return {
+    name: `#${n}`,
+    email: `buyer-${n}@example.com`,
+    phone: null,
+    createdAt: "2026-11-20T15:04:05Z",
+    currencyCode: "USD",
+    customer: { displayName: `Grace Hopper ${n}` },
+    shippingAddress: { name: `Grace Hopper ${n}`, address1: "1 Infinite Loop", address2: "Suite 2", city: "Cupertino", provinceCode: "CA", zip: "95014", countryCodeV2: "US", phone: "+14085550100" },
+    totalShippingPriceSet: money("4.50"),
+    totalTaxSet: money("1.20"),
+    totalDiscountsSet: money("0.0"),
+    lineItems: { nodes: lines.map((l) => ({ sku: l.sku, name: `Tee ${l.sku ?? "without SKU"}`, quantity: l.quantity, originalUnitPriceSet: money(l.price) })) },
+    ...extra,
+  };
+}
+
+let api: TestApi;
+let fake: Awaited<ReturnType<typeof startFakeShopify>>;
+let shopOrders: Node[] = [];
+beforeAll(async () => {
+  fake = await startFakeShopify(() => shopOrders);
+  api = await startTestApi({ config: testConfig({ storePlatforms: { shopify: { apiKey: "key", apiSecret: "secret", shopDomain: SHOP, accessToken: TOKEN, baseUrl: fake.url } } }) });
+});
+afterAll(async () => {
+  await api?.close();
+  await fake?.close();
+});
+
+async function finished(token: string, id: string) {
+  await expect.poll(async () => (await as(api, token, salesChannels.getOrderImport, { params: { id } })).status, { timeout: 30_000 }).toMatch(/COMPLETED|FAILED/);
+  return as(api, token, salesChannels.getOrderImport, { params: { id } });
+}
+
+describe("the official Shopify adapter", () => {
+  it("reads the shop's orders page by page through a 429, and imports them through the same checks and placement as a file", async () => {
+    const owner = await registerUser(api);
+    const tag = Date.now().toString(36).toUpperCase();
+    await stockSku(api, owner.token, `TEE-${tag}`, 1000);
+    // 60 orders: two pages of 50; the last two are bad, one without a SKU and one of a SKU the store doesn't stock.
+    shopOrders = Array.from({ length: 58 }, (_, i) => shopifyOrder(2001 + i, [{ sku: `TEE-${tag}`, quantity: 1 + (i % 2), price: "25.00" }]));
+    shopOrders.push(shopifyOrder(2059, [{ sku: null, quantity: 1, price: "9.00" }]), shopifyOrder(2060, [{ sku: `MUG-${tag}`, quantity: 1, price: "9.00" }]));
+
+    const channels = await as(api, owner.token, salesChannels.listSalesChannels, {});
+    expect(channels.channels.find((c) => c.key === "shopify")!.connectedShop).toBe(SHOP);
+
+    const before = fake.seen.length;
+    const key = crypto.randomUUID();
+    const read = await as(api, owner.token, salesChannels.importShopOrders, { body: { channel: "SHOPIFY" } }, key);
+    expect(read).toMatchObject({ channel: "SHOPIFY", source: "SHOP", status: "UPLOADED", orderCount: 60, fileName: `Orders from ${SHOP}` });
+    expect(read.summary).toBe("60 orders to fulfil read from your Shopify shop, not imported yet.");
+    // A 429 waited out, then two pages, the second asked with the first's cursor, each with the token.
+    expect(fake.seen.slice(before).map((s) => [s.status, s.after === null ? null : "cursor", s.token])).toEqual([[429, null, TOKEN], [200, null, TOKEN], [200, "cursor", TOKEN]]);
+
+    // A repeat with the same key (a double click, an agent's retry) answers the same import and asks Shopify nothing.
+    const seenBefore = fake.seen.length;
+    expect((await as(api, owner.token, salesChannels.importShopOrders, { body: { channel: "SHOPIFY" } }, key)).id).toBe(read.id);
+    expect(fake.seen.length).toBe(seenBefore);
+    expect((await as(api, owner.token, salesChannels.listOrderImports, { query: { channel: "SHOPIFY" } })).total).toBe(1);
+
+    await as(api, owner.token, salesChannels.startOrderImport, { body: { importId: read.id } }, crypto.randomUUID());
+    const result = await finished(owner.token, read.id);
+    expect(result).toMatchObject({ status: "COMPLETED", importedCount: 58, failedCount: 2 });
+    expect(result.problems.map((p) => p.orderRef).sort()).toEqual(["#2059", "#2060"]);
+    expect(result.problems.find((p) => p.orderRef === "#2059")!.message).toBe('Order #2059: the item "Tee without SKU" has no SKU, so Atelier can\'t tell which stock to ship.');
+
+    // Placed like a file's order (the import lists its newest 50): origin Imported, the shop's totals and address.
+    const placed = result.orders.find((o) => o.externalId === "#2058")!;
+    const order = await as(api, owner.token, orders.getOrder, { params: { id: placed.id } });
+    expect(order).toMatchObject({ origin: "IMPORT", customerName: "Grace Hopper 2058", subtotalCents: 5000, shippingCents: 450, taxCents: 120, totalCents: 5570, processingStatus: "OUTSTANDING", placedAt: "2026-11-20T15:04:05.000Z" });
+    expect(order.shippingAddress).toMatchObject({ address1: "1 Infinite Loop, Suite 2", city: "Cupertino", region: "CA", postalCode: "95014", countryCode: "US" });
+
+    // Reading the shop again finds the same orders; importing them skips every one already placed.
+    const again = await as(api, owner.token, salesChannels.importShopOrders, { body: { channel: "SHOPIFY" } }, crypto.randomUUID());
+    await as(api, owner.token, salesChannels.startOrderImport, { body: { importId: again.id } }, crypto.randomUUID());
+    expect(await finished(owner.token, again.id)).toMatchObject({ importedCount: 0, skippedCount: 58, failedCount: 2 });
+  }, 120_000);
+
+  it("turns a refused token, a shop with nothing to ship and no connected shop into sentences, and keeps previews and other stores out", async () => {
+    const owner = await registerUser(api);
+    const configured = api.deps.providers.shops.shopify;
+    try {
+      api.deps.providers.shops.shopify = createShopifyShop({ apiKey: "key", apiSecret: "secret", shopDomain: SHOP, accessToken: "shpat_revoked", baseUrl: fake.url });
+      const refused = await expectError(as(api, owner.token, salesChannels.importShopOrders, { body: { channel: "SHOPIFY" } }, crypto.randomUUID()), 502);
+      expect(refused.message).toBe(`Shopify refused the access token for ${SHOP}: create a new Admin API access token in the shop's custom app (with the read_orders scope) and set it again.`);
+
+      api.deps.providers.shops.shopify = configured;
+      shopOrders = [];
+      await expectError(as(api, owner.token, salesChannels.importShopOrders, { body: { channel: "SHOPIFY" } }, crypto.randomUUID()), 409, undefined, new RegExp(`^${SHOP} has no open order waiting to be shipped`));
+
+      api.deps.providers.shops.shopify = null;
+      await expectError(as(api, owner.token, salesChannels.importShopOrders, { body: { channel: "SHOPIFY" } }, crypto.randomUUID()), 409, undefined, /^No Shopify shop is connected to this Atelier: upload the shop's orders export instead/);
+      expect((await as(api, owner.token, salesChannels.listSalesChannels, {})).channels.find((c) => c.key === "shopify")!.connectedShop).toBeNull();
+    } finally {
+      api.deps.providers.shops.shopify = configured;
+    }
+
+    await expectError(as(api, owner.token, salesChannels.importShopOrders, { body: { channel: "AMAZON" as never } }, crypto.randomUUID()), 400, "body.channel");
+    const preview = await previewStore(api);
+    await expectError(as(api, preview.token, salesChannels.importShopOrders, { body: { channel: "SHOPIFY" } }, crypto.randomUUID()), 403, undefined, /^Preview mode can't take this action\.$/);
+    const anonymous = await as(api, "", salesChannels.importShopOrders, { body: { channel: "SHOPIFY" } }, crypto.randomUUID()).then(() => null, (e: { status: number }) => e.status);
+    expect(anonymous).toBe(401);
+  });
+});
