@@ -4,6 +4,7 @@ import { ORDER_EXPORT_CONTRACTS, dayAYearAfter, type OrderExport, type OrderExpo
 import { request } from "../api/client";
 import { formatDay } from "../format/format";
 import { ExportProgress } from "./export-progress";
+import "./export-dialog.css";
 
 // The export dialog of the payments report, the returns tab and the fulfilment home: a period
 // (three presets or two days), then the export's progress, then "Download CSV". The days are

@@ -1,11 +1,10 @@
-import { ORDER_EXPORT_JOBS } from "@atelier/contracts/order-exports";
 import { PAYMENT_KIND_WORDS, PAYMENT_ROW_STATUS_WORDS, type PaymentRow } from "@atelier/contracts/fees";
 import type { AppDeps } from "../../context";
-import { defineJob, type JobContext } from "../../jobs";
+import type { JobContext } from "../../jobs";
 import * as report from "../../queries/fees/report";
 import { decimal } from "./export-files";
-import { exportJobPayload, type ExportJobPayload, type ExportJobResult } from "./export-job-payload";
-import { writePagedExport } from "./paged-export";
+import type { ExportJobPayload, ExportJobResult } from "./export-job-payload";
+import { defineExportJob, writePagedExport } from "./paged-export";
 import { localDateTime } from "./zoned-days";
 
 // The financial export: the payments report's rows of the period, oldest first, each signed from
@@ -14,14 +13,7 @@ import { localDateTime } from "./zoned-days";
 
 const HEADER = ["Date", "Order number", "Type of charge", "Description", "Status", "Amount", "Refunded", "Currency", "Balance"];
 
-export function financialExportJob(deps: AppDeps) {
-  return defineJob({
-    type: ORDER_EXPORT_JOBS.FINANCIAL,
-    payload: exportJobPayload,
-    maxAttempts: 3,
-    handler: (p, job) => writeFinancialExport(deps, p, job),
-  });
-}
+export const financialExportJob = (deps: AppDeps) => defineExportJob("FINANCIAL", (p, job) => writeFinancialExport(deps, p, job));
 
 /** What a row moved for the store: negative when it paid, positive when paid out to it, nothing when declined. */
 function signedCents(r: PaymentRow): { amount: number; refunded: number; moved: number } {

@@ -1,8 +1,8 @@
-import type { OrderExportKind } from "@atelier/contracts/order-exports";
+import { ORDER_EXPORT_JOBS, type OrderExportKind } from "@atelier/contracts/order-exports";
 import type { AppDeps } from "../../context";
-import type { JobContext } from "../../jobs";
+import { defineJob, type JobContext } from "../../jobs";
 import { dayBefore, exportFileName, exportStorageKey, saveCsv } from "./export-files";
-import { EXPORT_PAGE, progressLine, type ExportJobPayload, type ExportJobResult } from "./export-job-payload";
+import { EXPORT_PAGE, exportJobPayload, progressLine, type ExportJobPayload, type ExportJobResult } from "./export-job-payload";
 
 /** One page of an export's source: the CSV rows it makes, how many records it read, and (on the first page) how many there are. */
 export type ExportPage = { rows: string[][]; read: number; total: number };
@@ -30,4 +30,9 @@ export async function writePagedExport(
   const fileName = exportFileName(spec.kind, p.from, dayBefore(p.to));
   await saveCsv(deps.config, exportStorageKey(p.storeId, job.jobId), spec.header, pages);
   return { rowCount: pages.reduce((n, rows) => n + rows.length, 0), fileName };
+}
+
+/** An export kind's background job: its payload checked, three attempts (a cut-off attempt keeps no file). */
+export function defineExportJob(kind: OrderExportKind, handler: (p: ExportJobPayload, job: JobContext) => Promise<ExportJobResult>) {
+  return defineJob({ type: ORDER_EXPORT_JOBS[kind], payload: exportJobPayload, maxAttempts: 3, handler });
 }

@@ -1,12 +1,11 @@
-import { ORDER_EXPORT_JOBS } from "@atelier/contracts/order-exports";
 import { REFUND_DESTINATION_LABELS, REFUND_METHOD_LABELS, RETURN_FEE_LABELS, RETURN_STATUS_LABELS } from "@atelier/contracts/returns";
 import type { AppDeps } from "../../context";
-import { defineJob, type JobContext } from "../../jobs";
+import type { JobContext } from "../../jobs";
 import * as refunds from "../../queries/returns/refunds";
 import * as returns from "../../queries/returns/returns";
 import { decimal } from "./export-files";
-import { exportJobPayload, type ExportJobPayload, type ExportJobResult } from "./export-job-payload";
-import { writePagedExport } from "./paged-export";
+import type { ExportJobPayload, ExportJobResult } from "./export-job-payload";
+import { defineExportJob, writePagedExport } from "./paged-export";
 import { localDateTime } from "./zoned-days";
 
 // The returns export: the return orders created in the period, oldest first, one row per returned
@@ -18,14 +17,7 @@ const HEADER = [
   "Refund method", "Return fee", "Refund amount", "Refunded to", "Refunded on", "Currency",
 ];
 
-export function returnExportJob(deps: AppDeps) {
-  return defineJob({
-    type: ORDER_EXPORT_JOBS.RETURNS,
-    payload: exportJobPayload,
-    maxAttempts: 3,
-    handler: (p, job) => writeReturnExport(deps, p, job),
-  });
-}
+export const returnExportJob = (deps: AppDeps) => defineExportJob("RETURNS", (p, job) => writeReturnExport(deps, p, job));
 
 async function writeReturnExport(deps: AppDeps, p: ExportJobPayload, job: JobContext): Promise<ExportJobResult> {
   const range = { from: new Date(p.fromAt), to: new Date(p.toAt) };
