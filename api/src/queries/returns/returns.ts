@@ -138,7 +138,7 @@ export async function linesOf(db: Queryable, storeId: string, returnIds: string[
   const { rows } = await db.query(
     `SELECT rl.return_id, rl.line_id, l.sku, l.title, rl.quantity, l.unit_price_cents, rl.restocked_quantity
        FROM return_order_lines rl JOIN order_line_items l ON l.id = rl.line_id
-      WHERE rl.store_id = $1 AND rl.return_id = ANY($2::uuid[]) ORDER BY l.created_at, l.id`,
+      WHERE rl.store_id = $1 AND rl.return_id = ANY($2::uuid[]) ORDER BY l.position`,
     [storeId, returnIds],
   );
   for (const r of rows as Row[]) {
