@@ -22,6 +22,8 @@ import { trackLabelJob } from "./services/shipping/track-label";
 import { trackFreightJob } from "./services/shipping/freight/track-freight";
 import { labelBatchJob } from "./services/shipping/create-label-batch";
 import { importOrdersJob } from "./services/sales-channels/import-orders-job";
+import { financialExportJob } from "./services/order-exports/financial-export-job";
+import { returnExportJob } from "./services/order-exports/return-export-job";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 import { stockArrivedJob } from "./services/inventory/stock-arrived";
 import { chargeFeeJob } from "./services/fees/charge-fee";
@@ -138,6 +140,8 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(trackFreightJob(deps));
   deps.jobs.register(labelBatchJob(deps));
   deps.jobs.register(importOrdersJob(deps));
+  deps.jobs.register(financialExportJob(deps));
+  deps.jobs.register(returnExportJob(deps));
   deps.jobs.register(brandKitGenerateJob(deps, deps.providers.textWriter));
   await deps.jobs.schedule("jobs.delete-finished", deleteFinished, { olderThanDays: 30 }, { cron: "17 3 * * *" });
   const forgetSignUps = forgetExpiredSignUpsJob(deps.pool);

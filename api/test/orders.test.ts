@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, ApiError } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { createOrder, previewStore, teamMember } from "../../test/factories";
+import { inflateSync } from "node:zlib";
+import { createOrder, manualOrderBody, previewStore, stockSku, teamMember } from "../../test/factories";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -107,6 +108,22 @@ describe("order detail, notes and holds", () => {
     expect(byNumber.timeline.map((e) => e.kind)).toEqual(["PLACED"]);
     await expectError(as(api, owner.token, orders.getOrder, { params: { id: "not-an-order" } }), 400, "params.id");
     await expectError(as(api, owner.token, orders.getOrder, { params: { id: "999999" } }), 404);
+  });
+
+  it("keeps the lines in the order they were written, on the detail and the packing slip", async () => {
+    const owner = await registerUser(api);
+    // Five lines written in one request (one transaction, one created_at): their ids are random.
+    const skus = ["ZED-5", "ALPHA-1", "MID-3", "BETA-2", "OMEGA-4"];
+    for (const sku of skus) await stockSku(api, owner.token, sku, 5);
+    const placed = await as(api, owner.token, orders.createManualRetailOrder, { body: manualOrderBody(skus.map((sku) => ({ sku, quantity: 1 }))) });
+    const detail = await as(api, owner.token, orders.getOrder, { params: { id: placed.id } });
+    expect(detail.lines.map((l) => l.sku)).toEqual(skus);
+    const res = await fetch(`${api.url}/rest/main/web/standalone-label/-/packing-slips/document?orders=${placed.orderNumber}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(res.status).toBe(200);
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    const at = skus.map((sku) => text.indexOf(sku));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
   it("appends notes to the ledger and refuses empty ones", async () => {
@@ -221,3 +238,19 @@ describe("bulk actions", () => {
     expect(canceled.results.map((r) => r.ok)).toEqual([true, false]);
   });
 });
+
+/** The text a PDF shows, in drawing order: its content streams inflated, each string of a text operator decoded (pdfkit writes hex). */
+function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  const raw = pdf.toString("latin1");
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let body: string;
+    try {
+      body = inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
+    } catch {
+      continue; // not a compressed content stream (an image, a font)
+    }
+    for (const t of body.matchAll(/<([0-9a-fA-F]+)>/g)) out.push(Buffer.from(t[1]!, "hex").toString("latin1"));
+  }
+  return out.join("");
+}

@@ -55,7 +55,8 @@ export const PAYMENT_ROW_STATUS_WORDS: Record<(typeof PAYMENT_ROW_STATUSES)[numb
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const daySchema = z.string().regex(DAY, "must be a date like 2026-10-01").refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "must be a real calendar date");
+/** A calendar day like 2026-10-01 that exists. */
+export const daySchema = z.string().regex(DAY, "must be a date like 2026-10-01").refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "must be a real calendar date");
 
 export const paymentRowSchema = z.object({
   /** A card payment's id (ch_…), a payout's id, or a fee's id when it was never charged. */

@@ -32,6 +32,7 @@ import * as kitting from "./kitting";
 import * as salesChannels from "./sales-channels";
 import * as presales from "./presales";
 import * as productFeeds from "./product-feeds";
+import * as orderExports from "./order-exports";
 
 export * from "./contract";
 export * from "./errors";
@@ -52,6 +53,7 @@ export { kitting };
 export { salesChannels };
 export { presales };
 export { productFeeds };
+export { orderExports };
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter((v): v is Contract => typeof v === "object" && v !== null && "method" in v && "path" in v && "response" in v);
@@ -63,3 +65,4 @@ allContracts.push(...contractsOf(fees));
 allContracts.push(...contractsOf(salesChannels));
 allContracts.push(...contractsOf(presales));
 allContracts.push(...contractsOf(productFeeds));
+allContracts.push(...contractsOf(orderExports));

@@ -411,6 +411,11 @@ export const CONTRACT_PERMISSIONS: Record<string, ContractPermission> = {
   startPresale: "store.settings.write",
   endPresale: "store.settings.write",
   updatePresale: "store.settings.write",
+  // export jobs: the money file is for those who read the payments report, the returns file for those who handle returns
+  startFinancialExport: "billing.read",
+  getFinancialExport: "billing.read",
+  startReturnExport: "orders.manage",
+  getReturnExport: "orders.manage",
 };
 
 /** Whether a role may call a contract, by the table (a contract missing from it: the owner only). */

@@ -23,6 +23,7 @@ import { scorecardTools } from "./supplier-scorecards/scorecard-tools";
 import { kittingTools } from "./kitting/kitting-tools";
 import { presaleTools } from "./presale/presale-tools";
 import { salesChannelTools } from "./sales-channels/sales-channel-tools";
+import { orderExportTools } from "./order-exports/order-export-tools";
 
 // The tools by the product area they belong to, as their modules group them: an assistant binds
 // the areas of the screen the user is on, and finds the rest by asking (see graphs' toolsets).
@@ -54,6 +55,7 @@ export const TOOL_DOMAINS = {
   kitting: names(kittingTools),
   channels: names(salesChannelTools),
   presale: names(presaleTools),
+  exports: names(orderExportTools),
 } as const;
 
 export type ToolDomain = keyof typeof TOOL_DOMAINS;

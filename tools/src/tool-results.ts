@@ -28,13 +28,14 @@ import { scorecardTools } from "./supplier-scorecards/scorecard-tools";
 import { kittingTools } from "./kitting/kitting-tools";
 import { presaleTools } from "./presale/presale-tools";
 import { salesChannelTools } from "./sales-channels/sales-channel-tools";
+import { orderExportTools } from "./order-exports/order-export-tools";
 
 // Tool results read through their contracts: a tool's answer is its contract's response (or an
 // error, or the user's refusal), parsed by that response schema, never read by guessing fields.
 // Free of LangChain so the web's tool cards read results the same way.
 
 /** Every tool's declaration, each typed by its name and contract. */
-export const TOOL_SPECS = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...helpCenterTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools, ...orderTools, ...inventoryTools, ...inboxTools, ...analyticsTools, ...creationTools, ...returnTools, ...shippingTools, ...brandKitTools, ...orderRuleTools, ...ideationTools, ...receivingTools, ...warehouseTicketTools, ...feeTools, ...scorecardTools, ...kittingTools, ...salesChannelTools, ...presaleTools];
+export const TOOL_SPECS = [...storeTools, ...planTools, ...paymentTools, ...teamTools, ...commonsTools, ...sourcingTools, ...helpCenterTools, ...marketplaceTools, ...purchasingTools, ...projectTools, ...packagingTools, ...visitorTools, ...orderTools, ...inventoryTools, ...inboxTools, ...analyticsTools, ...creationTools, ...returnTools, ...shippingTools, ...brandKitTools, ...orderRuleTools, ...ideationTools, ...receivingTools, ...warehouseTicketTools, ...feeTools, ...scorecardTools, ...kittingTools, ...salesChannelTools, ...presaleTools, ...orderExportTools];
 
 type AnyToolSpec = (typeof TOOL_SPECS)[number];
 /** The name of a tool that exists. */

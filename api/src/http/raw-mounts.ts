@@ -10,9 +10,11 @@ import { mountAttachmentFiles } from "./attachment-files";
 import { mountOrderImportFiles } from "./order-import-files";
 import { mountProductFeedFiles } from "./product-feed-files";
 import { mountReceivingDocuments } from "./receiving-documents";
+import { mountOrderExportFiles } from "./order-export-files";
 
 /** Handlers whose bodies are not JSON (multipart, raw bytes, file downloads, card pictures); mounted before the JSON parser. */
 export type RawMount = (router: Router, deps: AppDeps) => void;
 
 export const rawMounts: RawMount[] = [mountUploadHandlers, mountCardPictures, mountLabelDocuments, mountBrandKitFiles, mountTrackOrderLimit, mountMeetingFiles, mountAttachmentFiles, mountOrderImportFiles, mountReceivingDocuments];
 rawMounts.push(mountProductFeedFiles);
+rawMounts.push(mountOrderExportFiles);

@@ -33,6 +33,7 @@ import { kittingRoutes } from "./kitting";
 import { salesChannelsRoutes } from "./sales-channels";
 import { presaleRoutes } from "./presales";
 import { productFeedsRoutes } from "./product-feeds";
+import { orderExportsRoutes } from "./order-exports";
 
 /** Every route of the API; one line per domain. */
 export const allRoutes: Route[] = [
@@ -72,4 +73,5 @@ export const allRoutes: Route[] = [
   ...salesChannelsRoutes,
   ...presaleRoutes,
   ...productFeedsRoutes,
+  ...orderExportsRoutes,
 ];

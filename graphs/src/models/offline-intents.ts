@@ -33,6 +33,7 @@ import { BOX_LABEL_INTENTS } from "./offline-box-labels";
 import { WAREHOUSE_TICKET_INTENTS } from "./offline-warehouse-tickets";
 import { MANUAL_ORDER_INTENTS } from "./offline-manual-orders";
 import { PAYMENT_INTENTS } from "./offline-payments";
+import { ORDER_EXPORT_INTENTS } from "./offline-order-exports";
 import { BALANCE_INTENTS } from "./offline-balance";
 import { SALES_CHANNEL_INTENTS } from "./offline-sales-channels";
 import { PRODUCT_FEED_INTENTS } from "./offline-product-feeds";
@@ -115,6 +116,7 @@ const DECLARED: Intent[] = [
   // Before creation's and the inbox's: "what did the supplier mark on the sample photo" is a pin, not a design or a recap.
   ...INBOX_FILE_INTENTS,
   ...WAREHOUSE_TICKET_INTENTS,
+  ...ORDER_EXPORT_INTENTS,
   ...BALANCE_INTENTS,
   ...PAYMENT_INTENTS,
   // Before the channels': "connect my catalog to instagram" is the product feed, not the list of channels.

@@ -17,6 +17,8 @@ import { FreightBookingCard, FreightBookingsCard, FreightQuoteCard, type Freight
 import type { FreightBooking, FreightEvent } from "@atelier/contracts/shipping";
 import type { Kit } from "@atelier/contracts/kitting";
 import type { SupplierScorecard } from "@atelier/contracts/supplier-scorecards";
+import { ExportProgress } from "../ui/export-progress";
+import type { OrderExport } from "@atelier/contracts/order-exports";
 import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, ideaOf, type BrandIdeaView, type BrandKitView, type PaletteView } from "../features/business-kits/brand-kit-cards";
 
 // Tool UIs by the agent tools' real names (tools/src/<domain>), one place for every card. Each
@@ -24,7 +26,7 @@ import { BrandIdeaCard, BrandKitCard, PaletteCard, brandIdeaView, brandKitView, 
 // refusal, or an answer of another shape gets the fallback, which prints the call and its answer.
 
 /** The cards a tool result can be drawn as. */
-export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc" | "receiving" | "attachments" | "pins" | "pinAdded" | "projectComparisons" | "scorecard" | "kits" | "freightQuote" | "freightBooking" | "freightBookings";
+export type CardKind = "supplier" | "product" | "order" | "plan" | "credits" | "cart" | "report" | "images" | "rates" | "label" | "quotes" | "quoteComparison" | "brandKit" | "brandIdea" | "palette" | "qc" | "receiving" | "attachments" | "pins" | "pinAdded" | "projectComparisons" | "scorecard" | "kits" | "freightQuote" | "freightBooking" | "freightBookings" | "export";
 
 type SupplierRow = { id: string; name: string; place: string; moq: number | null };
 type ProductRow = { id: string; title: string; supplierName: string; priceMinCents: number | null; priceMaxCents: number | null; moq: number | null };
@@ -98,7 +100,7 @@ const price = (min: number | null, max: number | null) => (min === null ? "" : m
 const words = (v: string) => v.toLowerCase().replace(/_/g, " ");
 
 /** What each card draws. */
-type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection; receiving: { rows: ReceivingCardRow[]; total: number }; attachments: ToolResponse<"list_conversation_attachments">; pins: ToolResponse<"list_image_pins">; pinAdded: ToolResponse<"add_image_pin">; projectComparisons: ToolResponse<"compare_quotes_by_project">; scorecard: SupplierScorecard; kits: { kits: Kit[]; total: number }; freightQuote: FreightQuoteView; freightBooking: { booking: FreightBooking; events: FreightEvent[] }; freightBookings: { bookings: FreightBooking[]; total: number } };
+type CardData = { supplier: SupplierRow[]; product: ProductRow[]; order: OrderRow[]; plan: PlanView; credits: CreditsView; cart: CartView; report: ToolResponse<"run_report">; images: ImagesView; rates: RatesView; label: LabelView; quotes: QuoteCardRow[]; quoteComparison: ToolResponse<"compare_quotes">; brandKit: BrandKitView; brandIdea: BrandIdeaView | null; palette: PaletteView | null; qc: QcInspection; receiving: { rows: ReceivingCardRow[]; total: number }; attachments: ToolResponse<"list_conversation_attachments">; pins: ToolResponse<"list_image_pins">; pinAdded: ToolResponse<"add_image_pin">; projectComparisons: ToolResponse<"compare_quotes_by_project">; scorecard: SupplierScorecard; kits: { kits: Kit[]; total: number }; freightQuote: FreightQuoteView; freightBooking: { booking: FreightBooking; events: FreightEvent[] }; freightBookings: { bookings: FreightBooking[]; total: number }; export: OrderExport };
 
 /** Generated designs (issue 19): thumbnails, which one is saved, and the credits spent. */
 type ImagesView = { images: { id: string; url: string; prompt: string }[]; savedId: string | null; note: string };
@@ -172,6 +174,7 @@ const DRAW: { [K in CardKind]: (data: CardData[K]) => ReactNode } = {
   freightQuote: (v) => <FreightQuoteCard quote={v} />,
   freightBooking: (v) => <FreightBookingCard booking={v.booking} events={v.events} />,
   freightBookings: (v) => <FreightBookingsCard bookings={v.bookings} total={v.total} />,
+  export: (v) => <ExportProgress started={v} />,
 };
 
 /** A quote as the chat's quote card shows it (issue 18): Accept and Counter only while the store is to answer. */
@@ -308,6 +311,11 @@ export const TOOL_CARDS: Record<string, ToolUi> = {
   get_freight_booking: card("get_freight_booking", "freightBooking", (r) => ({ booking: r, events: r.events })),
   list_freight_bookings: card("list_freight_bookings", "freightBookings", (r) => ({ bookings: r.list, total: r.total })),
   store_purchase_at_fulfilment_center: card("store_purchase_at_fulfilment_center", "receiving", (r) => ({ rows: r.receiving ? [receivingCardRow(r.receiving)] : [], total: r.receiving ? 1 : 0 })),
+  // Export files (issue 16): the progress, then the Download CSV button
+  export_financial_report: card("export_financial_report", "export", (r) => r),
+  get_financial_export: card("get_financial_export", "export", (r) => r),
+  export_returns: card("export_returns", "export", (r) => r),
+  get_returns_export: card("get_returns_export", "export", (r) => r),
 };
 
 /** The tool UIs by tool name, as MessagePrimitive.Parts takes them (`tools.by_name`). */

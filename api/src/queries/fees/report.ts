@@ -56,9 +56,10 @@ const ROWS = `
 
 type Raw = { id: string; kind: PaymentKind; status: PaymentRow["status"]; at: Date; description: string; amount: number; refunded: number; payment_id: string | null; payout_id: string | null; order_number: number | null; receiving_number: number | null };
 
-export async function paymentRows(db: Queryable, storeId: string, q: { from: Date; to: Date; kind: PaymentKind | null; limit: number; offset: number }): Promise<{ rows: PaymentRow[]; total: number }> {
+/** A page of the period's rows, newest first (the report) or oldest first (the export, whose balance runs forward). */
+export async function paymentRows(db: Queryable, storeId: string, q: { from: Date; to: Date; kind: PaymentKind | null; limit: number; offset: number; oldestFirst?: boolean }): Promise<{ rows: PaymentRow[]; total: number }> {
   const { rows } = await db.query<Raw & { total: number }>(
-    `SELECT *, count(*) OVER ()::int AS total FROM (${ROWS}) x WHERE ($4::text IS NULL OR kind = $4) ORDER BY at DESC, id LIMIT $5 OFFSET $6`,
+    `SELECT *, count(*) OVER ()::int AS total FROM (${ROWS}) x WHERE ($4::text IS NULL OR kind = $4) ORDER BY ${q.oldestFirst ? "at, id" : "at DESC, id"} LIMIT $5 OFFSET $6`,
     [storeId, q.from, q.to, q.kind, q.limit, q.offset],
   );
   return {

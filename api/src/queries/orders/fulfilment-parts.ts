@@ -43,7 +43,7 @@ export async function insertPart(
 /** The order's parts in order, each with its lines (an order never split has none). */
 export async function listParts(db: Queryable, storeId: string, orderId: string): Promise<PartRow[]> {
   const { rows } = await db.query(
-    `SELECT p.*, coalesce(jsonb_agg(jsonb_build_object('lineId', li.id, 'sku', li.sku, 'title', li.title, 'quantity', pl.quantity) ORDER BY li.created_at, li.id)
+    `SELECT p.*, coalesce(jsonb_agg(jsonb_build_object('lineId', li.id, 'sku', li.sku, 'title', li.title, 'quantity', pl.quantity) ORDER BY li.position)
               FILTER (WHERE pl.line_id IS NOT NULL), '[]') AS lines
        FROM order_fulfilment_parts p
        LEFT JOIN order_fulfilment_part_lines pl ON pl.part_id = p.id

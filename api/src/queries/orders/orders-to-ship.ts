@@ -29,7 +29,7 @@ export async function ordersToShip(db: Queryable, storeId: string, orderNumbers:
             o.shipping_country_code AS "countryCode", o.note, o.cancellation_state = 'CANCELED' AS canceled, o.fulfillment_state = 'FULFILLED' AS fulfilled,
             o.placed_at AS "placedAt",
             COALESCE((SELECT json_agg(json_build_object('lineId', li.id, 'sku', li.sku, 'title', li.title, 'variantTitle', li.variant_title, 'quantity', li.quantity,
-                                                        'toShip', li.quantity - li.fulfilled_quantity) ORDER BY li.created_at, li.id)
+                                                        'toShip', li.quantity - li.fulfilled_quantity) ORDER BY li.position)
                         FROM order_line_items li WHERE li.order_id = o.id), '[]'::json) AS lines
        FROM orders o LEFT JOIN customers c ON c.id = o.customer_id
       WHERE o.store_id = $1 AND o.order_number = ANY($2::int[])

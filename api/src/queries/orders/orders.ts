@@ -193,7 +193,7 @@ export async function getOrder(db: Queryable, storeId: string, ref: { id?: strin
 export async function listOrderLines(db: Queryable, storeId: string, orderId: string): Promise<OrderLineRow[]> {
   const { rows } = await db.query(
     `SELECT id, sku, title, variant_title, quantity, unit_price_cents, fulfilled_quantity, returned_quantity
-       FROM order_line_items WHERE store_id = $1 AND order_id = $2 ORDER BY created_at, id`,
+       FROM order_line_items WHERE store_id = $1 AND order_id = $2 ORDER BY position`,
     [storeId, orderId],
   );
   return rows.map((r: Row) => ({

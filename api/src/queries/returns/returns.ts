@@ -138,7 +138,7 @@ export async function linesOf(db: Queryable, storeId: string, returnIds: string[
   const { rows } = await db.query(
     `SELECT rl.return_id, rl.line_id, l.sku, l.title, rl.quantity, l.unit_price_cents, rl.restocked_quantity
        FROM return_order_lines rl JOIN order_line_items l ON l.id = rl.line_id
-      WHERE rl.store_id = $1 AND rl.return_id = ANY($2::uuid[]) ORDER BY l.created_at, l.id`,
+      WHERE rl.store_id = $1 AND rl.return_id = ANY($2::uuid[]) ORDER BY l.position`,
     [storeId, returnIds],
   );
   for (const r of rows as Row[]) {
@@ -196,4 +196,13 @@ export async function markCanceled(db: Queryable, storeId: string, id: string, r
 
 export async function setRestocked(db: Queryable, storeId: string, returnId: string, lineId: string, quantity: number): Promise<void> {
   await db.query(`UPDATE return_order_lines SET restocked_quantity = $4 WHERE store_id = $1 AND return_id = $2 AND line_id = $3`, [storeId, returnId, lineId, quantity]);
+}
+
+/** The returns created in [from, to), oldest first, a page at a time (the returns export). */
+export async function returnsCreatedIn(db: Queryable, storeId: string, q: { from: Date; to: Date; limit: number; offset: number }): Promise<{ list: ReturnRow[]; total: number }> {
+  const { rows } = await db.query(
+    `SELECT x.*, count(*) OVER ()::int AS total FROM (${SELECT} WHERE r.store_id = $1 AND r.created_at >= $2 AND r.created_at < $3) x ORDER BY x.created_at, x.id LIMIT $4 OFFSET $5`,
+    [storeId, q.from, q.to, q.limit, q.offset],
+  );
+  return { list: (rows as Row[]).map(toReturn), total: (rows[0] as Row | undefined)?.total as number | undefined ?? 0 };
 }

@@ -15,7 +15,7 @@ export async function seedDemoReturns(db: Queryable, storeId: string, ownerUserI
     [storeId, limit],
   );
   const { rows: kept } = await db.query<{ order_id: string; line_id: string }>(
-    `SELECT o.id AS order_id, (SELECT l.id FROM order_line_items l WHERE l.order_id = o.id AND l.fulfilled_quantity > 0 ORDER BY l.created_at, l.id LIMIT 1) AS line_id
+    `SELECT o.id AS order_id, (SELECT l.id FROM order_line_items l WHERE l.order_id = o.id AND l.fulfilled_quantity > 0 ORDER BY l.position LIMIT 1) AS line_id
        FROM orders o WHERE o.store_id = $1 AND o.fulfillment_state = 'FULFILLED' AND o.cancellation_state = 'NONE'
         AND NOT EXISTS (SELECT 1 FROM order_line_items l WHERE l.order_id = o.id AND l.returned_quantity > 0)
       ORDER BY o.order_number DESC LIMIT 2`,

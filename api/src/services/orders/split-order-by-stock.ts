@@ -8,9 +8,8 @@ import { statusAfterHolds } from "./order-rules";
 type Split = { lineId: string; sku: string; now: number; later: number };
 
 /** "2 × TEE-BLK-M and 1 × MUG-01" */
-// By SKU: an order's lines written in one statement have no order of their own, and the ledger's sentence must read the same every time.
-const unitsText = (lines: { sku: string; quantity: number }[]) =>
-  [...lines].sort((a, b) => a.sku.localeCompare(b.sku)).map((l) => `${l.quantity} × ${l.sku}`).join(lines.length > 2 ? ", " : " and ");
+// In the order's own line order (migration 0430), so the ledger's sentence reads as the order was written.
+const unitsText = (lines: { sku: string; quantity: number }[]) => lines.map((l) => `${l.quantity} × ${l.sku}`).join(lines.length > 2 ? ", " : " and ");
 
 /**
  * A fulfilment rule's "split by stock" on an order that arrived short (the inventory rule holds it):

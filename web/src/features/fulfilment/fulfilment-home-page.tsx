@@ -26,6 +26,8 @@ const ACTIONS: { label: string; to: string; says: string }[] = [
   { label: "Warehouse tickets", to: "/fulfillment-services/warehouse-tickets", says: "Ask the fulfilment center about an order: returns, missing or broken items, lost parcels." },
   { label: "Return settings", to: "/return-settings", says: "Refund method, return fee and the return window." },
   { label: "Payments report", to: "/account/payments-report", says: "Fulfilment and storage fees, card payments and payouts of storefront sales." },
+  { label: "Financial report", to: "/account/payments-report?export=FINANCIAL", says: "The payments of a period as a CSV file for your books, with the running balance." },
+  { label: "Returns report", to: "/orders?filter=RETURNS&export=RETURNS", says: "The returns of a period as a CSV file: items, reasons and refunds." },
 ];
 
 /**

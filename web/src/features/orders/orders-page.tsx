@@ -5,6 +5,7 @@ import type { ResponseOf } from "@atelier/contracts";
 import { request } from "../../api/client";
 import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
+import { ExportDialog, useExportDialog } from "../../ui/export-dialog";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FilterTabs, ListToolbar, Pager, SortSelect, listQueryOf, useAddressPatch } from "../../ui/list-controls";
 import { showToast } from "../../ui/toast-store";
@@ -36,6 +37,7 @@ export function OrdersListPage() {
   const list = useApi(listOrders, { query: { filter: q.filter, sort: q.sort, page: q.page, size: PAGE_SIZE, ...(q.search ? { search: q.search } : {}), ...(origin ? { origin } : {}) } });
   const [bulk, setBulk] = useState<BulkAction | null>(null);
   const [results, setResults] = useState<BulkResults | null>(null);
+  const [exporting, setExporting] = useExportDialog("RETURNS");
   // The form is in the address (?new=retail), so a reload keeps it open and the assistant knows it is on screen.
   const newKind: ManualOrderKind | null = params.get("new") === "wholesale" ? "wholesale" : params.get("new") === "retail" ? "retail" : null;
   const setNewKind = (k: ManualOrderKind | null) => {
@@ -60,8 +62,14 @@ export function OrdersListPage() {
     <PageFrame
       title="Orders & Fulfillment"
       chatPrompt={newKind ? "Create an order for " : q.filter === "ON_HOLD" ? "Why are my orders on hold?" : "Show my orders on hold"}
-      actions={newKind ? undefined : <button type="button" className="primary" onClick={() => setNewKind("retail")}>New order</button>}
+      actions={newKind ? undefined : (
+        <>
+          {q.filter === "RETURNS" && <button type="button" onClick={() => setExporting(true)}>Export returns</button>}
+          <button type="button" className="primary" onClick={() => setNewKind("retail")}>New order</button>
+        </>
+      )}
     >
+      {exporting && <ExportDialog kind="RETURNS" onClose={() => setExporting(false)} />}
       {newKind && <ManualOrderForm kind={newKind} onKind={setNewKind} onClose={() => setNewKind(null)} />}
       <FilterTabs filters={ORDER_LIST_FILTERS} labels={FILTER_LABELS} current={q.filter} counts={list.data?.counts} label="Order filters" onPick={(f) => update({ filter: f })} />
       <ListToolbar search={q.search} label="Search orders" placeholder="Order number, customer name or e-mail" onSearch={(text) => update({ q: text })}>

@@ -4,6 +4,7 @@ import { useApi } from "../../api/use-api";
 import { PageFrame } from "../../shell/page-frame";
 import { FilterTabs, Pager, useAddressPatch } from "../../ui/list-controls";
 import { formatDate, formatDay, formatUsd } from "../../format/format";
+import { ExportDialog, useExportDialog } from "../../ui/export-dialog";
 import { PayBalance } from "./pay-balance";
 import "./payments.css";
 
@@ -46,8 +47,10 @@ export function PaymentsReportPage() {
   const rows = r?.list ?? [];
   const lastDay = r ? new Date(Date.parse(`${r.to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : null;
   const counted = r ? (Object.entries(r.totals) as [PaymentKind, number][]).filter(([, cents]) => cents !== 0) : [];
+  const [exporting, setExporting] = useExportDialog("FINANCIAL");
   return (
-    <PageFrame title="Payments report" chatPrompt="What did I pay in fees this month?">
+    <PageFrame title="Payments report" chatPrompt="What did I pay in fees this month?" actions={<button type="button" onClick={() => setExporting(true)}>Export CSV</button>}>
+      {exporting && <ExportDialog kind="FINANCIAL" onClose={() => setExporting(false)} />}
       <p className="muted pay-lead">Fees from the fulfilment center, your card payments and your payouts from storefront sales. Open a row for its record.</p>
       <form className="pay-period card" aria-label="Period" onSubmit={(e) => e.preventDefault()}>
         <label>From <input type="date" aria-label="From" value={from ?? r?.from ?? ""} onChange={(e) => update({ from: e.target.value || null })} /></label>
