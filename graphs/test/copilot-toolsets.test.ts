@@ -31,7 +31,8 @@ async function ask(text: string, route: string, entity: { type: "supplier" | "or
 
 describe("copilot toolsets", () => {
   it("maps screens to product areas by entity and route, the marketplace by default", () => {
-    expect(screenDomains(buildScreenContext({ route: "/orders" }))).toEqual(["orders"]);
+    // The orders list also offers the exports (its Returns tab exports a period).
+    expect(screenDomains(buildScreenContext({ route: "/orders" }))).toEqual(["orders", "exports"]);
     expect(screenDomains(buildScreenContext({ route: "/x", entity: { type: "supplier", id: "s1" } }))).toEqual(["marketplace"]);
     expect(screenDomains(buildScreenContext({ route: "/account-info" }))).toEqual(["billing"]);
     expect(screenDomains(null)).toEqual(["marketplace"]);
