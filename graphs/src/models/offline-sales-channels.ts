@@ -89,19 +89,21 @@ export const SALES_CHANNEL_INTENTS: Intent[] = [
   },
   {
     name: "import-orders-file",
-    tools: ["list_order_imports", "import_orders_file"],
+    tools: ["list_order_imports", "import_orders_file", "list_sales_channels", "read_shop_orders"],
     examples: [
       "import my shopify orders", "import this file", "bring in my amazon orders", "import the orders from the file i uploaded", "imprt my woocommerce orders", "go ahead and import it",
-      "pull in the orders from my shopify export", "import the amazon order report",
+      "pull in the orders from my shopify export", "import the amazon order report", "import the orders from my shop", "pull the new orders from my shopfiy store",
     ],
     match: (t) => IMPORT_WORD.test(t) && ORDERS_WORD.test(t) && !STATUS_WORD.test(t) && !FAILED_WORD.test(t),
     step: (t, done, _history, context) => {
       const started = got(done, "import_orders_file");
       if (started) {
         const i = started.value;
-        const where = `${i.channelName} export ${i.fileName}`;
-        if (i.status === "COMPLETED" || i.status === "FAILED") return { answer: `The ${where} was already imported: ${i.summary}` };
-        return { answer: `I started importing the ${where}: ${n(i.orderCount)} in ${n(i.rowCount, "row")}. Orders already imported will be skipped, and rows that can't be read are listed when it finishes. Ask me "how did the import go?" in a moment.` };
+        const fromShop = i.source === "SHOP";
+        const already = fromShop ? `The orders read from your ${i.channelName} shop were` : `The ${i.channelName} export ${i.fileName} was`;
+        if (i.status === "COMPLETED" || i.status === "FAILED") return { answer: `${already} already imported: ${i.summary}` };
+        const what = fromShop ? `${n(i.orderCount)} read from your ${i.channelName} shop` : `the ${i.channelName} export ${i.fileName}: ${n(i.orderCount)} in ${n(i.rowCount, "row")}`;
+        return { answer: `I started importing ${what}. Orders already imported will be skipped, and ${fromShop ? "orders" : "rows"} that can't be read are listed when it finishes. Ask me "how did the import go?" in a moment.` };
       }
       const channel = parseImportChannel(t);
       const id = onScreen(context);
@@ -110,6 +112,14 @@ export const SALES_CHANNEL_INTENTS: Intent[] = [
       if (!listed) return call("list_order_imports", { size: 10, ...(channel ? { channel } : {}) });
       const waiting = listed.value.list.find((i) => i.status === "UPLOADED");
       if (waiting) return call("import_orders_file", { importId: waiting.id });
+      // No file waiting: a Shopify shop connected to Atelier is read through its API instead, then imported like a file.
+      const read = got(done, "read_shop_orders");
+      if (read) return call("import_orders_file", { importId: read.value.id });
+      if (channel === undefined || channel === "SHOPIFY") {
+        const channels = got(done, "list_sales_channels");
+        if (!channels) return call("list_sales_channels", {});
+        if (channels.value.channels.some((c) => c.key === "shopify" && c.connectedShop)) return call("read_shop_orders", { channel: "SHOPIFY" });
+      }
       const name = channel ? IMPORT_CHANNEL_NAMES[channel] : "Shopify, WooCommerce or Amazon";
       return { answer: `There's no uploaded file waiting to be imported. Export your orders from ${name} and upload the file on ${connectPage(channel)}${channel ? "" : " (or the WooCommerce or Amazon page)"}: the page shows how to export it, and then I can import it.` };
     },

@@ -1,4 +1,4 @@
-import type { FeedCondition, FeedListingFilter } from "@atelier/contracts/product-feeds";
+import type { FeedCondition, FeedListingFilter, FeedRequiredField } from "@atelier/contracts/product-feeds";
 import type { Queryable } from "../../db/pool";
 import { containsPattern } from "../like-pattern";
 
@@ -29,8 +29,21 @@ const SELECT = `SELECT i.sku, i.title AS inventory_title, coalesce(f.title, '') 
     coalesce((SELECT sum(l.on_hand - l.reserved) FROM inventory_levels l WHERE l.item_id = i.id), 0)::int AS available
   FROM inventory_items i LEFT JOIN inventory_feed_listings f ON f.item_id = i.id`;
 
-/** Ready: everything both platforms require is there (the same rule as the service's `missingFields`). */
-const READY_SQL = `(f.description <> '' AND f.link <> '' AND f.image_link <> '' AND f.price_cents IS NOT NULL AND f.brand <> '')`;
+/**
+ * Each field both platforms require, with its "is there" test in SQL (the Ready and Not ready tabs)
+ * and on a row read (the listing's `missing`, in feed-listing-dto.ts): one table, so a tab and the
+ * rows it lists can never disagree.
+ */
+export const REQUIRED_FIELD_TESTS: Record<FeedRequiredField, { sql: string; present: (r: FeedListingRow) => boolean }> = {
+  description: { sql: "f.description <> ''", present: (r) => r.description !== "" },
+  link: { sql: "f.link <> ''", present: (r) => r.link !== "" },
+  imageLink: { sql: "f.image_link <> ''", present: (r) => r.imageLink !== "" },
+  price: { sql: "f.price_cents IS NOT NULL", present: (r) => r.priceCents !== null },
+  brand: { sql: "f.brand <> ''", present: (r) => r.brand !== "" },
+};
+
+/** Ready: everything both platforms require is there. */
+const READY_SQL = `(${Object.values(REQUIRED_FIELD_TESTS).map((t) => t.sql).join(" AND ")})`;
 const FILTER_SQL: Record<FeedListingFilter, string> = { ALL: "TRUE", READY: `coalesce(${READY_SQL}, FALSE)`, NOT_READY: `NOT coalesce(${READY_SQL}, FALSE)` };
 
 type Row = Record<string, unknown>;

@@ -1,10 +1,9 @@
 import { FEED_REQUIRED_FIELDS, type FeedListing, type FeedRequiredField } from "@atelier/contracts/product-feeds";
-import type { FeedListingRow } from "../../queries/inventory/feed-listings";
+import { REQUIRED_FIELD_TESTS, type FeedListingRow } from "../../queries/inventory/feed-listings";
 
-/** What a listing lacks of what both platforms require (the same rule as the queries' READY_SQL). */
+/** What a listing lacks of what both platforms require, by the tests the Ready tab runs in SQL. */
 export function missingFields(r: FeedListingRow): FeedRequiredField[] {
-  const has: Record<FeedRequiredField, boolean> = { description: r.description !== "", link: r.link !== "", imageLink: r.imageLink !== "", price: r.priceCents !== null, brand: r.brand !== "" };
-  return (Object.keys(FEED_REQUIRED_FIELDS) as FeedRequiredField[]).filter((f) => !has[f]);
+  return (Object.keys(FEED_REQUIRED_FIELDS) as FeedRequiredField[]).filter((f) => !REQUIRED_FIELD_TESTS[f].present(r));
 }
 
 const joinWords = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
