@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parse } from "csv-parse/sync";
 import { orderExports, returns, stores } from "@atelier/contracts";
 import { as, expectError, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { createOrder, createPayout, poolOf, previewStore, stockSku, teamMember } from "../../test/factories";
+import { createOrder, createPayout, createSupplier, poolOf, previewStore, stockSku, supplierMember, teamMember } from "../../test/factories";
 
 // The two export jobs: the CSV holds exactly the period's rows, read in the store's time zone with
 // the period half-open (the first instant of `from` in, the first instant of `to` out), and
@@ -136,8 +136,16 @@ describe("starting an export", () => {
     const cx = await teamMember(api, owner, "CX");
     await expectError(as(api, cx.token, orderExports.startFinancialExport, { body: OCTOBER }), 403);
     const mine = await as(api, owner.token, orderExports.startFinancialExport, { body: OCTOBER });
-    await expectError(as(api, cx.token, orderExports.getFinancialExport, { params: { id: mine.id } }), 403);
-    expect((await api.raw("GET", `/web/orders/financial-export-job/${mine.id}/file`, { token: cx.token })).status).toBe(403);
+    const refused = await expectError(as(api, cx.token, orderExports.getFinancialExport, { params: { id: mine.id } }), 403);
+    // The file route and the JSON routes have one authenticator: the same refusal, in the same words.
+    const file = await api.raw("GET", `/web/orders/financial-export-job/${mine.id}/file`, { token: cx.token });
+    expect(file).toMatchObject({ status: 403, body: { code: "FORBIDDEN", message: refused.message } });
+    expect(refused.message).toBe("Your role (CX) can't do this. Ask the store owner.");
+    const supplier = await supplierMember(api, await createSupplier(api));
+    const asSupplier = await api.raw("GET", `/web/orders/financial-export-job/${mine.id}/file`, { token: supplier.token });
+    expect(asSupplier).toMatchObject({ status: 403, body: { message: "A supplier account can only use the supplier inbox." } });
+    const expired = await api.raw("GET", `/web/orders/financial-export-job/${mine.id}/file`, { token: `${owner.token}x` });
+    expect(expired).toMatchObject({ status: 401, body: { message: "Your session has expired. Log in again." } });
     const returnsFile = await as(api, cx.token, orderExports.startReturnExport, { body: OCTOBER });
     expect((await finishedCsv(cx.token, "RETURNS", returnsFile.id)).rowCount).toBe(0);
   });

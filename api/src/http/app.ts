@@ -7,15 +7,15 @@ import Negotiator from "negotiator";
 import { rateLimit } from "express-rate-limit";
 import { PREVIEW_QUERY_KEY, REFRESHED_TOKEN_HEADER, API_BASE_PATH, isMutating, planAtLeast, type Contract, type PlanType } from "@atelier/contracts";
 import type { AppDeps, RequestContext } from "../context";
-import { AppError, forbidden, previewBlocked, unauthorized, upgradeRequired } from "../errors";
+import { AppError, previewBlocked, unauthorized, upgradeRequired } from "../errors";
 import { bearerToken } from "../auth/tokens";
-import { requireContractPermission } from "../auth/permissions";
 import { errorEnvelope, requestIdOf, toAppError, writeError } from "./error-response";
 import { parsePart } from "./validate";
 import type { Route } from "./route";
 import { openApiDocument, openApiDocsPage } from "./openapi";
 import { refreshClaims } from "../services/auth/refresh-claims";
-import { currentSession, NO_LONGER_MEMBER } from "../services/auth/current-session";
+import { NO_LONGER_MEMBER } from "../services/auth/current-session";
+import { authenticateCaller } from "../services/auth/authenticate-caller";
 import { rawMounts } from "./raw-mounts";
 import { JsonAnswer, type AnswerEncoding } from "../json-answer";
 import { claimOrReplay, finishClaim, IDEMPOTENCY_KEY_HEADER, readIdempotencyKey, REPLAYED_HEADER, type IdempotencyClaim } from "./idempotency";
@@ -113,9 +113,8 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   for (const { contract, handler } of sortRoutes(routes)) {
     const endpoint: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
       try {
+        // The caller, refused by the role table before the input is read.
         const plan = await authenticate(req, res, contract);
-        // The role table, for every contract in one place, before the input is read.
-        requireContractPermission(req.ctx, contract);
         const query = withoutPreviewFlag(req.query as Record<string, unknown>);
         const params = parsePart("params", contract.params, { ...req.params });
         const parsedQuery = parsePart("query", contract.query, query);
@@ -269,39 +268,21 @@ function emptyToUndefined(body: unknown): unknown {
 }
 
 /**
- * Resolves the caller: the token's claims with the role the membership has now (one lookup per
- * request, so removing or demoting a member takes effect at once), and the store's plan.
+ * Resolves the caller through the one authenticator (services/auth/authenticate-caller.ts) and
+ * returns the store's plan; a token near expiry, or whose role changed, is refreshed in a header.
  */
 async function authenticate(req: Request, res: Response, contract: Contract): Promise<PlanType | null> {
-  const token = bearerToken(req.header("authorization"));
-  if (!token) {
-    if (contract.access === "user") throw unauthorized();
-    return null;
-  }
-  const claims = await req.ctx.tokens.verify(token);
-  if (!claims) {
-    // An expired or undecodable token is treated as absent: public endpoints still answer.
-    if (contract.access === "user") throw unauthorized("Your session has expired. Log in again.");
-    return null;
-  }
-  if (contract.tokenVersion === "v2" && claims.type === "v1") throw unauthorized("This endpoint needs a version-2 token.");
-  // A supplier member's session reaches only the inbox seen from the supplier's side.
-  if (claims.type === "supplier" && !contract.supplierAllowed) throw forbidden("A supplier account can only use the supplier inbox.");
-  const session = await currentSession(req.ctx.pool, claims);
-  if (!session) {
-    // Like an expired token: a removed member's token is no one's on public endpoints.
-    if (contract.access === "user") throw unauthorized(NO_LONGER_MEMBER);
-    return null;
-  }
-  req.ctx.auth = session.claims;
-  const remaining = claims.exp - Date.now() / 1000;
-  if (remaining < req.ctx.tokens.ttlSeconds / 4 || session.claims !== claims) {
+  const caller = await authenticateCaller(req.ctx, bearerToken(req.header("authorization")), contract);
+  if (!caller) return null;
+  req.ctx.auth = caller.claims;
+  const remaining = caller.signed.exp - Date.now() / 1000;
+  if (remaining < req.ctx.tokens.ttlSeconds / 4 || caller.claims !== caller.signed) {
     // Near expiry, or the role changed: the client takes the new token with the current claims.
-    const refreshed = await refreshClaims(req.ctx, claims);
+    const refreshed = await refreshClaims(req.ctx, caller.signed);
     if (!refreshed) throw unauthorized(NO_LONGER_MEMBER);
     res.setHeader(REFRESHED_TOKEN_HEADER, refreshed);
   }
-  return session.plan;
+  return caller.plan;
 }
 
 function requirePlan(plan: PlanType | null, min: PlanType): void {

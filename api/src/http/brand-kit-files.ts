@@ -1,8 +1,9 @@
 import type { Router, Request, Response, NextFunction } from "express";
-import { requirePermission } from "../auth/permissions";
+import { getBrandKit } from "@atelier/contracts/brand-kits";
 import { bearerToken } from "../auth/tokens";
-import type { AppDeps, UserContext } from "../context";
-import { AppError, unauthorized } from "../errors";
+import type { AppDeps } from "../context";
+import { AppError } from "../errors";
+import { memberFromToken } from "../services/auth/authenticate-caller";
 import { artPng } from "../services/brand-kits/art/render-art";
 import { exportKitPdf } from "../services/brand-kits/export-pdf";
 import { findKit } from "../services/brand-kits/find-kit";
@@ -33,11 +34,7 @@ export function mountBrandKitFiles(router: Router, deps: AppDeps): void {
 
   router.get("/web/brand-kits/:id/export.pdf", async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const claims = await deps.tokens.verify(bearerToken(req.header("authorization")) ?? "");
-      if (!claims) throw unauthorized("Your session has expired - please log in again.");
-      if (claims.supplierId) throw unauthorized();
-      const ctx = { ...req.ctx, auth: claims } as UserContext;
-      requirePermission(ctx, "ai.use");
+      const ctx = await memberFromToken(req.ctx, bearerToken(req.header("authorization")), getBrandKit);
       const id = String(req.params.id);
       if (!UUID.test(id)) throw new AppError("VALIDATION_FAILED", "params.id must be a UUID", [{ field: "params.id", reason: "must be a UUID" }]);
       const kit = await findKit(deps.pool, ctx, id);

@@ -1,17 +1,15 @@
 import type { Readable } from "node:stream";
 import { AppError, notFound } from "../../errors";
-import type { OrderExportKind } from "@atelier/contracts/order-exports";
+import { ORDER_EXPORT_CONTRACTS, type OrderExportKind } from "@atelier/contracts/order-exports";
 import type { RequestContext } from "../../context";
 import { fileStorageFor } from "../../storage";
-import { memberFromToken } from "../auth/member-from-token";
+import { memberFromToken } from "../auth/authenticate-caller";
 import { exportStorageKey } from "./export-files";
 import { getOrderExport } from "./get-order-export";
 
-const READS: Record<OrderExportKind, string> = { FINANCIAL: "getFinancialExport", RETURNS: "getReturnExport" };
-
 /** A finished export's CSV for a member of its store who may read it; another store's is 404, one still being written 409. */
 export async function openExportFile(ctx: RequestContext, token: string | undefined, kind: OrderExportKind, id: string): Promise<{ fileName: string; body: Readable }> {
-  const user = await memberFromToken(ctx, token, READS[kind]);
+  const user = await memberFromToken(ctx, token, ORDER_EXPORT_CONTRACTS[kind].get);
   const what = kind === "FINANCIAL" ? "The financial export" : "The returns export";
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(what);
   const found = await getOrderExport(user, kind, id);

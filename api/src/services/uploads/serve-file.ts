@@ -1,17 +1,15 @@
 import type { Readable } from "node:stream";
+import { uploadFile } from "@atelier/contracts/uploads";
 import type { RequestContext } from "../../context";
-import { notFound, unauthorized } from "../../errors";
+import { notFound } from "../../errors";
 import { getStoredUpload, type UploadRow } from "../../queries/uploads";
 import { fileStorageFor } from "../../storage";
-import { currentSession, NO_LONGER_MEMBER } from "../auth/current-session";
+import { memberFromToken } from "../auth/authenticate-caller";
 
 /** Opens a stored upload for a member of the store that uploaded it; any other store gets 404. */
 export async function openUploadedFile(ctx: RequestContext, token: string | undefined, id: string): Promise<{ upload: UploadRow; body: Readable }> {
-  const verified = token ? await ctx.tokens.verify(token) : null;
-  if (!verified) throw unauthorized();
-  // A removed member's token no longer opens the store's files.
-  const claims = (await currentSession(ctx.pool, verified))?.claims;
-  if (!claims) throw unauthorized(NO_LONGER_MEMBER);
+  // Any member who may upload may open the store's uploads; a removed member's token no longer does.
+  const claims = (await memberFromToken(ctx, token, uploadFile)).auth;
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound("File");
   const upload = await getStoredUpload(ctx.pool, claims.storeId, id);
   if (!upload) throw notFound("File");

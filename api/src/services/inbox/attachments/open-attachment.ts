@@ -1,10 +1,10 @@
 import type { Readable } from "node:stream";
-import { can } from "@atelier/contracts/permissions";
+import { listAttachments } from "@atelier/contracts/inbox/attachments";
 import type { RequestContext } from "../../../context";
-import { forbidden, notFound, unauthorized } from "../../../errors";
+import { notFound } from "../../../errors";
 import { findAttachment, type AttachmentRow, type Scope } from "../../../queries/inbox/attachments";
 import { fileStorageFor } from "../../../storage";
-import { currentSession, NO_LONGER_MEMBER } from "../../auth/current-session";
+import { memberFromToken } from "../../auth/authenticate-caller";
 
 /**
  * Opens an attachment (or its thumbnail) for a participant of its conversation: a member of the
@@ -12,14 +12,9 @@ import { currentSession, NO_LONGER_MEMBER } from "../../auth/current-session";
  * were no such file.
  */
 export async function openAttachment(ctx: RequestContext, token: string | undefined, id: string, which: "file" | "thumbnail"): Promise<{ attachment: AttachmentRow; body: Readable }> {
-  const verified = token ? await ctx.tokens.verify(token) : null;
-  if (!verified) throw unauthorized();
-  const claims = (await currentSession(ctx.pool, verified))?.claims;
-  if (!claims) throw unauthorized(NO_LONGER_MEMBER);
-  let scope: Scope;
-  if (claims.type === "supplier" && claims.supplierId) scope = { side: "SUPPLIER", supplierId: claims.supplierId };
-  else if (can(claims.role, "inbox.use")) scope = { side: "STORE", storeId: claims.storeId };
-  else throw forbidden();
+  // Whoever may list a conversation's attachments (a supplier's session too) may open them.
+  const claims = (await memberFromToken(ctx, token, listAttachments)).auth;
+  const scope: Scope = claims.type === "supplier" && claims.supplierId ? { side: "SUPPLIER", supplierId: claims.supplierId } : { side: "STORE", storeId: claims.storeId };
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound("File");
   const attachment = await findAttachment(ctx.pool, scope, id);
   const key = which === "file" ? attachment?.storageKey : attachment?.thumbnailKey;

@@ -1,20 +1,15 @@
-import { LABEL_BATCH_JOB, type LabelFormat } from "@atelier/contracts/shipping";
-import { roleMayCall } from "@atelier/contracts";
+import { createLabelBatch, LABEL_BATCH_JOB, type LabelFormat } from "@atelier/contracts/shipping";
 import type { Readable } from "node:stream";
 import type { RequestContext } from "../../../context";
-import { AppError, forbidden, invalid, notFound, unauthorized } from "../../../errors";
+import { AppError, invalid, notFound } from "../../../errors";
 import { getJobRow } from "../../../queries/jobs";
 import { fileStorageFor } from "../../../storage";
-import { currentSession, NO_LONGER_MEMBER } from "../../auth/current-session";
+import { memberFromToken } from "../../auth/authenticate-caller";
 import { batchStorageKey } from "../create-label-batch";
 
 /** A completed batch's document for a member of its store; another store's batch is 404, one still rendering is 409. */
 export async function openBatchDocument(ctx: RequestContext, token: string | undefined, jobId: string): Promise<{ contentType: string; fileName: string; body: Readable }> {
-  const verified = token ? await ctx.tokens.verify(token) : null;
-  if (!verified) throw unauthorized();
-  const claims = (await currentSession(ctx.pool, verified))?.claims;
-  if (!claims || claims.supplierId) throw unauthorized(NO_LONGER_MEMBER);
-  if (!roleMayCall(claims.role, "createLabelBatch")) throw forbidden();
+  const claims = (await memberFromToken(ctx, token, createLabelBatch)).auth;
   if (!/^[0-9a-f-]{36}$/i.test(jobId)) throw invalid("params.jobId", "must be a batch id");
   const job = await getJobRow(ctx.pool, claims.storeId, jobId);
   if (!job || job.type !== LABEL_BATCH_JOB) throw notFound("The label batch");

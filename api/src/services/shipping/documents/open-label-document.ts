@@ -1,9 +1,8 @@
-import { roleMayCall } from "@atelier/contracts";
-import { LABEL_FORMATS, type LabelFormat } from "@atelier/contracts/shipping";
+import { getShippingLabel, LABEL_FORMATS, type LabelFormat } from "@atelier/contracts/shipping";
 import type { RequestContext } from "../../../context";
-import { AppError, forbidden, invalid, notFound, unauthorized } from "../../../errors";
+import { AppError, invalid, notFound } from "../../../errors";
 import * as labels from "../../../queries/shipping/labels";
-import { currentSession, NO_LONGER_MEMBER } from "../../auth/current-session";
+import { memberFromToken } from "../../auth/authenticate-caller";
 import { renderLabelsPdf } from "./render-pdf";
 import { renderLabelZpl } from "./render-zpl";
 
@@ -11,11 +10,7 @@ export type LabelDocument = { contentType: string; fileName: string; body: Buffe
 
 /** A label's printable document (PDF 4×6, PDF letter, ZPL) for a member of its store; another store's label is 404. */
 export async function openLabelDocument(ctx: RequestContext, token: string | undefined, id: string, format: string): Promise<LabelDocument> {
-  const verified = token ? await ctx.tokens.verify(token) : null;
-  if (!verified) throw unauthorized();
-  const claims = (await currentSession(ctx.pool, verified))?.claims;
-  if (!claims || claims.supplierId) throw unauthorized(NO_LONGER_MEMBER);
-  if (!roleMayCall(claims.role, "getShippingLabel")) throw forbidden();
+  const claims = (await memberFromToken(ctx, token, getShippingLabel)).auth;
   if (!(LABEL_FORMATS as readonly string[]).includes(format)) throw invalid("query.format", `must be one of ${LABEL_FORMATS.join(", ")}`);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalid("params.id", "must be a label id");
   const label = await labels.getLabel(ctx.pool, claims.storeId, id);
