@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inventory, orderRules, orders, presales, receivings, returns } from "@atelier/contracts";
-import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { createOrder, manualOrderBody, stockSku } from "../../test/factories";
+import { inventory, kitting, orderRules, orders, presales, receivings, returns } from "@atelier/contracts";
+import { KITTING_FEE_PER_KIT_CENTS } from "@atelier/contracts/kitting";
+import { assembleKitsJob } from "../src/services/kitting/assemble-kits-job";
+import { as, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
+import { cardOnFile, createOrder, manualOrderBody, stockSku } from "../../test/factories";
 
 // One "stock arrived" step for every way stock comes in (a receiving counted, units added by hand,
 // a return restocked): waiting pre-orders first, first come first served, then the oldest
@@ -119,4 +121,37 @@ describe("stock arrived", () => {
       [queue[0]!.orderNumber, "ALLOCATED"], [queue[1]!.orderNumber, "ALLOCATED"], [queue[2]!.orderNumber, "WAITING"],
     ]);
   });
+
+  it("kits assembled by the center release the oldest order held for the kit, with the kitting order in its ledger", async () => {
+    // The center's pause is an hour here, so the work order waits while orders come in; the test
+    // then runs the assembly job's handler itself.
+    const paused = await startTestApi({ config: testConfig({ fulfilment: { stepMs: 3_600_000 } }) });
+    try {
+      const owner = await registerUser(paused);
+      await cardOnFile(paused, owner.token);
+      await stockSku(paused, owner.token, "MUG", 10, { title: "Stoneware mug" });
+      await stockSku(paused, owner.token, "COASTER", 4, { title: "Cork coaster" });
+      await as(paused, owner.token, kitting.createKit, { body: { sku: "GIFT-SET", title: "Gift set", components: [{ sku: "MUG", quantity: 1 }, { sku: "COASTER", quantity: 2 }] } });
+      const requested = await as(paused, owner.token, kitting.assembleKits, { params: { sku: "GIFT-SET" }, body: { kits: 2, expectedFeeCents: 2 * KITTING_FEE_PER_KIT_CENTS } });
+      // The work order holds every coaster: nothing is left to sell until the kits are made.
+      const placeKits = (quantity: number) => as(paused, owner.token, orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "GIFT-SET", quantity }]) });
+      const first = await placeKits(1);
+      const second = await placeKits(2);
+      expect([first.holds[0]?.reason, second.holds[0]?.reason]).toEqual(["Not enough stock: GIFT-SET (wanted 1, 0 available)", "Not enough stock: GIFT-SET (wanted 2, 0 available)"]);
+
+      await assembleKitsJob(paused.deps).handler({ workOrderId: requested.workOrders[0]!.id, storeId: owner.store.id }, { attempt: 1 } as never);
+      const cause = "Kitting order of 2 × GIFT-SET assembled by the fulfilment center";
+      const released = await as(paused, owner.token, orders.getOrder, { params: { id: first.id } });
+      expect(released.processingStatus).toBe("OUTSTANDING");
+      expect(released.holds[0]).toMatchObject({ setBy: { rule: "Out of stock" }, releaseNote: cause });
+      expect(released.timeline.map((e) => e.message)).toContain(`Released "Not enough stock: GIFT-SET (wanted 1, 0 available)": ${cause}`);
+      // Two kits came in, one went to the oldest order: the next one, wanting two, still waits.
+      expect((await as(paused, owner.token, orders.getOrder, { params: { id: second.id } })).processingStatus).toBe("ON_HOLD");
+      expect(await as(paused, owner.token, inventory.getInventoryItem, { params: { sku: "GIFT-SET" } })).toMatchObject({ onHand: 2, reserved: 1 });
+    } finally {
+      await paused.close();
+    }
+  });
+
 });
+

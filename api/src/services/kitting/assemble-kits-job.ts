@@ -7,11 +7,13 @@ import * as workOrders from "../../queries/inventory/kitting-orders";
 import * as movements from "../../queries/inventory/movements";
 import * as stock from "../../queries/inventory/stock";
 import { publishAfterCommit } from "../../realtime";
+import { stockArrived } from "../inventory/stock-arrived";
 
 // The fulfilment center assembles a kitting work order: a job queued with the request, run after
 // the center's configured pause (ATELIER_FULFILMENT_STEP_MS; at once in tests). It asks the
 // provider outside any transaction, then in one short one takes the held components out of their
-// bins and puts the kits in theirs, each change a movement of the ledger. A retried job finds the
+// bins and puts the kits in theirs, each change a movement of the ledger, and the orders waiting
+// for the kit (pre-orders, out-of-stock holds, backorders) take them as from any stock arrival. A retried job finds the
 // work order assembled and does nothing more.
 
 export const ASSEMBLE_KITS = "kitting.assemble";
@@ -62,6 +64,8 @@ async function assembleWorkOrder(deps: AppDeps, p: { workOrderId: string; storeI
       note: `${order.kits} kit${order.kits === 1 ? "" : "s"} assembled by the fulfilment center`, actorUserId: null, actorRule: KITTING_CENTER,
     });
     await workOrders.markAssembled(tx, p.storeId, order.id);
+    // Kits are stock coming in like any other: orders waiting for the kit's SKU take them now.
+    await stockArrived(deps, tx, p.storeId, [kitItem.sku], { words: `kitting order of ${order.kits} × ${kitItem.sku} assembled by the fulfilment center`, userId: null });
     publishAfterCommit(tx, { name: "kit.assembled", to: { storeId: p.storeId }, payload: { sku: kitItem.sku, kits: order.kits } });
     return { assembled: true };
   });
