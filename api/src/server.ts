@@ -26,6 +26,7 @@ import { financialExportJob } from "./services/order-exports/financial-export-jo
 import { returnExportJob } from "./services/order-exports/return-export-job";
 import { advanceFulfilmentJob } from "./services/orders/advance-fulfilment";
 import { stockArrivedJob } from "./services/inventory/stock-arrived";
+import { RELEASE_SWEEP_EVERY_MS, releaseWaitingOrdersJob } from "./services/inventory/release-waiting-orders-job";
 import { chargeFeeJob } from "./services/fees/charge-fee";
 import { assembleKitsJob } from "./services/kitting/assemble-kits-job";
 import { renewStorageJob } from "./services/fees/renew-storage";
@@ -134,6 +135,10 @@ async function startJobWorker(deps: AppDeps, more: JobDefinition[] = []) {
   deps.jobs.register(imageIndexJob(deps.pool));
   deps.jobs.register(advanceFulfilmentJob(deps));
   deps.jobs.register(stockArrivedJob(deps));
+  // The safety net for orders held out of stock though the stock is there (release-waiting-orders-job.ts).
+  const releaseWaiting = releaseWaitingOrdersJob(deps);
+  deps.jobs.register(releaseWaiting);
+  await deps.jobs.schedule("inventory.release-waiting-orders", releaseWaiting, {}, { everyMs: RELEASE_SWEEP_EVERY_MS });
   deps.jobs.register(answerWarehouseTicketJob(deps));
   deps.jobs.register(assembleKitsJob(deps));
   deps.jobs.register(trackLabelJob(deps));

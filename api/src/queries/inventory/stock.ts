@@ -88,6 +88,24 @@ export async function getItem(db: Queryable, storeId: string, sku: string): Prom
   return rows[0] ? toItem(rows[0] as Row) : null;
 }
 
+/**
+ * Which of these SKUs have a unit free to reserve: one on hand and not reserved, or, for a kit, the
+ * components of one more kit. The SKUs come back as the store spells them.
+ */
+export async function skusWithFreeUnits(db: Queryable, storeId: string, skus: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ sku: string }>(
+    `WITH free AS (
+       SELECT i.id, i.sku, (SELECT coalesce(sum(l.on_hand - l.reserved), 0) FROM inventory_levels l WHERE l.item_id = i.id) AS units
+         FROM inventory_items i WHERE i.store_id = $1)
+     SELECT f.sku FROM free f
+      WHERE lower(f.sku) = ANY($2::text[])
+        AND (f.units > 0 OR (EXISTS (SELECT 1 FROM kit_components kc WHERE kc.kit_item_id = f.id)
+             AND NOT EXISTS (SELECT 1 FROM kit_components kc JOIN free c ON c.id = kc.component_item_id WHERE kc.kit_item_id = f.id AND c.units < kc.quantity)))`,
+    [storeId, skus.map((s) => s.toLowerCase())],
+  );
+  return rows.map((r) => r.sku);
+}
+
 /** The store's items of these SKUs, by lower-cased SKU. */
 export async function itemsBySku(db: Queryable, storeId: string, skus: string[]): Promise<Map<string, { id: string; sku: string; title: string }>> {
   const { rows } = await db.query<{ id: string; sku: string; title: string }>(

@@ -95,6 +95,22 @@ export async function stockHoldsForSkus(db: Queryable, storeId: string, rule: st
   return rows.map((r) => ({ holdId: r.id, orderId: r.order_id, createdAt: r.created_at }));
 }
 
+/**
+ * Every store's open holds set by `rule` before `before`, with the SKUs their orders wait for: what
+ * the inventory's sweep looks at (release-waiting-orders-job.ts). Across stores: a job's read.
+ */
+export async function stockHoldSkusByStore(db: Queryable, rule: string, before: Date): Promise<{ storeId: string; skus: string[] }[]> {
+  const { rows } = await db.query<{ store_id: string; skus: string[] }>(
+    `SELECT h.store_id, array_agg(DISTINCT li.sku) AS skus FROM order_holds h
+       JOIN orders o ON o.id = h.order_id AND o.cancellation_state <> 'CANCELED'
+       JOIN order_line_items li ON li.order_id = h.order_id
+      WHERE h.released_at IS NULL AND h.set_by_rule = $1 AND h.set_by_user_id IS NULL AND h.created_at < $2
+      GROUP BY h.store_id`,
+    [rule, before],
+  );
+  return rows.map((r) => ({ storeId: r.store_id, skus: r.skus }));
+}
+
 /** An open hold's reason, rewritten (a pre-sale's date moved); false when it was released meanwhile. */
 export async function setHoldReason(db: Queryable, storeId: string, holdId: string, reason: string): Promise<boolean> {
   const { rowCount } = await db.query(`UPDATE order_holds SET reason = $3 WHERE store_id = $1 AND id = $2 AND released_at IS NULL`, [storeId, holdId, reason]);
