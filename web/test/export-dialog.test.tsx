@@ -46,7 +46,7 @@ describe("the export dialog", () => {
     expect((d.getByRole("button", { name: "Export" }) as HTMLButtonElement).disabled).toBe(true);
 
     await act(async () => fireEvent.click(d.getByLabelText("Last 30 days")));
-    expect(d.getByRole("status").textContent).toMatch(/^From .+ through .+, in your store's time zone\.$/);
+    expect(d.getByRole("status").textContent).toMatch(/^From .+ through .+, in your store's time zone \(UTC\)\.$/);
     await act(async () => fireEvent.click(d.getByRole("button", { name: "Export" })));
     const download = await d.findByRole("button", { name: "Download CSV" }, TIMEOUT);
     expect(d.getByText(/^Your financial report for .+ is ready: 1 payment\.$/)).toBeTruthy();
@@ -58,4 +58,27 @@ describe("the export dialog", () => {
     // Sentences, never codes, on the dialog.
     expect(dialog.textContent).not.toMatch(/FINANCIAL|STORAGE_FEE|completed/);
   }, 60_000);
+
+  it("counts the presets from the store's today, not the browser's", async () => {
+    const owner = await registerRealUser(api);
+    startSession(owner);
+    setStoreRecord(await callAs(api, owner, stores.getMyStore, {}));
+    // 8 pm on 30 November in London is already 10 am on 1 December on Kiritimati (UTC+14).
+    await callAs(api, owner, stores.updateStoreConfigs, { body: { timezone: "Pacific/Kiritimati" } });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-30T20:00:00Z"));
+    try {
+      renderAt("/account/payments-report?export=FINANCIAL");
+      const d = within(await screen.findByRole("dialog", { name: "Export the financial report" }, TIMEOUT));
+      const status = () => d.getByRole("status").textContent;
+      await waitFor(() => expect(status()).toBe("From November 1, 2026 through November 30, 2026, in your store's time zone (Pacific/Kiritimati)."), TIMEOUT);
+      await act(async () => fireEvent.click(d.getByLabelText("This month")));
+      expect(status()).toBe("From December 1, 2026 through December 31, 2026, in your store's time zone (Pacific/Kiritimati).");
+      await act(async () => fireEvent.click(d.getByLabelText("Last 30 days")));
+      expect(status()).toBe("From November 2, 2026 through December 1, 2026, in your store's time zone (Pacific/Kiritimati).");
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 60_000);
 });
+

@@ -1,29 +1,38 @@
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ORDER_EXPORT_CONTRACTS, dayAYearAfter, type OrderExport, type OrderExportKind } from "@atelier/contracts/order-exports";
+import { stores } from "../api/contracts";
 import { request } from "../api/client";
+import { useApi } from "../api/use-api";
 import { formatDay } from "../format/format";
 import { ExportProgress } from "./export-progress";
 import "./export-dialog.css";
 
 // The export dialog of the payments report, the returns tab and the fulfilment home: a period
 // (three presets or two days), then the export's progress, then "Download CSV". The days are
-// the store's (the server reads them in its time zone); the presets count from today here.
+// the store's (the server reads them in its time zone), and so is the today the presets count
+// from: at 8 pm in New York it is already tomorrow in a Sydney store.
 
 const PRESETS = ["LAST_MONTH", "THIS_MONTH", "LAST_30_DAYS", "CUSTOM"] as const;
 type Preset = (typeof PRESETS)[number];
 const PRESET_WORDS: Record<Preset, string> = { LAST_MONTH: "Last month", THIS_MONTH: "This month", LAST_30_DAYS: "Last 30 days", CUSTOM: "Choose the days" };
 
-const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** The first day of the month `months` after the one of `iso` (negative: before). */
+const monthStart = (iso: string, months: number) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1 + months, 1)).toISOString().slice(0, 10);
 
-/** A preset's half-open period of days, counted from today. */
-export function presetPeriod(preset: Exclude<Preset, "CUSTOM">, today = new Date()): { from: string; to: string } {
-  const y = today.getFullYear();
-  const m = today.getMonth();
-  if (preset === "LAST_MONTH") return { from: day(new Date(y, m - 1, 1)), to: day(new Date(y, m, 1)) };
-  if (preset === "THIS_MONTH") return { from: day(new Date(y, m, 1)), to: day(new Date(y, m + 1, 1)) };
-  const tomorrow = addDays(day(today), 1);
+/** The day it is at `now` in a time zone, as YYYY-MM-DD. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** A preset's half-open period of days, counted from `today` (the store's, YYYY-MM-DD). */
+export function presetPeriod(preset: Exclude<Preset, "CUSTOM">, today: string): { from: string; to: string } {
+  if (preset === "LAST_MONTH") return { from: monthStart(today, -1), to: monthStart(today, 0) };
+  if (preset === "THIS_MONTH") return { from: monthStart(today, 0), to: monthStart(today, 1) };
+  const tomorrow = addDays(today, 1);
   return { from: addDays(tomorrow, -30), to: tomorrow };
 }
 
@@ -42,8 +51,13 @@ export function ExportDialog({ kind, onClose }: { kind: OrderExportKind; onClose
   const [started, setStarted] = useState<OrderExport | null>(null);
   const [busy, setBusy] = useState(false);
   const contracts = ORDER_EXPORT_CONTRACTS[kind];
-  const period = preset === "CUSTOM" ? { from: custom.from, to: custom.through ? addDays(custom.through, 1) : "" } : presetPeriod(preset);
-  const problem = periodProblem(period);
+  // The presets wait for the store's time zone; chosen days need none.
+  const timeZone = useApi(stores.getStoreConfigs, {}).data?.timezone ?? null;
+  const period =
+    preset === "CUSTOM" ? { from: custom.from, to: custom.through ? addDays(custom.through, 1) : "" } : timeZone ? presetPeriod(preset, todayIn(timeZone)) : null;
+  const problem = period ? periodProblem(period) : "Reading your store's time zone…";
+  const zoneWords = timeZone ? `your store's time zone (${timeZone})` : "your store's time zone";
+  const summary = problem ?? (period && `From ${formatDay(period.from)} through ${formatDay(addDays(period.to, -1))}, in ${zoneWords}.`);
   const title = kind === "FINANCIAL" ? "Export the financial report" : "Export returns";
 
   useEffect(() => {
@@ -55,7 +69,7 @@ export function ExportDialog({ kind, onClose }: { kind: OrderExportKind; onClose
   const start = async () => {
     setBusy(true);
     try {
-      setStarted(await request(contracts.start, { body: period }, { idempotencyKey: crypto.randomUUID() }));
+      if (period) setStarted(await request(contracts.start, { body: period }, { idempotencyKey: crypto.randomUUID() }));
     } catch {
       // The request client showed the reason; the dialog stays as it was.
     } finally {
@@ -87,7 +101,7 @@ export function ExportDialog({ kind, onClose }: { kind: OrderExportKind; onClose
               </div>
             )}
             <p className={problem ? "muted" : undefined} role="status">
-              {problem ?? `From ${formatDay(period.from)} through ${formatDay(addDays(period.to, -1))}, in your store's time zone.`}
+              {summary}
             </p>
             <div className="dialog-actions">
               <button type="button" onClick={onClose}>Cancel</button>
