@@ -1,5 +1,6 @@
 import type { AdjustmentReason } from "@atelier/contracts/inventory";
 import type { Queryable } from "../../db/pool";
+import { IN_TURN } from "../in-turn";
 
 // SQL of the append-only inventory ledger: one row per change of a level, with the counts after it.
 
@@ -38,10 +39,20 @@ export type MovementRow = {
 };
 
 export async function appendMovement(db: Queryable, storeId: string, m: NewMovement): Promise<void> {
+  await appendMovements(db, storeId, [m]);
+}
+
+/** Movements in one statement, in the given order (a batch of imported orders writes hundreds). */
+export async function appendMovements(db: Queryable, storeId: string, list: NewMovement[]): Promise<void> {
+  if (!list.length) return;
+  const col = <K extends keyof NewMovement>(k: K, fallback: NewMovement[K] | null = null) => list.map((m) => m[k] ?? fallback);
   await db.query(
-    `INSERT INTO inventory_movements (store_id, item_id, bin, kind, reason, on_hand_change, reserved_change, on_hand_after, reserved_after, note, order_id, actor_user_id, actor_rule)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [storeId, m.itemId, m.bin, m.kind, m.reason ?? null, m.onHandChange, m.reservedChange, m.onHandAfter, m.reservedAfter, m.note ?? "", m.orderId ?? null, m.actorUserId, m.actorRule ?? null],
+    `INSERT INTO inventory_movements (store_id, item_id, bin, kind, reason, on_hand_change, reserved_change, on_hand_after, reserved_after, note, order_id, actor_user_id, actor_rule, created_at)
+     SELECT $1, m.item_id, m.bin, m.kind, m.reason, m.on_hand_change, m.reserved_change, m.on_hand_after, m.reserved_after, m.note, m.order_id, m.actor_user_id, m.actor_rule, ${IN_TURN}
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::int[], $10::text[], $11::uuid[], $12::uuid[], $13::text[]) WITH ORDINALITY
+         AS m(item_id, bin, kind, reason, on_hand_change, reserved_change, on_hand_after, reserved_after, note, order_id, actor_user_id, actor_rule, n)
+      ORDER BY m.n`,
+    [storeId, col("itemId"), col("bin"), col("kind"), col("reason"), col("onHandChange"), col("reservedChange"), col("onHandAfter"), col("reservedAfter"), col("note", ""), col("orderId"), col("actorUserId"), col("actorRule")],
   );
 }
 

@@ -4,8 +4,14 @@ import type { Queryable } from "../../db/pool";
 
 export type ReservationRow = { id: string; lineId: string; levelId: string; itemId: string; bin: string; quantity: number };
 
-export async function insertReservation(db: Queryable, storeId: string, r: { orderId: string; lineId: string; levelId: string; quantity: number }): Promise<void> {
-  await db.query(`INSERT INTO order_reservations (store_id, order_id, line_id, level_id, quantity) VALUES ($1, $2, $3, $4, $5)`, [storeId, r.orderId, r.lineId, r.levelId, r.quantity]);
+/** Reservations in one statement (a batch of orders reserves hundreds). */
+export async function insertReservations(db: Queryable, storeId: string, list: { orderId: string; lineId: string; levelId: string; quantity: number }[]): Promise<void> {
+  if (!list.length) return;
+  await db.query(
+    `INSERT INTO order_reservations (store_id, order_id, line_id, level_id, quantity)
+     SELECT $1, r.order_id, r.line_id, r.level_id, r.quantity FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::int[]) AS r(order_id, line_id, level_id, quantity)`,
+    [storeId, list.map((r) => r.orderId), list.map((r) => r.lineId), list.map((r) => r.levelId), list.map((r) => r.quantity)],
+  );
 }
 
 /** The order's open reservations, locked, with their bins. */
@@ -18,12 +24,12 @@ export async function openReservations(db: Queryable, storeId: string, orderId: 
   return rows.map((r: Record<string, unknown>) => ({ id: r.id as string, lineId: r.line_id as string, levelId: r.level_id as string, itemId: r.item_id as string, bin: r.bin as string, quantity: r.quantity as number }));
 }
 
-/** Units reserved per line and item of the order (a kit's line holds its components too), keyed `line:item`. */
-export async function reservedByLineItem(db: Queryable, storeId: string, orderId: string): Promise<Map<string, number>> {
+/** Units reserved per line and item of the orders (a kit's line holds its components too), keyed `line:item`. */
+export async function reservedByLineItem(db: Queryable, storeId: string, orderIds: string[]): Promise<Map<string, number>> {
   const { rows } = await db.query<{ key: string; n: number }>(
     `SELECT r.line_id || ':' || l.item_id AS key, sum(r.quantity)::int AS n FROM order_reservations r JOIN inventory_levels l ON l.id = r.level_id
-      WHERE r.store_id = $1 AND r.order_id = $2 AND r.status IN ('RESERVED', 'SHIPPED') GROUP BY r.line_id, l.item_id`,
-    [storeId, orderId],
+      WHERE r.store_id = $1 AND r.order_id = ANY($2::uuid[]) AND r.status IN ('RESERVED', 'SHIPPED') GROUP BY r.line_id, l.item_id`,
+    [storeId, orderIds],
   );
   return new Map(rows.map((r) => [r.key, r.n]));
 }

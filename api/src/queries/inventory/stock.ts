@@ -163,6 +163,15 @@ export async function changeLevel(db: Queryable, storeId: string, levelId: strin
   return { id: r.id as string, bin: r.bin as string, onHand: r.on_hand as number, reserved: r.reserved as number, incoming: r.incoming as number };
 }
 
+/** Adds to several levels' reserved counts in one statement (a level appears once); the table's checks hold as in changeLevel. */
+export async function reserveOnLevels(db: Queryable, storeId: string, changes: { levelId: string; reserved: number }[]): Promise<void> {
+  if (!changes.length) return;
+  await db.query(
+    `UPDATE inventory_levels l SET reserved = l.reserved + c.reserved, updated_at = now() FROM unnest($2::uuid[], $3::int[]) AS c(id, reserved) WHERE l.store_id = $1 AND l.id = c.id`,
+    [storeId, changes.map((c) => c.levelId), changes.map((c) => c.reserved)],
+  );
+}
+
 /**
  * Demo stores get stock for the SKUs their orders sell (the generator writes orders only): one bin
  * each, most well stocked, about one in nine out of stock and one in nine low, each count a

@@ -41,9 +41,11 @@ function toFacts(r: Record<string, unknown>): OrderFactsRow {
   };
 }
 
-export async function orderFacts(db: Queryable, storeId: string, orderId: string): Promise<OrderFactsRow | null> {
-  const { rows } = await db.query(`${SELECT} WHERE o.store_id = $1 AND o.id = $2`, [storeId, orderId]);
-  return rows[0] ? toFacts(rows[0]) : null;
+/** These orders' facts in one read, in the given order (an order not found is left out). */
+export async function ordersFacts(db: Queryable, storeId: string, orderIds: string[]): Promise<OrderFactsRow[]> {
+  const { rows } = await db.query(`${SELECT} WHERE o.store_id = $1 AND o.id = ANY($2::uuid[])`, [storeId, orderIds]);
+  const byId = new Map(rows.map((r: Record<string, unknown>) => [r.id as string, toFacts(r)]));
+  return orderIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The store's orders placed in the last `days` days, newest first, canceled ones left out (at most `limit`). */

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/pool";
+import { IN_TURN } from "../in-turn";
 
 // SQL of the order ledger: holds (rows, several open at once) and the append-only event list.
 // Every statement is scoped to one store. Actors are ids (a user) or a rule's name; the users'
@@ -76,11 +77,20 @@ export async function getHold(db: Queryable, storeId: string, orderId: string, h
 }
 
 export async function insertHold(db: Queryable, storeId: string, orderId: string, hold: { reason: string; userId: string | null; rule?: string | null }): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO order_holds (store_id, order_id, reason, set_by_user_id, set_by_rule) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [storeId, orderId, hold.reason, hold.userId, hold.rule ?? null],
+  return (await insertHolds(db, storeId, [{ orderId, ...hold }]))[0]!;
+}
+
+/** Holds in one statement (a batch of imported orders holds dozens); their ids in the given order. */
+export async function insertHolds(db: Queryable, storeId: string, holds: { orderId: string; reason: string; userId: string | null; rule?: string | null }[]): Promise<string[]> {
+  if (!holds.length) return [];
+  // Ids drawn here, so each comes back beside its hold whatever order the rows are written in.
+  const ids = holds.map(() => crypto.randomUUID());
+  await db.query(
+    `INSERT INTO order_holds (id, store_id, order_id, reason, set_by_user_id, set_by_rule)
+     SELECT h.id, $1, h.order_id, h.reason, h.user_id, h.rule FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::text[]) AS h(id, order_id, reason, user_id, rule)`,
+    [storeId, ids, holds.map((h) => h.orderId), holds.map((h) => h.reason), holds.map((h) => h.userId), holds.map((h) => h.rule ?? null)],
   );
-  return rows[0]!.id;
+  return ids;
 }
 
 /** The store's open holds the inventory set by itself (`rule`, no user) on live orders wanting any of these SKUs, oldest first. */
@@ -128,10 +138,20 @@ export async function releaseHold(db: Queryable, storeId: string, holdId: string
 }
 
 export async function appendEvent(db: Queryable, storeId: string, orderId: string, e: NewOrderEvent): Promise<void> {
+  await appendEvents(db, storeId, [{ orderId, ...e }]);
+}
+
+/** Events of several orders in one statement, written (and timestamped) in the given order. */
+export async function appendEvents(db: Queryable, storeId: string, events: (NewOrderEvent & { orderId: string })[]): Promise<void> {
+  if (!events.length) return;
   await db.query(
-    `INSERT INTO order_events (store_id, order_id, kind, from_status, to_status, message, hold_id, actor_user_id, actor_rule)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [storeId, orderId, e.kind, e.fromStatus ?? null, e.toStatus ?? null, e.message ?? "", e.holdId ?? null, e.actorUserId, e.actorRule ?? null],
+    `INSERT INTO order_events (store_id, order_id, kind, from_status, to_status, message, hold_id, actor_user_id, actor_rule, created_at)
+     SELECT $1, e.order_id, e.kind, e.from_status, e.to_status, e.message, e.hold_id, e.actor_user_id, e.actor_rule, ${IN_TURN}
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::uuid[], $9::text[]) WITH ORDINALITY
+         AS e(order_id, kind, from_status, to_status, message, hold_id, actor_user_id, actor_rule, n)
+      ORDER BY e.n`,
+    [storeId, events.map((e) => e.orderId), events.map((e) => e.kind), events.map((e) => e.fromStatus ?? null), events.map((e) => e.toStatus ?? null), events.map((e) => e.message ?? ""),
+      events.map((e) => e.holdId ?? null), events.map((e) => e.actorUserId), events.map((e) => e.actorRule ?? null)],
   );
 }
 

@@ -99,42 +99,74 @@ export async function existingExternalIds(db: Queryable, storeId: string, channe
 }
 
 /**
- * Inserts an imported order with the store's next number and its customer, or nothing when the
- * store already has the channel's order (another import placed it meanwhile): then null.
+ * Inserts imported orders with the store's next numbers (in the given order) and their customers,
+ * each step one statement for the whole batch; an order the store already has (another import
+ * placed it meanwhile) is left out. Returns the orders placed by their channel's id.
  */
-export async function insertImportedOrder(db: Queryable, storeId: string, importId: string, channel: ImportChannel, o: CheckedOrder): Promise<{ id: string; orderNumber: number } | null> {
+export async function insertImportedOrders(db: Queryable, storeId: string, importId: string, channel: ImportChannel, list: CheckedOrder[]): Promise<Map<string, { id: string; orderNumber: number }>> {
+  if (!list.length) return new Map();
   await db.query(`SELECT pg_advisory_xact_lock(hashtext('orders.number:' || $1::text))`, [storeId]);
-  const a = o.shippingAddress;
-  const customer = await db.query<{ id: string }>(
-    `INSERT INTO customers (store_id, email, name, phone_number, country_code, region, city) VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (store_id, email) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-    [storeId, o.customer.email, o.customer.name, o.customer.phone, a.countryCode, a.region, a.city],
-  );
-  const subtotal = o.lines.reduce((n, l) => n + l.quantity * l.unitPriceCents, 0);
-  // A discount larger than what it discounts (a file's rounding) never makes a negative total.
-  const discount = Math.min(o.discountCents, subtotal + o.shippingCents + o.taxCents);
-  const { rows } = await db.query<{ id: string; order_number: number }>(
-    `INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, currency, shipping_name, shipping_address1,
+  const customers = await upsertCustomers(db, storeId, list);
+  const totals = list.map((o) => {
+    const subtotal = o.lines.reduce((n, l) => n + l.quantity * l.unitPriceCents, 0);
+    // A discount larger than what it discounts (a file's rounding) never makes a negative total.
+    return { subtotal, discount: Math.min(o.discountCents, subtotal + o.shippingCents + o.taxCents) };
+  });
+  const col = <T>(f: (o: CheckedOrder, i: number) => T) => list.map(f);
+  const { rows } = await db.query<{ id: string; order_number: number; external_id: string }>(
+    `WITH fresh AS (
+       SELECT o.*, row_number() OVER (ORDER BY o.n) AS k
+         FROM unnest($4::uuid[], $5::text[], $6::int[], $7::int[], $8::int[], $9::int[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::timestamptz[], $18::text[])
+           WITH ORDINALITY AS o(customer_id, email, subtotal, discount, shipping, tax, currency, name, address1, city, region, postal_code, country_code, placed_at, external_id, n)
+        WHERE NOT EXISTS (SELECT 1 FROM orders x WHERE x.store_id = $1 AND x.external_channel = $2 AND x.external_id = o.external_id)
+     ), base AS (SELECT coalesce(max(order_number), 1000) AS m FROM orders WHERE store_id = $1)
+     INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, currency, shipping_name, shipping_address1,
        shipping_city, shipping_region, shipping_postal_code, shipping_country_code, placed_at, external_channel, external_id, import_id)
-     VALUES ($1, $2, (SELECT coalesce(max(order_number), 1000) + 1 FROM orders WHERE store_id = $1), 'IMPORT', $3, $4::int, $5::int, $6::int, $7::int, $4::int - $5::int + $6::int + $7::int, $8,
-       $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+     SELECT $1, f.customer_id, base.m + f.k, 'IMPORT', f.email, f.subtotal, f.discount, f.shipping, f.tax, f.subtotal - f.discount + f.shipping + f.tax, f.currency,
+       f.name, f.address1, f.city, f.region, f.postal_code, f.country_code, f.placed_at, $2, f.external_id, $3
+       FROM fresh f, base ORDER BY f.k
      ON CONFLICT (store_id, external_channel, external_id) WHERE external_id IS NOT NULL DO NOTHING
-     RETURNING id, order_number`,
-    [storeId, customer.rows[0]!.id, o.customer.email, subtotal, discount, o.shippingCents, o.taxCents, o.currency, a.name, a.address1, a.city, a.region, a.postalCode, a.countryCode,
-      o.placedAt, channel, o.externalId, importId],
+     RETURNING id, order_number, external_id`,
+    [storeId, channel, importId, col((o) => customers.get(o.customer.email.toLowerCase())!), col((o) => o.customer.email), col((_, i) => totals[i]!.subtotal), col((_, i) => totals[i]!.discount),
+      col((o) => o.shippingCents), col((o) => o.taxCents), col((o) => o.currency), col((o) => o.shippingAddress.name), col((o) => o.shippingAddress.address1), col((o) => o.shippingAddress.city),
+      col((o) => o.shippingAddress.region), col((o) => o.shippingAddress.postalCode), col((o) => o.shippingAddress.countryCode), col((o) => o.placedAt.toISOString()), col((o) => o.externalId)],
   );
-  return rows[0] ? { id: rows[0].id, orderNumber: rows[0].order_number } : null;
+  return new Map(rows.map((r) => [r.external_id, { id: r.id, orderNumber: r.order_number }]));
 }
 
-/** An imported order's lines in one statement (an import places thousands); what the stock reservation needs of each. */
-export async function insertImportedLines(db: Queryable, storeId: string, orderId: string, lines: { sku: string; title: string; quantity: number; unitPriceCents: number }[]): Promise<{ id: string; sku: string; quantity: number }[]> {
-  const { rows } = await db.query<{ id: string; sku: string; quantity: number }>(
-    `INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents)
-     SELECT $1, $2, l.sku, l.title, l.quantity, l.price FROM unnest($3::text[], $4::text[], $5::int[], $6::int[]) AS l(sku, title, quantity, price)
-     RETURNING id, sku, quantity`,
-    [orderId, storeId, lines.map((l) => l.sku), lines.map((l) => l.title), lines.map((l) => l.quantity), lines.map((l) => l.unitPriceCents)],
+/**
+ * The orders' customers in one upsert, by lower-cased e-mail (the column is citext). As when each
+ * order was upserted in turn: a new customer keeps the first order's details, the name is the last.
+ */
+async function upsertCustomers(db: Queryable, storeId: string, list: CheckedOrder[]): Promise<Map<string, string>> {
+  const byEmail = new Map<string, { o: CheckedOrder; name: string }>();
+  for (const o of list) {
+    const key = o.customer.email.toLowerCase();
+    byEmail.set(key, { o: byEmail.get(key)?.o ?? o, name: o.customer.name });
+  }
+  const people = [...byEmail.values()];
+  const { rows } = await db.query<{ id: string; email: string }>(
+    `INSERT INTO customers (store_id, email, name, phone_number, country_code, region, city)
+     SELECT $1, c.email, c.name, c.phone, c.country_code, c.region, c.city FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS c(email, name, phone, country_code, region, city)
+     ON CONFLICT (store_id, email) DO UPDATE SET name = EXCLUDED.name RETURNING id, email::text AS email`,
+    [storeId, people.map((p) => p.o.customer.email), people.map((p) => p.name), people.map((p) => p.o.customer.phone), people.map((p) => p.o.shippingAddress.countryCode),
+      people.map((p) => p.o.shippingAddress.region), people.map((p) => p.o.shippingAddress.city)],
   );
-  return rows;
+  return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
+}
+
+/** Imported orders' lines in one statement (an import places thousands), each order's in its own order; what the stock reservation needs of each. */
+export async function insertImportedLines(db: Queryable, storeId: string, lines: { orderId: string; sku: string; title: string; quantity: number; unitPriceCents: number }[]): Promise<{ id: string; orderId: string; sku: string; quantity: number }[]> {
+  if (!lines.length) return [];
+  const { rows } = await db.query<{ id: string; order_id: string; sku: string; quantity: number; position: string }>(
+    `INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents)
+     SELECT l.order_id, $1, l.sku, l.title, l.quantity, l.price FROM unnest($2::uuid[], $3::text[], $4::text[], $5::int[], $6::int[]) WITH ORDINALITY AS l(order_id, sku, title, quantity, price, n)
+      ORDER BY l.n
+     RETURNING id, order_id, sku, quantity, position`,
+    [storeId, lines.map((l) => l.orderId), lines.map((l) => l.sku), lines.map((l) => l.title), lines.map((l) => l.quantity), lines.map((l) => l.unitPriceCents)],
+  );
+  // Positions are drawn in the rows' order (migration 0430), so they give back the input order.
+  return rows.sort((a, b) => Number(a.position) - Number(b.position)).map((r) => ({ id: r.id, orderId: r.order_id, sku: r.sku, quantity: r.quantity }));
 }
 
 export async function importedOrders(db: Queryable, storeId: string, importId: string, limit: number): Promise<{ id: string; orderNumber: number; externalId: string; customerName: string; totalCents: number }[]> {

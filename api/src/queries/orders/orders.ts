@@ -2,6 +2,7 @@ import type { OrderListFilter, OrderSort, ProcessingStatus } from "@atelier/cont
 import { PRESALE_RULE } from "@atelier/contracts/presales";
 import type { Queryable } from "../../db/pool";
 import { containsPattern } from "../like-pattern";
+import type { FulfilmentStatus } from "./fulfilments";
 
 // SQL of customer orders: the list (every tab pages in SQL on stored, indexed states), one order
 // with its lines, and the status columns the ledger's use cases move. Every statement is scoped to one store.
@@ -210,7 +211,29 @@ export async function listOrderLines(db: Queryable, storeId: string, orderId: st
 
 /** Moves an order onto hold, remembering where it returns to. */
 export async function markOnHold(db: Queryable, storeId: string, orderId: string, from: "OUTSTANDING" | "PROCESSING"): Promise<void> {
-  await db.query(`UPDATE orders SET processing_status = 'ON_HOLD', held_from_status = $3, updated_at = now() WHERE store_id = $1 AND id = $2`, [storeId, orderId, from]);
+  await markManyOnHold(db, storeId, [orderId], from);
+}
+
+/** Puts several orders on hold in one statement, each remembering the same status to return to. */
+export async function markManyOnHold(db: Queryable, storeId: string, orderIds: string[], from: "OUTSTANDING" | "PROCESSING"): Promise<void> {
+  if (!orderIds.length) return;
+  await db.query(`UPDATE orders SET processing_status = 'ON_HOLD', held_from_status = $3, updated_at = now() WHERE store_id = $1 AND id = ANY($2::uuid[])`, [storeId, orderIds, from]);
+}
+
+/** What the realtime hint of each order says (its states and its latest shipment's status), in one read. */
+export async function orderHints(db: Queryable, storeId: string, orderIds: string[]): Promise<{ id: string; orderNumber: number; processingStatus: ProcessingStatus; fulfillmentState: OrderSummaryRow["fulfillmentState"]; cancellationState: OrderSummaryRow["cancellationState"]; shipmentStatus: FulfilmentStatus | null }[]> {
+  const { rows } = await db.query(
+    `SELECT o.id, o.order_number, o.processing_status, o.fulfillment_state, o.cancellation_state,
+            (SELECT f.status FROM fulfilments f WHERE f.order_id = o.id ORDER BY f.created_at DESC, f.id DESC LIMIT 1) AS shipment_status
+       FROM orders o WHERE o.store_id = $1 AND o.id = ANY($2::uuid[])`,
+    [storeId, orderIds],
+  );
+  const byId = new Map(rows.map((r: Row) => [r.id as string, r]));
+  return orderIds.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{ id, orderNumber: r.order_number as number, processingStatus: r.processing_status as ProcessingStatus, fulfillmentState: r.fulfillment_state as OrderSummaryRow["fulfillmentState"],
+      cancellationState: r.cancellation_state as OrderSummaryRow["cancellationState"], shipmentStatus: r.shipment_status as FulfilmentStatus | null }] : [];
+  });
 }
 
 /** Takes an order off hold, back to the status it had. */

@@ -23,15 +23,62 @@ type Actor = { userId: string | null; rule?: string | null };
  * short nothing is reserved and the shortfalls come back (a kit's in kits).
  */
 export async function reserveOrderStock(tx: Queryable, storeId: string, orderId: string, lines: OrderLineNeed[], actor: Actor): Promise<Shortfall[]> {
-  const items = await stock.itemsBySku(tx, storeId, lines.map((l) => l.sku));
-  const tracked = lines.filter((l) => items.has(l.sku.toLowerCase()));
-  if (tracked.length === 0) return [];
+  return (await reserveOrdersStock(tx, storeId, [{ orderId, lines }], actor))[0]!;
+}
+
+type Level = Awaited<ReturnType<typeof stock.lockLevelsOf>>[number];
+
+/**
+ * reserveOrderStock for several orders at once, in the given order (oldest first): each order
+ * takes what the ones before it left, exactly as placing them one by one would, but the levels of
+ * all their SKUs are locked and read once and the reservations, level changes and movements are
+ * written in one statement each. Returns each order's shortfalls (empty when it was reserved).
+ */
+export async function reserveOrdersStock(tx: Queryable, storeId: string, orders: { orderId: string; lines: OrderLineNeed[] }[], actor: Actor): Promise<Shortfall[][]> {
+  const items = await stock.itemsBySku(tx, storeId, orders.flatMap((o) => o.lines.map((l) => l.sku)));
+  const tracked = orders.map((o) => o.lines.filter((l) => items.has(l.sku.toLowerCase())));
+  if (tracked.every((t) => t.length === 0)) return orders.map(() => []);
   const itemOf = (line: OrderLineNeed) => items.get(line.sku.toLowerCase())!;
-  const recipes = await kits.recipesOf(tx, storeId, tracked.map((l) => itemOf(l).id));
-  const itemIds = new Set(tracked.flatMap((l) => [itemOf(l).id, ...(recipes.get(itemOf(l).id) ?? []).map((c) => c.itemId)]));
+  const recipes = await kits.recipesOf(tx, storeId, [...new Set(tracked.flat().map((l) => itemOf(l).id))]);
+  const itemIds = new Set(tracked.flat().flatMap((l) => [itemOf(l).id, ...(recipes.get(itemOf(l).id) ?? []).map((c) => c.itemId)]));
   const levels = await stock.lockLevelsOf(tx, storeId, [...itemIds]);
-  const held = await reservations.reservedByLineItem(tx, storeId, orderId);
+  const held = await reservations.reservedByLineItem(tx, storeId, orders.map((o) => o.orderId));
   const free = new Map(levels.map((l) => [l.id, l.onHand - l.reserved]));
+  const reserved = new Map(levels.map((l) => [l.id, l.reserved]));
+  const plans: { orderId: string; lineId: string; level: Level; quantity: number; reservedAfter: number }[] = [];
+  const shorts = orders.map((o, i) => {
+    const planned = planOrder(tracked[i]!, itemOf, recipes, levels, held, free);
+    if (planned.short.length) return planned.short;
+    // Only an order reserved in full takes units: the next order sees what this one left.
+    for (const p of planned.plan) {
+      free.set(p.level.id, free.get(p.level.id)! - p.quantity);
+      reserved.set(p.level.id, reserved.get(p.level.id)! + p.quantity);
+      plans.push({ orderId: o.orderId, lineId: p.line.id, level: p.level, quantity: p.quantity, reservedAfter: reserved.get(p.level.id)! });
+    }
+    return [];
+  });
+  if (!plans.length) return shorts;
+  await reservations.insertReservations(tx, storeId, plans.map((p) => ({ orderId: p.orderId, lineId: p.lineId, levelId: p.level.id, quantity: p.quantity })));
+  const byLevel = new Map<string, number>();
+  for (const p of plans) byLevel.set(p.level.id, (byLevel.get(p.level.id) ?? 0) + p.quantity);
+  await stock.reserveOnLevels(tx, storeId, [...byLevel].map(([levelId, n]) => ({ levelId, reserved: n })));
+  await movements.appendMovements(tx, storeId, plans.map((p) => ({
+    itemId: p.level.itemId, bin: p.level.bin, kind: "RESERVED" as const, onHandChange: 0, reservedChange: p.quantity, onHandAfter: p.level.onHand, reservedAfter: p.reservedAfter,
+    orderId: p.orderId, actorUserId: actor.userId, actorRule: actor.rule ?? null,
+  })));
+  return shorts;
+}
+
+/** One order's reservation plan against the units still free (not changed here), or its shortfalls. */
+function planOrder(
+  tracked: OrderLineNeed[],
+  itemOf: (line: OrderLineNeed) => { id: string; sku: string },
+  recipes: Map<string, { itemId: string; quantity: number }[]>,
+  levels: Level[],
+  held: Map<string, number>,
+  freeBefore: Map<string, number>,
+): { plan: { line: OrderLineNeed; level: Level; quantity: number }[]; short: Shortfall[] } {
+  const free = new Map(freeBefore);
   const freeOf = (itemId: string) => levels.filter((l) => l.itemId === itemId).reduce((n, l) => n + Math.max(0, free.get(l.id)!), 0);
   const heldOf = (line: OrderLineNeed, itemId: string) => held.get(`${line.id}:${itemId}`) ?? 0;
 
@@ -46,7 +93,7 @@ export async function reserveOrderStock(tx: Queryable, storeId: string, orderId:
     return [{ line, itemId: item.id, quantity: fromKits, short }, ...recipe.map((c) => ({ line, itemId: c.itemId, quantity: (rest - fromKits) * c.quantity, short }))];
   });
 
-  const plan: { line: OrderLineNeed; level: (typeof levels)[number]; quantity: number }[] = [];
+  const plan: { line: OrderLineNeed; level: Level; quantity: number }[] = [];
   const short = new Map<string, Shortfall>();
   const wanted = new Map<string, Set<string>>();
   for (const need of needs) {
@@ -68,16 +115,7 @@ export async function reserveOrderStock(tx: Queryable, storeId: string, orderId:
       short.set(need.short.sku, s);
     }
   }
-  if (short.size) return [...short.values()];
-  for (const p of plan) {
-    await reservations.insertReservation(tx, storeId, { orderId, lineId: p.line.id, levelId: p.level.id, quantity: p.quantity });
-    const after = await stock.changeLevel(tx, storeId, p.level.id, { reserved: p.quantity });
-    await movements.appendMovement(tx, storeId, {
-      itemId: p.level.itemId, bin: p.level.bin, kind: "RESERVED", onHandChange: 0, reservedChange: p.quantity, onHandAfter: after.onHand, reservedAfter: after.reserved,
-      orderId, actorUserId: actor.userId, actorRule: actor.rule ?? null,
-    });
-  }
-  return [];
+  return { plan, short: [...short.values()] };
 }
 
 /** Releases every open reservation of the order (it was canceled). */

@@ -4,10 +4,22 @@ import * as ledger from "../../queries/orders/ledger";
 import * as orders from "../../queries/orders/orders";
 import * as applications from "../../queries/order-rules/applications";
 import * as facts from "../../queries/order-rules/order-facts";
+import type { OrderFactsRow } from "../../queries/order-rules/order-facts";
 import * as rules from "../../queries/order-rules/rules";
+import type { OrderRuleRow } from "../../queries/order-rules/rules";
 import { splitOrderByStock } from "../orders/split-order-by-stock";
-import { evaluateRules } from "./evaluate-rules";
+import { evaluateRules, type RuleMatch } from "./evaluate-rules";
 import { toFacts } from "./order-facts";
+
+type EnabledRule = OrderRuleRow;
+
+/** The store's enabled rules, in their order: read once for a batch of new orders. */
+export async function enabledRules(db: Queryable, storeId: string): Promise<EnabledRule[]> {
+  return rules.listEnabledRules(db, storeId);
+}
+
+/** Whether any of the rules splits by stock (a split reserves stock, so the next order sees less). */
+export const anySplitsByStock = (enabled: EnabledRule[]) => enabled.some((r) => r.actions.some((a) => a.type === "SPLIT_BY_STOCK"));
 
 /**
  * Runs the store's enabled rules over an order that has just arrived, inside its creation
@@ -18,12 +30,28 @@ import { toFacts } from "./order-facts";
  * Returns the names of the rules that matched.
  */
 export async function applyOrderRules(tx: Queryable, storeId: string, orderId: string): Promise<string[]> {
-  const enabled = await rules.listEnabledRules(tx, storeId);
-  if (!enabled.length) return [];
-  const order = await facts.orderFacts(tx, storeId, orderId);
-  if (!order) return [];
-  const [judged] = await toFacts(tx, storeId, [order]);
-  const matches = evaluateRules(enabled, judged!);
+  return (await applyOrderRulesTo(tx, storeId, [orderId], await enabledRules(tx, storeId)))[0] ?? [];
+}
+
+/**
+ * applyOrderRules for several new orders with the rules already read: their facts are read in one
+ * statement and judged in memory; only a matching rule writes. Returns each order's matched rules.
+ */
+export async function applyOrderRulesTo(tx: Queryable, storeId: string, orderIds: string[], enabled: EnabledRule[]): Promise<string[][]> {
+  if (!enabled.length) return orderIds.map(() => []);
+  const found = await facts.ordersFacts(tx, storeId, orderIds);
+  const judged = await toFacts(tx, storeId, found);
+  const matched = new Map<string, string[]>();
+  for (const [i, order] of found.entries()) {
+    const matches = evaluateRules(enabled, judged[i]!);
+    if (matches.length) await applyMatches(tx, storeId, order, matches);
+    matched.set(order.id, matches.map((m) => m.rule.name));
+  }
+  return orderIds.map((id) => matched.get(id) ?? []);
+}
+
+async function applyMatches(tx: Queryable, storeId: string, order: OrderFactsRow, matches: RuleMatch<EnabledRule>[]): Promise<void> {
+  const orderId = order.id;
   let status = order.processingStatus;
   for (const m of matches) {
     const name = m.rule.name;
@@ -48,5 +76,4 @@ export async function applyOrderRules(tx: Queryable, storeId: string, orderId: s
       await ledger.appendEvent(tx, storeId, orderId, { kind: "NOTE_ADDED", message: `The rule "${name}" ${said}.`, actorUserId: null, actorRule: name });
     }
   }
-  return matches.map((m) => m.rule.name);
 }

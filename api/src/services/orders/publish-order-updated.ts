@@ -1,6 +1,5 @@
 import type { Queryable } from "../../db/pool";
 import { publishAfterCommit } from "../../realtime";
-import * as fulfilments from "../../queries/orders/fulfilments";
 import * as q from "../../queries/orders/orders";
 
 /**
@@ -8,19 +7,24 @@ import * as q from "../../queries/orders/orders";
  * commits; never if it rolls back. The payload is a hint: screens reload the order from the API.
  */
 export async function publishOrderUpdated(db: Queryable, storeId: string, orderId: string, name: "order.updated" | "order.created" = "order.updated"): Promise<void> {
-  const order = await q.getOrder(db, storeId, { id: orderId });
-  if (!order) return;
-  const latest = (await fulfilments.listFulfilments(db, storeId, orderId)).at(-1);
-  publishAfterCommit(db, {
-    name,
-    to: { storeId },
-    payload: {
-      orderId,
-      orderNumber: order.orderNumber,
-      processingStatus: order.processingStatus,
-      fulfillmentState: order.fulfillmentState,
-      cancellationState: order.cancellationState,
-      shipmentStatus: latest?.status ?? null,
-    },
-  });
+  await publishOrdersUpdated(db, storeId, [orderId], name);
+}
+
+/** publishOrderUpdated for several orders, their hints read in one statement (a batch of imported orders). */
+export async function publishOrdersUpdated(db: Queryable, storeId: string, orderIds: string[], name: "order.updated" | "order.created" = "order.updated"): Promise<void> {
+  if (!orderIds.length) return;
+  for (const order of await q.orderHints(db, storeId, orderIds)) {
+    publishAfterCommit(db, {
+      name,
+      to: { storeId },
+      payload: {
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        processingStatus: order.processingStatus,
+        fulfillmentState: order.fulfillmentState,
+        cancellationState: order.cancellationState,
+        shipmentStatus: order.shipmentStatus,
+      },
+    });
+  }
 }

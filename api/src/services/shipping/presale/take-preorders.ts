@@ -4,6 +4,7 @@ import { conflict } from "../../../errors";
 import * as ledger from "../../../queries/orders/ledger";
 import * as orders from "../../../queries/orders/orders";
 import * as q from "../../../queries/shipping/presales";
+import type { PresaleRow } from "../../../queries/shipping/presales";
 import type { Shortfall } from "../../inventory/order-stock";
 import { holdReason } from "./presale-dto";
 
@@ -15,12 +16,18 @@ const units = (n: number) => `${n} unit${n === 1 ? "" : "s"}`;
  * so parallel orders on the last units never pass it). The order waits on a "Pre-sale" hold that
  * names the shipment and the expected ship date, and joins the queue. Past the cap, an order typed
  * in is refused with a sentence ("refuse"); an imported one (already sold on its channel) waits on
- * the usual out-of-stock hold ("hold"). Returns the shortfalls no pre-sale took.
+ * the usual out-of-stock hold ("hold"). Takes the orders of a batch in order; returns each order's
+ * shortfalls no pre-sale took.
  */
-export async function takePreorders(tx: Queryable, storeId: string, orderId: string, short: Shortfall[], overCap: "refuse" | "hold"): Promise<Shortfall[]> {
-  if (short.length === 0) return short;
-  const live = await q.activeBySku(tx, storeId, short.map((s) => s.sku));
-  if (live.size === 0) return short;
+export async function takePreorders(tx: Queryable, storeId: string, orders: { orderId: string; short: Shortfall[] }[], overCap: "refuse" | "hold"): Promise<Shortfall[][]> {
+  const live = await q.activeBySku(tx, storeId, [...new Set(orders.flatMap((o) => o.short.map((s) => s.sku)))]);
+  const rest: Shortfall[][] = [];
+  // One order after the other, as they were placed: the cap goes to the earlier order first.
+  for (const o of orders) rest.push(o.short.some((s) => live.has(s.sku.toLowerCase())) ? await takeOrderPreorders(tx, storeId, o.orderId, o.short, live, overCap) : o.short);
+  return rest;
+}
+
+async function takeOrderPreorders(tx: Queryable, storeId: string, orderId: string, short: Shortfall[], live: Map<string, PresaleRow>, overCap: "refuse" | "hold"): Promise<Shortfall[]> {
   const order = (await orders.getOrder(tx, storeId, { id: orderId }))!;
   const rest: Shortfall[] = [];
   for (const s of short) {
