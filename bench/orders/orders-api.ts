@@ -1,12 +1,12 @@
-// `npm run bench:orders:api`: the orders screens' reads at 100,000 orders and 2,000 SKUs
+// `npm run bench:orders` (after the rule evaluation): the orders screens' reads at 100,000 orders and 2,000 SKUs
 // (BENCH_ORDERS / BENCH_SKUS scale them), through the real API at 10 connections, beside the bare
 // primary-key handler in the same run: the orders list with each filter and a search, one order's
 // detail and the inventory counts. Target: each ≥ 0.6× the bare handler's req/s.
 import os from "node:os";
 import { orders } from "@atelier/contracts";
-import { seedAnalyticsHistory } from "../../test/factories/analytics";
 import { drain, measure, probe, row, startBarePrimaryKeyServer, usable, type Figures, type Target } from "../lib/load";
 import { startBenchStore } from "../lib/bench-store";
+import { seedOrdersAtScale } from "./seed-orders";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SKUS = Number(process.env.BENCH_SKUS ?? 2_000);
@@ -15,32 +15,24 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET = 0.6;
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 
-const { config, database, api, client, session } = await startBenchStore();
+const { config, database, api, session } = await startBenchStore();
 const storeId = session.store.id;
 
-// The demo generator's orders (every state, origin and customer), and SKUs in two bins each.
+// Every state, holds, returns and lines over 2,000 SKUs with stock, generated set-wise in SQL.
 const started = performance.now();
-const seed = await seedAnalyticsHistory({ client, deps: { pool: database.pool } }, storeId, { anchor: ANCHOR, orders: ORDERS, customers: Math.round(ORDERS / 5) });
-await database.pool.query(
-  `WITH items AS (
-     INSERT INTO inventory_items (store_id, sku, title) SELECT $1, 'BENCH-' || lpad(n::text, 5, '0'), 'Bench item ' || n FROM generate_series(1, $2::int) n RETURNING id, sku)
-   INSERT INTO inventory_levels (store_id, item_id, bin, on_hand, reserved, incoming)
-   SELECT $1, i.id, b.bin, (hashtext(i.sku || b.bin) & 255), (hashtext(i.sku || b.bin) & 255) / 4, CASE WHEN b.bin = 'B-02' THEN 12 ELSE 0 END
-     FROM items i CROSS JOIN (VALUES ('A-01'), ('B-02')) b(bin)`,
-  [storeId, SKUS],
-);
-await database.pool.query("ANALYZE orders; ANALYZE order_line_items; ANALYZE customers; ANALYZE inventory_items; ANALYZE inventory_levels");
-console.log(`seeded ${seed.orders.length} orders and ${SKUS} SKUs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const seed = await seedOrdersAtScale(database.pool, storeId, { orders: ORDERS, skus: SKUS, customers: Math.round(ORDERS / 5), anchor: ANCHOR });
+await database.pool.query("ANALYZE orders; ANALYZE order_line_items; ANALYZE customers; ANALYZE order_holds; ANALYZE inventory_items; ANALYZE inventory_levels");
+console.log(`seeded ${ORDERS} orders and ${SKUS} SKUs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const auth = { authorization: `Bearer ${session.token}` };
 const base = `${api.url}/rest/main/web`;
-const someOrder = seed.orders[Math.floor(seed.orders.length / 2)]!;
-const customer = seed.customers[7]!;
+const { middleOrder, customer } = seed;
 const targets: Target[] = [
   ...orders.ORDER_LIST_FILTERS.map((f) => ({ label: `orders list ${f}`, url: `${base}/orders?filter=${f}&size=25`, headers: auth })),
   { label: "orders list, search by name", url: `${base}/orders?search=${encodeURIComponent(customer.name.split(" ")[0]!)}&size=25`, headers: auth },
-  { label: "orders list, search by number", url: `${base}/orders?search=${someOrder.orderNumber}&size=25`, headers: auth },
-  { label: "order detail", url: `${base}/orders/${someOrder.id}`, headers: auth },
+  { label: "orders list, search by e-mail", url: `${base}/orders?search=${encodeURIComponent(customer.email.split("@")[0]!)}&size=25`, headers: auth },
+  { label: "orders list, search by number", url: `${base}/orders?search=${middleOrder.orderNumber}&size=25`, headers: auth },
+  { label: "order detail", url: `${base}/orders/${middleOrder.id}`, headers: auth },
   { label: "inventory counts", url: `${base}/inventory?size=25`, headers: auth },
 ];
 const bare = await startBarePrimaryKeyServer(database.pool, storeId);

@@ -31,6 +31,8 @@ export const CANCELLATION_STATES = ["NONE", "PARTIAL", "CANCELED"] as const;
 
 /** The list's tabs (000 §4). */
 export const ORDER_LIST_FILTERS = ["ALL", "OUTSTANDING", "PROCESSING", "FULFILLED", "CANCELED", "ON_HOLD", "RETURNS"] as const;
+/** A search of the orders list counts its matches up to this many (the list then says "1,000+"). */
+export const ORDER_SEARCH_COUNT_CAP = 1000;
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 
 export const ORDER_SORTS = ["-placedAt", "placedAt", "-orderNumber", "orderNumber", "-total", "total"] as const;
@@ -206,7 +208,11 @@ export const listOrders = defineContract({
     sort: z.enum(ORDER_SORTS).default("-placedAt"),
     ...pageQuery,
   }),
-  response: pageOf(orderSummarySchema).extend({ counts: z.record(z.enum(ORDER_LIST_FILTERS), z.number().int()) }),
+  response: pageOf(orderSummarySchema).extend({
+    /** True when a search matched more orders than `total` (a search counts up to ORDER_SEARCH_COUNT_CAP). */
+    totalCapped: z.boolean().default(false),
+    counts: z.record(z.enum(ORDER_LIST_FILTERS), z.number().int()),
+  }),
 });
 
 export const getOrder = defineContract({

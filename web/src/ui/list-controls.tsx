@@ -94,15 +94,20 @@ export function SortSelect<S extends string>(props: { sorts: readonly S[]; label
   );
 }
 
-/** "26–50 of 73" with Previous and Next; shown only when the list has rows. */
-export function Pager(props: { page: number; size: number; total: number; onPage: (page: string | null) => void }) {
-  const { page, size, total } = props;
+/**
+ * "26–50 of 73" with Previous and Next; shown only when the list has rows. `more` says the total
+ * is a floor (a search counted up to a cap): "1–25 of 1,000+", and Next stays open.
+ */
+export function Pager(props: { page: number; size: number; total: number; more?: boolean; onPage: (page: string | null) => void }) {
+  const { page, size, total, more = false } = props;
   if (total <= 0) return null;
+  const n = (x: number) => x.toLocaleString("en-US");
+  const end = more ? (page + 1) * size : Math.min(total, (page + 1) * size);
   return (
     <nav className="list-pager" aria-label="Pages">
-      <span className="muted" data-testid="list-range">{page * size + 1}–{Math.min(total, (page + 1) * size)} of {total}</span>
+      <span className="muted" data-testid="list-range">{n(page * size + 1)}–{n(end)} of {more ? `more than ${n(total)}` : n(total)}</span>
       <button type="button" disabled={page === 0} onClick={() => props.onPage(page > 1 ? String(page - 1) : null)}>Previous</button>
-      <button type="button" disabled={(page + 1) * size >= total} onClick={() => props.onPage(String(page + 1))}>Next</button>
+      <button type="button" disabled={!more && (page + 1) * size >= total} onClick={() => props.onPage(String(page + 1))}>Next</button>
     </nav>
   );
 }

@@ -67,7 +67,18 @@ const FILTER_SQL: Record<OrderListFilter, string> = {
   ON_HOLD: "o.processing_status = 'ON_HOLD'",
   FULFILLED: "o.fulfillment_state = 'FULFILLED'",
   CANCELED: "o.cancellation_state = 'CANCELED'",
-  RETURNS: "EXISTS (SELECT 1 FROM order_line_items r WHERE r.store_id = o.store_id AND r.order_id = o.id AND r.returned_quantity > 0)",
+  RETURNS: "o.has_returns",
+};
+
+/** Each tab's column in order_tab_counts (migration 0480), whose triggers apply FILTER_SQL's conditions. */
+const TAB_COUNT_COLUMN: Record<OrderListFilter, string> = {
+  ALL: "all_orders",
+  OUTSTANDING: "outstanding",
+  PROCESSING: "processing",
+  ON_HOLD: "on_hold",
+  FULFILLED: "fulfilled",
+  CANCELED: "canceled",
+  RETURNS: "returns",
 };
 
 const SORT_SQL: Record<OrderSort, string> = {
@@ -82,7 +93,7 @@ const SORT_SQL: Record<OrderSort, string> = {
 const SUMMARY_COLUMNS = `o.id, o.order_number, o.origin, coalesce(nullif(c.name, ''), o.shipping_name, '') AS customer_name, o.email::text AS email,
   o.total_cents, o.currency, o.processing_status, o.fulfillment_state, o.cancellation_state, o.placed_at,
   (SELECT coalesce(sum(l.quantity), 0)::int FROM order_line_items l WHERE l.order_id = o.id) AS item_count,
-  EXISTS (SELECT 1 FROM order_line_items l WHERE l.order_id = o.id AND l.returned_quantity > 0) AS has_returns,
+  o.has_returns,
   (SELECT count(*)::int FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL) AS open_holds,
   (SELECT h.reason FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL AND h.set_by_rule = '${PRESALE_RULE}' ORDER BY h.created_at LIMIT 1) AS presale_hold`;
 
@@ -117,17 +128,26 @@ function toSummary(r: Row): OrderSummaryRow {
   };
 }
 
-/** The search condition: `#1043` or `1043` matches the number; other text the customer's name or e-mail. */
+/**
+ * The search condition: `#1043` or `1043` matches the number; other text the customer's name, the
+ * e-mail or the name shipped to. The matching ids are gathered first, each arm through its own index
+ * (trigram indexes of 0040 and 0451, the customer's orders by customer_id), and the list then reads
+ * those orders by primary key: a search reads the orders it finds, never every order of the store.
+ */
 function searchSql(search: string | undefined, params: unknown[]): string {
   if (!search) return "TRUE";
   const number = search.replace(/^#/, "");
-  const like = containsPattern(search);
-  params.push(like);
-  const likeParam = `$${params.length}`;
-  const byText = `(o.email::text ILIKE ${likeParam} OR c.name ILIKE ${likeParam} OR o.shipping_name ILIKE ${likeParam})`;
-  if (!/^\d{1,9}$/.test(number)) return byText;
-  params.push(Number(number));
-  return `(o.order_number = $${params.length} OR ${byText})`;
+  params.push(containsPattern(search));
+  const like = `$${params.length}`;
+  const arms = [
+    `SELECT m.id FROM orders m WHERE m.store_id = $1 AND (m.email::text ILIKE ${like} OR m.shipping_name ILIKE ${like})`,
+    `SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.customer_id = ANY (ARRAY(SELECT mc.id FROM customers mc WHERE mc.store_id = $1 AND mc.name ILIKE ${like}))`,
+  ];
+  if (/^\d{1,9}$/.test(number)) {
+    params.push(Number(number));
+    arms.push(`SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.order_number = $${params.length}`);
+  }
+  return `o.id = ANY (ARRAY(${arms.join(" UNION ")}))`;
 }
 
 export type ListOrdersInput = { filter: OrderListFilter; origin?: string; search?: string; sort: OrderSort; limit: number; offset: number };
@@ -139,19 +159,33 @@ function originSql(origin: string | undefined, params: unknown[]): string {
   return `o.origin = $${params.length}`;
 }
 
-export async function listOrders(db: Queryable, storeId: string, input: ListOrdersInput): Promise<{ list: OrderSummaryRow[]; total: number }> {
-  const params: unknown[] = [storeId];
-  const where = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${originSql(input.origin, params)} AND ${searchSql(input.search, params)}`;
-    const page = await db.query(`SELECT ${SUMMARY_COLUMNS} ${ORDERS_FROM} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
-  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${ORDERS_FROM} WHERE ${where}`, params);
-  return { list: page.rows.map(toSummary), total: count.rows[0]!.n };
+/** The conditions of one list request on the order `o`; `params` receives their values after the store's id. */
+function listWhere(input: Pick<ListOrdersInput, "filter" | "origin" | "search">, params: unknown[]): string {
+  return `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${originSql(input.origin, params)} AND ${searchSql(input.search, params)}`;
 }
 
-/** How many orders each tab holds, of one sales channel if given (one pass over the store's orders). */
-export async function countOrdersByFilter(db: Queryable, storeId: string, origin?: string): Promise<Record<OrderListFilter, number>> {
-  const columns = Object.entries(FILTER_SQL).map(([name, cond]) => `count(*) FILTER (WHERE ${cond})::int AS "${name}"`);
+/** One page of a tab (searched, of one channel if asked). */
+export async function listOrders(db: Queryable, storeId: string, input: ListOrdersInput): Promise<OrderSummaryRow[]> {
   const params: unknown[] = [storeId];
-  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM orders o WHERE o.store_id = $1 AND ${originSql(origin, params)}`, params);
+  const where = listWhere(input, params);
+  const page = await db.query(`SELECT ${SUMMARY_COLUMNS} ${ORDERS_FROM} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
+  return page.rows.map(toSummary);
+}
+
+/** How many orders of a tab match a search, counted up to `cap + 1` (so past the cap it answers cap + 1, whatever the real number). */
+export async function countSearchMatches(db: Queryable, storeId: string, input: Pick<ListOrdersInput, "filter" | "origin" | "search">, cap: number): Promise<number> {
+  const params: unknown[] = [storeId];
+  const where = listWhere(input, params);
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where} LIMIT ${cap + 1}) m`, params);
+  return rows[0]!.n;
+}
+
+/** How many orders each tab holds, of one sales channel if given, from the counts kept with the orders (0480). */
+export async function countOrdersByFilter(db: Queryable, storeId: string, origin?: string): Promise<Record<OrderListFilter, number>> {
+  const columns = Object.entries(TAB_COUNT_COLUMN).map(([name, column]) => `coalesce(sum(${column}), 0)::int AS "${name}"`);
+  const params: unknown[] = [storeId];
+  const channel = origin ? (params.push(origin), "origin = $2") : "TRUE";
+  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM order_tab_counts WHERE store_id = $1 AND ${channel}`, params);
   return rows[0] as Record<OrderListFilter, number>;
 }
 

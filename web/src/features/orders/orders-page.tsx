@@ -133,7 +133,7 @@ export function OrdersListPage() {
           </tbody>
         </table>
       )}
-      <Pager page={q.page} size={PAGE_SIZE} total={total} onPage={(page) => update({ page })} />
+      <Pager page={q.page} size={PAGE_SIZE} total={total} more={list.data?.totalCapped} onPage={(page) => update({ page })} />
       {bulk && (
         <BulkDialog
           action={bulk}
