@@ -76,6 +76,7 @@ export class Oracle {
     const byMonth = (o: Order) => this.month(o.at);
     const revenue = sum<Order>((o) => o.totalCents);
     const customers = distinct<Order>((o) => o.customerId);
+    const returnRate = (list: Line[]) => pct2(list.reduce((s, l) => s + l.returnedQuantity, 0), list.reduce((s, l) => s + l.quantity, 0));
     const band = (v: number, edges: number[]) => { const i = edges.findIndex((e) => v <= e); return String((i < 0 ? edges.length : i) + 1).padStart(2, "0"); };
     const rangeCustomers = this.customers.filter((c) => c.first >= this.fromAt);
     switch (id) {
@@ -110,16 +111,20 @@ export class Oracle {
       case "fulfillment-metrics":
         return this.group(this.inRange, byMonth, { orders: count, fulfilled: (l) => l.filter((o) => o.fulfilledAt !== null && Date.parse(o.fulfilledAt) < Date.parse(this.input.asOf)).length });
       case "product-all":
-        return this.group(this.lines, (l) => l.title.split(" — ")[0]!, { units: sum((l) => l.quantity), productRevenue: sum((l) => l.quantity * l.unitPriceCents), orders: distinct((l) => l.orderId) });
+        return this.group(this.lines, (l) => l.title.split(" — ")[0]!, { units: sum((l) => l.quantity), productRevenue: sum((l) => l.quantity * l.unitPriceCents), orders: distinct((l) => l.orderId), returnRate });
       case "product-all-variants":
-        return this.group(this.lines, (l) => l.sku, { units: sum((l) => l.quantity), productRevenue: sum((l) => l.quantity * l.unitPriceCents) });
+        return this.group(this.lines, (l) => l.sku, { units: sum((l) => l.quantity), productRevenue: sum((l) => l.quantity * l.unitPriceCents), orders: distinct((l) => l.orderId), returnRate });
       case "product-return-rate":
-        return this.group(this.lines, (l) => l.title.split(" — ")[0]!, { units: sum((l) => l.quantity), returnedUnits: sum((l) => l.returnedQuantity), returnedValue: sum((l) => l.returnedQuantity * l.unitPriceCents) });
+        return this.group(this.lines, (l) => l.title.split(" — ")[0]!, { units: sum((l) => l.quantity), returnedUnits: sum((l) => l.returnedQuantity), returnedValue: sum((l) => l.returnedQuantity * l.unitPriceCents), returnRate });
       case "product-return-items":
-        return this.group(this.lines, (l) => this.month(l.order.at), { returnedUnits: sum((l) => l.returnedQuantity), returnedValue: sum((l) => l.returnedQuantity * l.unitPriceCents) });
+        return this.group(this.lines, (l) => this.month(l.order.at), {
+          returnedUnits: sum((l) => l.returnedQuantity), returnedValue: sum((l) => l.returnedQuantity * l.unitPriceCents),
+          ordersWithReturns: (list) => new Set(list.filter((l) => l.returnedQuantity > 0).map((l) => l.orderId)).size,
+        });
       case "product-sold-item":
+        return this.group(this.lines, (l) => this.month(l.order.at), { units: sum((l) => l.quantity), products: distinct((l) => l.title.split(" — ")[0]!), orders: distinct((l) => l.orderId) });
       case "analytics-product":
-        return this.group(this.lines, (l) => this.month(l.order.at), { units: sum((l) => l.quantity), products: distinct((l) => l.title.split(" — ")[0]!) });
+        return this.group(this.lines, (l) => this.month(l.order.at), { units: sum((l) => l.quantity), productRevenue: sum((l) => l.quantity * l.unitPriceCents), products: distinct((l) => l.title.split(" — ")[0]!) });
       case "order-count-distribution":
         return this.group(this.customers, (c) => band(c.count, [1, 2, 3, 4, 5, 9]), { customers: count, revenue: sum((c) => c.revenue) });
       case "analytics-repeat-purchase":

@@ -15,6 +15,8 @@ const RANGE = { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString()
 
 // The reports on the per-month customer sets and the customer rollup when unfiltered (0421, 0441).
 const COHORT_REPORTS = ["analytics-cohorts", "analytics-repeat-purchase", "analytics-ltv", "analytics-revenue-by-cohorts", "analytics-recovered-customers", "analytics-churn-risk-development"];
+// The reports on the per-product monthly rollups and the per-customer follow-ups when unfiltered (0470, 0471).
+const PRODUCT_REPORTS = ["product-all", "product-all-variants", "product-best-item", "product-sold-item", "product-return-rate", "product-return-items", "analytics-product", "product-cross-selling-analysis", "product-follow-up-purchases"];
 
 let api: TestApi;
 let owner: TestUser;
@@ -213,6 +215,12 @@ describe("analytics reports", () => {
     // The cohort reports read the sets too (the customer rollup for who is in a cohort, 0441 for guests
     // and recovered orders): the same edges, against the same independent computation.
     for (const reportId of COHORT_REPORTS) await compare(reportId, edges, new Oracle({ seed, ...edges, tz: TZ }));
+    // The product reports read whole months from the per-product rollups (0470) and the lines of the partial ones.
+    for (const reportId of PRODUCT_REPORTS) await compare(reportId, edges, new Oracle({ seed, ...edges, tz: TZ }));
+    // Their totals count each order once, however many products or months it counts in.
+    const edgeLines = new Oracle({ seed, ...edges, tz: TZ }).lines;
+    for (const reportId of ["product-all", "product-all-variants", "product-sold-item"]) expect((await run(owner.token, reportId, edges)).totals.orders).toBe(new Set(edgeLines.map((l) => l.orderId)).size);
+    expect((await run(owner.token, "product-return-items", edges)).totals.ordersWithReturns).toBe(new Set(edgeLines.filter((l) => l.returnedQuantity > 0).map((l) => l.orderId)).size);
     // Daily LTV and follow-up purchases follow the customers whose first order matches, through all their orders.
     const firstMatching = (f: (o: (typeof all.history)[number]) => boolean) => new Set(all.history.filter((o) => o.seq === 1 && f(o)).map((o) => o.customerId));
     const acquired = firstMatching((o) => o.origin === origin);
@@ -223,7 +231,7 @@ describe("analytics reports", () => {
       const err = await expectError(run(owner.token, reportId, { ...RANGE, segment: "NEW" }), 400, "query.segment");
       expect(err.message).toMatch(/^The new or returning customers filter doesn't apply to this report/);
     }
-  });
+  }, 120_000);
 
   it("keeps the order facts and the daily rollup exact through cancellations, returns and a zone change", async () => {
     const db = api.deps.pool;
@@ -274,7 +282,7 @@ describe("analytics reports", () => {
       expect(sets.rows.map(({ timezone: _, ...x }) => x)).toEqual(setsFromOrders);
       const edges = { from: "2025-05-15", to: "2026-11-01", asOf: "2026-10-20T12:00:00.000Z" };
       const berlinEdges = new Oracle({ ...berlin.input, ...edges });
-      for (const reportId of ["analytics-customer", ...COHORT_REPORTS]) {
+      for (const reportId of ["analytics-customer", ...COHORT_REPORTS, ...PRODUCT_REPORTS]) {
         const rows = new Map((await run(owner.token, reportId, edges)).rows.map((x) => [x.key, x.values]));
         for (const [key, values] of berlinEdges.expected(reportId)!) for (const [measure, value] of Object.entries(values)) expect({ reportId, key, measure, value: rows.get(key)?.[measure] ?? null }).toEqual({ reportId, key, measure, value });
       }
@@ -316,6 +324,8 @@ describe("analytics reports", () => {
     await db.query(`UPDATE orders SET customer_id = (SELECT customer_id FROM orders WHERE id = $2), placed_at = '2026-07-04T23:30:00Z' WHERE id = $1`, [b2, a1]);
     await db.query(`UPDATE order_line_items SET order_id = $2 WHERE order_id = $1 AND sku = 'CAP-${tag}'`, [a2, a1]);
     await db.query(`DELETE FROM orders WHERE id = $1`, [a2]);
+    // Two variants of one product in one order (the product's orders count it once).
+    await db.query(`INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents) VALUES ($1, $2, 'CAPB-${tag}', 'Cap — Blue', 1, 1500)`, [a1, store]);
     // One statement writing a customer's orders out of time order, the way an import does.
     await db.query(
       `INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, total_cents, placed_at)
@@ -324,8 +334,11 @@ describe("analytics reports", () => {
       [store, email(1)],
     );
 
-    // A write that changes nothing a rollup reads notes nothing: the fold has no order to refresh.
+    // A line's title renamed (the product rollups read it, 0470) is noted and folded.
     await fold();
+    await db.query(`UPDATE order_line_items SET title = 'Cap — Navy' WHERE order_id = $1 AND sku = 'CAPB-${tag}'`, [a1]);
+    expect(await fold()).toBe(1);
+    // A write that changes nothing a rollup reads notes nothing: the fold has no order to refresh.
     await db.query(`UPDATE orders SET processing_status = 'PROCESSING', note = 'packed' WHERE id = $1`, [a1]);
     await db.query(`UPDATE order_line_items SET fulfilled_quantity = fulfilled_quantity WHERE order_id = $1`, [a1]);
     expect(await fold()).toBe(0);
@@ -335,9 +348,13 @@ describe("analytics reports", () => {
                                          avg_interval_days::text, first_origin FROM customer_metrics WHERE store_id = $1 ORDER BY customer_id`, [store])).rows,
       days: (await db.query(`SELECT * FROM order_daily WHERE store_id = $1 ORDER BY day`, [store])).rows,
       months: (await db.query(`SELECT * FROM customer_months WHERE store_id = $1 ORDER BY month, customer_id`, [store])).rows,
+      products: (await db.query(`SELECT * FROM product_months WHERE store_id = $1 ORDER BY month, sku, title`, [store])).rows,
+      pairs: (await db.query(`SELECT * FROM product_pair_months WHERE store_id = $1 ORDER BY month, a_product, b_product`, [store])).rows,
+      followUps: (await db.query(`SELECT * FROM customer_follow_ups WHERE store_id = $1 ORDER BY customer_id, a_product, b_product`, [store])).rows,
     });
     const kept = await snapshot();
     expect([kept.customers.length > 0, kept.days.length > 0, kept.months.length > 0]).toEqual([true, true, true]);
+    expect(kept.products.filter((p) => p.sku.endsWith(`-${tag}`)).map((p) => [p.title, p.orders, p.product_orders])).toEqual([["Cap", 1, 1], ["Cap — Navy", 1, 0]]);
     const first = (await db.query<{ customer_id: string }>(`SELECT customer_id FROM orders WHERE id = $1`, [a1])).rows[0]!.customer_id;
     // a1, a3, the back-dated one, b2 moved in and the three imported: a2 was deleted.
     expect(kept.facts.filter((f) => f.customer_id === first).map((f) => f.seq).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7]);
@@ -347,6 +364,8 @@ describe("analytics reports", () => {
     await db.query(`SELECT refresh_customer_metrics(ARRAY(SELECT id FROM customers WHERE store_id = $1))`, [store]);
     await db.query(`SELECT order_daily_rebuild_store($1)`, [store]);
     await db.query(`SELECT customer_months_rebuild_store($1)`, [store]);
+    await db.query(`SELECT product_months_rebuild($1, NULL)`, [store]);
+    await db.query(`SELECT customer_follow_ups_refresh($1, NULL)`, [store]);
     expect(await snapshot()).toEqual(kept);
   });
 });

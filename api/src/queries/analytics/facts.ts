@@ -132,6 +132,27 @@ od AS (
 )`;
 
 /**
+ * `<p>split`: the whole months of the range a per-month rollup may serve (`m_from` to `m_to`, exclusive:
+ * from the first month starting on or after the range's start to the month the cutoff falls in) and the
+ * two stretches of the facts read beside them, [range start, before_to) and [after_from, cutoff). Every
+ * row of a store's rollup is in one zone (a zone change rebuilds them all in its transaction), so one row
+ * tells; when it is another zone than the report's, no month is whole and the facts give everything. The
+ * rollups have no channel, country, product or segment: a run with a filter never reads them (no row here).
+ */
+const monthSplit = (p: string, table: string) => `${p}zone_ok AS (
+  SELECT coalesce((SELECT x.timezone = $5::text FROM ${table} x WHERE x.store_id = $1 LIMIT 1), TRUE) AS ok
+),
+${p}split AS (
+  SELECT m.m_from, m.m_to,
+         CASE WHEN m.m_from < m.m_to THEN least((m.m_from::timestamp AT TIME ZONE $5::text), p.cutoff) ELSE p.cutoff END AS before_to,
+         CASE WHEN m.m_from < m.m_to THEN greatest((m.m_to::timestamp AT TIME ZONE $5::text), p.from_at) ELSE p.cutoff END AS after_from
+    FROM params p, (SELECT date_trunc('month', $2::date + interval '1 month' - interval '1 day')::date AS m_from,
+                           CASE WHEN (SELECT ok FROM ${p}zone_ok) THEN date_trunc('month', (SELECT cutoff FROM params) AT TIME ZONE $5::text)::date
+                                ELSE date_trunc('month', $2::date + interval '1 month' - interval '1 day')::date END AS m_to) m
+   WHERE coalesce($6::text, $7::text, $8::text, $9::text) IS NULL
+)`;
+
+/**
  * `cmo`: one row per customer and store month of the range in which they ordered, with that month's
  * orders, revenue and whether their first order ever is among them (first_orders), for the customer
  * period reports without filters (guest orders: one row each, with no customer). Months wholly inside [range start, cutoff) come from
@@ -139,22 +160,7 @@ od AS (
  * mid-month, the month the cutoff falls in) are built from the fact rows, one row per order. When a
  * row of the sets is in another zone than the report's, everything is built from the facts.
  */
-const MONTHS = `mzone_ok AS (
-  -- Every row of a store is in one zone (a zone change rebuilds them all in its transaction): one row tells.
-  SELECT coalesce((SELECT x.timezone = $5::text FROM customer_months x WHERE x.store_id = $1 LIMIT 1), TRUE) AS ok
-),
-msplit AS (
-  -- The whole months: from the first month starting on or after the range's start to the month the
-  -- cutoff falls in; the facts are read before and after them, two index ranges.
-  SELECT m.m_from, m.m_to,
-         CASE WHEN m.m_from < m.m_to THEN least((m.m_from::timestamp AT TIME ZONE $5::text), p.cutoff) ELSE p.cutoff END AS before_to,
-         CASE WHEN m.m_from < m.m_to THEN greatest((m.m_to::timestamp AT TIME ZONE $5::text), p.from_at) ELSE p.cutoff END AS after_from
-    FROM params p, (SELECT date_trunc('month', $2::date + interval '1 month' - interval '1 day')::date AS m_from,
-                           CASE WHEN (SELECT ok FROM mzone_ok) THEN date_trunc('month', (SELECT cutoff FROM params) AT TIME ZONE $5::text)::date
-                                ELSE date_trunc('month', $2::date + interval '1 month' - interval '1 day')::date END AS m_to) m
-   -- The sets have no channel, country, product or segment: runs with a filter never read them.
-   WHERE coalesce($6::text, $7::text, $8::text, $9::text) IS NULL
-),
+const MONTHS = `${monthSplit("m", "customer_months")},
 cmo AS (
   SELECT x.customer_id, x.month::timestamp AS local_at, x.orders, x.first_orders, x.revenue_cents
     FROM customer_months x
@@ -173,6 +179,36 @@ cmo AS (
     FROM order_facts f
    WHERE f.store_id = $1 AND f.customer_id IS NULL AND f.placed_at >= (SELECT from_at FROM params) AND f.placed_at < (SELECT cutoff FROM params)
       AND EXISTS (SELECT 1 FROM msplit)
+)`;
+
+/** A product function's rows (migration 0470) at the two edges of the range `psplit` leaves to the facts. */
+const productRange = (fn: string, cols: string) => `
+  SELECT ${cols} FROM psplit s, ${fn}($1, (SELECT from_at FROM params), s.before_to, $5::text) e
+  UNION ALL
+  SELECT ${cols} FROM psplit s, ${fn}($1, s.after_from, (SELECT cutoff FROM params), $5::text) e`;
+
+/**
+ * `pm`: the product rows of the range, for the product reports without filters: one row per month, SKU and
+ * title with its units, item revenue, returns and its share of the distinct-order counts (migration 0470
+ * says how those sum). Whole months come from the per-product monthly rollup; the partial months at either
+ * edge (a range starting mid-month, the month the cutoff falls in) are the lines of those orders, one row per
+ * order, SKU and title, from `product_order_lines`, the rows the rollup sums. `pp`: the ordered pairs of
+ * products bought in one order (cross-selling), the same way.
+ */
+const PRODUCTS = `${monthSplit("p", "product_months")},
+pm AS (
+  SELECT x.month::timestamp AS local_at, x.sku, x.title, x.product, x.units, x.revenue_cents, x.returned_units, x.returned_cents,
+         x.orders, x.product_orders, x.line_orders, x.return_orders
+    FROM product_months x
+   WHERE x.store_id = $1 AND x.month >= (SELECT m_from FROM psplit) AND x.month < (SELECT m_to FROM psplit)
+  UNION ALL${productRange("product_order_lines", `e.local_at, e.sku, e.title, e.product, e.units, e.revenue_cents, e.returned_units, e.returned_cents,
+         e.orders, e.product_orders, e.line_orders, e.return_orders`)}
+),
+pp AS (
+  SELECT x.a_product, x.b_product, x.orders
+    FROM product_pair_months x
+   WHERE x.store_id = $1 AND x.month >= (SELECT m_from FROM psplit) AND x.month < (SELECT m_to FROM psplit)
+  UNION ALL${productRange("product_order_pairs", "e.a_product, e.b_product, 1")}
 )`;
 
 /**
@@ -215,7 +251,7 @@ co AS (
    GROUP BY m.customer_id, m.first_order_at
 )`;
 
-export type Fact = "orders" | "lines" | "customers" | "daily" | "months" | "cohorts";
+export type Fact = "orders" | "lines" | "customers" | "daily" | "months" | "cohorts" | "products";
 
 /** The WITH clause a report needs (lines imply orders). */
 export function factsSql(facts: readonly Fact[]): string {
@@ -226,6 +262,7 @@ export function factsSql(facts: readonly Fact[]): string {
   if (facts.includes("daily")) parts.push(DAILY);
   if (facts.includes("months")) parts.push(MONTHS);
   if (facts.includes("cohorts")) parts.push(COHORTS);
+  if (facts.includes("products")) parts.push(PRODUCTS);
   return parts.join(",\n");
 }
 

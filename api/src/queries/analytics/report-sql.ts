@@ -1,6 +1,6 @@
 import type { Granularity } from "@atelier/contracts/analytics/contracts";
 import { IN_RANGE, type Fact } from "./facts";
-import { AT_RISK_ORDERS, COHORT_SETS, RECOVERED_ORDERS, REVENUE_BY_COHORT_SETS } from "./report-sets";
+import { AT_RISK_ORDERS, COHORT_SETS, FOLLOW_UP_SETS, PRODUCT_SETS, RECOVERED_ORDERS, REVENUE_BY_COHORT_SETS } from "./report-sets";
 import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
 
 // Each report's SQL over the shared facts (facts.ts): the relation its rows come from, the row key
@@ -39,7 +39,8 @@ export type ReportSql = {
   monthly?: Record<string, MeasureSql>;
   /**
    * Another relation giving the same rows and totals from the rollups (the per-month customer sets and
-   * the customer rollup), for runs without filters; the measures are the report's unless given.
+   * the customer rollup, the per-product monthly rows), for runs without filters; the measures are the
+   * report's unless given.
    * Drill-downs always read the orders.
    */
   sets?: { facts: Fact[]; extra?: string; from: string; measures?: Record<string, MeasureSql> };
@@ -208,27 +209,30 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "order-avg-value":
       return { facts: ["orders"], from: "o", key: b("local_at"), measures: { aov: AOV, medianValue: "round(percentile_cont(0.5) WITHIN GROUP (ORDER BY total_cents))", orders: ORDERS }, drillId: "id" };
     case "product-all":
-      return { facts: ["lines"], from: "l", key: "product", order: "-productRevenue", measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, orders: "count(DISTINCT order_id)", returnRate: RETURN_RATE }, drillId: "order_id" };
+      return { facts: ["lines"], from: "l", key: "product", order: "-productRevenue", measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, orders: "count(DISTINCT order_id)", returnRate: RETURN_RATE }, drillId: "order_id", sets: PRODUCT_SETS["product-all"] };
     case "product-all-variants":
-      return { facts: ["lines"], from: "l", key: "sku", label: "title || ' (' || sku || ')'", order: "-productRevenue", measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, orders: "count(DISTINCT order_id)", returnRate: RETURN_RATE }, drillId: "order_id" };
+      return { facts: ["lines"], from: "l", key: "sku", label: "title || ' (' || sku || ')'", order: "-productRevenue", measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, orders: "count(DISTINCT order_id)", returnRate: RETURN_RATE }, drillId: "order_id", sets: PRODUCT_SETS["product-all-variants"] };
     case "product-best-item":
       return {
         facts: ["lines"], from: "l", key: "product", order: "-productRevenue", limit: 20,
         measures: { productRevenue: ITEM_REVENUE, revenueShare: { row: pct(ITEM_REVENUE, `sum(${ITEM_REVENUE}) OVER ()`), total: "100" }, units: "sum(quantity)" }, drillId: "order_id",
+        sets: PRODUCT_SETS["product-best-item"],
       };
     case "product-sold-item":
-      return { facts: ["lines"], from: "l", key: b("local_at"), measures: { units: "sum(quantity)", products: "count(DISTINCT product)", orders: "count(DISTINCT order_id)" }, drillId: "order_id" };
+      return { facts: ["lines"], from: "l", key: b("local_at"), measures: { units: "sum(quantity)", products: "count(DISTINCT product)", orders: "count(DISTINCT order_id)" }, drillId: "order_id", ...(g === "month" && { sets: PRODUCT_SETS["product-sold-item"] }) };
     case "product-return-rate":
       return {
         facts: ["lines"], from: "l", key: "product", order: "-returnRate",
         measures: { units: "sum(quantity)", returnedUnits: "sum(returned_quantity)", returnRate: RETURN_RATE, returnedValue: "sum(returned_quantity * unit_price_cents)" },
         drillId: "order_id", drillWhere: { returnedUnits: "returned_quantity > 0", returnRate: "returned_quantity > 0", returnedValue: "returned_quantity > 0" },
+        sets: PRODUCT_SETS["product-return-rate"],
       };
     case "product-return-items":
       return {
         facts: ["lines"], from: "l", key: b("local_at"),
         measures: { returnedUnits: "sum(returned_quantity)", returnedValue: "sum(returned_quantity * unit_price_cents)", ordersWithReturns: "count(DISTINCT order_id) FILTER (WHERE returned_quantity > 0)" },
         drillId: "order_id", drillWhere: { "*": "returned_quantity > 0" },
+        ...(g === "month" && { sets: PRODUCT_SETS["product-return-items"] }),
       };
     case "free-shipping-threshold":
       return {
@@ -238,7 +242,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
         drillId: "id", drillWhere: { paidShipping: "shipping_cents > 0" },
       };
     case "analytics-product":
-      return { facts: ["lines"], from: "l", key: b("local_at"), measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, products: "count(DISTINCT product)" }, drillId: "order_id" };
+      return { facts: ["lines"], from: "l", key: b("local_at"), measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, products: "count(DISTINCT product)" }, drillId: "order_id", ...(g === "month" && { sets: PRODUCT_SETS["analytics-product"] }) };
     case "marketing-channels":
       return { facts: ["orders"], from: "o", key: "origin", order: "-revenue", measures: { orders: ORDERS, revenue: REVENUE, aov: AOV, customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS }, drillId: "id", drillWhere: { newCustomers: "seq = 1" } };
     case "customer-daily-ltv":
@@ -284,7 +288,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
           confidence: { row: pct("count(*)", "max(a_cnt)"), total: null },
           lift: { row: "round((count(*)::numeric / max(a_cnt)) / (max(b_cnt)::numeric / (SELECT n FROM n)), 2)::float8", total: null },
         },
-        drillId: "order_id",
+        drillId: "order_id", sets: PRODUCT_SETS["product-cross-selling-analysis"],
       };
     case "product-follow-up-purchases":
       return {
@@ -300,7 +304,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
                 fu AS (SELECT fu0.*, fa.n AS a_n FROM fu0 JOIN fa USING (a_product))`,
         from: "fu", key: "a_product || ' → ' || b_product", order: "-customers", limit: 25,
         measures: { customers: "count(DISTINCT customer_id)", shareOfFirst: { row: pct("count(DISTINCT customer_id)", "max(a_n)"), total: null } },
-        drillId: "customer_id", refuses: { segment: NO_SEGMENT },
+        drillId: "customer_id", refuses: { segment: NO_SEGMENT }, sets: FOLLOW_UP_SETS,
       };
     case "analytics-recovered-customers":
       return {
