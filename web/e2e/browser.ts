@@ -73,6 +73,19 @@ export async function skipSourcingTours(api: TestApi, user: TestUser): Promise<v
   await as(api, user.token, stores.updateStoreSeenState, { body: { seenSourcingHomeTour: true, seenSourcingMarketplaceTour: true, seenSupplierProfileTour: true } });
 }
 
+/**
+ * Chromium 156 in headless mode still builds every window's address-bar popups as WebUI pages
+ * (chrome://omnibox-popup.top-chrome/ and its AI-mode page), one renderer per browser context:
+ * about 1 s of CPU per context that no test looks at (docs/benchmarks.md, "Browser tests without
+ * the address bar's popups"). Chromium keeps only the last --disable-features, so Playwright's own
+ * list (playwright-core 1.65.1, chromiumSwitches) is repeated here before ours.
+ */
+const DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+  "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+  "WebUIOmniboxPopup", "WebUIOmniboxAimPopup",
+];
+
 let shared: Promise<Browser> | null = null;
 
 /**
@@ -84,7 +97,7 @@ export function launchBrowser(): Promise<Browser> {
   shared ??= chromium
     .launch({
       executablePath: CHROMIUM_PATH,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", `--disable-features=${DISABLED_FEATURES.join(",")}`],
     })
     .then((browser) => {
       // A crashed browser is launched again for the next file.
