@@ -4,6 +4,8 @@ import { createStore } from "../../test/factories/accounts";
 import { createOrder } from "../../test/factories/orders";
 import { manualOrderBody, stockSku } from "../../test/factories/inventory";
 import { shopifyOrdersCsv } from "../../test/factories/order-exports";
+import { FAKE_SHOP, FAKE_SHOP_TOKEN, shopifyOrder, startFakeShopify } from "../../test/factories/fake-shopify";
+import { createShopifyShop } from "../../api/src/providers/store-platforms";
 import { overflowsSideways, pageAs, shot, useWebApi } from "./browser";
 
 // The orders screens in Chromium at a desktop (1400×900) and a phone (390×844): they fit without
@@ -197,6 +199,56 @@ describe("the fulfilment home in Chromium", () => {
     await page.goto(`${env.api.url}/orders`);
     await page.getByTestId("order-row").filter({ hasText: "Ada Lovelace" }).waitFor();
     expect(await page.getByTestId("order-row").count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("imports the connected Shopify shop's orders through the \"Import from your shop\" card and sees them placed, on a desktop and a phone", async () => {
+    const owner = await createStore(env.api, { storeName: "Shop import e2e" });
+    const tag = Date.now().toString(36).toUpperCase();
+    await stockSku(env.api, owner.token, `TEE-${tag}`, 10, { title: "Organic tee" });
+    const page = await pageAs(env.browser, owner);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    // No shop connected (this API's configuration): the page is the export file's.
+    await page.goto(`${env.api.url}/ecommerce-services/shopify`);
+    await page.getByTestId("imports-empty").waitFor();
+    expect(await page.getByRole("region", { name: "Import from your shop" }).count()).toBe(0);
+    await shot(page, "shopify-not-connected-desktop");
+
+    // The shop connected through the official adapter, answering from the local fake of Shopify's Admin API.
+    const fake = await startFakeShopify(() => [3001, 3002].map((n) => shopifyOrder(n, [{ sku: `TEE-${tag}`, quantity: 1, price: "25.00" }])));
+    const configured = env.api.deps.providers.shops.shopify;
+    env.api.deps.providers.shops.shopify = createShopifyShop({ apiKey: "key", apiSecret: "secret", shopDomain: FAKE_SHOP, accessToken: FAKE_SHOP_TOKEN, baseUrl: fake.url });
+    try {
+      await page.reload();
+      const card = page.getByRole("region", { name: "Import from your shop" });
+      await card.waitFor();
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, "shopify-connected-desktop");
+      await card.getByRole("button", { name: "Read the orders to fulfil" }).click();
+      await page.getByTestId("import-summary").filter({ hasText: "2 orders to fulfil read from your Shopify shop, not imported yet." }).waitFor({ timeout: 20_000 });
+      await page.getByRole("button", { name: "Import 2 orders" }).click();
+      await page.getByTestId("import-summary").filter({ hasText: "2 orders imported" }).waitFor({ timeout: 30_000 });
+      const placed = page.getByRole("list").filter({ hasText: "Grace Hopper 3001" });
+      expect(await placed.getByRole("link").count()).toBe(2);
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, "shopify-imported-desktop");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await card.waitFor();
+      await page.getByTestId("import-result").waitFor();
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, "shopify-connected-phone");
+      await page.goto(`${env.api.url}/orders`);
+      await page.getByTestId("order-row").filter({ hasText: "Grace Hopper 3002" }).waitFor();
+      expect(await page.getByTestId("order-row").count()).toBe(2);
+    } finally {
+      env.api.deps.providers.shops.shopify = configured;
+      await fake.close();
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${env.api.url}/ecommerce-services/shopify`);
+    await page.getByRole("form", { name: "Upload the export file" }).waitFor();
+    await shot(page, "shopify-not-connected-phone");
     await page.context().close();
   });
 
