@@ -26,8 +26,11 @@ async function importFile(owner: TestUser, text: string): Promise<void> {
   await expect.poll(async () => (await as(api, owner.token, salesChannels.getOrderImport, { params: { id } })).status, { timeout: 20_000 }).toBe("COMPLETED");
 }
 
-/** A store with 3 tees, 100 caps, no mugs but a pre-sale of 3 of them, and two rules (a tag and note on big orders; a hold on big Canadian ones). */
-async function store(): Promise<TestUser> {
+/**
+ * A store with 3 tees, 100 caps, no mugs but a pre-sale of 3 of them, and two rules (a tag and note
+ * on big orders; a hold on big Canadian ones), and when `split`, a third that splits orders by stock.
+ */
+async function store(split = false): Promise<TestUser> {
   const owner = await registerUser(api);
   await stockSku(api, owner.token, "TEE", 3, { title: "Tee" });
   await stockSku(api, owner.token, "CAP", 100, { title: "Cap" });
@@ -40,6 +43,7 @@ async function store(): Promise<TestUser> {
   await as(api, owner.token, orderRules.createOrderRule, {
     body: { name: "Hold big Canadian orders", conditions: [{ field: "TAG", op: "HAS", value: "big" }, { field: "COUNTRY", op: "IN", values: ["CA"] }], actions: [{ type: "HOLD", reason: "Check customs papers" }], enabled: true },
   });
+  if (split) await as(api, owner.token, orderRules.createOrderRule, { body: { name: "Split by stock", conditions: [{ field: "TOTAL", op: "GTE", cents: 0 }], actions: [{ type: "SPLIT_BY_STOCK" }], enabled: true } });
   return owner;
 }
 
@@ -68,6 +72,7 @@ async function placed(storeId: string) {
     holds: await q(`SELECT o.order_number, h.reason, h.set_by_rule, h.released_at IS NULL AS open FROM order_holds h JOIN orders o ON o.id = h.order_id WHERE h.store_id = $1 ORDER BY 1, 2`),
     events: await q(`SELECT o.order_number, e.kind, e.from_status, e.to_status, e.message, e.actor_rule, h.reason AS hold FROM order_events e JOIN orders o ON o.id = e.order_id LEFT JOIN order_holds h ON h.id = e.hold_id WHERE e.store_id = $1 ORDER BY o.order_number, e.created_at, e.id`),
     rules: await q(`SELECT o.order_number, a.rule_name, a.tags FROM order_rule_applications a JOIN orders o ON o.id = a.order_id WHERE a.store_id = $1 ORDER BY 1, 2`),
+    parts: await q(`SELECT o.order_number, p.position, p.status, p.wait_reason, li.sku, pl.quantity FROM order_fulfilment_parts p JOIN orders o ON o.id = p.order_id JOIN order_fulfilment_part_lines pl ON pl.part_id = p.id JOIN order_line_items li ON li.id = pl.line_id WHERE p.store_id = $1 ORDER BY 1, 2, 5`),
     preorders: await q(`SELECT p.order_number, p.quantity, p.status, s.sold FROM presale_orders p JOIN presales s ON s.id = p.presale_id WHERE p.store_id = $1 ORDER BY 1`),
   };
 }
@@ -91,5 +96,16 @@ describe("placing an import's batch set-wise", () => {
     expect(actual.rules.map((r) => [r.order_number, r.rule_name])).toEqual([[1005, "Hold big Canadian orders"], [1005, "Tag big orders"], [1007, "Hold big Canadian orders"], [1007, "Tag big orders"]]);
     // One customer for Ada's two orders, named as in her last one.
     expect(actual.orders.filter((o) => o.email.toLowerCase() === "ada@example.com").map((o) => o.name)).toEqual(["Ada King", "Ada King"]);
+  });
+
+  it("does the same in a store whose rule splits orders by stock (its batch settles one order after the other)", async () => {
+    const [oneByOne, batch] = [await store(true), await store(true)];
+    for (const o of ORDERS) await importFile(oneByOne, shopifyOrdersCsv([o]));
+    await importFile(batch, shopifyOrdersCsv(ORDERS));
+
+    const [expected, actual] = [await placed(oneByOne.store.id), await placed(batch.store.id)];
+    expect(actual).toEqual(expected);
+    // #2 (2 tees, 1 left) splits: 1 ships now, 1 waits; so #3 finds no tee left and splits too.
+    expect(actual.parts.filter((p) => p.order_number === 1002).map((p) => [p.position, p.status, p.sku, p.quantity])).toEqual([[1, "OPEN", "TEE", 1], [2, "WAITING", "TEE", 1]]);
   });
 });
