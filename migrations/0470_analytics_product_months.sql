@@ -21,9 +21,11 @@
 -- product_pair_months: one row per store, month and ordered pair of distinct products bought in one
 -- order, with the orders holding both (cross-selling).
 --
--- The fold recomputes the months its noted orders were in before and are in after (a month of ~4,000
--- orders at the benchmark's size), rather than patching differences: exact by construction, and the
--- month of a deleted order comes from its note. A zone change rebuilds the store's rows.
+-- The fold (0471) adds the rows of orders that counted nowhere yet (a new order: the common case), and
+-- recomputes whole the months of orders that counted before (an edit, a return, a cancellation, a move, a
+-- deletion: their old lines are gone, so no difference could be subtracted), rather than patching rows:
+-- exact by construction, and the month of a deleted order comes from its note. A zone change rebuilds
+-- the store's rows.
 
 ALTER TABLE analytics_changed_orders ADD COLUMN placed_at timestamptz;
 
@@ -57,11 +59,11 @@ CREATE TABLE product_pair_months (
   PRIMARY KEY (store_id, month, a_product, b_product)
 );
 
--- The lines of a store's non-cancelled orders placed in [from_at, to_at), one row per order, SKU and
--- title, with the order's moment in the zone and the row's share of the distinct-order counts above.
+-- The lines of a store's non-cancelled orders placed in [from_at, to_at) (only the orders `among` when given),
+-- one row per order, SKU and title, with the order's moment in the zone and the row's share of the distinct-order counts above.
 -- The rollups are sums of these rows per month; the reports read these rows for the partial months at
 -- their range's edges, so both sides count the same way.
-CREATE FUNCTION product_order_lines(store uuid, from_at timestamptz, to_at timestamptz, tz text)
+CREATE FUNCTION product_order_lines(store uuid, from_at timestamptz, to_at timestamptz, tz text, among uuid[] DEFAULT NULL)
 RETURNS TABLE (order_id uuid, local_at timestamp, sku text, title text, product text, units bigint, revenue_cents bigint,
                returned_units bigint, returned_cents bigint, orders integer, product_orders integer, line_orders integer, return_orders integer)
 LANGUAGE sql STABLE AS $$
@@ -73,36 +75,43 @@ LANGUAGE sql STABLE AS $$
                  sum(li.quantity)::bigint AS units, sum(li.quantity * li.unit_price_cents)::bigint AS revenue_cents,
                  sum(li.returned_quantity)::bigint AS returned_units, sum(li.returned_quantity * li.unit_price_cents)::bigint AS returned_cents
             FROM order_facts f JOIN order_line_items li ON li.order_id = f.order_id AND li.store_id = store
-           WHERE f.store_id = store AND f.placed_at >= from_at AND f.placed_at < to_at
+           WHERE f.store_id = store AND f.placed_at >= from_at AND f.placed_at < to_at AND (among IS NULL OR f.order_id = ANY(among))
            GROUP BY f.order_id, f.placed_at, li.sku, li.title) g
 $$;
 
 -- The ordered pairs of distinct products bought in one order, for the store's non-cancelled orders placed in
--- [from_at, to_at). Each order's products read once (a materialised DISTINCT the planner can estimate; a
+-- [from_at, to_at) (only the orders `among` when given). Each order's products read once (a materialised DISTINCT the planner can estimate; a
 -- filter on the window above made it expect one row and pair every order with every other).
-CREATE FUNCTION product_order_pairs(store uuid, from_at timestamptz, to_at timestamptz, tz text)
+CREATE FUNCTION product_order_pairs(store uuid, from_at timestamptz, to_at timestamptz, tz text, among uuid[] DEFAULT NULL)
 RETURNS TABLE (local_at timestamp, a_product text, b_product text)
 LANGUAGE sql STABLE AS $$
   WITH p AS MATERIALIZED (
     SELECT DISTINCT f.order_id, f.placed_at AT TIME ZONE tz AS local_at, split_part(li.title, ' — ', 1) AS product
       FROM order_facts f JOIN order_line_items li ON li.order_id = f.order_id AND li.store_id = store
-     WHERE f.store_id = store AND f.placed_at >= from_at AND f.placed_at < to_at
+     WHERE f.store_id = store AND f.placed_at >= from_at AND f.placed_at < to_at AND (among IS NULL OR f.order_id = ANY(among))
   )
   SELECT a.local_at, a.product, b.product FROM p a JOIN p b ON b.order_id = a.order_id AND b.product <> a.product
 $$;
 
--- Sums those rows per month into both tables, for the orders placed in [from_at, to_at).
-CREATE FUNCTION product_months_fill(store uuid, from_at timestamptz, to_at timestamptz, tz text) RETURNS void LANGUAGE sql AS $$
+-- Adds those rows' sums per month to both tables, for the orders placed in [from_at, to_at) (and among
+-- `among`): into emptied months (a rebuild), or onto them for orders that counted nowhere yet (the fold).
+CREATE FUNCTION product_months_fill(store uuid, from_at timestamptz, to_at timestamptz, tz text, among uuid[] DEFAULT NULL) RETURNS void LANGUAGE sql AS $$
   INSERT INTO product_months (store_id, month, timezone, sku, title, product, units, revenue_cents, returned_units, returned_cents,
                               orders, product_orders, line_orders, return_orders)
   SELECT store, date_trunc('month', x.local_at)::date, tz, x.sku, x.title, x.product, sum(x.units), sum(x.revenue_cents), sum(x.returned_units),
          sum(x.returned_cents), sum(x.orders), sum(x.product_orders), sum(x.line_orders), sum(x.return_orders)
-    FROM product_order_lines(store, from_at, to_at, tz) x
-   GROUP BY 2, x.sku, x.title, x.product;
+    FROM product_order_lines(store, from_at, to_at, tz, among) x
+   GROUP BY 2, x.sku, x.title, x.product
+  ON CONFLICT (store_id, month, sku, title) DO UPDATE SET
+    units = product_months.units + EXCLUDED.units, revenue_cents = product_months.revenue_cents + EXCLUDED.revenue_cents,
+    returned_units = product_months.returned_units + EXCLUDED.returned_units, returned_cents = product_months.returned_cents + EXCLUDED.returned_cents,
+    orders = product_months.orders + EXCLUDED.orders, product_orders = product_months.product_orders + EXCLUDED.product_orders,
+    line_orders = product_months.line_orders + EXCLUDED.line_orders, return_orders = product_months.return_orders + EXCLUDED.return_orders;
   INSERT INTO product_pair_months (store_id, month, timezone, a_product, b_product, orders)
   SELECT store, date_trunc('month', x.local_at)::date, tz, x.a_product, x.b_product, count(*)
-    FROM product_order_pairs(store, from_at, to_at, tz) x
-   GROUP BY 2, x.a_product, x.b_product;
+    FROM product_order_pairs(store, from_at, to_at, tz, among) x
+   GROUP BY 2, x.a_product, x.b_product
+  ON CONFLICT (store_id, month, a_product, b_product) DO UPDATE SET orders = product_pair_months.orders + EXCLUDED.orders;
 $$;
 
 -- Recomputes a store's rows for the given months of its calendar, or all of them when months is null
@@ -125,15 +134,15 @@ BEGIN
   END LOOP;
 END $$;
 
--- An order note carries the order's moment (its old one for an update or a deletion), so the fold knows
--- the month a deleted or moved order leaves. The line notes are unchanged.
+-- An order's note for an update or a deletion carries the order's old moment, so the fold knows the month
+-- a deleted or moved order leaves (a note of a new order carries none: it left no month).
 CREATE OR REPLACE FUNCTION analytics_note_order() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     INSERT INTO analytics_changed_orders (store_id, order_id, customer_id, placed_at) VALUES (OLD.store_id, OLD.id, OLD.customer_id, OLD.placed_at);
   END IF;
   IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND (NEW.store_id, NEW.customer_id) IS DISTINCT FROM (OLD.store_id, OLD.customer_id)) THEN
-    INSERT INTO analytics_changed_orders (store_id, order_id, customer_id, placed_at) VALUES (NEW.store_id, NEW.id, NEW.customer_id, NEW.placed_at);
+    INSERT INTO analytics_changed_orders (store_id, order_id, customer_id) VALUES (NEW.store_id, NEW.id, NEW.customer_id);
   END IF;
   RETURN NULL;
 END $$;
@@ -146,30 +155,7 @@ CREATE TRIGGER analytics_note_line_update AFTER UPDATE OF order_id, store_id, qu
         IS DISTINCT FROM (OLD.order_id, OLD.store_id, OLD.quantity, OLD.returned_quantity, OLD.unit_price_cents, OLD.sku, OLD.title))
   EXECUTE FUNCTION analytics_note_line();
 
--- The fold of 0420, plus the product months: those the noted orders were in before the fold (their fact
--- rows, or the note's moment for an order deleted since) and are in after it.
-CREATE OR REPLACE FUNCTION analytics_fold_changes(store uuid) RETURNS integer LANGUAGE plpgsql AS $$
-DECLARE
-  order_ids uuid[];
-  customer_ids uuid[];
-  moments timestamptz[];
-  tz text := coalesce((SELECT c.timezone FROM store_configs c WHERE c.store_id = store), 'UTC');
-BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('analytics.fold:' || store::text));
-  WITH taken AS (DELETE FROM analytics_changed_orders c WHERE c.store_id = store RETURNING c.order_id, c.customer_id, c.placed_at)
-  SELECT array_agg(DISTINCT t.order_id), array_agg(DISTINCT t.customer_id) FILTER (WHERE t.customer_id IS NOT NULL),
-         array_agg(DISTINCT t.placed_at) FILTER (WHERE t.placed_at IS NOT NULL)
-    INTO order_ids, customer_ids, moments FROM taken t;
-  IF order_ids IS NULL THEN RETURN 0; END IF;
-  moments := coalesce(moments, '{}') || ARRAY(SELECT f.placed_at FROM order_facts f WHERE f.order_id = ANY(order_ids));
-  -- A line's note names only its order: its customer's history is the one to refresh.
-  customer_ids := ARRAY(SELECT x FROM unnest(customer_ids) x
-                        UNION SELECT o.customer_id FROM orders o WHERE o.id = ANY(order_ids) AND o.customer_id IS NOT NULL);
-  PERFORM refresh_order_facts(customer_ids, order_ids);
-  moments := moments || ARRAY(SELECT f.placed_at FROM order_facts f WHERE f.order_id = ANY(order_ids));
-  PERFORM product_months_rebuild(store, ARRAY(SELECT DISTINCT date_trunc('month', x AT TIME ZONE tz)::date FROM unnest(moments) x));
-  RETURN cardinality(order_ids);
-END $$;
+-- The fold (analytics_fold_changes) keeps these rows from 0471 on, with the follow-ups defined there.
 
 CREATE FUNCTION product_months_after_zone_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -57,27 +57,42 @@ BEGIN
   SELECT * FROM customer_follow_ups_of(customers);
 END $$;
 
--- The fold of 0470, plus the follow-ups of the customers it refreshed.
+-- The fold of 0420, which now also keeps the per-product months (0470) and the follow-ups. Product months:
+-- an order that counted in them before (it had a fact row, or its note names the moment it left) has its
+-- months recomputed whole, the one it left and the one it is in; an order that counted nowhere (a new
+-- order, whatever its lines) has its rows added, unless its month is being recomputed anyway.
 CREATE OR REPLACE FUNCTION analytics_fold_changes(store uuid) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   order_ids uuid[];
   customer_ids uuid[];
-  moments timestamptz[];
+  left_at timestamptz[];
+  counted uuid[];
+  months date[];
+  added uuid[];
   tz text := coalesce((SELECT c.timezone FROM store_configs c WHERE c.store_id = store), 'UTC');
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('analytics.fold:' || store::text));
   WITH taken AS (DELETE FROM analytics_changed_orders c WHERE c.store_id = store RETURNING c.order_id, c.customer_id, c.placed_at)
   SELECT array_agg(DISTINCT t.order_id), array_agg(DISTINCT t.customer_id) FILTER (WHERE t.customer_id IS NOT NULL),
-         array_agg(DISTINCT t.placed_at) FILTER (WHERE t.placed_at IS NOT NULL)
-    INTO order_ids, customer_ids, moments FROM taken t;
+         coalesce(array_agg(t.placed_at) FILTER (WHERE t.placed_at IS NOT NULL), '{}'),
+         coalesce(array_agg(DISTINCT t.order_id) FILTER (WHERE t.placed_at IS NOT NULL), '{}')
+    INTO order_ids, customer_ids, left_at, counted FROM taken t;
   IF order_ids IS NULL THEN RETURN 0; END IF;
-  moments := coalesce(moments, '{}') || ARRAY(SELECT f.placed_at FROM order_facts f WHERE f.order_id = ANY(order_ids));
+  SELECT counted || coalesce(array_agg(f.order_id), '{}'), left_at || coalesce(array_agg(f.placed_at), '{}')
+    INTO counted, left_at FROM order_facts f WHERE f.order_id = ANY(order_ids);
   -- A line's note names only its order: its customer's history is the one to refresh.
   customer_ids := ARRAY(SELECT x FROM unnest(customer_ids) x
                         UNION SELECT o.customer_id FROM orders o WHERE o.id = ANY(order_ids) AND o.customer_id IS NOT NULL);
   PERFORM refresh_order_facts(customer_ids, order_ids);
-  moments := moments || ARRAY(SELECT f.placed_at FROM order_facts f WHERE f.order_id = ANY(order_ids));
-  PERFORM product_months_rebuild(store, ARRAY(SELECT DISTINCT date_trunc('month', x AT TIME ZONE tz)::date FROM unnest(moments) x));
+  months := ARRAY(SELECT DISTINCT date_trunc('month', x AT TIME ZONE tz)::date
+                    FROM unnest(left_at || ARRAY(SELECT f.placed_at FROM order_facts f WHERE f.order_id = ANY(counted))) x);
+  added := ARRAY(SELECT f.order_id FROM order_facts f
+                  WHERE f.order_id = ANY(order_ids) AND NOT f.order_id = ANY(counted)
+                    AND NOT date_trunc('month', f.placed_at AT TIME ZONE tz)::date = ANY(months));
+  PERFORM product_months_rebuild(store, months);
+  IF cardinality(added) > 0 THEN
+    PERFORM product_months_fill(store, '-infinity', 'infinity', tz, added);
+  END IF;
   PERFORM customer_follow_ups_refresh(store, customer_ids);
   RETURN cardinality(order_ids);
 END $$;

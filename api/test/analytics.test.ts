@@ -15,8 +15,7 @@ const RANGE = { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString()
 
 // The reports on the per-month customer sets and the customer rollup when unfiltered (0421, 0441).
 const COHORT_REPORTS = ["analytics-cohorts", "analytics-repeat-purchase", "analytics-ltv", "analytics-revenue-by-cohorts", "analytics-recovered-customers", "analytics-churn-risk-development"];
-// The reports on the per-product monthly rollups and the per-customer follow-ups when unfiltered (0470, 0471).
-const PRODUCT_REPORTS = ["product-all", "product-all-variants", "product-best-item", "product-sold-item", "product-return-rate", "product-return-items", "analytics-product", "product-cross-selling-analysis", "product-follow-up-purchases"];
+const PRODUCT_REPORTS = ["product-all", "product-all-variants", "product-best-item", "product-sold-item", "product-return-rate", "product-return-items", "analytics-product", "product-cross-selling-analysis", "product-follow-up-purchases"]; // on the rollups of 0470 and 0471 when unfiltered
 
 let api: TestApi;
 let owner: TestUser;
@@ -212,15 +211,11 @@ describe("analytics reports", () => {
     // partial months at the edges (a mid-month start, the month of a mid-month as-of) from the facts.
     const edges = { from: "2025-05-15", to: "2026-11-01", asOf: "2026-10-20T12:00:00.000Z" };
     await compare("analytics-customer", edges, new Oracle({ seed, ...edges, tz: TZ }));
-    // The cohort reports read the sets too (the customer rollup for who is in a cohort, 0441 for guests
-    // and recovered orders): the same edges, against the same independent computation.
-    for (const reportId of COHORT_REPORTS) await compare(reportId, edges, new Oracle({ seed, ...edges, tz: TZ }));
-    // The product reports read whole months from the per-product rollups (0470) and the lines of the partial ones.
-    for (const reportId of PRODUCT_REPORTS) await compare(reportId, edges, new Oracle({ seed, ...edges, tz: TZ }));
-    // Their totals count each order once, however many products or months it counts in.
+    // The cohort reports read the sets too (the customer rollup for who is in a cohort, 0441 for guests and recovered orders), the product
+    // reports the rollups of 0470 and 0471 (partial months from the lines): the same edges, the same independent computation; totals count an order once.
+    for (const reportId of [...COHORT_REPORTS, ...PRODUCT_REPORTS]) await compare(reportId, edges, new Oracle({ seed, ...edges, tz: TZ }));
     const edgeLines = new Oracle({ seed, ...edges, tz: TZ }).lines;
-    for (const reportId of ["product-all", "product-all-variants", "product-sold-item"]) expect((await run(owner.token, reportId, edges)).totals.orders).toBe(new Set(edgeLines.map((l) => l.orderId)).size);
-    expect((await run(owner.token, "product-return-items", edges)).totals.ordersWithReturns).toBe(new Set(edgeLines.filter((l) => l.returnedQuantity > 0).map((l) => l.orderId)).size);
+    for (const [reportId, measure, returned] of [["product-all", "orders", false], ["product-all-variants", "orders", false], ["product-sold-item", "orders", false], ["product-return-items", "ordersWithReturns", true]] as const) expect((await run(owner.token, reportId, edges)).totals[measure]).toBe(new Set(edgeLines.filter((l) => !returned || l.returnedQuantity > 0).map((l) => l.orderId)).size);
     // Daily LTV and follow-up purchases follow the customers whose first order matches, through all their orders.
     const firstMatching = (f: (o: (typeof all.history)[number]) => boolean) => new Set(all.history.filter((o) => o.seq === 1 && f(o)).map((o) => o.customerId));
     const acquired = firstMatching((o) => o.origin === origin);
@@ -324,8 +319,7 @@ describe("analytics reports", () => {
     await db.query(`UPDATE orders SET customer_id = (SELECT customer_id FROM orders WHERE id = $2), placed_at = '2026-07-04T23:30:00Z' WHERE id = $1`, [b2, a1]);
     await db.query(`UPDATE order_line_items SET order_id = $2 WHERE order_id = $1 AND sku = 'CAP-${tag}'`, [a2, a1]);
     await db.query(`DELETE FROM orders WHERE id = $1`, [a2]);
-    // Two variants of one product in one order (the product's orders count it once).
-    await db.query(`INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents) VALUES ($1, $2, 'CAPB-${tag}', 'Cap — Blue', 1, 1500)`, [a1, store]);
+    await db.query(`INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents) VALUES ($1, $2, 'CAPB-${tag}', 'Cap — Blue', 1, 1500)`, [a1, store]); // two variants of one product in one order
     // One statement writing a customer's orders out of time order, the way an import does.
     await db.query(
       `INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, total_cents, placed_at)
@@ -334,8 +328,7 @@ describe("analytics reports", () => {
       [store, email(1)],
     );
 
-    // A line's title renamed (the product rollups read it, 0470) is noted and folded.
-    await fold();
+    await fold(); // then a line's title renamed (the product rollups read it, 0470) is noted and folded
     await db.query(`UPDATE order_line_items SET title = 'Cap — Navy' WHERE order_id = $1 AND sku = 'CAPB-${tag}'`, [a1]);
     expect(await fold()).toBe(1);
     // A write that changes nothing a rollup reads notes nothing: the fold has no order to refresh.
@@ -349,8 +342,7 @@ describe("analytics reports", () => {
       days: (await db.query(`SELECT * FROM order_daily WHERE store_id = $1 ORDER BY day`, [store])).rows,
       months: (await db.query(`SELECT * FROM customer_months WHERE store_id = $1 ORDER BY month, customer_id`, [store])).rows,
       products: (await db.query(`SELECT * FROM product_months WHERE store_id = $1 ORDER BY month, sku, title`, [store])).rows,
-      pairs: (await db.query(`SELECT * FROM product_pair_months WHERE store_id = $1 ORDER BY month, a_product, b_product`, [store])).rows,
-      followUps: (await db.query(`SELECT * FROM customer_follow_ups WHERE store_id = $1 ORDER BY customer_id, a_product, b_product`, [store])).rows,
+      pairs: (await db.query(`SELECT * FROM product_pair_months WHERE store_id = $1 ORDER BY month, a_product, b_product`, [store])).rows, followUps: (await db.query(`SELECT * FROM customer_follow_ups WHERE store_id = $1 ORDER BY customer_id, a_product, b_product`, [store])).rows,
     });
     const kept = await snapshot();
     expect([kept.customers.length > 0, kept.days.length > 0, kept.months.length > 0]).toEqual([true, true, true]);
@@ -364,8 +356,7 @@ describe("analytics reports", () => {
     await db.query(`SELECT refresh_customer_metrics(ARRAY(SELECT id FROM customers WHERE store_id = $1))`, [store]);
     await db.query(`SELECT order_daily_rebuild_store($1)`, [store]);
     await db.query(`SELECT customer_months_rebuild_store($1)`, [store]);
-    await db.query(`SELECT product_months_rebuild($1, NULL)`, [store]);
-    await db.query(`SELECT customer_follow_ups_refresh($1, NULL)`, [store]);
+    await db.query(`SELECT product_months_rebuild($1, NULL), customer_follow_ups_refresh($1, NULL)`, [store]);
     expect(await snapshot()).toEqual(kept);
   });
 });

@@ -53,16 +53,19 @@ const base = mean(executions) - mean(triggers);
 const foldOne = await database.pool.query(`EXPLAIN (ANALYZE, TIMING ON) SELECT analytics_fold_changes($1)`, [session.store.id]);
 const foldMs = num(String(Object.values(foldOne.rows.at(-1) as Record<string, unknown>)[0]));
 console.log(`fold of the ${WRITES + 2} writes' notes in one go: ${foldMs.toFixed(3)} ms, ${(foldMs / (WRITES + 2)).toFixed(3)} ms an order (outside the writes' transactions)`);
-// The fold recomputes the product months its orders are in (migration 0470): one order written into the
-// seed's busiest month and folded alone shows what a month of this store's size costs a fold.
+// The product months (migrations 0470, 0471): a new order's rows are added, an edited order's month is
+// recomputed whole. One order written into the seed's busiest month and folded alone, then one of its
+// lines returned and folded again, shows both at this store's size.
 const { rows: [busiest] } = await database.pool.query<{ at: Date; n: number }>(
   `SELECT max(placed_at) AS at, count(*)::int AS n FROM order_facts WHERE store_id = $1
     GROUP BY date_trunc('month', placed_at AT TIME ZONE 'America/New_York') ORDER BY count(*) DESC LIMIT 1`, [session.store.id]);
-await database.pool.query(`INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, total_cents, placed_at)
-   VALUES ($1, $2, 999_999, 'SHOPIFY_CREATOR', $3, 4200, 4200, $4)`, [session.store.id, seed.customers[0]!.id, seed.customers[0]!.email, busiest!.at]);
-const foldMonth = await database.pool.query(`EXPLAIN (ANALYZE, TIMING ON) SELECT analytics_fold_changes($1)`, [session.store.id]);
-const foldMonthMs = num(String(Object.values(foldMonth.rows.at(-1) as Record<string, unknown>)[0]));
-console.log(`fold of one order placed in a month of ${busiest!.n} orders: ${foldMonthMs.toFixed(3)} ms`);
+const { rows: [placed] } = await database.pool.query<{ id: string }>(`INSERT INTO orders (store_id, customer_id, order_number, origin, email, subtotal_cents, total_cents, placed_at)
+   VALUES ($1, $2, 999_999, 'SHOPIFY_CREATOR', $3, 4200, 4200, $4) RETURNING id`, [session.store.id, seed.customers[0]!.id, seed.customers[0]!.email, busiest!.at]);
+await database.pool.query(`INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents) VALUES ($1, $2, 'TEE-ORG-BLK', 'Organic Cotton Tee — Black', 1, 4200)`, [placed!.id, session.store.id]);
+const timeFold = async () => num(String(Object.values((await database.pool.query(`EXPLAIN (ANALYZE, TIMING ON) SELECT analytics_fold_changes($1)`, [session.store.id])).rows.at(-1) as Record<string, unknown>)[0]));
+console.log(`fold of one new order placed in a month of ${busiest!.n} orders: ${(await timeFold()).toFixed(3)} ms`);
+await database.pool.query(`UPDATE order_line_items SET returned_quantity = 1 WHERE order_id = $1`, [placed!.id]);
+console.log(`fold of a return on that order (its month recomputed): ${(await timeFold()).toFixed(3)} ms`);
 console.log(`\n${ORDERS} orders, ${CUSTOMERS} customers, ${WRITES} writes of one order and one line, inside the database (EXPLAIN ANALYZE)`);
 console.log(`analytics triggers: mean ${mean(triggers).toFixed(3)} ms; the statements without them: ${base.toFixed(3)} ms; overhead ${(100 * mean(triggers) / base).toFixed(0)}%`);
 await api.close();
