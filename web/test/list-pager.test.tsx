@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { Pager } from "../src/ui/list-controls";
+import { FilterTabs, Pager } from "../src/ui/list-controls";
 
 // The pager of every list: exact totals, and a search's total counted up to a cap (the orders list
 // at 100,000 orders says "more than 1,000" and keeps Next open).
@@ -24,5 +24,13 @@ describe("the list pager", () => {
     expect(screen.getByTestId("list-range").textContent).toBe("976–1,000 of more than 1,000");
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     expect(onPage).toHaveBeenCalledWith("40");
+  });
+});
+
+describe("the list's tabs", () => {
+  it("write their counts with thousands separated", () => {
+    render(<FilterTabs filters={["ALL", "ON_HOLD"] as const} labels={{ ALL: "All", ON_HOLD: "On hold" }} current="ALL" counts={{ ALL: 100_000, ON_HOLD: 45 }} label="Order filters" onPick={() => {}} />);
+    expect(screen.getByRole("tab", { name: "All (100,000)" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "On hold (45)" })).toBeTruthy();
   });
 });

@@ -57,7 +57,7 @@ export function FilterTabs<F extends string>(props: {
     <div className="list-tabs tabs" role="tablist" aria-label={props.label}>
       {props.filters.map((f) => (
         <button key={f} type="button" role="tab" aria-selected={f === props.current} className={`tab${f === props.current ? " tab-current" : ""}`} onClick={() => props.onPick(f === first ? null : f)}>
-          {props.labels[f]}{props.counts ? ` (${props.counts[f] ?? 0})` : ""}
+          {props.labels[f]}{props.counts ? ` (${(props.counts[f] ?? 0).toLocaleString("en-US")})` : ""}
         </button>
       ))}
     </div>

@@ -27,6 +27,10 @@ const TOTALS_JOIN = `LEFT JOIN LATERAL (
            coalesce(json_agg(json_build_object('id', l.id, 'bin', l.bin, 'onHand', l.on_hand, 'reserved', l.reserved, 'incoming', l.incoming) ORDER BY l.bin) FILTER (WHERE l.id IS NOT NULL), '[]') AS bins
       FROM inventory_levels l WHERE l.item_id = i.id) t ON TRUE`;
 
+/** The totals only, for counting: the tabs' conditions without building each item's bins. */
+const SUMS_JOIN = `LEFT JOIN LATERAL (
+    SELECT coalesce(sum(l.on_hand), 0)::int AS on_hand, coalesce(sum(l.reserved), 0)::int AS reserved FROM inventory_levels l WHERE l.item_id = i.id) t ON TRUE`;
+
 const AVAILABLE = "(t.on_hand - t.reserved)";
 
 const FILTER_SQL: Record<InventoryFilter, string> = {
@@ -69,16 +73,18 @@ export type ListInventoryInput = { filter: InventoryFilter; search?: string; sor
 export async function listItems(db: Queryable, storeId: string, input: ListInventoryInput): Promise<{ list: ItemRow[]; total: number }> {
   const params: unknown[] = [storeId];
   const where = `i.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${searchSql(input.search, params)}`;
-  const from = `FROM inventory_items i ${TOTALS_JOIN}`;
-  const page = await db.query(`SELECT i.id, i.sku, i.title, i.low_stock_threshold, t.* ${from} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
-  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, params);
+  const page = await db.query(
+    `SELECT i.id, i.sku, i.title, i.low_stock_threshold, t.* FROM inventory_items i ${TOTALS_JOIN} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`,
+    params,
+  );
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inventory_items i ${SUMS_JOIN} WHERE ${where}`, params);
   return { list: page.rows.map(toItem), total: count.rows[0]!.n };
 }
 
 /** How many SKUs each tab holds. */
 export async function countItemsByFilter(db: Queryable, storeId: string): Promise<Record<InventoryFilter, number>> {
   const columns = Object.entries(FILTER_SQL).map(([name, cond]) => `count(*) FILTER (WHERE ${cond})::int AS "${name}"`);
-  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM inventory_items i ${TOTALS_JOIN} WHERE i.store_id = $1`, [storeId]);
+  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM inventory_items i ${SUMS_JOIN} WHERE i.store_id = $1`, [storeId]);
   return rows[0] as Record<InventoryFilter, number>;
 }
 

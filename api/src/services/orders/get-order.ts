@@ -19,10 +19,13 @@ export async function findOrder(db: Queryable, ctx: UserContext, ref: OrderRef, 
   return order;
 }
 
-/** The detail of one order as the caller sees it (lines, holds, timeline, allowed actions). */
-export async function orderDetail(db: Queryable, ctx: UserContext, orderId: string): Promise<OrderDetail> {
+/**
+ * The detail of one order as the caller sees it (lines, holds, timeline, allowed actions). A caller
+ * that has just read the order and changed nothing passes it, so it is not read twice.
+ */
+export async function orderDetail(db: Queryable, ctx: UserContext, orderId: string, read?: q.OrderRow): Promise<OrderDetail> {
   const storeId = ctx.auth.storeId;
-  const order = await findOrder(db, ctx, { id: orderId });
+  const order = read ?? await findOrder(db, ctx, { id: orderId });
   const [lines, holds, events, trips, split] = await Promise.all([
     q.listOrderLines(db, storeId, orderId), ledger.listHolds(db, storeId, orderId), ledger.listEvents(db, storeId, orderId), fulfilments.listFulfilments(db, storeId, orderId),
     parts.listParts(db, storeId, orderId),
@@ -35,5 +38,5 @@ export async function orderDetail(db: Queryable, ctx: UserContext, orderId: stri
 export async function getOrder(ctx: UserContext, ref: OrderRef): Promise<OrderDetail> {
   requirePermission(ctx, "orders.manage");
   const order = await findOrder(ctx.pool, ctx, ref);
-  return orderDetail(ctx.pool, ctx, order.id);
+  return orderDetail(ctx.pool, ctx, order.id, order);
 }
