@@ -169,7 +169,8 @@ describe("upgrading on /account-info", () => {
     await click("Upgrade to Professional · $99.00/month");
     const dialog = await screen.findByRole("alertdialog", { name: "Upgrade to Professional?" }, TIMEOUT);
     expect(within(dialog).getByTestId("upgrade-quote").textContent).toMatch(/^\$70\.00 charged today, .+, to visa •••• 4242\.$/);
-    expect(dialog.textContent).toContain("Upgrade from Beginner to Professional: $70.00 difference for the 30 of 30 days left");
+    // A period is a calendar month: 28 to 31 days, all of them left on the day the plan began.
+    expect(dialog.textContent).toMatch(/Upgrade from Beginner to Professional: \$70\.00 difference for the (\d\d) of \1 days left/);
     // Nothing is charged until the confirm click.
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" })));
     expect(screen.queryByRole("alertdialog")).toBeNull();
@@ -186,7 +187,7 @@ describe("upgrading on /account-info", () => {
     await credits().findByRole("option", { name: "5,000 credits · $40.00" }, TIMEOUT);
     expect((credits().getByLabelText("Buy more") as HTMLSelectElement).value).toBe("5000");
     const history = within(document.getElementById("account-invoices")!);
-    await history.findByText("Upgrade from Beginner to Professional: $70.00 difference for the 30 of 30 days left", {}, TIMEOUT);
+    await history.findByText(/^Upgrade from Beginner to Professional: \$70\.00 difference for the (\d\d) of \1 days left$/, {}, TIMEOUT);
     expect(history.getByText("Beginner plan, one month")).toBeTruthy();
     // Each line's status in words, not the payment provider's "paid"/"uncollectible".
     expect(history.getAllByText("Paid").length).toBe(2);
