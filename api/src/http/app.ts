@@ -15,7 +15,8 @@ import type { Route } from "./route";
 import { openApiDocument, openApiDocsPage } from "./openapi";
 import { refreshClaims } from "../services/auth/refresh-claims";
 import { NO_LONGER_MEMBER } from "../services/auth/current-session";
-import { authenticateCaller } from "../services/auth/authenticate-caller";
+import { resolveCaller } from "../services/auth/authenticate-caller";
+import { requireContractPermission } from "../auth/permissions";
 import { rawMounts } from "./raw-mounts";
 import { JsonAnswer, type AnswerEncoding } from "../json-answer";
 import { claimOrReplay, finishClaim, IDEMPOTENCY_KEY_HEADER, readIdempotencyKey, REPLAYED_HEADER, type IdempotencyClaim } from "./idempotency";
@@ -272,7 +273,7 @@ function emptyToUndefined(body: unknown): unknown {
  * returns the store's plan; a token near expiry, or whose role changed, is refreshed in a header.
  */
 async function authenticate(req: Request, res: Response, contract: Contract): Promise<PlanType | null> {
-  const caller = await authenticateCaller(req.ctx, bearerToken(req.header("authorization")), contract);
+  const caller = await resolveCaller(req.ctx, bearerToken(req.header("authorization")), contract);
   if (!caller) return null;
   req.ctx.auth = caller.claims;
   const remaining = caller.signed.exp - Date.now() / 1000;
@@ -282,6 +283,8 @@ async function authenticate(req: Request, res: Response, contract: Contract): Pr
     if (!refreshed) throw unauthorized(NO_LONGER_MEMBER);
     res.setHeader(REFRESHED_TOKEN_HEADER, refreshed);
   }
+  // The role table, after the refreshed token is in the answer: a demoted member's client catches up even when refused.
+  requireContractPermission(caller.claims, contract);
   return caller.plan;
 }
 

@@ -18,6 +18,16 @@ export type Caller = { claims: TokenClaims; plan: PlanType | null; signed: Token
  * it. Null for an anonymous or expired caller of a public endpoint; every refusal is a sentence.
  */
 export async function authenticateCaller(ctx: RequestContext, token: string | null | undefined, contract: CallerRule): Promise<Caller | null> {
+  const caller = await resolveCaller(ctx, token, contract);
+  if (caller) requireContractPermission(caller.claims, contract);
+  return caller;
+}
+
+/**
+ * authenticateCaller without the role table's check, for the JSON routes, which hand a demoted
+ * member a token with the current role before refusing what that role may not do.
+ */
+export async function resolveCaller(ctx: RequestContext, token: string | null | undefined, contract: CallerRule): Promise<Caller | null> {
   const required = contract.access === "user";
   if (!token) {
     if (required) throw unauthorized();
@@ -38,7 +48,6 @@ export async function authenticateCaller(ctx: RequestContext, token: string | nu
     if (required) throw unauthorized(NO_LONGER_MEMBER);
     return null;
   }
-  requireContractPermission(session.claims, contract);
   return { ...session, signed };
 }
 
