@@ -24,7 +24,27 @@ afterAll(async () => {
 const notes = async (storeId: string) =>
   (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM analytics_changed_orders WHERE store_id = $1`, [storeId])).rows[0]!.n;
 
+const estimatedRows = async (table: string) =>
+  (await db.pool.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = $1::regclass`, [table])).rows[0]!.n;
+
 describe("the analytics fold", () => {
+  it("gathers the rollups' statistics again after a large fold, not after a small one", async () => {
+    const u = await registerUser(api);
+    await setAnalyticsFlags(api, u.token, { analytics: true, fulfillmentMetrics: false }, "UTC");
+    const placedAt = "2026-09-10T12:00:00Z";
+    for (const n of [1, 2, 3]) await createOrder(api, u.store.id, { orderNumber: 9_000 + n, totalCents: 700, placedAt });
+    // Three orders are a small fold: the planner's picture stays as it was (never analysed).
+    expect(await foldChangedOrders(db.pool, u.store.id)).toBe(3);
+    const before = await estimatedRows("order_facts");
+    const facts = (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM order_facts`)).rows[0]!.n;
+    expect(before).not.toBe(facts);
+    // The same fold counted as large (the threshold lowered for the test) analyses the rollups.
+    for (const n of [4, 5]) await createOrder(api, u.store.id, { orderNumber: 9_000 + n, totalCents: 700, placedAt });
+    expect(await foldChangedOrders(db.pool, u.store.id, 2)).toBe(2);
+    expect(await estimatedRows("order_facts")).toBe(facts + 2);
+    expect(await estimatedRows("product_months")).toBe((await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM product_months`)).rows[0]!.n);
+  });
+
   it("folds only the reading store's notes, and the job finds the stores still waiting", async () => {
     const [a, b] = [await registerUser(api), await registerUser(api)];
     for (const u of [a, b]) await setAnalyticsFlags(api, u.token, { analytics: true, fulfillmentMetrics: false }, "UTC");

@@ -3,10 +3,25 @@ import type { Queryable } from "../../db/pool";
 // The analytics rollups' deferred maintenance (migration 0420): order writes only note which orders
 // changed; these fold the notes into order_facts (and through its triggers the daily and customer rollups).
 
-/** Folds one store's noted order changes into its rollups; answers how many orders were refreshed. */
-export async function foldChangedOrders(db: Queryable, storeId: string): Promise<number> {
+/**
+ * A fold of this many orders (an import, a seed, a store's first fold of its history) changes the
+ * rollups enough that the planner's picture of them misleads it: on Postgres at 100,000 orders a
+ * report took 13 s instead of 0.1 s until the rollups were analysed (docs/benchmarks.md). Autovacuum
+ * comes later, and the embedded database has none.
+ */
+export const ANALYZE_AFTER_ORDERS = 5_000;
+/** The tables a fold writes and the reports read. */
+const ROLLUPS = ["order_facts", "order_daily", "customer_metrics", "customer_months", "product_months", "product_pair_months", "customer_follow_ups"];
+
+/**
+ * Folds one store's noted order changes into its rollups and answers how many orders were refreshed;
+ * after a large fold (`analyzeAfter` orders or more) the rollups' statistics are gathered again.
+ */
+export async function foldChangedOrders(db: Queryable, storeId: string, analyzeAfter = ANALYZE_AFTER_ORDERS): Promise<number> {
   const { rows } = await db.query<{ n: number }>(`SELECT analytics_fold_changes($1) AS n`, [storeId]);
-  return rows[0]?.n ?? 0;
+  const folded = rows[0]?.n ?? 0;
+  if (folded >= analyzeAfter) await db.query(`ANALYZE ${ROLLUPS.join(", ")}`);
+  return folded;
 }
 
 /**
