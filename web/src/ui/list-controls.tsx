@@ -96,7 +96,7 @@ export function SortSelect<S extends string>(props: { sorts: readonly S[]; label
 
 /**
  * "26–50 of 73" with Previous and Next; shown only when the list has rows. `more` says the total
- * is a floor (a search counted up to a cap): "1–25 of 1,000+", and Next stays open.
+ * is a floor (a search counted up to a cap): "1–25 of more than 1,000", and Next stays open.
  */
 export function Pager(props: { page: number; size: number; total: number; more?: boolean; onPage: (page: string | null) => void }) {
   const { page, size, total, more = false } = props;
