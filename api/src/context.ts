@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import type { TokenClaims, TokenService } from "./auth/tokens";
 import type { Providers } from "./providers";
 import type { JobQueue } from "./jobs/queue";
+import type { SessionCache } from "./services/auth/session-cache";
 
 /** What every request and service can reach; built once at start. */
 export type AppDeps = {
@@ -14,6 +15,8 @@ export type AppDeps = {
   log: Logger;
   /** The background job queue: enqueue work, cancel it. */
   jobs: JobQueue;
+  /** Resolved sessions, dropped when a membership or store changes (services/auth/session-cache.ts). */
+  sessions: SessionCache;
 };
 
 /** One request: the deps plus who is asking. */

@@ -10,6 +10,7 @@ import { followStoredSpace, guardEmbeddings, reindexEmbeddingsJob, reindexIfMode
 import { createLogger } from "./logger";
 import { flushSearchLogs } from "./services/marketplace/search-log";
 import { createApp } from "./http/app";
+import { startSessionCache, type RunningSessionCache, type SessionCacheOptions } from "./services/auth/session-cache";
 import { realtimeJobEvents, registerRoomAuthoriser, startRealtime, type Realtime } from "./realtime";
 import { authoriseConversationRoom } from "./services/inbox/authorise-conversation-room";
 import { allRoutes } from "./routes";
@@ -59,6 +60,8 @@ export type StartApiOptions = {
   migrate?: boolean;
   /** Where job progress is published; default: the realtime module (store and user rooms). */
   jobEvents?: JobEvents;
+  /** The session cache's TTL and size (tests shorten the TTL). */
+  sessionCache?: SessionCacheOptions;
 };
 
 /** Opens the database (unless given), migrates, and serves the API. */
@@ -69,9 +72,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, poolSize: config.poolSize }));
+  let sessions: RunningSessionCache | null = null;
   try {
     if (options.migrate !== false) await migrate(database.pool);
     const jobs = createJobQueue({ pool: database.pool, log, events: options.jobEvents ?? realtimeJobEvents, ...config.jobs });
+    const running = await startSessionCache(database.url, log, options.sessionCache);
+    sessions = running;
     const deps: AppDeps = {
       pool: database.pool,
       config,
@@ -79,6 +85,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
       providers: createProviders(config, options.providers),
       log,
       jobs,
+      sessions: running,
     };
     // Every embedding call has a deadline and a breaker: an outage makes searches match by words
     // (with a notice), never fail. Queries follow the stored vectors' space, which a background
@@ -118,10 +125,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiServer
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await jobs.stop();
         await flushSearchLogs(deps.pool);
+        await running.close();
         if (ownsDatabase) await database.close();
       },
     };
   } catch (err) {
+    await sessions?.close();
     if (ownsDatabase) await database.close();
     throw err;
   }

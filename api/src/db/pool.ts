@@ -1,5 +1,6 @@
 import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
+import { listenOnEveryConnection } from "./notifications";
 
 export type Queryable = Pick<pg.Pool, "query"> | pg.PoolClient;
 
@@ -30,6 +31,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const url = options.databaseUrl ?? embedded!.url;
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
   pool.on("error", (err) => console.error("idle database client failed", err));
+  listenOnEveryConnection(pool);
   return {
     pool,
     url,

@@ -233,6 +233,7 @@ function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string
     tokens: deps.tokens,
     providers: deps.providers,
     jobs: deps.jobs,
+    sessions: deps.sessions,
     requestId,
     auth: null,
     acceptLanguage,

@@ -98,7 +98,7 @@ async function authenticate(deps: AppDeps, socket: Socket): Promise<TokenClaims>
   if (!token) throw new HandshakeRefused("Log in to receive live updates.");
   const claims = await deps.tokens.verify(token);
   if (!claims) throw new HandshakeRefused("Your session has expired - please log in again.");
-  const session = await currentSession(deps.pool, claims);
+  const session = await currentSession(deps.pool, claims, deps.sessions);
   if (!session) throw new HandshakeRefused(NO_LONGER_MEMBER);
   return session.claims;
 }

@@ -13,8 +13,8 @@ export type Caller = { claims: TokenClaims; plan: PlanType | null; signed: Token
 
 /**
  * The one authenticator, for the JSON routes and the raw file routes alike: the bearer token's
- * caller of `contract`, with the role the membership has now (one lookup per request, so removing
- * or demoting a member takes effect at once), refused by the role table when the role may not call
+ * caller of `contract`, with the role the membership has now (read, or cached until the membership
+ * changes, so removing or demoting a member takes effect at once), refused by the role table when the role may not call
  * it. Null for an anonymous or expired caller of a public endpoint; every refusal is a sentence.
  */
 export async function authenticateCaller(ctx: RequestContext, token: string | null | undefined, contract: CallerRule): Promise<Caller | null> {
@@ -42,7 +42,7 @@ export async function resolveCaller(ctx: RequestContext, token: string | null | 
   if (contract.tokenVersion === "v2" && signed.type === "v1") throw unauthorized("This endpoint needs a version-2 token.");
   // A supplier member's session reaches only the inbox seen from the supplier's side.
   if (signed.type === "supplier" && !contract.supplierAllowed) throw forbidden("A supplier account can only use the supplier inbox.");
-  const session = await currentSession(ctx.pool, signed);
+  const session = await currentSession(ctx.pool, signed, ctx.sessions);
   if (!session) {
     // Like an expired token: a removed member's token is no one's on public endpoints.
     if (required) throw unauthorized(NO_LONGER_MEMBER);
