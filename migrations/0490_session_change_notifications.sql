@@ -33,11 +33,12 @@ CREATE TRIGGER session_changes_stores_delete AFTER DELETE ON stores
   FOR EACH ROW EXECUTE FUNCTION session_change_notify();
 CREATE TRIGGER session_changes_users_delete AFTER DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION session_change_notify();
-CREATE TRIGGER session_changes_truncate AFTER TRUNCATE ON store_members
-  FOR EACH STATEMENT EXECUTE FUNCTION session_change_notify();
-CREATE TRIGGER session_changes_supplier_truncate AFTER TRUNCATE ON supplier_members
-  FOR EACH STATEMENT EXECUTE FUNCTION session_change_notify();
-CREATE TRIGGER session_changes_stores_truncate AFTER TRUNCATE ON stores
-  FOR EACH STATEMENT EXECUTE FUNCTION session_change_notify();
-CREATE TRIGGER session_changes_users_truncate AFTER TRUNCATE ON users
-  FOR EACH STATEMENT EXECUTE FUNCTION session_change_notify();
+-- A truncation empties every cache: one statement-level trigger per table.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['store_members', 'supplier_members', 'stores', 'users'] LOOP
+    EXECUTE format('CREATE TRIGGER session_changes_truncate AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION session_change_notify()', t);
+  END LOOP;
+END $$;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
 import { z } from "zod";
 import { defineContract, payments, plans, team, PREVIEW_MODE_MESSAGE, UPGRADE_REQUIRED_MESSAGE } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi } from "./harness";
@@ -7,7 +8,8 @@ import { createSupplier } from "../../test/factories/suppliers";
 import { supplierMember } from "../../test/factories/inbox";
 import { createApp } from "../src/http/app";
 import { route } from "../src/http/route";
-import { withTransaction } from "../src/db/pool";
+import { openDatabase, withTransaction } from "../src/db/pool";
+import { migrate } from "../src/db/migrate";
 import type { RunningSessionCache } from "../src/services/auth/session-cache";
 
 // Resolved sessions are cached per process (services/auth/session-cache.ts) and dropped by the
@@ -16,7 +18,7 @@ import type { RunningSessionCache } from "../src/services/auth/session-cache";
 // connection that committed the change, before the statement returns, so nothing here waits.
 
 const NO_LONGER_MEMBER = "You are no longer a member of this store. Log in again to continue.";
-const TTL_MS = 2_000;
+const TTL_MS = 4_000;
 
 let api: TestApi;
 let probeUrl: string;
@@ -184,5 +186,33 @@ describe("two API instances on one database", () => {
     await as(api, owner.token, team.updateTeamMemberInvite, { params: { id: await inviteIdOf(api, owner.token, member.email) }, body: { role: "CX" } });
     // Bounded well under the second instance's TTL (5 s): another process hears it from its listener a moment after the commit.
     await expect.poll(async () => (await invites(second, member.token)).status, { timeout: 2_000, interval: 20 }).toBe(403);
+  });
+});
+
+// Another process's write reaches this one through its dedicated listener only: on real Postgres,
+// a moment after the commit. (The embedded database tells only the connection that committed, so
+// it serves one process: see docs/decisions.md.) Set ATELIER_TEST_POSTGRES_URL to a migrated or
+// empty database of your own to run it.
+const postgresUrl = process.env.ATELIER_TEST_POSTGRES_URL;
+describe.skipIf(!postgresUrl)("a write by another process, on real Postgres", () => {
+  let onPostgres: TestApi;
+  beforeAll(async () => {
+    const database = await openDatabase({ databaseUrl: postgresUrl, dataDir: null, poolSize: 1 });
+    await migrate(database.pool).finally(() => database.close());
+    onPostgres = await startTestApi({ databaseUrl: postgresUrl });
+  });
+  afterAll(() => onPostgres?.close());
+
+  it("reaches the cache through the listener, and the member is refused on a request soon after", async () => {
+    const { owner, member } = await cachedMember("ADMIN", onPostgres);
+    // A connection of no pool of this process: what another API instance's write looks like here.
+    const other = new pg.Client({ connectionString: postgresUrl });
+    await other.connect();
+    try {
+      await other.query("UPDATE store_members SET role = 'CX' WHERE store_id = $1 AND user_id = $2", [owner.store.id, member.user.id]);
+    } finally {
+      await other.end();
+    }
+    await expect.poll(async () => (await invites(onPostgres, member.token)).status, { timeout: 2_000, interval: 10 }).toBe(403);
   });
 });
