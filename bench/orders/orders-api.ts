@@ -3,6 +3,7 @@
 // primary-key handler in the same run: the orders list with each filter and a search, one order's
 // detail and the inventory counts. Target: each ≥ 0.6× the bare handler's req/s.
 import os from "node:os";
+import pg from "pg";
 import { orders } from "@atelier/contracts";
 import { drain, measure, probe, row, startBarePrimaryKeyServer, usable, type Figures, type Target } from "../lib/load";
 import { startBenchStore } from "../lib/bench-store";
@@ -38,22 +39,35 @@ const targets: Target[] = [
 const bare = await startBarePrimaryKeyServer(database.pool, storeId);
 for (const t of [...targets, bare.target]) await probe(t);
 
-async function load(t: Target): Promise<Figures> {
+// Statements sent per answered request (the caller's read included): every client of the process
+// counts, the API's pool and the bare handler's. Requests cut off at the window's end still send
+// theirs, so the figure is a little high (10 requests over thousands).
+let statementsSent = 0;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statementsSent++;
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof clientQuery;
+
+type Measured = Figures & { statementsPerRequest: number };
+
+async function load(t: Target): Promise<Measured> {
+  const before = statementsSent;
   const r = await measure(t, CONNECTIONS, DURATION_S);
   await drain(database.pool);
-  return r;
+  return { ...r, statementsPerRequest: r.completed ? (statementsSent - before) / r.completed : 0 };
 }
 console.log(`warming up (${CONNECTIONS} connections)…`);
 await load(bare.target);
 // The bare handler is measured before and after the endpoints; each endpoint is compared with the slower of the two, so drift in the machine's load does not flatter a figure.
 const bareBefore = await load(bare.target);
-const figures: Figures[] = [];
+const figures: Measured[] = [];
 for (const t of targets) figures.push(await load(t));
 const bareAfter = await load(bare.target);
 const bareRps = Math.min(bareBefore.rps, bareAfter.rps);
 
 console.log(`\n${ORDERS} orders, ${SKUS} SKUs; ${DURATION_S}s per target, ${CONNECTIONS} connections, pool ${config.poolSize}, database: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : "embedded PGlite"}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`);
-console.table([...figures, bareBefore, bareAfter].map((f) => ({ ...row(f), "× bare": f === bareBefore || f === bareAfter ? "" : (f.rps / bareRps).toFixed(2) })));
+console.table([...figures, bareBefore, bareAfter].map((f) => ({ ...row(f), "× bare": f === bareBefore || f === bareAfter ? "" : (f.rps / bareRps).toFixed(2), "statements/req": f.statementsPerRequest.toFixed(2) })));
 for (const f of figures) console.log(`${f.label}: ${(f.rps / bareRps).toFixed(2)}× bare (target ≥ ${TARGET}) ${f.rps / bareRps >= TARGET ? "✓" : "✗"}`);
 if (![...figures, bareBefore, bareAfter].every(usable)) console.log("warning: some requests failed or none completed; the figures are not comparable");
 

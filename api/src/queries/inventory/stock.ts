@@ -27,11 +27,8 @@ const TOTALS_JOIN = `LEFT JOIN LATERAL (
            coalesce(json_agg(json_build_object('id', l.id, 'bin', l.bin, 'onHand', l.on_hand, 'reserved', l.reserved, 'incoming', l.incoming) ORDER BY l.bin) FILTER (WHERE l.id IS NOT NULL), '[]') AS bins
       FROM inventory_levels l WHERE l.item_id = i.id) t ON TRUE`;
 
-/** The totals only, for counting: the tabs' conditions without building each item's bins. */
-const SUMS_JOIN = `LEFT JOIN LATERAL (
-    SELECT coalesce(sum(l.on_hand), 0)::int AS on_hand, coalesce(sum(l.reserved), 0)::int AS reserved FROM inventory_levels l WHERE l.item_id = i.id) t ON TRUE`;
-
-const AVAILABLE = "(t.on_hand - t.reserved)";
+/** The units free to reserve, from the item's own totals (kept by 0491's triggers on the levels). */
+const AVAILABLE = "(i.on_hand - i.reserved)";
 
 const FILTER_SQL: Record<InventoryFilter, string> = {
   ALL: "TRUE",
@@ -69,23 +66,28 @@ function searchSql(search: string | undefined, params: unknown[]): string {
 
 export type ListInventoryInput = { filter: InventoryFilter; search?: string; sort: InventorySort; limit: number; offset: number };
 
-/** One tab of the store's SKUs with their bins, searched, sorted and paged. */
-export async function listItems(db: Queryable, storeId: string, input: ListInventoryInput): Promise<{ list: ItemRow[]; total: number }> {
+export type InventoryPage = { list: ItemRow[]; total: number; counts: Record<InventoryFilter, number> };
+
+/**
+ * One tab of the store's SKUs with their bins (searched, sorted and paged), its total and every
+ * tab's count, in one statement. The tabs and the sort read the totals each item keeps (0491), so
+ * only the page's items sum and list their bins.
+ */
+export async function listItemsPage(db: Queryable, storeId: string, input: ListInventoryInput): Promise<InventoryPage> {
   const params: unknown[] = [storeId];
-  const where = `i.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${searchSql(input.search, params)}`;
-  const page = await db.query(
-    `SELECT i.id, i.sku, i.title, i.low_stock_threshold, t.* FROM inventory_items i ${TOTALS_JOIN} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`,
+  const search = searchSql(input.search, params);
+  const where = `i.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${search}`;
+  const counts = Object.entries(FILTER_SQL).map(([name, cond]) => `'${name}', count(*) FILTER (WHERE ${cond})`);
+  // Without a search a tab's total is its count; json_agg keeps the sorted subquery's order.
+  const { rows } = await db.query<{ counts: Record<InventoryFilter, number>; total: number | null; page: Row[] }>(
+    `SELECT (SELECT json_build_object(${counts.join(", ")}) FROM inventory_items i WHERE i.store_id = $1) AS counts,
+            ${input.search ? `(SELECT count(*)::int FROM inventory_items i WHERE ${where})` : "NULL::int"} AS total,
+            (SELECT coalesce(json_agg(p), '[]') FROM (SELECT i.id, i.sku, i.title, i.low_stock_threshold, t.* FROM inventory_items i ${TOTALS_JOIN}
+               WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}) p) AS page`,
     params,
   );
-  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inventory_items i ${SUMS_JOIN} WHERE ${where}`, params);
-  return { list: page.rows.map(toItem), total: count.rows[0]!.n };
-}
-
-/** How many SKUs each tab holds. */
-export async function countItemsByFilter(db: Queryable, storeId: string): Promise<Record<InventoryFilter, number>> {
-  const columns = Object.entries(FILTER_SQL).map(([name, cond]) => `count(*) FILTER (WHERE ${cond})::int AS "${name}"`);
-  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM inventory_items i ${SUMS_JOIN} WHERE i.store_id = $1`, [storeId]);
-  return rows[0] as Record<InventoryFilter, number>;
+  const r = rows[0]!;
+  return { list: r.page.map(toItem), total: r.total ?? r.counts[input.filter], counts: r.counts };
 }
 
 /** One SKU of the store (case as stored; the lookup ignores case), or null. */

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/pool";
+import { asDate, asDateOrNull } from "../json-dates";
 
 // SQL of an order's fulfilment parts (split by stock): the parts with their lines, and the status
 // moves the split, the fulfilment center, arriving stock and a cancel make. Scoped to one store.
@@ -40,19 +41,16 @@ export async function insertPart(
   return id;
 }
 
-/** The order's parts in order, each with its lines (an order never split has none). */
-export async function listParts(db: Queryable, storeId: string, orderId: string): Promise<PartRow[]> {
-  const { rows } = await db.query(
-    `SELECT p.*, coalesce(jsonb_agg(jsonb_build_object('lineId', li.id, 'sku', li.sku, 'title', li.title, 'quantity', pl.quantity) ORDER BY li.position)
-              FILTER (WHERE pl.line_id IS NOT NULL), '[]') AS lines
-       FROM order_fulfilment_parts p
-       LEFT JOIN order_fulfilment_part_lines pl ON pl.part_id = p.id
-       LEFT JOIN order_line_items li ON li.id = pl.line_id
-      WHERE p.store_id = $1 AND p.order_id = $2
-      GROUP BY p.id ORDER BY p.position`,
-    [storeId, orderId],
-  );
-  return rows.map((r: Row) => ({
+/** A part `p` with its lines as a JSON array. */
+const PART_COLUMNS = `p.*, coalesce((SELECT json_agg(json_build_object('lineId', li.id, 'sku', li.sku, 'title', li.title, 'quantity', pl.quantity) ORDER BY li.position)
+    FROM order_fulfilment_part_lines pl JOIN order_line_items li ON li.id = pl.line_id WHERE pl.part_id = p.id), '[]') AS lines`;
+
+/** The parts of the order `o` as one JSON array (rows for toPart), in order. */
+export const PARTS_OF_ORDER_JSON = `(SELECT coalesce(json_agg(p ORDER BY p.position), '[]') FROM (SELECT ${PART_COLUMNS} FROM order_fulfilment_parts p WHERE p.store_id = o.store_id AND p.order_id = o.id) p)`;
+
+/** A part from its row, read plainly or from JSON. */
+export function toPart(r: Row): PartRow {
+  return {
     id: r.id as string,
     orderId: r.order_id as string,
     position: r.position as number,
@@ -60,10 +58,16 @@ export async function listParts(db: Queryable, storeId: string, orderId: string)
     waitReason: r.wait_reason as string | null,
     splitByRule: r.split_by_rule as string,
     fulfilmentId: r.fulfilment_id as string | null,
-    createdAt: r.created_at as Date,
-    releasedAt: r.released_at as Date | null,
+    createdAt: asDate(r.created_at),
+    releasedAt: asDateOrNull(r.released_at),
     lines: r.lines as PartLine[],
-  }));
+  };
+}
+
+/** The order's parts in order, each with its lines (an order never split has none). */
+export async function listParts(db: Queryable, storeId: string, orderId: string): Promise<PartRow[]> {
+  const { rows } = await db.query(`SELECT ${PART_COLUMNS} FROM order_fulfilment_parts p WHERE p.store_id = $1 AND p.order_id = $2 ORDER BY p.position`, [storeId, orderId]);
+  return rows.map(toPart);
 }
 
 /** The units of each line in the order's parts of one status (line id → quantity): WAITING for the backorder, SHIPPED for what left. */

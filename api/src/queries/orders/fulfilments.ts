@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/pool";
+import { asDate, asDateOrNull } from "../json-dates";
 
 // SQL of orders' trips through the fulfilment center (one open at a time per order).
 
@@ -24,7 +25,11 @@ export type FulfilmentRow = {
 
 type Row = Record<string, unknown>;
 
-function toRow(r: Row): FulfilmentRow {
+/** The fulfilments of the order `o` as one JSON array (rows for toFulfilment), oldest first. */
+export const FULFILMENTS_OF_ORDER_JSON = `(SELECT coalesce(json_agg(f ORDER BY f.created_at, f.id), '[]') FROM fulfilments f WHERE f.store_id = o.store_id AND f.order_id = o.id)`;
+
+/** A fulfilment from its row, read plainly or from JSON. */
+export function toFulfilment(r: Row): FulfilmentRow {
   return {
     id: r.id as string,
     storeId: r.store_id as string,
@@ -38,27 +43,27 @@ function toRow(r: Row): FulfilmentRow {
     trackingUrl: r.tracking_url as string | null,
     attempts: r.attempts as number,
     lastError: r.last_error as string | null,
-    createdAt: r.created_at as Date,
-    updatedAt: r.updated_at as Date,
-    shippedAt: r.shipped_at as Date | null,
+    createdAt: asDate(r.created_at),
+    updatedAt: asDate(r.updated_at),
+    shippedAt: asDateOrNull(r.shipped_at),
   };
 }
 
 export async function insertFulfilment(db: Queryable, storeId: string, orderId: string, provider: string, userId: string | null): Promise<FulfilmentRow> {
   const { rows } = await db.query(`INSERT INTO fulfilments (store_id, order_id, provider, submitted_by_user_id) VALUES ($1, $2, $3, $4) RETURNING *`, [storeId, orderId, provider, userId]);
-  return toRow(rows[0] as Row);
+  return toFulfilment(rows[0] as Row);
 }
 
 /** One fulfilment by id (the job knows no store), locked when asked. */
 export async function getFulfilment(db: Queryable, id: string, lock = false): Promise<FulfilmentRow | null> {
   const { rows } = await db.query(`SELECT * FROM fulfilments WHERE id = $1${lock ? " FOR UPDATE" : ""}`, [id]);
-  return rows[0] ? toRow(rows[0] as Row) : null;
+  return rows[0] ? toFulfilment(rows[0] as Row) : null;
 }
 
 /** The order's fulfilments, oldest first. */
 export async function listFulfilments(db: Queryable, storeId: string, orderId: string): Promise<FulfilmentRow[]> {
   const { rows } = await db.query(`SELECT * FROM fulfilments WHERE store_id = $1 AND order_id = $2 ORDER BY created_at, id`, [storeId, orderId]);
-  return rows.map((r: Row) => toRow(r));
+  return rows.map((r: Row) => toFulfilment(r));
 }
 
 export async function updateFulfilment(

@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/pool";
 import { IN_TURN } from "../in-turn";
+import { asDate, asDateOrNull } from "../json-dates";
 
 // SQL of the order ledger: holds (rows, several open at once) and the append-only event list.
 // Every statement is scoped to one store. Actors are ids (a user) or a rule's name; the users'
@@ -45,24 +46,22 @@ type Row = Record<string, unknown>;
 
 const HOLD_SELECT = `SELECT h.* FROM order_holds h`;
 
-function toHold(r: Row): OrderHoldRow {
-  const released = r.released_at as Date | null;
+/** The holds of the order `o` as one JSON array (rows for toHold): open ones first, then newest first. */
+export const HOLDS_OF_ORDER_JSON = `(SELECT coalesce(json_agg(h ORDER BY h.released_at IS NOT NULL, h.created_at DESC, h.id), '[]') FROM order_holds h WHERE h.store_id = o.store_id AND h.order_id = o.id)`;
+
+/** A hold from its row, read plainly or from JSON. */
+export function toHold(r: Row): OrderHoldRow {
+  const released = asDateOrNull(r.released_at);
   return {
     id: r.id as string,
     orderId: r.order_id as string,
     reason: r.reason as string,
     setBy: { userId: r.set_by_user_id as string | null, rule: r.set_by_rule as string | null },
-    createdAt: r.created_at as Date,
+    createdAt: asDate(r.created_at),
     releasedAt: released,
     releasedBy: released ? { userId: r.released_by_user_id as string | null, rule: r.released_by_rule as string | null } : null,
     releaseNote: r.release_note as string | null,
   };
-}
-
-/** The order's holds, open ones first, then newest first. */
-export async function listHolds(db: Queryable, storeId: string, orderId: string): Promise<OrderHoldRow[]> {
-  const { rows } = await db.query(`${HOLD_SELECT} WHERE h.store_id = $1 AND h.order_id = $2 ORDER BY h.released_at IS NOT NULL, h.created_at DESC, h.id`, [storeId, orderId]);
-  return rows.map(toHold);
 }
 
 /** The order's open holds, oldest first, locked for a release. */
@@ -155,14 +154,12 @@ export async function appendEvents(db: Queryable, storeId: string, events: (NewO
   );
 }
 
-/** The order's ledger, oldest first. */
-export async function listEvents(db: Queryable, storeId: string, orderId: string): Promise<OrderEventRow[]> {
-  const { rows } = await db.query(
-    `SELECT e.* FROM order_events e
-      WHERE e.store_id = $1 AND e.order_id = $2 ORDER BY e.created_at, e.id`,
-    [storeId, orderId],
-  );
-  return rows.map((r: Row) => ({
+/** The ledger of the order `o` as one JSON array (rows for toEvent), oldest first. */
+export const EVENTS_OF_ORDER_JSON = `(SELECT coalesce(json_agg(e ORDER BY e.created_at, e.id), '[]') FROM order_events e WHERE e.store_id = o.store_id AND e.order_id = o.id)`;
+
+/** A ledger entry from its row, read plainly or from JSON. */
+export function toEvent(r: Row): OrderEventRow {
+  return {
     id: r.id as string,
     kind: r.kind as OrderEventKind,
     fromStatus: r.from_status as string | null,
@@ -170,8 +167,8 @@ export async function listEvents(db: Queryable, storeId: string, orderId: string
     message: r.message as string,
     holdId: r.hold_id as string | null,
     actor: { userId: r.actor_user_id as string | null, rule: r.actor_rule as string | null },
-    createdAt: r.created_at as Date,
-  }));
+    createdAt: asDate(r.created_at),
+  };
 }
 
 const DEMO_HOLD_REASONS = [

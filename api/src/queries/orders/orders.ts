@@ -1,8 +1,11 @@
 import type { OrderListFilter, OrderSort, ProcessingStatus } from "@atelier/contracts/orders";
 import { PRESALE_RULE } from "@atelier/contracts/presales";
 import type { Queryable } from "../../db/pool";
+import { asDate, asDateOrNull } from "../json-dates";
 import { containsPattern } from "../like-pattern";
-import type { FulfilmentStatus } from "./fulfilments";
+import { PARTS_OF_ORDER_JSON, toPart, type PartRow } from "./fulfilment-parts";
+import { FULFILMENTS_OF_ORDER_JSON, toFulfilment, type FulfilmentRow, type FulfilmentStatus } from "./fulfilments";
+import { EVENTS_OF_ORDER_JSON, HOLDS_OF_ORDER_JSON, toEvent, toHold, type OrderEventRow, type OrderHoldRow } from "./ledger";
 
 // SQL of customer orders: the list (every tab pages in SQL on stored, indexed states), one order
 // with its lines, and the status columns the ledger's use cases move. Every statement is scoped to one store.
@@ -91,11 +94,17 @@ const SORT_SQL: Record<OrderSort, string> = {
 };
 
 const SUMMARY_COLUMNS = `o.id, o.order_number, o.origin, coalesce(nullif(c.name, ''), o.shipping_name, '') AS customer_name, o.email::text AS email,
-  o.total_cents, o.currency, o.processing_status, o.fulfillment_state, o.cancellation_state, o.placed_at,
-  (SELECT coalesce(sum(l.quantity), 0)::int FROM order_line_items l WHERE l.order_id = o.id) AS item_count,
-  o.has_returns,
-  (SELECT count(*)::int FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL) AS open_holds,
-  (SELECT h.reason FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL AND h.set_by_rule = '${PRESALE_RULE}' ORDER BY h.created_at LIMIT 1) AS presale_hold`;
+  o.total_cents, o.currency, o.processing_status, o.fulfillment_state, o.cancellation_state, o.placed_at, s.item_count, o.has_returns, s.open_holds, s.presale_hold`;
+
+/**
+ * What a summary reads beside the order `o`, as one lateral join `s`: its units (the lines) and its
+ * open holds, counted, with the oldest pre-sale hold's reason (order_holds_open_idx).
+ */
+const SUMMARY_JOIN = `LEFT JOIN LATERAL (
+    SELECT (SELECT coalesce(sum(l.quantity), 0)::int FROM order_line_items l WHERE l.order_id = o.id) AS item_count,
+           count(*)::int AS open_holds,
+           (array_agg(h.reason ORDER BY h.created_at) FILTER (WHERE h.set_by_rule = '${PRESALE_RULE}'))[1] AS presale_hold
+      FROM order_holds h WHERE h.store_id = o.store_id AND h.order_id = o.id AND h.released_at IS NULL) s ON TRUE`;
 
 /** The summary's columns and what one order's page adds. */
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, o.store_id, o.customer_id, c.email::text AS customer_email, c.phone_number AS customer_phone,
@@ -103,8 +112,8 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, o.store_id, o.customer_id, c.email::
   o.shipping_city, o.shipping_region, o.shipping_postal_code, o.shipping_country_code, o.note, o.shipping_method, o.held_from_status,
   o.fulfilled_at, o.canceled_at`;
 
-/** Every order read joins its customer (the name and e-mail shown). */
-const ORDERS_FROM = "FROM orders o LEFT JOIN customers c ON c.id = o.customer_id";
+/** Every order read joins its customer (the name and e-mail shown) and its summary's counts. */
+const ORDERS_FROM = `FROM orders o LEFT JOIN customers c ON c.id = o.customer_id ${SUMMARY_JOIN}`;
 
 type Row = Record<string, unknown>;
 
@@ -124,18 +133,17 @@ function toSummary(r: Row): OrderSummaryRow {
     hasReturns: r.has_returns as boolean,
     openHolds: r.open_holds as number,
     preSale: (r.presale_hold as string | null) ?? null,
-    placedAt: r.placed_at as Date,
+    placedAt: asDate(r.placed_at),
   };
 }
 
 /**
- * The search condition: `#1043` or `1043` matches the number; other text the customer's name, the
- * e-mail or the name shipped to. The matching ids are gathered first, each arm through its own index
- * (trigram indexes of 0040 and 0451, the customer's orders by customer_id), and the list then reads
- * those orders by primary key: a search reads the orders it finds, never every order of the store.
+ * The ids an order search matches, as an array: `#1043` or `1043` matches the number; other text the
+ * customer's name, the e-mail or the name shipped to. Each arm goes through its own index (trigram
+ * indexes of 0040 and 0451, the customer's orders by customer_id), and the list then reads those
+ * orders by primary key: a search reads the orders it finds, never every order of the store.
  */
-function searchSql(search: string | undefined, params: unknown[]): string {
-  if (!search) return "TRUE";
+function searchIdsSql(search: string, params: unknown[]): string {
   const number = search.replace(/^#/, "");
   params.push(containsPattern(search));
   const like = `$${params.length}`;
@@ -147,46 +155,42 @@ function searchSql(search: string | undefined, params: unknown[]): string {
     params.push(Number(number));
     arms.push(`SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.order_number = $${params.length}`);
   }
-  return `o.id = ANY (ARRAY(${arms.join(" UNION ")}))`;
+  return `ARRAY(${arms.join(" UNION ")})`;
 }
 
 export type ListOrdersInput = { filter: OrderListFilter; origin?: string; search?: string; sort: OrderSort; limit: number; offset: number };
 
-/** One sales channel's orders, or every channel's. */
-function originSql(origin: string | undefined, params: unknown[]): string {
-  if (!origin) return "TRUE";
-  params.push(origin);
-  return `o.origin = $${params.length}`;
-}
+export type OrderListPage = { list: OrderSummaryRow[]; counts: Record<OrderListFilter, number>; matches: number | null };
 
-/** The conditions of one list request on the order `o`; `params` receives their values after the store's id. */
-function listWhere(input: Pick<ListOrdersInput, "filter" | "origin" | "search">, params: unknown[]): string {
-  return `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${originSql(input.origin, params)} AND ${searchSql(input.search, params)}`;
-}
-
-/** One page of a tab (searched, of one channel if asked). */
-export async function listOrders(db: Queryable, storeId: string, input: ListOrdersInput): Promise<OrderSummaryRow[]> {
+/**
+ * One page of a tab (searched, of one channel if asked), every tab's count and, with a search, how
+ * many orders of the tab match up to `cap + 1`, in one statement: on the embedded database each
+ * statement waits its turn on the one session, and on Postgres each is a round trip the API pays
+ * in socket writes. A search gathers its matching ids once, for the page and the count.
+ */
+export async function listOrdersPage(db: Queryable, storeId: string, input: ListOrdersInput, cap: number): Promise<OrderListPage> {
   const params: unknown[] = [storeId];
-  const where = listWhere(input, params);
-  const page = await db.query(`SELECT ${SUMMARY_COLUMNS} ${ORDERS_FROM} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}`, params);
-  return page.rows.map(toSummary);
+  // One sales channel's orders and counts, or every channel's.
+  const origin = input.origin ? (params.push(input.origin), `$${params.length}`) : null;
+  const counts = tabCountsSql(origin);
+  const hits = input.search ? searchIdsSql(input.search, params) : null;
+  const where = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${origin ? `o.origin = ${origin}` : "TRUE"} AND ${hits ? "o.id = ANY ((SELECT ids FROM hits)::uuid[])" : "TRUE"}`;
+  const matches = hits ? `(SELECT count(*)::int FROM (SELECT 1 FROM orders o WHERE ${where} LIMIT ${cap + 1}) m)` : "NULL::int";
+  // json_agg keeps the sorted subquery's order (a Limit under the aggregate never reorders).
+  const page = `(SELECT coalesce(json_agg(p), '[]') FROM (SELECT ${SUMMARY_COLUMNS} ${ORDERS_FROM} WHERE ${where}
+      ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}) p)`;
+  const { rows } = await db.query<{ counts: Record<OrderListFilter, number>; matches: number | null; page: Row[] }>(
+    `${hits ? `WITH hits AS MATERIALIZED (SELECT ${hits} AS ids) ` : ""}SELECT ${counts} AS counts, ${matches} AS matches, ${page} AS page`,
+    params,
+  );
+  const r = rows[0]!;
+  return { list: r.page.map(toSummary), counts: r.counts, matches: r.matches };
 }
 
-/** How many orders of a tab match a search, counted up to `cap + 1` (so past the cap it answers cap + 1, whatever the real number). */
-export async function countSearchMatches(db: Queryable, storeId: string, input: Pick<ListOrdersInput, "filter" | "origin" | "search">, cap: number): Promise<number> {
-  const params: unknown[] = [storeId];
-  const where = listWhere(input, params);
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where} LIMIT ${cap + 1}) m`, params);
-  return rows[0]!.n;
-}
-
-/** How many orders each tab holds, of one sales channel if given, from the counts kept with the orders (0480). */
-export async function countOrdersByFilter(db: Queryable, storeId: string, origin?: string): Promise<Record<OrderListFilter, number>> {
-  const columns = Object.entries(TAB_COUNT_COLUMN).map(([name, column]) => `coalesce(sum(${column}), 0)::int AS "${name}"`);
-  const params: unknown[] = [storeId];
-  const channel = origin ? (params.push(origin), "origin = $2") : "TRUE";
-  const { rows } = await db.query(`SELECT ${columns.join(", ")} FROM order_tab_counts WHERE store_id = $1 AND ${channel}`, params);
-  return rows[0] as Record<OrderListFilter, number>;
+/** Every tab's count as one JSON object, of one sales channel (`origin`, a placeholder) if given, from the counts kept with the orders (0480). */
+function tabCountsSql(origin: string | null): string {
+  const columns = Object.entries(TAB_COUNT_COLUMN).map(([name, column]) => `'${name}', coalesce(sum(t.${column}), 0)::int`);
+  return `(SELECT json_build_object(${columns.join(", ")}) FROM order_tab_counts t WHERE t.store_id = $1 AND ${origin ? `t.origin = ${origin}` : "TRUE"})`;
 }
 
 /** An order of the store by id or number; another store's order is null. */
@@ -199,7 +203,10 @@ export async function getOrder(db: Queryable, storeId: string, ref: { id?: strin
     [storeId, ref.id ?? ref.number],
   );
   const r = rows[0] as Row | undefined;
-  if (!r) return null;
+  return r ? toOrder(r) : null;
+}
+
+function toOrder(r: Row): OrderRow {
   return {
     ...toSummary(r),
     storeId: r.store_id as string,
@@ -220,18 +227,39 @@ export async function getOrder(db: Queryable, storeId: string, ref: { id?: strin
     note: r.note as string | null,
     shippingMethod: r.shipping_method as OrderRow["shippingMethod"],
     heldFromStatus: r.held_from_status as OrderRow["heldFromStatus"],
-    fulfilledAt: r.fulfilled_at as Date | null,
-    canceledAt: r.canceled_at as Date | null,
+    fulfilledAt: asDateOrNull(r.fulfilled_at),
+    canceledAt: asDateOrNull(r.canceled_at),
   };
 }
 
-export async function listOrderLines(db: Queryable, storeId: string, orderId: string): Promise<OrderLineRow[]> {
+export type OrderWithLedger = { order: OrderRow; lines: OrderLineRow[]; holds: OrderHoldRow[]; events: OrderEventRow[]; fulfilments: FulfilmentRow[]; parts: PartRow[] };
+
+const LINE_COLUMNS = "l.id, l.sku, l.title, l.variant_title, l.quantity, l.unit_price_cents, l.fulfilled_quantity, l.returned_quantity";
+
+/**
+ * An order of the store by id or number with its lines, holds, ledger, fulfilments and parts, in one
+ * statement (each as a JSON array beside the order's columns); another store's order is null.
+ */
+export async function getOrderWithLedger(db: Queryable, storeId: string, ref: { id?: string; number?: number }): Promise<OrderWithLedger | null> {
+  const by = ref.id !== undefined ? "o.id = $2" : "o.order_number = $2";
   const { rows } = await db.query(
-    `SELECT id, sku, title, variant_title, quantity, unit_price_cents, fulfilled_quantity, returned_quantity
-       FROM order_line_items WHERE store_id = $1 AND order_id = $2 ORDER BY position`,
-    [storeId, orderId],
+    `SELECT ${DETAIL_COLUMNS},
+       (SELECT coalesce(json_agg(l ORDER BY l.position), '[]') FROM (SELECT ${LINE_COLUMNS}, l.position FROM order_line_items l WHERE l.store_id = o.store_id AND l.order_id = o.id) l) AS lines_json,
+       ${HOLDS_OF_ORDER_JSON} AS holds_json, ${EVENTS_OF_ORDER_JSON} AS events_json, ${FULFILMENTS_OF_ORDER_JSON} AS fulfilments_json, ${PARTS_OF_ORDER_JSON} AS parts_json
+     ${ORDERS_FROM} WHERE o.store_id = $1 AND ${by}`,
+    [storeId, ref.id ?? ref.number],
   );
-  return rows.map((r: Row) => ({
+  const r = rows[0] as Row | undefined;
+  if (!r) return null;
+  const list = (key: string) => r[key] as Row[];
+  return {
+    order: toOrder(r), lines: list("lines_json").map(toLine), holds: list("holds_json").map(toHold), events: list("events_json").map(toEvent),
+    fulfilments: list("fulfilments_json").map(toFulfilment), parts: list("parts_json").map(toPart),
+  };
+}
+
+function toLine(r: Row): OrderLineRow {
+  return {
     id: r.id as string,
     sku: r.sku as string,
     title: r.title as string,
@@ -240,7 +268,12 @@ export async function listOrderLines(db: Queryable, storeId: string, orderId: st
     unitPriceCents: r.unit_price_cents as number,
     fulfilledQuantity: r.fulfilled_quantity as number,
     returnedQuantity: r.returned_quantity as number,
-  }));
+  };
+}
+
+export async function listOrderLines(db: Queryable, storeId: string, orderId: string): Promise<OrderLineRow[]> {
+  const { rows } = await db.query(`SELECT ${LINE_COLUMNS} FROM order_line_items l WHERE l.store_id = $1 AND l.order_id = $2 ORDER BY l.position`, [storeId, orderId]);
+  return rows.map(toLine);
 }
 
 /** Moves an order onto hold, remembering where it returns to. */

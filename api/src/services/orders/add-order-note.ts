@@ -13,6 +13,6 @@ export async function addOrderNote(ctx: UserContext, ref: OrderRef, note: string
     const order = await findOrder(tx, ctx, ref, true);
     await ledger.appendEvent(tx, ctx.auth.storeId, order.id, { kind: "NOTE_ADDED", message: note, actorUserId: ctx.auth.userId });
     await publishOrderUpdated(tx, ctx.auth.storeId, order.id);
-    return orderDetail(tx, ctx, order.id);
+    return orderDetail(tx, ctx, { id: order.id });
   });
 }

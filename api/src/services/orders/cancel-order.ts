@@ -37,6 +37,6 @@ export async function cancelOrder(ctx: UserContext, ref: OrderRef, reason: strin
   return withTransaction(ctx.pool, async (tx) => {
     const order = await findOrder(tx, ctx, ref, true);
     await cancelLocked(tx, ctx, order, reason);
-    return orderDetail(tx, ctx, order.id);
+    return orderDetail(tx, ctx, { id: order.id });
   });
 }

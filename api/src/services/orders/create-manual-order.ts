@@ -31,6 +31,6 @@ export async function createManualOrder(ctx: UserContext, origin: "MANUAL_RETAIL
       lines.push({ id: await q.insertOrderLine(tx, storeId, order.id, { sku: item.sku, title: item.title, quantity: l.quantity, unitPriceCents: l.unitPriceCents }), sku: item.sku, quantity: l.quantity });
     }
     await settleNewOrder(tx, storeId, order.id, lines, ctx.auth.userId, "refuse");
-    return orderDetail(tx, ctx, order.id);
+    return orderDetail(tx, ctx, { id: order.id });
   });
 }

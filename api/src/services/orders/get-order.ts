@@ -4,9 +4,6 @@ import { can, requirePermission } from "../../auth/permissions";
 import type { Queryable } from "../../db/pool";
 import { notFound } from "../../errors";
 import { userNames } from "../../queries/accounts";
-import * as parts from "../../queries/orders/fulfilment-parts";
-import * as fulfilments from "../../queries/orders/fulfilments";
-import * as ledger from "../../queries/orders/ledger";
 import * as q from "../../queries/orders/orders";
 import { actorIds, toOrderDetailDto } from "./dto";
 
@@ -20,23 +17,20 @@ export async function findOrder(db: Queryable, ctx: UserContext, ref: OrderRef, 
 }
 
 /**
- * The detail of one order as the caller sees it (lines, holds, timeline, allowed actions). A caller
- * that has just read the order and changed nothing passes it, so it is not read twice.
+ * The detail of one order as the caller sees it (lines, holds, timeline, allowed actions): one
+ * statement, and a second only when the holds or the ledger name users (their names are the
+ * accounts' data, read through the accounts' queries).
  */
-export async function orderDetail(db: Queryable, ctx: UserContext, orderId: string, read?: q.OrderRow): Promise<OrderDetail> {
-  const storeId = ctx.auth.storeId;
-  const order = read ?? await findOrder(db, ctx, { id: orderId });
-  const [lines, holds, events, trips, split] = await Promise.all([
-    q.listOrderLines(db, storeId, orderId), ledger.listHolds(db, storeId, orderId), ledger.listEvents(db, storeId, orderId), fulfilments.listFulfilments(db, storeId, orderId),
-    parts.listParts(db, storeId, orderId),
-  ]);
+export async function orderDetail(db: Queryable, ctx: UserContext, ref: OrderRef): Promise<OrderDetail> {
+  const read = await q.getOrderWithLedger(db, ctx.auth.storeId, ref);
+  if (!read) throw notFound(ref.number !== undefined ? `Order #${ref.number}` : "Order");
+  const { order, lines, holds, events, fulfilments, parts } = read;
   const names = await userNames(db, actorIds(holds, events));
-  return toOrderDetailDto(order, lines, holds, events, names, can(ctx.auth.role, "orders.cancel"), trips, split);
+  return toOrderDetailDto(order, lines, holds, events, names, can(ctx.auth.role, "orders.cancel"), fulfilments, parts);
 }
 
 /** One order of the store by id or number. */
 export async function getOrder(ctx: UserContext, ref: OrderRef): Promise<OrderDetail> {
   requirePermission(ctx, "orders.manage");
-  const order = await findOrder(ctx.pool, ctx, ref);
-  return orderDetail(ctx.pool, ctx, order.id, order);
+  return orderDetail(ctx.pool, ctx, ref);
 }

@@ -30,6 +30,6 @@ export async function holdOrder(ctx: UserContext, ref: OrderRef, reason: string)
   return withTransaction(ctx.pool, async (tx) => {
     const order = await findOrder(tx, ctx, ref, true);
     await placeHold(tx, ctx, order, reason);
-    return orderDetail(tx, ctx, order.id);
+    return orderDetail(tx, ctx, { id: order.id });
   });
 }

@@ -50,6 +50,6 @@ export async function releaseOrderHold(ctx: UserContext, ref: OrderRef, holdId: 
   return withTransaction(ctx.pool, async (tx) => {
     const order = await findOrder(tx, ctx, ref, true);
     await releaseHold(tx, ctx, order, holdId, note);
-    return orderDetail(tx, ctx, order.id);
+    return orderDetail(tx, ctx, { id: order.id });
   });
 }

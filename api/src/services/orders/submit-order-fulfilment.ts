@@ -38,6 +38,6 @@ export async function submitOrderFulfilment(ctx: UserContext, ref: OrderRef): Pr
     });
     await enqueueNextStage(ctx, tx, f, ctx.config.fulfilment.stepMs);
     await publishOrderUpdated(tx, storeId, order.id);
-    return orderDetail(tx, ctx, order.id);
+    return orderDetail(tx, ctx, { id: order.id });
   });
 }
