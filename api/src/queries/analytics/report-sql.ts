@@ -1,6 +1,7 @@
 import type { Granularity } from "@atelier/contracts/analytics/contracts";
 import { IN_RANGE, type Fact } from "./facts";
 import { AT_RISK_ORDERS, COHORT_SETS, FOLLOW_UP_SETS, PRODUCT_SETS, RECOVERED_ORDERS, REVENUE_BY_COHORT_SETS } from "./report-sets";
+import { OVERVIEW_SETS } from "./report-customer-steps";
 import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
 
 // Each report's SQL over the shared facts (facts.ts): the relation its rows come from, the row key
@@ -86,7 +87,11 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
   const b = (expr: string) => bucket(g, expr);
   switch (id) {
     case "analytics":
-      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { revenue: REVENUE, orders: ORDERS, aov: AOV, customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS }, drillId: "id", drillWhere: { newCustomers: "seq = 1" } };
+      return {
+        facts: ["orders"], from: "o", key: b("local_at"), measures: { revenue: REVENUE, orders: ORDERS, aov: AOV, customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS }, drillId: "id", drillWhere: { newCustomers: "seq = 1" },
+        // By month only: the steps are whole months.
+        ...(g === "month" && { sets: OVERVIEW_SETS }),
+      };
     case "analytics-customer":
       return {
         facts: ["orders"], from: "o", key: b("local_at"),
