@@ -4,12 +4,13 @@
 -- range (100,000 at the benchmark's size, 0.4–0.5 s on the embedded database). Distinct customers are
 -- not a sum of months, but one step of each customer's history is: a customer ordered in a range of
 -- whole months [a, b) exactly when one of their per-month rows (0421) lies in it with the previous month
--- they ordered in before a (or none). So this keeps, per store and month, how many customers ordered in
--- the month by the month they last ordered in before it ('-infinity': the month of their first order):
+-- they ordered in before a (or none). So this keeps, per store, cohort (the month of the customer's first
+-- order) and month, how many customers ordered in the month by the month they last ordered in before it
+-- ('-infinity': the month of their first order):
 --   * customers in month m: the sum of m's rows;
---   * new customers in m: m's row with prev_month '-infinity';
---   * customers in [a, b): the rows of months in [a, b) with prev_month < a.
--- A store has at most months × (months + 1) / 2 rows (300 for two years), whatever its order count.
+--   * new customers in m: m's rows with prev_month '-infinity';
+--   * customers in [a, b): the rows of months in [a, b) with prev_month < a (by cohort: the cohort's rows).
+-- A store has fewer rows than months³ / 6 (2,300 for two years), whatever its order count.
 --
 -- Kept from customer_months by statement triggers (so by the fold, 0420, never in the order's write):
 -- the changed customers' steps are computed before and after the statement and the difference applied.
@@ -22,9 +23,11 @@ CREATE TABLE customer_month_steps (
   month date NOT NULL,
   -- The month of the customer's previous order before this month; '-infinity' for their first month.
   prev_month date NOT NULL,
+  -- The month of the customer's first order.
+  cohort date NOT NULL,
   timezone text NOT NULL,
   customers integer NOT NULL,
-  PRIMARY KEY (store_id, month, prev_month)
+  PRIMARY KEY (store_id, month, prev_month, cohort)
 );
 
 -- A customer's months in order, for the steps of the customers a statement changed.
@@ -45,18 +48,18 @@ BEGIN
     SELECT c.store_id, c.customer_id, c.month, c.timezone FROM changed c WHERE TG_OP = 'DELETE'
   ),
   steps AS (
-    SELECT store_id, month, coalesce(lag(month) OVER w, '-infinity'::date) AS prev_month, timezone, 1 AS d
+    SELECT store_id, month, coalesce(lag(month) OVER w, '-infinity'::date) AS prev_month, first_value(month) OVER w AS cohort, timezone, 1 AS d
       FROM now_rows WINDOW w AS (PARTITION BY store_id, customer_id ORDER BY month)
     UNION ALL
-    SELECT store_id, month, coalesce(lag(month) OVER w, '-infinity'::date), timezone, -1
+    SELECT store_id, month, coalesce(lag(month) OVER w, '-infinity'::date), first_value(month) OVER w, timezone, -1
       FROM before_rows WINDOW w AS (PARTITION BY store_id, customer_id ORDER BY month)
   ),
   net AS (
-    SELECT store_id, month, prev_month, max(timezone) AS timezone, sum(d)::int AS d FROM steps GROUP BY 1, 2, 3 HAVING sum(d) <> 0
+    SELECT store_id, month, prev_month, cohort, max(timezone) AS timezone, sum(d)::int AS d FROM steps GROUP BY 1, 2, 3, 4 HAVING sum(d) <> 0
   )
-  INSERT INTO customer_month_steps AS x (store_id, month, prev_month, timezone, customers)
-  SELECT store_id, month, prev_month, timezone, d FROM net
-  ON CONFLICT (store_id, month, prev_month) DO UPDATE SET customers = x.customers + EXCLUDED.customers, timezone = EXCLUDED.timezone;
+  INSERT INTO customer_month_steps AS x (store_id, month, prev_month, cohort, timezone, customers)
+  SELECT store_id, month, prev_month, cohort, timezone, d FROM net
+  ON CONFLICT (store_id, month, prev_month, cohort) DO UPDATE SET customers = x.customers + EXCLUDED.customers, timezone = EXCLUDED.timezone;
   -- A step no customer takes any more loses its row, as the full recomputation leaves it.
   DELETE FROM customer_month_steps x WHERE x.customers = 0 AND x.store_id IN (SELECT DISTINCT c.store_id FROM changed c);
   RETURN NULL;
@@ -71,11 +74,11 @@ CREATE TRIGGER customer_month_steps_months_delete AFTER DELETE ON customer_month
 -- test that compares the kept rows with it).
 CREATE FUNCTION customer_month_steps_rebuild_store(store uuid) RETURNS void LANGUAGE sql AS $$
   DELETE FROM customer_month_steps WHERE store_id = store;
-  INSERT INTO customer_month_steps (store_id, month, prev_month, timezone, customers)
-  SELECT s.store_id, s.month, s.prev_month, max(s.timezone), count(*)::int
-    FROM (SELECT m.store_id, m.month, coalesce(lag(m.month) OVER (PARTITION BY m.customer_id ORDER BY m.month), '-infinity'::date) AS prev_month, m.timezone
-            FROM customer_months m WHERE m.store_id = store) s
-   GROUP BY 1, 2, 3;
+  INSERT INTO customer_month_steps (store_id, month, prev_month, cohort, timezone, customers)
+  SELECT s.store_id, s.month, s.prev_month, s.cohort, max(s.timezone), count(*)::int
+    FROM (SELECT m.store_id, m.month, coalesce(lag(m.month) OVER w, '-infinity'::date) AS prev_month, first_value(m.month) OVER w AS cohort, m.timezone
+            FROM customer_months m WHERE m.store_id = store WINDOW w AS (PARTITION BY m.customer_id ORDER BY m.month)) s
+   GROUP BY 1, 2, 3, 4;
 $$;
 
 SELECT customer_month_steps_rebuild_store(s.store_id) FROM (SELECT DISTINCT store_id FROM customer_months) s;
