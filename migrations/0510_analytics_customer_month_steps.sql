@@ -58,7 +58,8 @@ BEGIN
     SELECT store_id, month, prev_month, cohort, max(timezone) AS timezone, sum(d)::int AS d FROM steps GROUP BY 1, 2, 3, 4 HAVING sum(d) <> 0
   )
   INSERT INTO customer_month_steps AS x (store_id, month, prev_month, cohort, timezone, customers)
-  SELECT store_id, month, prev_month, cohort, timezone, d FROM net
+  -- A store being deleted takes its rows with it: its months' deletions have nothing left to correct.
+  SELECT store_id, month, prev_month, cohort, timezone, d FROM net WHERE EXISTS (SELECT 1 FROM stores s WHERE s.id = net.store_id)
   ON CONFLICT (store_id, month, prev_month, cohort) DO UPDATE SET customers = x.customers + EXCLUDED.customers, timezone = EXCLUDED.timezone;
   -- A step no customer takes any more loses its row, as the full recomputation leaves it.
   DELETE FROM customer_month_steps x WHERE x.customers = 0 AND x.store_id IN (SELECT DISTINCT c.store_id FROM changed c);

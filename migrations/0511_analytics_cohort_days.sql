@@ -44,6 +44,8 @@ DECLARE
   s integer := cohort_since_day(placed, first);
   left_orders integer;
 BEGIN
+  -- A store being deleted takes its rows with it: its facts' deletions have nothing left to correct.
+  IF NOT EXISTS (SELECT 1 FROM stores s WHERE s.id = store) THEN RETURN; END IF;
   INSERT INTO cohort_days AS x (store_id, cohort, month, since_day, timezone, orders, first_orders, revenue_cents)
   VALUES (store, c, m, s, tz, d_orders, d_first, d_revenue)
   ON CONFLICT (store_id, cohort, month, since_day) DO UPDATE SET
