@@ -13,8 +13,9 @@ const ANCHOR = new Date("2026-11-01T00:00:00Z");
 const TZ = "America/New_York";
 const RANGE = { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() } as const;
 
-// The reports on the per-month customer sets and the customer rollup when unfiltered (0421, 0441).
-const COHORT_REPORTS = ["analytics-cohorts", "analytics-repeat-purchase", "analytics-ltv", "analytics-revenue-by-cohorts", "analytics-recovered-customers", "analytics-churn-risk-development"];
+// The reports on the per-month customer sets and the customer rollup when unfiltered (0421, 0441), and the
+// overview on the customers' month steps (0510) and daily LTV on the per-cohort days (0511).
+const COHORT_REPORTS = ["analytics", "customer-daily-ltv", "analytics-cohorts", "analytics-repeat-purchase", "analytics-ltv", "analytics-revenue-by-cohorts", "analytics-recovered-customers", "analytics-churn-risk-development"];
 const PRODUCT_REPORTS = ["product-all", "product-all-variants", "product-best-item", "product-sold-item", "product-return-rate", "product-return-items", "analytics-product", "product-cross-selling-analysis", "product-follow-up-purchases"]; // on the rollups of 0470 and 0471 when unfiltered
 
 let api: TestApi;
@@ -29,6 +30,19 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const run = (token: string, reportId: string, query: A.ReportParamsInput) => as(api, token, analytics.runReport, { params: { reportId }, query });
+
+/** The overview's totals as the orders give them: customers are distinct over the whole range, not a sum of its months. */
+function overviewTotals(o: Oracle) {
+  const customers = (orders: typeof o.inRange) => new Set(orders.filter((x) => x.customerId).map((x) => x.customerId)).size;
+  return { orders: o.inRange.length, revenue: o.inRange.reduce((sum, x) => sum + x.totalCents, 0), customers: customers(o.inRange), newCustomers: customers(o.inRange.filter((x) => x.seq === 1)) };
+}
+/** Daily LTV's totals as the orders give them: the cohort's revenue over its customers, in whole cents (an integer division). */
+function dailyLtvTotals(o: Oracle) {
+  const cohort = o.history.filter((x) => x.customerId && x.at < o.cutoff && x.firstAt >= o.fromAt && x.firstAt < o.cutoff);
+  const perCustomer = Math.trunc(cohort.reduce((sum, x) => sum + x.totalCents, 0) / cohort.filter((x) => x.seq === 1).length);
+  return { revenuePerCustomer: perCustomer, cumulativeLtv: perCustomer, orders: cohort.length };
+}
+const totalsOf = (r: A.ReportResult) => ({ orders: r.totals.orders, revenue: r.totals.revenue, customers: r.totals.customers, newCustomers: r.totals.newCustomers });
 
 async function expectError(promise: Promise<unknown>, status: number, field?: string): Promise<ApiError> {
   const err = await promise.then(() => null, (e: unknown) => e);
@@ -214,6 +228,13 @@ describe("analytics reports", () => {
     // The cohort reports read the sets too (the customer rollup for who is in a cohort, 0441 for guests and recovered orders), the product
     // reports the rollups of 0470 and 0471 (partial months from the lines): the same edges, the same independent computation; totals count an order once.
     for (const reportId of [...COHORT_REPORTS, ...PRODUCT_REPORTS]) await compare(reportId, edges, new Oracle({ seed, ...edges, tz: TZ }));
+    // The overview's customers over a range with partial months at both ends, and over whole months only.
+    for (const range of [RANGE, edges, { from: "2025-06-01", to: "2026-10-01", asOf: RANGE.asOf }, { from: "2026-03-10", to: "2026-03-20", asOf: RANGE.asOf }]) {
+      expect(totalsOf(await run(owner.token, "analytics", range))).toEqual(overviewTotals(new Oracle({ seed, ...range, tz: TZ })));
+      expect((await run(owner.token, "customer-daily-ltv", range)).totals).toEqual(dailyLtvTotals(new Oracle({ seed, ...range, tz: TZ })));
+      const { newCustomers: _, ...byCohort } = overviewTotals(new Oracle({ seed, ...range, tz: TZ }));
+      expect((await run(owner.token, "analytics-revenue-by-cohorts", range)).totals).toEqual({ ...byCohort, share: 100 });
+    }
     const edgeLines = new Oracle({ seed, ...edges, tz: TZ }).lines;
     for (const [reportId, measure, returned] of [["product-all", "orders", false], ["product-all-variants", "orders", false], ["product-sold-item", "orders", false], ["product-return-items", "ordersWithReturns", true]] as const) expect((await run(owner.token, reportId, edges)).totals[measure]).toBe(new Set(edgeLines.filter((l) => !returned || l.returnedQuantity > 0).map((l) => l.orderId)).size);
     // Daily LTV and follow-up purchases follow the customers whose first order matches, through all their orders.
@@ -281,6 +302,8 @@ describe("analytics reports", () => {
         const rows = new Map((await run(owner.token, reportId, edges)).rows.map((x) => [x.key, x.values]));
         for (const [key, values] of berlinEdges.expected(reportId)!) for (const [measure, value] of Object.entries(values)) expect({ reportId, key, measure, value: rows.get(key)?.[measure] ?? null }).toEqual({ reportId, key, measure, value });
       }
+      expect(totalsOf(await run(owner.token, "analytics", edges))).toEqual(overviewTotals(berlinEdges));
+      expect((await run(owner.token, "customer-daily-ltv", edges)).totals).toEqual(dailyLtvTotals(berlinEdges));
     } finally {
       await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, TZ);
     }
@@ -299,6 +322,9 @@ describe("analytics reports", () => {
     await order(4, 1, "2026-08-01T12:00:00Z", 2_000);
     const b1 = await order(5, 2, "2026-10-01T12:00:00Z");
     const b2 = await order(6, 2, "2026-10-02T12:00:00Z");
+    // Either side of a month's first midnight in the store's zone (New York): August 31st, then September 1st.
+    const c1 = await order(7, 3, "2026-09-01T03:30:00Z");
+    await order(8, 3, "2026-09-01T04:30:00Z");
     // Folds at several points, so each later fold applies its changes to rollups already folded once.
     const fold = () => foldChangedOrders(db, store);
     expect(await fold()).toBeGreaterThanOrEqual(6);
@@ -314,6 +340,7 @@ describe("analytics reports", () => {
     await db.query(`UPDATE orders SET cancellation_state = 'CANCELED', canceled_at = now() WHERE id = $1`, [a3]);
     await db.query(`UPDATE orders SET cancellation_state = 'NONE', canceled_at = NULL WHERE id = $1`, [a3]);
     await db.query(`UPDATE orders SET cancellation_state = 'CANCELED', canceled_at = now() WHERE id = $1`, [b1]);
+    await db.query(`UPDATE orders SET cancellation_state = 'CANCELED', canceled_at = now() WHERE id = $1`, [c1]);
     await fold();
     // An order moved to another customer and to another day; a line moved between orders; an order deleted.
     await db.query(`UPDATE orders SET customer_id = (SELECT customer_id FROM orders WHERE id = $2), placed_at = '2026-07-04T23:30:00Z' WHERE id = $1`, [b2, a1]);
@@ -343,6 +370,8 @@ describe("analytics reports", () => {
       months: (await db.query(`SELECT * FROM customer_months WHERE store_id = $1 ORDER BY month, customer_id`, [store])).rows,
       products: (await db.query(`SELECT * FROM product_months WHERE store_id = $1 ORDER BY month, sku, title`, [store])).rows,
       pairs: (await db.query(`SELECT * FROM product_pair_months WHERE store_id = $1 ORDER BY month, a_product, b_product`, [store])).rows, followUps: (await db.query(`SELECT * FROM customer_follow_ups WHERE store_id = $1 ORDER BY customer_id, a_product, b_product`, [store])).rows,
+      steps: (await db.query(`SELECT * FROM customer_month_steps WHERE store_id = $1 ORDER BY month, prev_month, cohort`, [store])).rows,
+      cohortDays: (await db.query(`SELECT * FROM cohort_days WHERE store_id = $1 ORDER BY cohort, month, since_day`, [store])).rows,
     });
     const kept = await snapshot();
     expect([kept.customers.length > 0, kept.days.length > 0, kept.months.length > 0]).toEqual([true, true, true]);
@@ -356,6 +385,8 @@ describe("analytics reports", () => {
     await db.query(`SELECT refresh_customer_metrics(ARRAY(SELECT id FROM customers WHERE store_id = $1))`, [store]);
     await db.query(`SELECT order_daily_rebuild_store($1)`, [store]);
     await db.query(`SELECT customer_months_rebuild_store($1)`, [store]);
+    await db.query(`SELECT customer_month_steps_rebuild_store($1)`, [store]);
+    await db.query(`SELECT cohort_days_rebuild_store($1)`, [store]);
     await db.query(`SELECT product_months_rebuild($1, NULL), customer_follow_ups_refresh($1, NULL)`, [store]);
     expect(await snapshot()).toEqual(kept);
   });

@@ -13,18 +13,6 @@ export const COHORT_SETS = { facts: ["cohorts"], from: "co" } satisfies ReportSq
 const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
 
 /**
- * Revenue by cohorts without filters: the range's customers by month from the sets (cmo), each with the
- * month of their first order from the customer rollup; a guest order is its own first order.
- */
-export const REVENUE_BY_COHORT_SETS = {
-  facts: ["months"],
-  extra: `rbc AS (SELECT cmo.*, coalesce(date_trunc('month', m.first_order_at AT TIME ZONE $5::text), date_trunc('month', cmo.local_at)) AS cohort
-                    FROM cmo LEFT JOIN customer_metrics m ON m.customer_id = cmo.customer_id)`,
-  from: "rbc",
-  measures: { revenue: "sum(revenue_cents)", customers: "count(DISTINCT customer_id)", orders: "sum(orders)", share: { row: pct("sum(revenue_cents)", "sum(sum(revenue_cents)) OVER ()"), total: "100" } },
-} satisfies ReportSql["sets"];
-
-/**
  * Recovered customers: the orders after a gap of more than 180 days, read alone through 0441's partial
  * index rather than filtered out of every order of the range. The interval comparison is the gap in
  * days (a difference of two moments is days and time, never months).

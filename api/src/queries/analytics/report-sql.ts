@@ -1,6 +1,8 @@
 import type { Granularity } from "@atelier/contracts/analytics/contracts";
 import { IN_RANGE, type Fact } from "./facts";
-import { AT_RISK_ORDERS, COHORT_SETS, FOLLOW_UP_SETS, PRODUCT_SETS, RECOVERED_ORDERS, REVENUE_BY_COHORT_SETS } from "./report-sets";
+import { AT_RISK_ORDERS, COHORT_SETS, FOLLOW_UP_SETS, PRODUCT_SETS, RECOVERED_ORDERS } from "./report-sets";
+import { DAILY_LTV_SETS } from "./report-cohort-days";
+import { OVERVIEW_SETS, REVENUE_BY_COHORT_STEPS } from "./report-customer-steps";
 import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
 
 // Each report's SQL over the shared facts (facts.ts): the relation its rows come from, the row key
@@ -86,7 +88,11 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
   const b = (expr: string) => bucket(g, expr);
   switch (id) {
     case "analytics":
-      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { revenue: REVENUE, orders: ORDERS, aov: AOV, customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS }, drillId: "id", drillWhere: { newCustomers: "seq = 1" } };
+      return {
+        facts: ["orders"], from: "o", key: b("local_at"), measures: { revenue: REVENUE, orders: ORDERS, aov: AOV, customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS }, drillId: "id", drillWhere: { newCustomers: "seq = 1" },
+        // By month only: the steps are whole months.
+        ...(g === "month" && { sets: OVERVIEW_SETS }),
+      };
     case "analytics-customer":
       return {
         facts: ["orders"], from: "o", key: b("local_at"),
@@ -258,7 +264,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
           cumulativeLtv: { row: "round(sum(sum(total_cents)) OVER (ORDER BY key) / (SELECT n FROM n))", total: "round(sum(total_cents) / (SELECT n FROM n))" },
           orders: ORDERS,
         },
-        drillId: "id", refuses: { segment: NO_SEGMENT },
+        drillId: "id", refuses: { segment: NO_SEGMENT }, sets: DAILY_LTV_SETS,
       };
     case "fulfillment-metrics":
       return {
@@ -314,7 +320,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "analytics-revenue-by-cohorts":
       return {
         facts: ["orders"], from: "o", key: month("cohort"),
-        measures: { revenue: REVENUE, customers: CUSTOMERS, orders: ORDERS, share: { row: pct("sum(total_cents)", "sum(sum(total_cents)) OVER ()"), total: "100" } }, drillId: "id", sets: REVENUE_BY_COHORT_SETS,
+        measures: { revenue: REVENUE, customers: CUSTOMERS, orders: ORDERS, share: { row: pct("sum(total_cents)", "sum(sum(total_cents)) OVER ()"), total: "100" } }, drillId: "id", sets: REVENUE_BY_COHORT_STEPS,
       };
     case "analytics-churn-risk":
       return {
