@@ -139,7 +139,7 @@ od AS (
  * tells; when it is another zone than the report's, no month is whole and the facts give everything. The
  * rollups have no channel, country, product or segment: a run with a filter never reads them (no row here).
  */
-const monthSplit = (p: string, table: string) => `${p}zone_ok AS (
+export const monthSplit = (p: string, table: string) => `${p}zone_ok AS (
   SELECT coalesce((SELECT x.timezone = $5::text FROM ${table} x WHERE x.store_id = $1 LIMIT 1), TRUE) AS ok
 ),
 ${p}split AS (
