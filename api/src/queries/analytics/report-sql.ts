@@ -3,6 +3,7 @@ import { IN_RANGE, type Fact } from "./facts";
 import { AT_RISK_ORDERS, COHORT_SETS, FOLLOW_UP_SETS, PRODUCT_SETS, RECOVERED_ORDERS } from "./report-sets";
 import { DAILY_LTV_SETS } from "./report-cohort-days";
 import { OVERVIEW_SETS, REVENUE_BY_COHORT_STEPS } from "./report-customer-steps";
+import { ORDER_BAND_SETS } from "./order-bands";
 import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
 
 // Each report's SQL over the shared facts (facts.ts): the relation its rows come from, the row key
@@ -199,19 +200,21 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "order-count-distribution":
       return { facts: ["customers"], from: "c", ...ORDER_COUNTS, measures: { customers: "count(*)", share, revenue: "sum(revenue_cents)" }, drillId: "customer_id" };
     case "order-time-analysis":
-      return { facts: ["orders"], from: "o", key: "lpad(extract(hour FROM local_at)::int::text, 2, '0')", label: "lpad(extract(hour FROM local_at)::int::text, 2, '0') || ':00'", measures: { orders: ORDERS, share, revenue: REVENUE }, drillId: "id" };
+      return { facts: ["orders"], from: "o", key: "lpad(extract(hour FROM local_at)::int::text, 2, '0')", label: "lpad(extract(hour FROM local_at)::int::text, 2, '0') || ':00'", measures: { orders: ORDERS, share, revenue: REVENUE }, drillId: "id", sets: ORDER_BAND_SETS["order-time-analysis"] };
     case "order-discounts":
       return {
         facts: ["orders"], from: "o", key: "coalesce(discount_code, '-')", label: "coalesce(discount_code, 'No code')", order: "-orders",
         measures: { orders: ORDERS, revenue: REVENUE, discount: "sum(discount_cents)", discountRate: pct("sum(discount_cents)", "sum(subtotal_cents)"), aov: AOV }, drillId: "id",
+        sets: ORDER_BAND_SETS["order-discounts"],
       };
     case "order-first-order-value":
       return {
         facts: ["orders"], from: "o", where: "seq = 1", ...FIRST_VALUES,
         measures: { firstOrders: ORDERS, share, repeatRate: pct("count(*) FILTER (WHERE next_at IS NOT NULL)", "count(*)") }, drillId: "id", drillWhere: { repeatRate: "next_at IS NOT NULL" },
+        sets: ORDER_BAND_SETS["order-first-order-value"],
       };
     case "order-aov-pre-order-count":
-      return { facts: ["orders"], from: "o", ...SEQS, measures: { orders: ORDERS, aov: AOV, revenue: REVENUE }, drillId: "id" };
+      return { facts: ["orders"], from: "o", ...SEQS, measures: { orders: ORDERS, aov: AOV, revenue: REVENUE }, drillId: "id", sets: ORDER_BAND_SETS["order-aov-pre-order-count"] };
     case "order-avg-value":
       return { facts: ["orders"], from: "o", key: b("local_at"), measures: { aov: AOV, medianValue: "round(percentile_cont(0.5) WITHIN GROUP (ORDER BY total_cents))", orders: ORDERS }, drillId: "id" };
     case "product-all":
@@ -245,7 +248,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
         facts: ["orders"], from: "o", key: `lpad(${SHIP_BAND}::text, 2, '0')`,
         label: `CASE WHEN ${SHIP_BAND} = 20 THEN '$200 or more' ELSE '$' || (${SHIP_BAND} * 10) || '–$' || (${SHIP_BAND} * 10 + 9.99) END`,
         measures: { orders: ORDERS, share, cumulativeShare: { row: pct("sum(count(*)) OVER (ORDER BY key)", "sum(count(*)) OVER ()"), total: "100" }, paidShipping: "count(*) FILTER (WHERE shipping_cents > 0)" },
-        drillId: "id", drillWhere: { paidShipping: "shipping_cents > 0" },
+        drillId: "id", drillWhere: { paidShipping: "shipping_cents > 0" }, sets: ORDER_BAND_SETS["free-shipping-threshold"],
       };
     case "analytics-product":
       return { facts: ["lines"], from: "l", key: b("local_at"), measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, products: "count(DISTINCT product)" }, drillId: "order_id", ...(g === "month" && { sets: PRODUCT_SETS["analytics-product"] }) };
@@ -274,10 +277,10 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
           avgHours: "round(avg(extract(epoch FROM fulfilled_at - placed_at) / 3600)::numeric, 1)::float8",
           within48h: pct("count(*) FILTER (WHERE fulfilled_at - placed_at <= interval '48 hours')", "count(*) FILTER (WHERE fulfilled_at IS NOT NULL)"),
         },
-        drillId: "id", drillWhere: { fulfilled: "fulfilled_at IS NOT NULL" },
+        drillId: "id", drillWhere: { fulfilled: "fulfilled_at IS NOT NULL" }, sets: ORDER_BAND_SETS["fulfillment-metrics"],
       };
     case "order-items-per-basket":
-      return { facts: ["orders"], from: "o", ...BASKETS, measures: { orders: ORDERS, share, aov: AOV }, drillId: "id" };
+      return { facts: ["orders"], from: "o", ...BASKETS, measures: { orders: ORDERS, share, aov: AOV }, drillId: "id", sets: ORDER_BAND_SETS["order-items-per-basket"] };
     case "product-cross-selling-analysis":
       return {
         facts: ["lines"],
