@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analytics } from "@atelier/contracts";
-import { as, openPrivateDatabase, registerUser, startTestApi, testConfig, type TestApi } from "./harness";
+import { as, registerUser, startPrivateTestApi, type TestApi } from "./harness";
 import type { Database } from "../src/db/pool";
 import { createOrder, setAnalyticsFlags } from "../../test/factories";
 import { foldChangedOrders, storesWithChangedOrders } from "../src/queries/analytics/fold-changes";
@@ -13,8 +13,7 @@ import { foldChangedOrders, storesWithChangedOrders } from "../src/queries/analy
 let db: Database;
 let api: TestApi;
 beforeAll(async () => {
-  db = await openPrivateDatabase();
-  api = await startTestApi({ databaseUrl: db.url, config: testConfig({ jobs: { concurrency: 0, pollMs: 60_000 } }) });
+  ({ db, api } = await startPrivateTestApi());
 }, 120_000);
 afterAll(async () => {
   await api?.close();

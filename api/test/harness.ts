@@ -39,6 +39,20 @@ export async function openPrivateDatabase(): Promise<Database> {
 }
 
 /**
+ * A private database (openPrivateDatabase) and an API on it that runs no jobs: on the shared database
+ * any file's fold job folds every store's notes at any moment, and these tests fold when they say so.
+ */
+export async function startPrivateTestApi(): Promise<{ db: Database; api: TestApi }> {
+  const db = await openPrivateDatabase();
+  try {
+    return { db, api: await startTestApi({ databaseUrl: db.url, config: testConfig({ jobs: { concurrency: 0, pollMs: 60_000 } }) }) };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
+/**
  * The API on a free port against the run's shared embedded database, or against `databaseUrl` (a
  * file's private database, see openPrivateDatabase).
  */

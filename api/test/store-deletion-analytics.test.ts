@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analytics } from "@atelier/contracts";
-import { as, openPrivateDatabase, registerUser, startTestApi, testConfig, type TestApi, type TestUser } from "./harness";
+import { as, registerUser, startPrivateTestApi, type TestApi, type TestUser } from "./harness";
 import type { Database } from "../src/db/pool";
 import { seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
@@ -17,8 +17,7 @@ const REPORTS = ["analytics", "analytics-cohorts", "analytics-rfm", "analytics-c
 let db: Database;
 let api: TestApi;
 beforeAll(async () => {
-  db = await openPrivateDatabase();
-  api = await startTestApi({ databaseUrl: db.url, config: testConfig({ jobs: { concurrency: 0, pollMs: 60_000 } }) });
+  ({ db, api } = await startPrivateTestApi());
 }, 120_000);
 afterAll(async () => {
   await api?.close();
