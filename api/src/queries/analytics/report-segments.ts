@@ -1,5 +1,6 @@
 import { CUTOFF, monthSplit } from "./facts";
 import type { ReportSql } from "./report-sql";
+import { cohortEdgeFacts } from "./report-cohort-days";
 import { AT_RISK_ORDERS } from "./report-sets";
 
 // The segment and cohort reports without filters (churn risk, RFM, percentiles, personas, cohorts, lifetime
@@ -112,18 +113,7 @@ cgr AS (
   SELECT x.cohort::timestamp, NULL, 0, 0, x.orders, x.revenue_cents
     FROM cohort_days x
    WHERE x.store_id = $1 AND x.cohort >= (SELECT m_from FROM gsplit) AND x.cohort < (SELECT m_to FROM gsplit) AND x.month < (SELECT m_to FROM gsplit)
-  UNION ALL
-  SELECT ${FACT_COHORT_ROW} FROM order_facts f
-   WHERE f.store_id = $1 AND f.customer_id IS NOT NULL AND f.placed_at < (SELECT cutoff FROM params)
-     AND f.first_at >= (SELECT from_at FROM params) AND f.first_at < (SELECT before_to FROM gsplit)
-  UNION ALL
-  SELECT ${FACT_COHORT_ROW} FROM order_facts f
-   WHERE f.store_id = $1 AND f.customer_id IS NOT NULL AND f.placed_at < (SELECT cutoff FROM params)
-     AND f.first_at >= (SELECT after_from FROM gsplit) AND f.first_at < (SELECT cutoff FROM params)
-  UNION ALL
-  SELECT ${FACT_COHORT_ROW} FROM order_facts f
-   WHERE f.store_id = $1 AND f.customer_id IS NOT NULL AND f.placed_at >= (SELECT after_from FROM gsplit) AND f.placed_at < (SELECT cutoff FROM params)
-     AND f.first_at >= (SELECT m_from::timestamp AT TIME ZONE $5::text FROM gsplit) AND f.first_at < (SELECT m_to::timestamp AT TIME ZONE $5::text FROM gsplit)
+  UNION ALL${cohortEdgeFacts("g", FACT_COHORT_ROW)}
 )`;
 
 const COHORT_CUSTOMERS = "coalesce(sum(customers), 0)";
