@@ -22,7 +22,10 @@ export const cohortEdgeFacts = (p: string, row: string) => `
   UNION ALL
   SELECT ${row} FROM order_facts f
    WHERE f.store_id = $1 AND f.customer_id IS NOT NULL AND f.placed_at >= (SELECT after_from FROM ${p}split) AND f.placed_at < (SELECT cutoff FROM params)
-     AND f.first_at >= (SELECT m_from::timestamp AT TIME ZONE $5::text FROM ${p}split) AND f.first_at < (SELECT m_to::timestamp AT TIME ZONE $5::text FROM ${p}split)`;
+     -- The whole cohorts as months, not as a range of first_at: the orders of one month are read through
+     -- (store, placed_at), where a range of first_at led the planner to read every whole cohort's orders.
+     AND date_trunc('month', f.first_at AT TIME ZONE $5::text) >= (SELECT m_from FROM ${p}split)
+     AND date_trunc('month', f.first_at AT TIME ZONE $5::text) < (SELECT m_to FROM ${p}split)`;
 
 /**
  * `cdl`: the orders of the customers whose first order falls in the range, up to the cutoff, as rows with the

@@ -1,7 +1,6 @@
 import { CUTOFF, monthSplit } from "./facts";
 import type { ReportSql } from "./report-sql";
 import { cohortEdgeFacts } from "./report-cohort-days";
-import { AT_RISK_ORDERS } from "./report-sets";
 
 // The segment and cohort reports without filters (churn risk, RFM, percentiles, personas, cohorts, lifetime
 // value) on the rollups rather than the shared customer relation `c` or every customer's months:
@@ -14,13 +13,13 @@ import { AT_RISK_ORDERS } from "./report-sets";
  * facts' customer index. The cutoff is written out (not read from `params`) so the planner sees how few
  * those are; `c`'s join to the customers' names and its filters are not needed here.
  */
-const SEGMENT_CUSTOMERS = `sgc0 AS (
-  SELECT m.customer_id, m.last_order_at, m.orders_count, m.revenue_cents::bigint AS revenue_cents, m.avg_interval_days::float8 AS avg_interval_days
-    FROM customer_metrics m
+const segmentCustomers = (personas?: { rollup: string; join: string; facts: string }) => `sgc0 AS (
+  SELECT m.customer_id, m.last_order_at, m.orders_count, m.revenue_cents::bigint AS revenue_cents, m.avg_interval_days::float8 AS avg_interval_days${personas?.rollup ?? ""}
+    FROM customer_metrics m${personas?.join ?? ""}
    WHERE m.store_id = $1 AND m.last_order_at < ${CUTOFF}
   UNION ALL
   SELECT o.customer_id, max(o.placed_at), count(*)::int, sum(o.total_cents)::bigint,
-         CASE WHEN count(*) > 1 THEN extract(epoch FROM max(o.placed_at) - min(o.placed_at)) / 86400 / (count(*) - 1) END::float8
+         CASE WHEN count(*) > 1 THEN extract(epoch FROM max(o.placed_at) - min(o.placed_at)) / 86400 / (count(*) - 1) END::float8${personas?.facts ?? ""}
     FROM customer_metrics x JOIN order_facts o ON o.customer_id = x.customer_id
    WHERE x.store_id = $1 AND x.last_order_at >= ${CUTOFF} AND o.store_id = $1 AND o.placed_at < ${CUTOFF}
    GROUP BY o.customer_id
@@ -30,6 +29,7 @@ sgc AS (
    -- The rollups have no channel, country, product or segment: runs with a filter never read them.
    WHERE coalesce($6::text, $7::text, $8::text, $9::text) IS NULL
 )`;
+const SEGMENT_CUSTOMERS = segmentCustomers();
 
 /** The store's median interval between orders over a customer relation, 90 days when nobody ordered twice. */
 export const medianInterval = (from: string) =>
@@ -53,33 +53,27 @@ export const rfmScores = (from: string) => `rfm AS (SELECT c.*,
 /** Each customer's rank by revenue, highest first. */
 export const revenueRanks = (from: string) => `pr AS (SELECT c.*, percent_rank() OVER (ORDER BY revenue_cents DESC) AS p FROM ${from} c)`;
 
-/** Churn risk, RFM, percentiles and churn risk development without filters: the report's own CTEs over `sgc` instead of `c`. */
+/** Churn risk, RFM and percentiles without filters: the report's own CTE over `sgc` instead of `c`. */
 export const SEGMENT_SETS = {
   "analytics-churn-risk": { facts: [], extra: `${SEGMENT_CUSTOMERS}, ${churnRatios("sgc")}`, from: "cr" },
   "analytics-rfm": { facts: [], extra: `${SEGMENT_CUSTOMERS}, ${rfmScores("sgc")}`, from: "rfm" },
   "analytics-percentile-analysis": { facts: [], extra: `${SEGMENT_CUSTOMERS}, ${revenueRanks("sgc")}`, from: "pr" },
-  // The store's median interval from the rollup alone, then the same orders at risk.
-  "analytics-churn-risk-development": { facts: [], extra: `${SEGMENT_CUSTOMERS}, ${medianInterval("sgc")}, ${AT_RISK_ORDERS}`, from: "ar" },
 } satisfies Record<string, ReportSql["sets"]>;
 
 /**
  * Personas without filters: each customer of `sgc` with the persona rollup's counts (migration 0535) when
  * their last order came before the cutoff (all their orders count), else their facts and lines before the
- * cutoff, as the report's own version reads them for everyone.
+ * cutoff, as the report's own version reads them for everyone. The counts come in the same per-customer
+ * relation rather than a second one joined to it: the join of two unions was estimated at 158,000 rows, a
+ * cost that put the statement through Postgres's JIT compiler (0.6–0.8 s of compiling, docs/benchmarks.md).
  */
-const PERSONA_CUSTOMERS = `${SEGMENT_CUSTOMERS},
-spa AS (
-  SELECT p.customer_id, p.wholesale_orders > 0 AS wholesale, p.discounted_orders::numeric / p.orders AS discounted, p.gift_orders > 0 AS gift
-    FROM customer_metrics m JOIN customer_personas p ON p.customer_id = m.customer_id
-   WHERE m.store_id = $1 AND m.last_order_at < ${CUTOFF}
-  UNION ALL
-  SELECT x.customer_id, bool_or(x.origin = 'MANUAL_WHOLESALE'), avg((x.discount_cents > 0)::int),
-         bool_or(EXISTS (SELECT 1 FROM order_line_items g WHERE g.order_id = x.order_id AND g.sku LIKE 'GIFT%'))
-    FROM customer_metrics m JOIN order_facts x ON x.customer_id = m.customer_id
-   WHERE m.store_id = $1 AND m.last_order_at >= ${CUTOFF} AND x.store_id = $1 AND x.placed_at < ${CUTOFF}
-   GROUP BY x.customer_id
-),
-sps AS (SELECT s.*, spa.wholesale, spa.discounted, spa.gift, percent_rank() OVER (ORDER BY s.revenue_cents DESC) AS rp FROM sgc s JOIN spa USING (customer_id))`;
+const PERSONA_CUSTOMERS = `${segmentCustomers({
+  rollup: ", p.wholesale_orders > 0 AS wholesale, p.discounted_orders::numeric / p.orders AS discounted, p.gift_orders > 0 AS gift",
+  join: " JOIN customer_personas p ON p.customer_id = m.customer_id",
+  facts: `, bool_or(o.origin = 'MANUAL_WHOLESALE'), avg((o.discount_cents > 0)::int),
+         bool_or(EXISTS (SELECT 1 FROM order_line_items g WHERE g.order_id = o.order_id AND g.sku LIKE 'GIFT%'))`,
+})},
+sps AS (SELECT s.*, percent_rank() OVER (ORDER BY s.revenue_cents DESC) AS rp FROM sgc s)`;
 
 /** Personas without filters, on the persona rollup (sps). */
 export const PERSONA_SETS = { facts: [], extra: PERSONA_CUSTOMERS, from: "sps" } satisfies ReportSql["sets"];

@@ -331,7 +331,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
         facts: ["customers"],
         extra: `${STORE_MEDIAN_INTERVAL}, ${AT_RISK_ORDERS}`, from: "ar", key: b("risk_at AT TIME ZONE $5::text"),
         measures: { becameAtRisk: CUSTOMERS, cameBack: "count(DISTINCT customer_id) FILTER (WHERE next_at IS NOT NULL)", stillAtRisk: "count(DISTINCT customer_id) FILTER (WHERE next_at IS NULL)" },
-        drillId: "customer_id", drillWhere: { cameBack: "next_at IS NOT NULL", stillAtRisk: "next_at IS NULL" }, sets: SEGMENT_SETS["analytics-churn-risk-development"],
+        drillId: "customer_id", drillWhere: { cameBack: "next_at IS NOT NULL", stillAtRisk: "next_at IS NULL" },
       };
     case "analytics-customer-persona":
       return {
