@@ -130,7 +130,10 @@ export class Oracle {
       case "analytics-repeat-purchase":
         return this.group(rangeCustomers, (c) => c.cohort, { customers: count, repeaters: (l) => l.filter((c) => c.count > 1).length });
       case "analytics-ltv":
-        return this.group(rangeCustomers, (c) => c.cohort, { customers: count, revenue: sum((c) => c.revenue) });
+        return this.group(rangeCustomers, (c) => c.cohort, {
+          customers: count, revenue: sum((c) => c.revenue), ltv: (l) => Math.round(l.reduce((s, c) => s + c.revenue, 0) / l.length),
+          avgOrders: (l) => Math.round((100 * l.reduce((s, c) => s + c.count, 0)) / l.length) / 100,
+        });
       case "analytics-all-customers-graph":
         return this.group(rangeCustomers, (c) => local(c.first, this.input.tz).month, { newCustomers: count });
       case "analytics-customer-economics":
@@ -143,10 +146,10 @@ export class Oracle {
         return this.group(rangeCustomers, (c) => c.cohort, { customers: count, cohortRevenue: sum((c) => c.revenue), m1: cell(1), m2: cell(2), m3: cell(3), m6: cell(6), m12: cell(12) });
       }
       case "analytics-rfm":
-        return this.group(this.customers, (c) => this.rfmSegment(c), { customers: count });
+        return this.group(this.customers, (c) => this.rfmSegment(c), { customers: count, revenue: sum((c) => c.revenue), avgOrders: (l) => Math.round((100 * l.reduce((s, c) => s + c.count, 0)) / l.length) / 100 });
       case "analytics-churn-risk": {
         const median = this.medianInterval();
-        return this.group(this.customers, (c) => { const r = c.recency / Math.max(1, c.avgInterval ?? median); return r < 1 ? "01" : r < 1.5 ? "02" : r < 3 ? "03" : "04"; }, { customers: count });
+        return this.group(this.customers, (c) => { const r = c.recency / Math.max(1, c.avgInterval ?? median); return r < 1 ? "01" : r < 1.5 ? "02" : r < 3 ? "03" : "04"; }, { customers: count, revenueAtStake: sum((c) => c.revenue) });
       }
       case "analytics-percentile-analysis": {
         const total = this.customers.reduce((s, c) => s + c.revenue, 0);

@@ -14,7 +14,7 @@
  * lines with one hash join, where a subquery's unknown bounds made it plan 20,000 index look-ups.
  */
 const FROM_AT = `($2::date::timestamp AT TIME ZONE $5::text)`;
-const CUTOFF = `least($4::timestamptz, ($3::date::timestamp AT TIME ZONE $5::text))`;
+export const CUTOFF = `least($4::timestamptz, ($3::date::timestamp AT TIME ZONE $5::text))`;
 
 /** A moment in the range: [range start, cutoff). */
 export const IN_RANGE = (col: string) => `${col} >= ${FROM_AT} AND ${col} < ${CUTOFF}`;

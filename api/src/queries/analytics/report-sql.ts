@@ -4,6 +4,7 @@ import { AT_RISK_ORDERS, COHORT_SETS, FOLLOW_UP_SETS, PRODUCT_SETS, RECOVERED_OR
 import { DAILY_LTV_SETS } from "./report-cohort-days";
 import { OVERVIEW_SETS, REVENUE_BY_COHORT_STEPS } from "./report-customer-steps";
 import { ORDER_BAND_SETS } from "./order-bands";
+import { churnRatios, COHORT_STEP_SETS, medianInterval, PERSONA_SETS, revenueRanks, rfmScores, SEGMENT_SETS } from "./report-segments";
 import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
 
 // Each report's SQL over the shared facts (facts.ts): the relation its rows come from, the row key
@@ -63,7 +64,7 @@ const CUSTOMERS = "count(DISTINCT customer_id)";
 const NEW_CUSTOMERS = "count(DISTINCT customer_id) FILTER (WHERE seq = 1)";
 const ITEM_REVENUE = "sum(quantity * unit_price_cents)";
 const RETURN_RATE = pct("sum(returned_quantity)", "sum(quantity)");
-const STORE_MEDIAN_INTERVAL = `med AS (SELECT coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY avg_interval_days), 90)::float8 AS d FROM c WHERE avg_interval_days IS NOT NULL)`;
+const STORE_MEDIAN_INTERVAL = medianInterval("c");
 /**
  * Reports that follow customers from their first order take the channel, country and SKU filters
  * as a description of that first order: customers acquired through the channel, shipped to the
@@ -138,26 +139,19 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "analytics-ltv":
       return {
         facts: ["customers"], from: "c", where: IN_RANGE("first_order_at"), key: month("cohort"),
-        measures: { customers: "count(*)", revenue: "sum(revenue_cents)", ltv: "round(avg(revenue_cents))", avgOrders: "round(avg(orders_count), 2)::float8" }, drillId: "customer_id", sets: COHORT_SETS,
+        measures: { customers: "count(*)", revenue: "sum(revenue_cents)", ltv: "round(avg(revenue_cents))", avgOrders: "round(avg(orders_count), 2)::float8" }, drillId: "customer_id", sets: COHORT_STEP_SETS["analytics-ltv"],
       };
     case "analytics-rfm":
       return {
-        facts: ["customers"],
-        // percent_rank gives tied customers the same score (NTILE would split ties arbitrarily).
-        extra: `rfm AS (SELECT c.*,
-            least(5, 1 + floor(percent_rank() OVER (ORDER BY recency_days DESC) * 5))::int AS r,
-            least(5, 1 + floor(percent_rank() OVER (ORDER BY orders_count) * 5))::int AS f,
-            least(5, 1 + floor(percent_rank() OVER (ORDER BY revenue_cents) * 5))::int AS mo
-          FROM c)`,
-        from: "rfm", ...RFM_SEGMENTS,
+        facts: ["customers"], extra: rfmScores("c"), from: "rfm", ...RFM_SEGMENTS,
         measures: { customers: "count(*)", share, revenue: "sum(revenue_cents)", avgRecency: "round(avg(recency_days)::numeric, 1)::float8", avgOrders: "round(avg(orders_count), 2)::float8" },
-        drillId: "customer_id",
+        drillId: "customer_id", sets: SEGMENT_SETS["analytics-rfm"],
       };
     case "analytics-percentile-analysis":
       return {
-        facts: ["customers"], extra: `pr AS (SELECT c.*, percent_rank() OVER (ORDER BY revenue_cents DESC) AS p FROM c)`, from: "pr", ...PERCENTILES,
+        facts: ["customers"], extra: revenueRanks("c"), from: "pr", ...PERCENTILES,
         measures: { customers: "count(*)", revenue: "sum(revenue_cents)", revenueShare: { row: pct("sum(revenue_cents)", "sum(sum(revenue_cents)) OVER ()"), total: "100" }, revenuePerCustomer: "round(avg(revenue_cents))" },
-        drillId: "customer_id",
+        drillId: "customer_id", sets: SEGMENT_SETS["analytics-percentile-analysis"],
       };
     case "analytics-customer-economics":
       return {
@@ -184,7 +178,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
                 co AS (SELECT c.*, coalesce(ch.ks, '{}') AS ks FROM c LEFT JOIN ch USING (customer_id) WHERE ${IN_RANGE("c.first_order_at")})`,
         from: "co", key: month("cohort"),
         measures: { customers: "count(*)", m1: cell(1), m2: cell(2), m3: cell(3), m6: cell(6), m12: cell(12), cohortRevenue: "sum(revenue_cents)" },
-        drillId: "customer_id", drillWhere: { m1: "1 = ANY(ks)", m2: "2 = ANY(ks)", m3: "3 = ANY(ks)", m6: "6 = ANY(ks)", m12: "12 = ANY(ks)" }, sets: COHORT_SETS,
+        drillId: "customer_id", drillWhere: { m1: "1 = ANY(ks)", m2: "2 = ANY(ks)", m3: "3 = ANY(ks)", m6: "6 = ANY(ks)", m12: "12 = ANY(ks)" }, sets: COHORT_STEP_SETS["analytics-cohorts"],
       };
     }
     case "analytics-order":
@@ -328,10 +322,9 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "analytics-churn-risk":
       return {
         facts: ["customers"],
-        extra: `${STORE_MEDIAN_INTERVAL},
-                cr AS (SELECT c.*, c.recency_days / greatest(1, coalesce(c.avg_interval_days, (SELECT d FROM med))) AS ratio FROM c)`,
-        from: "cr", ...RISK,
+        extra: churnRatios("c"), from: "cr", ...RISK,
         measures: { customers: "count(*)", share, revenueAtStake: "sum(revenue_cents)", avgRecency: "round(avg(recency_days)::numeric, 1)::float8" }, drillId: "customer_id",
+        sets: SEGMENT_SETS["analytics-churn-risk"],
       };
     case "analytics-churn-risk-development":
       return {
@@ -352,6 +345,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
                 ps AS (SELECT c.*, pa.wholesale, pa.discounted, pa.gift, percent_rank() OVER (ORDER BY c.revenue_cents DESC) AS rp FROM c JOIN pa USING (customer_id))`,
         from: "ps", ...PERSONAS,
         measures: { customers: "count(*)", share, revenuePerCustomer: "round(avg(revenue_cents))", avgOrders: "round(avg(orders_count), 2)::float8" }, drillId: "customer_id",
+        sets: PERSONA_SETS,
       };
     default:
       return undefined;
