@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analytics, type analytics as A } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { createOrder, seedAnalyticsHistory, setAnalyticsFlags, type AnalyticsSeed } from "../../test/factories";
+import { createOrder, inMovedZone, seedAnalyticsHistory, setAnalyticsFlags, type AnalyticsSeed } from "../../test/factories";
 import { Oracle } from "./analytics-oracle";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
 import { reportSql } from "../src/queries/analytics/report-sql";
@@ -105,13 +105,6 @@ describe("the average order value on the per-month order values", () => {
   }, 600_000);
 
   it("is rebuilt in the new zone when the store's zone changes", async () => {
-    await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, "Europe/Berlin");
-    try {
-      const { rows } = await api.deps.pool.query<{ timezone: string }>(`SELECT DISTINCT timezone FROM order_value_months WHERE store_id = $1`, [owner.store.id]);
-      expect(rows).toEqual([{ timezone: "Europe/Berlin" }]);
-      await expectSameAsFacts("Europe/Berlin");
-    } finally {
-      await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, TZ);
-    }
+    await inMovedZone(api, owner.token, owner.store.id, "order_value_months", "Europe/Berlin", TZ, () => expectSameAsFacts("Europe/Berlin"));
   }, 300_000);
 });

@@ -217,9 +217,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "order-aov-pre-order-count":
       return { facts: ["orders"], from: "o", ...SEQS, measures: { orders: ORDERS, aov: AOV, revenue: REVENUE }, drillId: "id", sets: ORDER_BAND_SETS["order-aov-pre-order-count"] };
     case "order-avg-value":
-      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { aov: AOV, medianValue: "round(percentile_cont(0.5) WITHIN GROUP (ORDER BY total_cents))", orders: ORDERS }, drillId: "id",
-        // By month only: the counts are per month.
-        ...(g === "month" && { sets: ORDER_VALUE_SETS }) };
+      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { aov: AOV, medianValue: "round(percentile_cont(0.5) WITHIN GROUP (ORDER BY total_cents))", orders: ORDERS }, drillId: "id", ...(g === "month" && { sets: ORDER_VALUE_SETS }) };
     case "product-all":
       return { facts: ["lines"], from: "l", key: "product", order: "-productRevenue", measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, orders: "count(DISTINCT order_id)", returnRate: RETURN_RATE }, drillId: "order_id", sets: PRODUCT_SETS["product-all"] };
     case "product-all-variants":
