@@ -5,6 +5,7 @@ import { DAILY_LTV_SETS } from "./report-cohort-days";
 import { OVERVIEW_SETS, REVENUE_BY_COHORT_STEPS } from "./report-customer-steps";
 import { ORDER_BAND_SETS } from "./order-bands";
 import { ORDER_VALUE_SETS } from "./order-values";
+import { CROSS_SELLING_SETS } from "./cross-selling";
 import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
 
 // Each report's SQL over the shared facts (facts.ts): the relation its rows come from, the row key
@@ -298,7 +299,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
           confidence: { row: pct("count(*)", "max(a_cnt)"), total: null },
           lift: { row: "round((count(*)::numeric / max(a_cnt)) / (max(b_cnt)::numeric / (SELECT n FROM n)), 2)::float8", total: null },
         },
-        drillId: "order_id", sets: PRODUCT_SETS["product-cross-selling-analysis"],
+        drillId: "order_id", sets: CROSS_SELLING_SETS,
       };
     case "product-follow-up-purchases":
       return {

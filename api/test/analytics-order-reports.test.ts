@@ -7,15 +7,17 @@ import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
 import { reportSql } from "../src/queries/analytics/report-sql";
 import { selectReportRows, selectReportTotals } from "../src/queries/analytics/run-report-sql";
 
-// The average order value by month on the per-month order values (migration 0540) when unfiltered: the
-// same rows and totals (the median to the cent) as the report read from every order's facts, and as the
-// independent computation over the seeded rows, through placed, adjusted, returned, moved, deleted and
+// The average order value by month on the per-month order values (migration 0540) and cross-selling on the
+// product rollups with its edge months' lines read once, when unfiltered: the same rows and totals (the
+// median to the cent) as the report read from every order's facts, and as the
+// independent computation over the seeded rows, through placed, adjusted, returned, extended (a line added), moved, deleted and
 // cancelled orders folded after the write, ranges with partial months and a month boundary in the store's
 // zone; the kept rows equal a full recomputation, and a zone change rebuilds them.
 
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 const TZ = "America/New_York";
-const REPORT = "order-avg-value";
+// Cross-selling reads its edge months' lines once (cross-selling.ts) instead of through 0470's two functions.
+const REPORTS = ["order-avg-value", "product-cross-selling-analysis"];
 const RANGE = { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() } as const;
 
 let api: TestApi;
@@ -33,15 +35,15 @@ type Range = { from: string; to: string; asOf: string };
 const nonEmpty = <R extends { values: Record<string, number | null> }>(rows: R[]) => rows.filter((x) => Object.values(x.values).some((v) => v !== 0 && v !== null));
 
 /** The report read from the order facts alone: its spec without the rollup's relation. */
-async function fromFacts(q: Range, timezone: string) {
-  const { sets: _, ...spec } = reportSql(REPORT, "month")!;
+async function fromFacts(reportId: string, q: Range, timezone: string) {
+  const { sets: _, ...spec } = reportSql(reportId, "month")!;
   const args = { storeId: owner.store.id, from: q.from, to: q.to, asOf: q.asOf, timezone };
   return { rows: nonEmpty(await selectReportRows(api.deps.pool, spec, args)), totals: await selectReportTotals(api.deps.pool, spec, args) };
 }
 
 /** The report through the API (the rollup, unfiltered), without the empty months the API fills in. */
-async function fromValues(q: Range) {
-  const r = await as(api, owner.token, analytics.runReport, { params: { reportId: REPORT }, query: q as A.ReportParamsInput });
+async function fromValues(reportId: string, q: Range) {
+  const r = await as(api, owner.token, analytics.runReport, { params: { reportId }, query: q as A.ReportParamsInput });
   return { rows: nonEmpty(r.rows), totals: r.totals };
 }
 
@@ -56,26 +58,30 @@ const RANGES: Range[] = [
 
 async function expectSameAsFacts(tz = TZ) {
   await foldChangedOrders(api.deps.pool, owner.store.id);
-  for (const q of RANGES) expect({ q, ...(await fromValues(q)) }).toEqual({ q, ...(await fromFacts(q, tz)) });
+  for (const reportId of REPORTS) {
+    for (const q of RANGES) expect({ reportId, q, ...(await fromValues(reportId, q)) }).toEqual({ reportId, q, ...(await fromFacts(reportId, q, tz)) });
+  }
 }
 
-describe("the average order value on the per-month order values", () => {
+describe("the average order value on the per-month order values, and cross-selling", () => {
   it("gives the independent computation's figures over the seeded orders", async () => {
     const oracle = new Oracle({ seed, ...RANGE, tz: TZ });
-    const rows = new Map((await fromValues(RANGE)).rows.map((x) => [x.key, x.values]));
     let compared = 0;
-    for (const [key, values] of oracle.expected(REPORT)!) {
-      for (const [measure, value] of Object.entries(values)) {
-        expect({ key, measure, value: rows.get(key)?.[measure] ?? null }).toEqual({ key, measure, value });
-        compared++;
+    for (const reportId of REPORTS) {
+      const rows = new Map((await fromValues(reportId, RANGE)).rows.map((x) => [x.key, x.values]));
+      for (const [key, values] of oracle.expected(reportId)!) {
+        for (const [measure, value] of Object.entries(values)) {
+          expect({ reportId, key, measure, value: rows.get(key)?.[measure] ?? null }).toEqual({ reportId, key, measure, value });
+          compared++;
+        }
       }
     }
-    expect(compared).toBeGreaterThan(30);
-    // An even count of orders somewhere, so a median between two values is compared too.
-    expect([...oracle.expected(REPORT)!.values()].some((v) => v.orders! % 2 === 0)).toBe(true);
+    expect(compared).toBeGreaterThan(100);
+    // An even count of orders in some month, so a median between two values is compared too.
+    expect([...oracle.expected("order-avg-value")!.values()].some((v) => v.orders! % 2 === 0)).toBe(true);
   }, 300_000);
 
-  it("stays equal to the facts and to a full recomputation through placed, adjusted, returned, moved, deleted and cancelled orders", async () => {
+  it("stays equal to the facts and to a full recomputation through placed, adjusted, returned, extended, moved, deleted and cancelled orders", async () => {
     const db = api.deps.pool;
     const store = owner.store.id;
     await expectSameAsFacts();
@@ -92,7 +98,9 @@ describe("the average order value on the per-month order values", () => {
     await db.query(`UPDATE orders SET cancellation_state = 'CANCELED', canceled_at = now() WHERE id = $1`, [cancelled!.id]);
     await expectSameAsFacts();
 
-    // The boundary order moved into October, then one order deleted.
+    // A line of another product added to the boundary order (new pairs), then the order moved into October, then one order deleted.
+    await db.query(`INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents) VALUES ($1, $2, 'MUG-1', 'Mug', 1, 900)`, [boundary, store]);
+    await expectSameAsFacts();
     await db.query(`UPDATE orders SET placed_at = '2026-10-01T04:30:00Z' WHERE id = $1`, [boundary]);
     await db.query(`DELETE FROM orders WHERE id = $1`, [adjusted!.id]);
     await expectSameAsFacts();
