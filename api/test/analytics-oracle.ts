@@ -1,5 +1,6 @@
 // An independent computation of the analytics reports in plain TypeScript over the raw rows the
 // test wrote (never the report SQL): the test compares the API's figures with these.
+import { expect } from "vitest";
 import type { AnalyticsSeed } from "../../test/factories";
 import { local, localMidnight, pct2, percentileCont, product, roundHalfEven, top, type Expected } from "./analytics-oracle-math";
 
@@ -294,4 +295,22 @@ export class Oracle {
     ];
     return String(table.find(([cond]) => cond)![1]).padStart(2, "0");
   }
+}
+
+/**
+ * Expects every figure the oracle computes for each report to be the report's (one expectation per figure,
+ * naming the report, row and measure) and answers how many were compared.
+ */
+export async function expectOracleFigures(oracle: Oracle, reportIds: readonly string[], rowsOf: (reportId: string) => Promise<{ key: string; values: Record<string, number | null> }[]>): Promise<number> {
+  let compared = 0;
+  for (const reportId of reportIds) {
+    const rows = new Map((await rowsOf(reportId)).map((x) => [x.key, x.values]));
+    for (const [key, values] of oracle.expected(reportId)!) {
+      for (const [measure, value] of Object.entries(values)) {
+        expect({ reportId, key, measure, value: rows.get(key)?.[measure] ?? null }).toEqual({ reportId, key, measure, value });
+        compared++;
+      }
+    }
+  }
+  return compared;
 }

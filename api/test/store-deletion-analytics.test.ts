@@ -72,6 +72,7 @@ describe("deleting a store with folded analytics", () => {
     const goneBefore = await rowsOf(gone.store.id, tables);
     expect(goneBefore.customer_months?.length).toBeGreaterThan(0);
     expect(goneBefore.order_band_months?.length).toBeGreaterThan(0);
+    expect(goneBefore.order_value_months?.length).toBeGreaterThan(0);
 
     const keptReports = await reports(kept);
     const keptRows = await rowsOf(kept.store.id, tables);

@@ -15,6 +15,22 @@ export async function setAnalyticsFlags(api: FactoryApi, token: string, features
   return api.client.call(stores.updateStoreConfigs, { body: { features, ...(timezone && { timezone }) } }, { token });
 }
 
+/**
+ * Runs `check` with the store's zone moved to `timezone` and its rollup `table` rebuilt in it (asserted:
+ * every row of the store in the new zone), then moves the store back to `back`.
+ */
+export async function inMovedZone(api: FactoryApi, token: string, storeId: string, table: string, timezone: string, back: string, check: () => Promise<void>): Promise<void> {
+  const flags = { analytics: true, fulfillmentMetrics: true };
+  await setAnalyticsFlags(api, token, flags, timezone);
+  try {
+    const { rows } = await poolOf(api).query<{ timezone: string }>(`SELECT DISTINCT timezone FROM ${table} WHERE store_id = $1`, [storeId]);
+    if (rows.length !== 1 || rows[0]!.timezone !== timezone) throw new Error(`${table} was not rebuilt in ${timezone}: ${rows.map((r) => r.timezone).join(", ")}`);
+    await check();
+  } finally {
+    await setAnalyticsFlags(api, token, flags, back);
+  }
+}
+
 /** Generates and writes a store's history ending at `anchor`; returns the rows as written. */
 export async function seedAnalyticsHistory(api: FactoryApi, storeId: string, options: { anchor: Date; scale?: number; seed?: number; customers?: number; orders?: number }): Promise<AnalyticsSeed> {
   const raw = generateCommerce(createRng(options.seed ?? 7_202_611, "analytics"), options.anchor, options.scale ?? 0.06, { items: [], suppliers: [] }, { customers: options.customers, orders: options.orders });

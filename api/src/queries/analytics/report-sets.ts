@@ -51,24 +51,6 @@ export const PRODUCT_SETS = {
   "product-sold-item": productSets({ units: "sum(units)", products: "count(DISTINCT product)", orders: P_LINE_ORDERS }),
   "product-return-items": productSets({ returnedUnits: "sum(returned_units)", returnedValue: "sum(returned_cents)", ordersWithReturns: "sum(return_orders)" }),
   "analytics-product": productSets({ units: "sum(units)", productRevenue: P_REVENUE, products: "count(DISTINCT product)" }),
-  // Cross-selling: the pairs (pp) with each product's orders and the orders with lines over the same rows.
-  "product-cross-selling-analysis": {
-    facts: ["products"],
-    extra: `ppn AS (SELECT nullif(sum(line_orders), 0) AS n FROM pm),
-            ppc AS (SELECT product, sum(product_orders) AS cnt FROM pm GROUP BY product),
-            -- The pairs summed over the months before they meet the products' counts: one row per pair joined
-            -- twice, not every month's row of every pair (docs/benchmarks.md, aorder10).
-            ppg AS MATERIALIZED (SELECT a_product, b_product, sum(orders) AS orders FROM pp GROUP BY a_product, b_product),
-            ppairs AS (SELECT ppg.a_product, ppg.b_product, ppg.orders, pa.cnt AS a_cnt, pb.cnt AS b_cnt
-                         FROM ppg JOIN ppc pa ON pa.product = ppg.a_product JOIN ppc pb ON pb.product = ppg.b_product)`,
-    from: "ppairs",
-    measures: {
-      pairOrders: "sum(orders)",
-      support: { row: pct("sum(orders)", "(SELECT n FROM ppn)"), total: null },
-      confidence: { row: pct("sum(orders)", "max(a_cnt)"), total: null },
-      lift: { row: "round((sum(orders)::numeric / max(a_cnt)) / (max(b_cnt)::numeric / (SELECT n FROM ppn)), 2)::float8", total: null },
-    },
-  },
 } satisfies Record<string, ReportSql["sets"]>;
 
 /**

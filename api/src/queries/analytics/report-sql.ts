@@ -5,6 +5,8 @@ import { DAILY_LTV_SETS } from "./report-cohort-days";
 import { OVERVIEW_SETS, REVENUE_BY_COHORT_STEPS } from "./report-customer-steps";
 import { ORDER_BAND_SETS } from "./order-bands";
 import { churnRatios, COHORT_STEP_SETS, medianInterval, PERSONA_SETS, revenueRanks, rfmScores, SEGMENT_SETS } from "./report-segments";
+import { ORDER_VALUE_SETS } from "./order-values";
+import { CROSS_SELLING_SETS } from "./cross-selling";
 import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
 
 // Each report's SQL over the shared facts (facts.ts): the relation its rows come from, the row key
@@ -210,7 +212,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "order-aov-pre-order-count":
       return { facts: ["orders"], from: "o", ...SEQS, measures: { orders: ORDERS, aov: AOV, revenue: REVENUE }, drillId: "id", sets: ORDER_BAND_SETS["order-aov-pre-order-count"] };
     case "order-avg-value":
-      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { aov: AOV, medianValue: "round(percentile_cont(0.5) WITHIN GROUP (ORDER BY total_cents))", orders: ORDERS }, drillId: "id" };
+      return { facts: ["orders"], from: "o", key: b("local_at"), measures: { aov: AOV, medianValue: "round(percentile_cont(0.5) WITHIN GROUP (ORDER BY total_cents))", orders: ORDERS }, drillId: "id", ...(g === "month" && { sets: ORDER_VALUE_SETS }) };
     case "product-all":
       return { facts: ["lines"], from: "l", key: "product", order: "-productRevenue", measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, orders: "count(DISTINCT order_id)", returnRate: RETURN_RATE }, drillId: "order_id", sets: PRODUCT_SETS["product-all"] };
     case "product-all-variants":
@@ -291,7 +293,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
           confidence: { row: pct("count(*)", "max(a_cnt)"), total: null },
           lift: { row: "round((count(*)::numeric / max(a_cnt)) / (max(b_cnt)::numeric / (SELECT n FROM n)), 2)::float8", total: null },
         },
-        drillId: "order_id", sets: PRODUCT_SETS["product-cross-selling-analysis"],
+        drillId: "order_id", sets: CROSS_SELLING_SETS,
       };
     case "product-follow-up-purchases":
       return {
