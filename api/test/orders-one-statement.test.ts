@@ -159,7 +159,7 @@ describe("a search matching more than the cap", () => {
     // With a cap of 2 every order of this store matches a common fragment (an arm gathers 3 ids).
     for (const [filter, cap] of [["ALL", 2], ["ALL", 50], ["ON_HOLD", 2], ["OUTSTANDING", 2], ["FULFILLED", 0]] as const) {
       const expected = await referenceSummaries(storeId, TAB_CONDITIONS[filter]);
-      for (const [offset, limit] of [[0, 25], [1, 2]]) {
+      for (const [offset, limit] of [[0, 25], [1, 2]] as const) {
         const { list, matches } = await listOrdersPage(api.deps.pool, storeId, { filter, search: "lovelace", sort: "-placedAt", limit, offset }, cap);
         expect(list.map((o) => o.id), `${filter} cap ${cap}`).toEqual(expected.slice(offset, offset + limit).map((o) => o.id));
         expect(matches, `${filter} cap ${cap}`).toBe(Math.min(expected.length, cap + 1));

@@ -44,3 +44,19 @@ export function queryPrepared<R extends pg.QueryResultRow>(db: Queryable, text: 
   if (!ownSessions(db)) return db.query<R>(text, values);
   return db.query<R>({ name: nameOf(text), text, values });
 }
+
+/** Page sizes the screens ask for: written into the text, so a first page of one has a text of its own. */
+const USUAL_PAGE_SIZES = new Set([10, 20, 25, 50, 100]);
+
+/**
+ * A page's `LIMIT … OFFSET …` for a prepared text (values pushed onto `params`). A parameter in either
+ * makes Postgres plan a generic plan for 10% of the rows, which it then rejects for the tabs' walks
+ * (measured: planned again on every execution); a usual size as a constant and a first page without
+ * an offset let it keep one generic plan. Later pages and unusual sizes stay parameters, so the texts
+ * stay a fixed few (at most two per usual size and one more for every other size).
+ */
+export function pageBoundsSql(params: unknown[], limit: number, offset: number): string {
+  const bound = (v: number) => (params.push(v), `$${params.length}`);
+  const limitSql = USUAL_PAGE_SIZES.has(limit) ? String(limit) : bound(limit);
+  return offset === 0 ? `LIMIT ${limitSql}` : `LIMIT ${limitSql} OFFSET ${bound(offset)}`;
+}

@@ -1,6 +1,6 @@
 import type { InventoryFilter, InventorySort } from "@atelier/contracts/inventory";
 import type { Queryable } from "../../db/pool";
-import { queryPrepared } from "../../db/prepared";
+import { pageBoundsSql, queryPrepared } from "../../db/prepared";
 import { containsPattern } from "../like-pattern";
 
 // SQL of the store's stock: items (one per SKU), their levels per bin and the list's tabs. The
@@ -79,20 +79,20 @@ export type InventoryPage = { list: ItemRow[]; total: number; counts: Record<Inv
 /**
  * The list's statement: every tab's count (`counts`), with a search its total (`total`), and the
  * page (`page`), each page row made by `pageRow` of `p`. The tabs and the sort read the totals each
- * item keeps (0491), so only the page's items sum and list their bins. The page's bounds are
- * parameters: Postgres keeps the few texts prepared.
+ * item keeps (0491), so only the page's items sum and list their bins. The texts are a fixed few
+ * (pageBoundsSql): Postgres keeps them prepared.
  */
 function listItemsSql(storeId: string, input: ListInventoryInput, pageRow: string, bin: string): { text: string; params: unknown[] } {
   const params: unknown[] = [storeId];
   const search = searchSql(input.search, params);
   const where = `i.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${search}`;
   const counts = Object.entries(FILTER_SQL).map(([name, cond]) => `'${name}', count(*) FILTER (WHERE ${cond})`);
-  params.push(input.limit, input.offset);
+  const bounds = pageBoundsSql(params, input.limit, input.offset);
   // Without a search a tab's total is its count; json_agg keeps the sorted subquery's order.
   const text = `SELECT (SELECT json_build_object(${counts.join(", ")}) FROM inventory_items i WHERE i.store_id = $1) AS counts,
             ${input.search ? `(SELECT count(*)::int FROM inventory_items i WHERE ${where})` : "NULL::int"} AS total,
             (SELECT coalesce(json_agg(${pageRow}), '[]') FROM (SELECT i.id, i.sku, i.title, i.low_stock_threshold, t.* FROM inventory_items i ${totalsJoin(bin)}
-               WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} LIMIT $${params.length - 1} OFFSET $${params.length}) p) AS page`;
+               WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}) p) AS page`;
   return { text, params };
 }
 
@@ -112,10 +112,10 @@ const ITEM_JSON = `json_build_object('id', p.id, 'sku', p.sku, 'title', p.title,
 /** The same page as the API's whole answer (the list contract's response), as JSON text made by the database and sent as it is. */
 export async function listItemsAnswer(db: Queryable, storeId: string, input: ListInventoryInput & { page: number }): Promise<string> {
   const { text, params } = listItemsSql(storeId, input, ITEM_JSON, BIN_JSON);
-  params.push(input.page);
+  params.push(input.page, input.limit);
   const { rows } = await queryPrepared<{ answer: string }>(db,
-    `SELECT json_build_object('list', a.page, 'total', coalesce(a.total, (a.counts->>'${input.filter}')::int), 'page', $${params.length}::int,
-       'size', $${params.length - 2}::int, 'counts', a.counts)::text AS answer FROM (${text}) a`,
+    `SELECT json_build_object('list', a.page, 'total', coalesce(a.total, (a.counts->>'${input.filter}')::int), 'page', $${params.length - 1}::int,
+       'size', $${params.length}::int, 'counts', a.counts)::text AS answer FROM (${text}) a`,
     params,
   );
   return rows[0]!.answer;

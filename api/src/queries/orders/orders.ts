@@ -1,7 +1,7 @@
 import type { OrderListFilter, OrderSort, ProcessingStatus } from "@atelier/contracts/orders";
 import { PRESALE_RULE } from "@atelier/contracts/presales";
 import type { Queryable } from "../../db/pool";
-import { queryPrepared } from "../../db/prepared";
+import { pageBoundsSql, queryPrepared } from "../../db/prepared";
 import { asDate, asDateOrNull, isoText } from "../json-dates";
 import { containsPattern } from "../like-pattern";
 import { PARTS_OF_ORDER_JSON, toPart, type PartRow } from "./fulfilment-parts";
@@ -174,8 +174,8 @@ const SUMMARY_JSON = `json_build_object('id', p.id, 'orderNumber', p.order_numbe
  * The list's statement: every tab's count (`counts`), with a search how many orders of the tab match
  * up to `cap + 1` (`matches`), and the page (`page`), each page row made by `pageRow` of `p`. On an
  * embedded database each statement waits its turn on the one session, and on Postgres each is a
- * round trip the API pays in socket writes. The texts are a fixed few (the page's bounds are
- * parameters): Postgres keeps them prepared.
+ * round trip the API pays in socket writes. The texts are a fixed few (pageBoundsSql): Postgres keeps
+ * them prepared.
  *
  * A search reads the ids its arms gathered when they are few; when an arm reached the cap (a common
  * fragment), the page walks the tab in its sort's order with the search's condition and stops at the
@@ -188,8 +188,7 @@ function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, pag
   const counts = tabCountsSql(origin);
   const search = input.search ? searchSql(input.search, params, cap) : null;
   const tab = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${origin ? `o.origin = ${origin}` : "TRUE"}`;
-  params.push(input.limit, input.offset);
-  const bounds = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  const bounds = pageBoundsSql(params, input.limit, input.offset);
   // The page's orders first, then their customers and summaries (25 of them, not every match);
   // json_agg keeps the sorted subquery's order (a Limit under the aggregate never reorders).
   const page = (where: string) => `(SELECT coalesce(json_agg(${pageRow}), '[]') FROM (SELECT ${SUMMARY_COLUMNS}
@@ -224,10 +223,10 @@ export async function listOrdersPage(db: Queryable, storeId: string, input: List
  */
 export async function listOrdersAnswer(db: Queryable, storeId: string, input: ListOrdersInput & { page: number }, cap: number): Promise<string> {
   const { text, params } = listOrdersSql(storeId, input, cap, SUMMARY_JSON);
-  params.push(input.page);
+  params.push(input.page, input.limit);
   const { rows } = await queryPrepared<{ answer: string }>(db,
     `SELECT json_build_object('list', a.page, 'total', CASE WHEN a.matches IS NULL THEN (a.counts->>'${input.filter}')::int ELSE least(a.matches, ${cap}) END, 'totalCapped', coalesce(a.matches > ${cap}, false),
-       'page', $${params.length}::int, 'size', $${params.length - 2}::int, 'counts', a.counts)::text AS answer FROM (${text}) a`,
+       'page', $${params.length - 1}::int, 'size', $${params.length}::int, 'counts', a.counts)::text AS answer FROM (${text}) a`,
     params,
   );
   return rows[0]!.answer;
