@@ -38,7 +38,15 @@ export class JsonAnswer<T> {
   ) {}
 
   static of<T>(value: T): JsonAnswer<T> {
-    const body = Buffer.from(JSON.stringify(value));
+    return JsonAnswer.ofJsonText<T>(JSON.stringify(value));
+  }
+
+  /**
+   * An answer already serialised elsewhere (JSON built by the database), sent as it is: the caller
+   * vouches that `text` is `T` as JSON (responses are still checked where the app validates them).
+   */
+  static ofJsonText<T>(text: string): JsonAnswer<T> {
+    const body = Buffer.from(text);
     // The weak tag Express itself would compute for these bytes (length and SHA-1). Weak, so the
     // same tag stands for the compressed bytes too (RFC 9110 §8.8.1: semantically equivalent).
     return new JsonAnswer<T>(body, `W/"${body.length.toString(16)}-${createHash("sha1").update(body).digest("base64").slice(0, 27)}"`);

@@ -8,6 +8,11 @@ import { inventory, orderRules, orders, returns } from "@atelier/contracts";
 import { PRESALE_RULE } from "@atelier/contracts/presales";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { manualOrderBody, stockSku } from "../../test/factories";
+import type { OrderListFilter, OrderSort } from "@atelier/contracts/orders";
+import { listOrdersPage } from "../src/queries/orders/orders";
+import { listItemsPage } from "../src/queries/inventory/stock";
+import { toOrderSummaryDto } from "../src/services/orders/dto";
+import { toInventoryItemDto } from "../src/services/inventory/dto";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -147,6 +152,22 @@ describe("the orders list in one statement", () => {
   });
 });
 
+describe("a search matching more than the cap", () => {
+  it("walks the tab in its order and stops at the page, with the capped count, as the gathered ids gave", async () => {
+    const { owner } = await storeWithEveryState();
+    const storeId = owner.store.id;
+    // With a cap of 2 every order of this store matches a common fragment (an arm gathers 3 ids).
+    for (const [filter, cap] of [["ALL", 2], ["ALL", 50], ["ON_HOLD", 2], ["OUTSTANDING", 2], ["FULFILLED", 0]] as const) {
+      const expected = await referenceSummaries(storeId, TAB_CONDITIONS[filter]);
+      for (const [offset, limit] of [[0, 25], [1, 2]] as const) {
+        const { list, matches } = await listOrdersPage(api.deps.pool, storeId, { filter, search: "lovelace", sort: "-placedAt", limit, offset }, cap);
+        expect(list.map((o) => o.id), `${filter} cap ${cap}`).toEqual(expected.slice(offset, offset + limit).map((o) => o.id));
+        expect(matches, `${filter} cap ${cap}`).toBe(Math.min(expected.length, cap + 1));
+      }
+    }
+  });
+});
+
 describe("the order detail in one statement", () => {
   it("reads the order with its lines, holds, ledger, shipments and parts at once; the users' names only when the ledger names users", async () => {
     const { owner, plain, held, returned, split } = await storeWithEveryState();
@@ -248,5 +269,57 @@ describe("the inventory list in one statement", () => {
     expect(searched.list.map((i) => i.sku)).toEqual(["MUG-01", "MUG-03", "MUG-02"]);
     const none = await as(api, owner.token, inventory.listInventory, { query: { search: "nothing" } as never });
     expect([none.total, none.list]).toEqual([0, []]);
+  });
+});
+
+// The list answers are built as JSON by the database and sent as they are (opg11): each must be,
+// once parsed, what the rows mapped by the DTOs gave before (listOrdersPage / listItemsPage and
+// toOrderSummaryDto / toInventoryItemDto, the path the services took until then).
+describe("the answers built as JSON in SQL", () => {
+  const queryString = (query: Record<string, string | number | undefined>) =>
+    new URLSearchParams(Object.entries(query).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])));
+
+  async function referenceOrders(storeId: string, query: { filter: OrderListFilter; sort: OrderSort; search?: string; origin?: string; page: number; size: number }) {
+    const cap = orders.ORDER_SEARCH_COUNT_CAP;
+    const { list, counts, matches } = await listOrdersPage(api.deps.pool, storeId, { ...query, limit: query.size, offset: query.page * query.size }, cap);
+    const total = matches === null ? counts[query.filter] : Math.min(matches, cap);
+    return { list: list.map(toOrderSummaryDto), total, totalCapped: matches !== null && matches > cap, page: query.page, size: query.size, counts };
+  }
+
+  it("lists orders as the DTOs did: every tab in every sort, each kind of search, a sales channel, a later page", async () => {
+    const { owner, held } = await storeWithEveryState();
+    const queries = [
+      ...orders.ORDER_LIST_FILTERS.flatMap((filter) => orders.ORDER_SORTS.map((sort) => ({ filter, sort, page: 0, size: 25 }))),
+      ...["lovelace", "grace.hop", String(held.orderNumber), `#${held.orderNumber}`, "nobody-here"].map((search) => ({ filter: "ALL" as const, sort: "-placedAt" as const, search, page: 0, size: 25 })),
+      { filter: "ON_HOLD" as const, sort: "total" as const, search: "lovelace", page: 0, size: 25 },
+      { filter: "ALL" as const, sort: "-placedAt" as const, origin: "MANUAL_RETAIL", page: 0, size: 25 },
+      { filter: "ALL" as const, sort: "-orderNumber" as const, origin: "SHOPIFY_CREATOR", page: 0, size: 25 },
+      { filter: "ALL" as const, sort: "orderNumber" as const, page: 1, size: 2 },
+      { filter: "ALL" as const, sort: "-placedAt" as const, page: 9, size: 10 },
+    ];
+    for (const query of queries) {
+      const { status, body } = await api.raw("GET", `/web/orders?${queryString(query)}`, { token: owner.token });
+      expect(status).toBe(200);
+      expect(body, JSON.stringify(query)).toStrictEqual(await referenceOrders(owner.store.id, query));
+    }
+  });
+
+  it("lists stock as the DTOs did: every tab in every sort, a search, a later page", async () => {
+    const owner = await registerUser(api);
+    await stockSku(api, owner.token, "MUG-01", 10, { lowStockThreshold: 3 });
+    await stockSku(api, owner.token, "MUG-02", 2, { lowStockThreshold: 3 });
+    await stockSku(api, owner.token, "MUG-03", 0);
+    await place(owner, [{ sku: "MUG-01", quantity: 1 }]);
+    const queries = [
+      ...inventory.INVENTORY_FILTERS.flatMap((filter) => inventory.INVENTORY_SORTS.map((sort) => ({ filter, sort, page: 0, size: 25 }))),
+      { filter: "ALL" as const, sort: "sku" as const, search: "mug-0", page: 0, size: 25 },
+      { filter: "ALL" as const, sort: "-available" as const, page: 1, size: 2 },
+    ];
+    for (const query of queries) {
+      const { status, body } = await api.raw("GET", `/web/inventory?${queryString(query)}`, { token: owner.token });
+      expect(status).toBe(200);
+      const { list, total, counts } = await listItemsPage(api.deps.pool, owner.store.id, { ...query, limit: query.size, offset: query.page * query.size });
+      expect(body, JSON.stringify(query)).toStrictEqual({ list: list.map(toInventoryItemDto), total, page: query.page, size: query.size, counts });
+    }
   });
 });

@@ -7,7 +7,7 @@ import pg from "pg";
 import { orders } from "@atelier/contracts";
 import { drain, measure, probe, row, startBarePrimaryKeyServer, usable, type Figures, type Target } from "../lib/load";
 import { startBenchStore } from "../lib/bench-store";
-import { seedOrdersAtScale } from "./seed-orders";
+import { seedOrdersAtScale, type SeededOrders } from "./seed-orders";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SKUS = Number(process.env.BENCH_SKUS ?? 2_000);
@@ -16,14 +16,38 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET = 0.6;
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 
-const { config, database, api, session } = await startBenchStore();
+// BENCH_REUSE=1 keeps the seeded store in the database for the next run with BENCH_REUSE=1 (found by
+// its owner's e-mail, which names the scale), sparing the seed (90–120 s on Postgres); off, every run
+// seeds a new store.
+const REUSE = process.env.BENCH_REUSE === "1";
+const kept = REUSE ? { email: `orders-bench-${ORDERS}-${SKUS}@example.com`, storeName: `Orders bench, ${ORDERS} orders and ${SKUS} SKUs` } : undefined;
+const { config, database, api, session, reused } = await startBenchStore(kept);
 const storeId = session.store.id;
 
-// Every state, holds, returns and lines over 2,000 SKUs with stock, generated set-wise in SQL.
-const started = performance.now();
-const seed = await seedOrdersAtScale(database.pool, storeId, { orders: ORDERS, skus: SKUS, customers: Math.round(ORDERS / 5), anchor: ANCHOR });
-await database.pool.query("ANALYZE orders; ANALYZE order_line_items; ANALYZE customers; ANALYZE order_holds; ANALYZE inventory_items; ANALYZE inventory_levels");
-console.log(`seeded ${ORDERS} orders and ${SKUS} SKUs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const seed = reused ? await keptSamples() : await seedStore();
+
+/** Every state, holds, returns and lines over 2,000 SKUs with stock, generated set-wise in SQL. */
+async function seedStore(): Promise<SeededOrders> {
+  const started = performance.now();
+  const seeded = await seedOrdersAtScale(database.pool, storeId, { orders: ORDERS, skus: SKUS, customers: Math.round(ORDERS / 5), anchor: ANCHOR });
+  await database.pool.query("ANALYZE orders; ANALYZE order_line_items; ANALYZE customers; ANALYZE order_holds; ANALYZE inventory_items; ANALYZE inventory_levels");
+  console.log(`seeded ${ORDERS} orders and ${SKUS} SKUs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return seeded;
+}
+
+/** The kept store's samples, chosen as the seed chooses them (the middle order by number and its customer). */
+async function keptSamples(): Promise<SeededOrders> {
+  const { rows } = await database.pool.query<{ n: number; id: string; order_number: number; name: string; email: string }>(
+    `SELECT (SELECT count(*) FROM orders WHERE store_id = $1) AS n, o.id, o.order_number, c.name, c.email::text AS email
+       FROM orders o JOIN customers c ON c.id = o.customer_id
+      WHERE o.store_id = $1 ORDER BY o.order_number LIMIT 1 OFFSET (SELECT count(*) / 2 FROM orders WHERE store_id = $1)`,
+    [storeId],
+  );
+  const r = rows[0];
+  if (!r || r.n !== ORDERS) throw new Error(`the kept bench store (${kept!.email}) has ${r?.n ?? 0} orders, not ${ORDERS}: an earlier seed did not finish; delete that store or run without BENCH_REUSE`);
+  console.log(`reusing the kept store of ${ORDERS} orders and ${SKUS} SKUs (${kept!.email})`);
+  return { middleOrder: { id: r.id, orderNumber: r.order_number }, customer: { name: r.name, email: r.email } };
+}
 
 const auth = { authorization: `Bearer ${session.token}` };
 const base = `${api.url}/rest/main/web`;

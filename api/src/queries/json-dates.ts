@@ -11,3 +11,11 @@ export function asDate(v: unknown): Date {
 export function asDateOrNull(v: unknown): Date | null {
   return v === null || v === undefined ? null : asDate(v);
 }
+
+/**
+ * SQL: a timestamptz column as the text `Date.prototype.toISOString` gives for the Date read from it
+ * (UTC, milliseconds truncated), for answers built as JSON in the database.
+ */
+export function isoText(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}

@@ -1,7 +1,8 @@
 import type { OrderListFilter, OrderSort, ProcessingStatus } from "@atelier/contracts/orders";
 import { PRESALE_RULE } from "@atelier/contracts/presales";
 import type { Queryable } from "../../db/pool";
-import { asDate, asDateOrNull } from "../json-dates";
+import { pageBoundsSql, queryPrepared } from "../../db/prepared";
+import { asDate, asDateOrNull, isoText } from "../json-dates";
 import { containsPattern } from "../like-pattern";
 import { PARTS_OF_ORDER_JSON, toPart, type PartRow } from "./fulfilment-parts";
 import { FULFILMENTS_OF_ORDER_JSON, toFulfilment, type FulfilmentRow, type FulfilmentStatus } from "./fulfilments";
@@ -138,53 +139,97 @@ function toSummary(r: Row): OrderSummaryRow {
 }
 
 /**
- * The ids an order search matches, as an array: `#1043` or `1043` matches the number; other text the
- * customer's name, the e-mail or the name shipped to. Each arm goes through its own index (trigram
- * indexes of 0040 and 0451, the customer's orders by customer_id), and the list then reads those
- * orders by primary key: a search reads the orders it finds, never every order of the store.
+ * What an order search matches: `#1043` or `1043` the number; other text the customer's name, the
+ * e-mail or the name shipped to. `hits` (a CTE of one row) gathers the matching ids through each
+ * arm's own index (trigram indexes of 0040 and 0451, the customer's orders by customer_id), each arm
+ * stopping at `cap + 1` ids; `common` (another) says whether one of them got there (a fragment such
+ * as a first name), and `hits` is then never read. `condition` is the same match as a condition on the order `o`, for walking a tab in
+ * its sort's order instead of sorting every match.
  */
-function searchIdsSql(search: string, params: unknown[]): string {
+function searchSql(search: string, params: unknown[], cap: number): { hits: string; condition: string } {
   const number = search.replace(/^#/, "");
   params.push(containsPattern(search));
   const like = `$${params.length}`;
-  const arms = [
-    `SELECT m.id FROM orders m WHERE m.store_id = $1 AND (m.email::text ILIKE ${like} OR m.shipping_name ILIKE ${like})`,
-    `SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.customer_id = ANY (ARRAY(SELECT mc.id FROM customers mc WHERE mc.store_id = $1 AND mc.name ILIKE ${like}))`,
-  ];
-  if (/^\d{1,9}$/.test(number)) {
-    params.push(Number(number));
-    arms.push(`SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.order_number = $${params.length}`);
-  }
-  return `ARRAY(${arms.join(" UNION ")})`;
+  const customers = `SELECT mc.id FROM customers mc WHERE mc.store_id = $1 AND mc.name ILIKE ${like}`;
+  const byNumber = /^\d{1,9}$/.test(number) ? (params.push(Number(number)), `$${params.length}`) : null;
+  const hits = `a1 AS MATERIALIZED (SELECT m.id FROM orders m WHERE m.store_id = $1 AND (m.email::text ILIKE ${like} OR m.shipping_name ILIKE ${like}) LIMIT ${cap + 1}),
+    a2 AS MATERIALIZED (SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.customer_id = ANY (ARRAY(${customers})) LIMIT ${cap + 1}),
+    hits AS MATERIALIZED (SELECT ARRAY(SELECT id FROM a1 UNION SELECT id FROM a2${byNumber ? ` UNION SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.order_number = ${byNumber}` : ""}) AS ids),
+    common AS MATERIALIZED (SELECT (SELECT count(*) FROM a1) > ${cap} OR (SELECT count(*) FROM a2) > ${cap} AS common)`;
+  const condition = `(o.email::text ILIKE ${like} OR o.shipping_name ILIKE ${like} OR o.customer_id IN (${customers})${byNumber ? ` OR o.order_number = ${byNumber}` : ""})`;
+  return { hits, condition };
 }
 
 export type ListOrdersInput = { filter: OrderListFilter; origin?: string; search?: string; sort: OrderSort; limit: number; offset: number };
 
 export type OrderListPage = { list: OrderSummaryRow[]; counts: Record<OrderListFilter, number>; matches: number | null };
 
+/** A summary as the API sends it (OrderSummary, in its keys' order), built from the page's row `p`. */
+const SUMMARY_JSON = `json_build_object('id', p.id, 'orderNumber', p.order_number, 'origin', p.origin, 'customerName', p.customer_name, 'email', p.email,
+  'totalCents', p.total_cents, 'currency', p.currency, 'itemCount', p.item_count, 'processingStatus', p.processing_status,
+  'fulfillmentState', p.fulfillment_state, 'cancellationState', p.cancellation_state, 'hasReturns', p.has_returns, 'openHolds', p.open_holds,
+  'preSale', p.presale_hold, 'placedAt', ${isoText("p.placed_at")})`;
+
 /**
- * One page of a tab (searched, of one channel if asked), every tab's count and, with a search, how
- * many orders of the tab match up to `cap + 1`, in one statement: on the embedded database each
- * statement waits its turn on the one session, and on Postgres each is a round trip the API pays
- * in socket writes. A search gathers its matching ids once, for the page and the count.
+ * The list's statement: every tab's count (`counts`), with a search how many orders of the tab match
+ * up to `cap + 1` (`matches`), and the page (`page`), each page row made by `pageRow` of `p`. On an
+ * embedded database each statement waits its turn on the one session, and on Postgres each is a
+ * round trip the API pays in socket writes. The texts are a fixed few (pageBoundsSql): Postgres keeps
+ * them prepared.
+ *
+ * A search reads the ids its arms gathered when they are few; when an arm reached the cap (a common
+ * fragment), the page walks the tab in its sort's order with the search's condition and stops at the
+ * page, instead of sorting thousands of matches, and on the whole store's list the count is the cap's.
  */
-export async function listOrdersPage(db: Queryable, storeId: string, input: ListOrdersInput, cap: number): Promise<OrderListPage> {
+function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, pageRow: string): { text: string; params: unknown[] } {
   const params: unknown[] = [storeId];
   // One sales channel's orders and counts, or every channel's.
   const origin = input.origin ? (params.push(input.origin), `$${params.length}`) : null;
   const counts = tabCountsSql(origin);
-  const hits = input.search ? searchIdsSql(input.search, params) : null;
-  const where = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${origin ? `o.origin = ${origin}` : "TRUE"} AND ${hits ? "o.id = ANY ((SELECT ids FROM hits)::uuid[])" : "TRUE"}`;
-  const matches = hits ? `(SELECT count(*)::int FROM (SELECT 1 FROM orders o WHERE ${where} LIMIT ${cap + 1}) m)` : "NULL::int";
+  const search = input.search ? searchSql(input.search, params, cap) : null;
+  const tab = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${origin ? `o.origin = ${origin}` : "TRUE"}`;
+  const bounds = pageBoundsSql(params, input.limit, input.offset);
+  // The page's orders first, then their customers and summaries (25 of them, not every match);
   // json_agg keeps the sorted subquery's order (a Limit under the aggregate never reorders).
-  const page = `(SELECT coalesce(json_agg(p), '[]') FROM (SELECT ${SUMMARY_COLUMNS} ${ORDERS_FROM} WHERE ${where}
-      ORDER BY ${SORT_SQL[input.sort]} LIMIT ${input.limit} OFFSET ${input.offset}) p)`;
-  const { rows } = await db.query<{ counts: Record<OrderListFilter, number>; matches: number | null; page: Row[] }>(
-    `${hits ? `WITH hits AS MATERIALIZED (SELECT ${hits} AS ids) ` : ""}SELECT ${counts} AS counts, ${matches} AS matches, ${page} AS page`,
+  const page = (where: string) => `(SELECT coalesce(json_agg(${pageRow}), '[]') FROM (SELECT ${SUMMARY_COLUMNS}
+      FROM (SELECT o.* FROM orders o WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}) o LEFT JOIN customers c ON c.id = o.customer_id ${SUMMARY_JOIN}
+      ORDER BY ${SORT_SQL[input.sort]}) p)`;
+  const matching = (where: string) => `(SELECT count(*)::int FROM (SELECT 1 FROM orders o WHERE ${where} LIMIT ${cap + 1}) m)`;
+  if (!search) return { text: `SELECT ${counts} AS counts, NULL::int AS matches, ${page(tab)} AS page`, params };
+  const byIds = `${tab} AND o.id = ANY ((SELECT ids FROM hits)::uuid[])`;
+  const walked = `${tab} AND ${search.condition}`;
+  // An arm past the cap is already more than the cap of the store's matches.
+  const commonCount = input.filter === "ALL" && !origin ? `${cap + 1}` : matching(walked);
+  const common = "(SELECT common FROM common)";
+  return {
+    text: `WITH ${search.hits} SELECT ${counts} AS counts, CASE WHEN ${common} THEN ${commonCount} ELSE ${matching(byIds)} END AS matches,
+      CASE WHEN ${common} THEN ${page(walked)} ELSE ${page(byIds)} END AS page`,
     params,
-  );
+  };
+}
+
+/** One page of a tab (searched, of one channel if asked) as rows, every tab's count and a search's capped count of matches, in one statement. */
+export async function listOrdersPage(db: Queryable, storeId: string, input: ListOrdersInput, cap: number): Promise<OrderListPage> {
+  const { text, params } = listOrdersSql(storeId, input, cap, "p");
+  const { rows } = await queryPrepared<{ counts: Record<OrderListFilter, number>; matches: number | null; page: Row[] }>(db, text, params);
   const r = rows[0]!;
   return { list: r.page.map(toSummary), counts: r.counts, matches: r.matches };
+}
+
+/**
+ * The same page as the API's whole answer (the list contract's response), as JSON text made by the
+ * database: the API sends it as it is, without parsing, mapping or serialising 25 orders again. A
+ * tab's total is its kept count; a search's is its matches up to `cap`, `totalCapped` when there are more.
+ */
+export async function listOrdersAnswer(db: Queryable, storeId: string, input: ListOrdersInput & { page: number }, cap: number): Promise<string> {
+  const { text, params } = listOrdersSql(storeId, input, cap, SUMMARY_JSON);
+  params.push(input.page, input.limit);
+  const { rows } = await queryPrepared<{ answer: string }>(db,
+    `SELECT json_build_object('list', a.page, 'total', CASE WHEN a.matches IS NULL THEN (a.counts->>'${input.filter}')::int ELSE least(a.matches, ${cap}) END, 'totalCapped', coalesce(a.matches > ${cap}, false),
+       'page', $${params.length - 1}::int, 'size', $${params.length}::int, 'counts', a.counts)::text AS answer FROM (${text}) a`,
+    params,
+  );
+  return rows[0]!.answer;
 }
 
 /** Every tab's count as one JSON object, of one sales channel (`origin`, a placeholder) if given, from the counts kept with the orders (0480). */
@@ -242,7 +287,7 @@ const LINE_COLUMNS = "l.id, l.sku, l.title, l.variant_title, l.quantity, l.unit_
  */
 export async function getOrderWithLedger(db: Queryable, storeId: string, ref: { id?: string; number?: number }): Promise<OrderWithLedger | null> {
   const by = ref.id !== undefined ? "o.id = $2" : "o.order_number = $2";
-  const { rows } = await db.query(
+  const { rows } = await queryPrepared(db,
     `SELECT ${DETAIL_COLUMNS},
        (SELECT coalesce(json_agg(l ORDER BY l.position), '[]') FROM (SELECT ${LINE_COLUMNS}, l.position FROM order_line_items l WHERE l.store_id = o.store_id AND l.order_id = o.id) l) AS lines_json,
        ${HOLDS_OF_ORDER_JSON} AS holds_json, ${EVENTS_OF_ORDER_JSON} AS events_json, ${FULFILMENTS_OF_ORDER_JSON} AS fulfilments_json, ${PARTS_OF_ORDER_JSON} AS parts_json
