@@ -1,6 +1,7 @@
 import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
 import { listenOnEveryConnection } from "./notifications";
+import { deallocateRemovedClients } from "./embedded-statements";
 
 export type Queryable = Pick<pg.Pool, "query"> | pg.PoolClient;
 
@@ -32,6 +33,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
   pool.on("error", (err) => console.error("idle database client failed", err));
   listenOnEveryConnection(pool);
+  deallocateRemovedClients(pool, { sharedSession: !!embedded, onError: (err) => console.error("deallocating a closed client's prepared statements failed", err) });
   return {
     pool,
     url,
