@@ -14,10 +14,20 @@ describe("queryPrepared on the embedded database", () => {
   });
   afterAll(() => db?.close());
 
-  it("sends plain statements: one session behind the multiplexer must not keep names", async () => {
+  it("prepares a copy per pool client under a name of its own: one session behind the multiplexer never sees a clash", async () => {
+    const clients = [await db.pool.connect(), await db.pool.connect()];
+    try {
+      // Both clients prepare the same text at once, then run it again.
+      for (let round = 0; round < 2; round++) {
+        const answers = await Promise.all(clients.map((c, i) => queryPrepared<{ n: number }>(c, TEXT, [i + round])));
+        expect(answers.map((a) => a.rows[0]!.n)).toEqual([1 + round, 2 + round]);
+      }
+    } finally {
+      for (const c of clients) c.release();
+    }
     expect((await queryPrepared<{ n: number }>(db.pool, TEXT, [41])).rows[0]!.n).toBe(42);
     await withTransaction(db.pool, (client) => queryPrepared(client, TEXT, [1]));
-    expect((await db.pool.query<{ n: number }>(preparedHere)).rows[0]!.n).toBe(0);
+    expect((await db.pool.query<{ n: number }>(preparedHere)).rows[0]!.n).toBe(2);
   });
 });
 

@@ -2,7 +2,6 @@ import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
 import { listenOnEveryConnection } from "./notifications";
 import { allowNamedStatements } from "./prepared";
-import { deallocateRemovedClients } from "./embedded-statements";
 
 export type Queryable = Pick<pg.Pool, "query"> | pg.PoolClient;
 
@@ -34,8 +33,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
   pool.on("error", (err) => console.error("idle database client failed", err));
   listenOnEveryConnection(pool);
-  if (!embedded) await allowNamedStatements(pool);
-  deallocateRemovedClients(pool, { sharedSession: !!embedded, onError: (err) => console.error("deallocating a closed client's prepared statements failed", err) });
+  await allowNamedStatements(pool, (err) => console.error("deallocating a closed client's prepared statements failed", err));
   return {
     pool,
     url,

@@ -1,26 +1,31 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
+import { deallocateRemovedClients, queryHotRead } from "./embedded-statements";
 import type { Queryable } from "./pool";
 
-// Pools on a real Postgres: each connection is its own session there, so a statement prepared on it
-// stays its own. The embedded database is one session behind a multiplexer (ARCHITECTURE.md): a name
-// prepared through one pool client would be seen, or missed, by all of them.
-const ownSessionPools = new WeakSet<pg.Pool>();
+// How a pool names statements, asked of the server once. On a real Postgres each connection is its
+// own session, so a statement prepared on it stays its own: the name is the text's hash. The embedded
+// database is one session behind a multiplexer (ARCHITECTURE.md): a name prepared through one pool
+// client is seen by all of them, so there each client prepares its own copy under a name of its own
+// (embedded-statements.ts), and a client the pool drops has its statements deallocated.
+type Naming = "own-sessions" | "per-client";
+const namingOfPool = new WeakMap<pg.Pool, Naming>();
 const poolOfClient = new WeakMap<object, pg.Pool>();
 
 /**
- * Lets `queryPrepared` name statements on this pool's connections when the server is a real
- * Postgres. Asked of the server, not of the URL: tests and child processes reach the embedded
- * database through a URL too.
+ * Lets `queryPrepared` name statements on this pool's connections. Asked of the server, not of the
+ * URL: tests and child processes reach the embedded database through a URL too.
  */
-export async function allowNamedStatements(pool: pg.Pool): Promise<void> {
+export async function allowNamedStatements(pool: pg.Pool, onError: (err: unknown) => void): Promise<void> {
   pool.on("connect", (client) => poolOfClient.set(client, pool));
   const { rows } = await pool.query<{ version: string }>("SELECT version()");
-  if (!rows[0]!.version.includes("PGlite")) ownSessionPools.add(pool);
+  const naming: Naming = rows[0]!.version.includes("PGlite") ? "per-client" : "own-sessions";
+  namingOfPool.set(pool, naming);
+  deallocateRemovedClients(pool, { sharedSession: naming === "per-client", onError });
 }
 
-function ownSessions(db: Queryable): boolean {
-  return ownSessionPools.has((poolOfClient.get(db) ?? db) as pg.Pool);
+function namingOf(db: Queryable): Naming | undefined {
+  return namingOfPool.get((poolOfClient.get(db) ?? db) as pg.Pool);
 }
 
 const names = new Map<string, string>();
@@ -37,12 +42,19 @@ function nameOf(text: string): string {
 
 /**
  * Runs a read whose text is one of a fixed few (every value a parameter) as a named prepared
- * statement on real Postgres, where planning was half of a hot read's cost; as a plain statement on
- * the embedded database. Never pass a text built with values inlined: each would be kept per connection.
+ * statement, planned once per connection: on real Postgres planning was half of a hot read's cost, on
+ * the embedded database parsing and planning 36–79 % of its statements' (docs/benchmarks.md). Never
+ * pass a text built with values inlined: each would be kept per connection.
  */
 export function queryPrepared<R extends pg.QueryResultRow>(db: Queryable, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
-  if (!ownSessions(db)) return db.query<R>(text, values);
-  return db.query<R>({ name: nameOf(text), text, values });
+  switch (namingOf(db)) {
+    case "own-sessions":
+      return db.query<R>({ name: nameOf(text), text, values });
+    case "per-client":
+      return queryHotRead<R>(db, { name: "hot", text }, values);
+    default:
+      return db.query<R>(text, values);
+  }
 }
 
 /** Page sizes the screens ask for: written into the text, so a first page of one has a text of its own. */
