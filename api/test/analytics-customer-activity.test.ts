@@ -3,10 +3,11 @@ import { analytics, type analytics as A } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { createOrder, seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
-import { local, localMidnight, pct2 } from "./analytics-oracle-math";
+import { local, localMidnight, pct2, percentileCont } from "./analytics-oracle-math";
 
 // The customer activity reports by month (new vs returning customers, zone development, the all-customers
-// graph), which read the customers' month steps without filters (0510, 0530): their rows and totals against
+// graph), which read the customers' month steps without filters (0510, 0530), and time between purchases
+// (its bands compared as intervals): their rows and totals against
 // a recomputation in plain TypeScript over the orders' raw rows, over whole months and over a range with
 // partial months at both edges, before and after orders are placed, returned and cancelled, either side of
 // a month's first midnight in the store's zone.
@@ -63,6 +64,7 @@ const gap = (o: Placed) => (o.prevAt === null ? null : (o.at - o.prevAt) / DAY);
 const expectedOf: Record<string, (range: { from: string; asOf: string }, orders: Placed[]) => Figures> = {
   "analytics-customer": (range, orders) => distinctByMonth(range, orders, { customers: () => true, newCustomers: (o) => o.seq === 1, returningCustomers: (o) => o.seq > 1 }, ["returningShare", "returningCustomers", "customers"]),
   "analytics-zone-development": (range, orders) => distinctByMonth(range, orders, { newCustomers: (o) => o.seq === 1, returning: (o) => gap(o) !== null && gap(o)! <= 180, reactivated: (o) => gap(o) !== null && gap(o)! > 180 }),
+  "analytics-time-between-purchase": (range, orders) => gapBands(range, orders),
   "analytics-all-customers-graph": (range, orders) => {
     const fromAt = localMidnight(range.from, TZ);
     const cutoff = Math.min(Date.parse(range.asOf), localMidnight(WHOLE.to, TZ));
@@ -78,6 +80,24 @@ const expectedOf: Record<string, (range: { from: string; asOf: string }, orders:
     return { rows, totals: { newCustomers: firsts.filter((o) => o.at >= fromAt).length, totalCustomers: firsts.length } };
   },
 };
+
+/** round(x::numeric, 1) of a double, as the reports say a median in days (the double read to 15 digits, halves away from zero). */
+const round1 = (x: number) => Math.sign(x) * Math.round(Number((Math.abs(Number(x.toPrecision(15))) * 10).toPrecision(14))) / 10;
+/** Time between purchases: the reorders of the range by whole days since the previous order, with their median gap. */
+function gapBands(range: { from: string; asOf: string }, orders: Placed[]): Figures {
+  const fromAt = localMidnight(range.from, TZ);
+  const cutoff = Math.min(Date.parse(range.asOf), localMidnight(WHOLE.to, TZ));
+  const gaps = orders.filter((o) => o.prevAt !== null && o.at >= fromAt && o.at < cutoff).map((o) => gap(o)!);
+  const median = (list: number[]) => round1(percentileCont([...list].sort((a, b) => a - b), 0.5));
+  const bands = new Map<string, number[]>();
+  for (const g of gaps) {
+    const i = [7, 14, 30, 60, 90, 180, 365].findIndex((edge) => Math.floor(g) <= edge);
+    const key = String((i < 0 ? 7 : i) + 1).padStart(2, "0");
+    bands.set(key, [...(bands.get(key) ?? []), g]);
+  }
+  const rows = new Map([...bands].map(([k, list]) => [k, { reorders: list.length, share: pct2(list.length, gaps.length), medianDays: median(list) }]));
+  return { rows, totals: { reorders: gaps.length, share: 100, medianDays: median(gaps) } };
+}
 
 /** Each report's rows and totals from the API, against the recomputation; months without orders are zero (or carried, for a running total). */
 async function expectReportsMatch(range: typeof WHOLE | typeof EDGES) {
@@ -97,7 +117,7 @@ async function expectReportsMatch(range: typeof WHOLE | typeof EDGES) {
   }
 }
 
-describe("customer activity reports on the month steps", () => {
+describe("customer activity reports", () => {
   it("match the orders over whole months and over partial edges, before and after orders are placed, returned and cancelled", async () => {
     const db = api.deps.pool;
     const store = owner.store.id;
@@ -110,6 +130,11 @@ describe("customer activity reports on the month steps", () => {
     await createOrder(api, store, { orderNumber: 97_001, email, totalCents: 4_000, placedAt: "2026-09-01T03:30:00Z" });
     await createOrder(api, store, { orderNumber: 97_002, email, totalCents: 5_000, placedAt: "2026-09-01T04:30:00Z" });
     const back = await createOrder(api, store, { orderNumber: 97_003, email, totalCents: 6_000, placedAt: "2026-10-10T12:00:00Z" });
+    // Gaps of exactly 8 days (8–14 days) and of a second under 8 days (0–7 days): the bands' edges.
+    const edge = `gaps-${Date.now()}@example.com`;
+    await createOrder(api, store, { orderNumber: 97_005, email: edge, placedAt: "2026-08-01T12:00:00Z" });
+    await createOrder(api, store, { orderNumber: 97_006, email: edge, placedAt: "2026-08-09T12:00:00Z" });
+    await createOrder(api, store, { orderNumber: 97_007, email: edge, placedAt: "2026-08-17T11:59:59Z" });
     const { rows: [quiet] } = await db.query<{ email: string }>(
       `SELECT cu.email::text AS email FROM customers cu JOIN customer_metrics m ON m.customer_id = cu.id
         WHERE cu.store_id = $1 AND m.last_order_at < '2026-03-01' ORDER BY m.last_order_at DESC LIMIT 1`, [store]);
@@ -119,7 +144,7 @@ describe("customer activity reports on the month steps", () => {
     const { rows: [repeater] } = await db.query<{ order_id: string }>(
       `SELECT order_id FROM order_facts WHERE store_id = $1 AND seq = 1 AND next_at BETWEEN '2025-08-01' AND '2026-06-01' AND customer_id IS NOT NULL LIMIT 1`, [store]);
     await db.query(`UPDATE orders SET cancellation_state = 'CANCELED', canceled_at = now() WHERE id = $1`, [repeater!.order_id]);
-    expect(await foldChangedOrders(db, store)).toBeGreaterThanOrEqual(5);
+    expect(await foldChangedOrders(db, store)).toBeGreaterThanOrEqual(8);
     await expectReportsMatch(WHOLE);
     await expectReportsMatch(EDGES);
 
