@@ -298,7 +298,7 @@ describe("analytics reports", () => {
       expect(sets.rows.map(({ timezone: _, ...x }) => x)).toEqual(setsFromOrders);
       const edges = { from: "2025-05-15", to: "2026-11-01", asOf: "2026-10-20T12:00:00.000Z" };
       const berlinEdges = new Oracle({ ...berlin.input, ...edges });
-      for (const reportId of ["analytics-customer", ...COHORT_REPORTS, ...PRODUCT_REPORTS]) {
+      for (const reportId of ["analytics-customer", "analytics-zone-development", "analytics-all-customers-graph", ...COHORT_REPORTS, ...PRODUCT_REPORTS]) {
         const rows = new Map((await run(owner.token, reportId, edges)).rows.map((x) => [x.key, x.values]));
         for (const [key, values] of berlinEdges.expected(reportId)!) for (const [measure, value] of Object.entries(values)) expect({ reportId, key, measure, value: rows.get(key)?.[measure] ?? null }).toEqual({ reportId, key, measure, value });
       }
@@ -372,6 +372,8 @@ describe("analytics reports", () => {
       pairs: (await db.query(`SELECT * FROM product_pair_months WHERE store_id = $1 ORDER BY month, a_product, b_product`, [store])).rows, followUps: (await db.query(`SELECT * FROM customer_follow_ups WHERE store_id = $1 ORDER BY customer_id, a_product, b_product`, [store])).rows,
       steps: (await db.query(`SELECT * FROM customer_month_steps WHERE store_id = $1 ORDER BY month, prev_month, cohort`, [store])).rows,
       cohortDays: (await db.query(`SELECT * FROM cohort_days WHERE store_id = $1 ORDER BY cohort, month, since_day`, [store])).rows,
+      activity: (await db.query(`SELECT * FROM customer_activity_months WHERE store_id = $1 ORDER BY kind, month, customer_id`, [store])).rows,
+      activitySteps: (await db.query(`SELECT * FROM customer_activity_steps WHERE store_id = $1 ORDER BY kind, month, prev_month`, [store])).rows,
     });
     const kept = await snapshot();
     expect([kept.customers.length > 0, kept.days.length > 0, kept.months.length > 0]).toEqual([true, true, true]);
@@ -387,6 +389,7 @@ describe("analytics reports", () => {
     await db.query(`SELECT customer_months_rebuild_store($1)`, [store]);
     await db.query(`SELECT customer_month_steps_rebuild_store($1)`, [store]);
     await db.query(`SELECT cohort_days_rebuild_store($1)`, [store]);
+    await db.query(`SELECT customer_activity_rebuild_store($1)`, [store]);
     await db.query(`SELECT product_months_rebuild($1, NULL), customer_follow_ups_refresh($1, NULL)`, [store]);
     expect(await snapshot()).toEqual(kept);
   });

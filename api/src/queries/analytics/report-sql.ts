@@ -7,6 +7,7 @@ import { ORDER_BAND_SETS } from "./order-bands";
 import { churnRatios, COHORT_STEP_SETS, medianInterval, PERSONA_SETS, revenueRanks, rfmScores, SEGMENT_SETS } from "./report-segments";
 import { ORDER_VALUE_SETS } from "./order-values";
 import { CROSS_SELLING_SETS } from "./cross-selling";
+import { ALL_CUSTOMERS_SETS, CUSTOMER_ACTIVITY_SETS, ZONE_DEVELOPMENT_SETS } from "./report-customer-activity";
 import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
 
 // Each report's SQL over the shared facts (facts.ts): the relation its rows come from, the row key
@@ -81,9 +82,6 @@ const D_ORDERS = "sum(orders)";
 const D_REVENUE = "sum(revenue_cents)";
 const D_AOV = "round(sum(revenue_cents)::numeric / nullif(sum(orders), 0))";
 
-// Over the per-month customer sets (cmo): new in the month of the first order, returning with any later order in it.
-const [M_NEW, M_RETURNING] = ["first_orders > 0", "orders > first_orders"].map((w) => `count(DISTINCT customer_id) FILTER (WHERE ${w})`) as [string, string];
-
 // $10 bands of the items' value after discounts, $200 and up together.
 const SHIP_BAND = "least(floor((subtotal_cents - discount_cents) / 1000.0), 20)::int";
 
@@ -102,7 +100,8 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
         facts: ["orders"], from: "o", key: b("local_at"),
         measures: { customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS, returningCustomers: "count(DISTINCT customer_id) FILTER (WHERE seq > 1)", returningShare: pct("count(DISTINCT customer_id) FILTER (WHERE seq > 1)", "count(DISTINCT customer_id)") },
         drillId: "id", drillWhere: { newCustomers: "seq = 1", returningCustomers: "seq > 1", returningShare: "seq > 1" },
-        ...(g === "month" && { monthly: { customers: CUSTOMERS, newCustomers: M_NEW, returningCustomers: M_RETURNING, returningShare: pct(M_RETURNING, CUSTOMERS) } }),
+        // By month only: the steps are whole months.
+        ...(g === "month" && { sets: CUSTOMER_ACTIVITY_SETS }),
       };
     case "analytics-all-customers-graph":
       return {
@@ -111,7 +110,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
           newCustomers: "count(*)",
           totalCustomers: { row: "(SELECT count(*) FROM c x WHERE x.first_order_at < (SELECT from_at FROM params)) + sum(count(*)) OVER (ORDER BY key)", total: "(SELECT count(*) FROM c)" },
         },
-        drillId: "customer_id",
+        drillId: "customer_id", ...(g === "month" && { sets: ALL_CUSTOMERS_SETS }),
       };
     case "analytics-all-order":
       return {
@@ -166,6 +165,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
         facts: ["orders"], from: "o", key: b("local_at"),
         measures: { newCustomers: NEW_CUSTOMERS, returning: "count(DISTINCT customer_id) FILTER (WHERE gap_days <= 180)", reactivated: "count(DISTINCT customer_id) FILTER (WHERE gap_days > 180)" },
         drillId: "id", drillWhere: { newCustomers: "seq = 1", returning: "gap_days <= 180", reactivated: "gap_days > 180" },
+        ...(g === "month" && { sets: ZONE_DEVELOPMENT_SETS }),
       };
     case "analytics-cohorts": {
       const k = `(extract(year FROM age(date_trunc('month', x.placed_at AT TIME ZONE $5::text), c.cohort)) * 12 + extract(month FROM age(date_trunc('month', x.placed_at AT TIME ZONE $5::text), c.cohort)))::int`;
