@@ -166,6 +166,18 @@ describe("a search matching more than the cap", () => {
       }
     }
   });
+
+  it("answers an e-mail fragment as common as a first name by the walk too, after its gathered ids were cut at the cap", async () => {
+    const { owner } = await storeWithEveryState();
+    const storeId = owner.store.id;
+    // Every order's e-mail is at example.com: the text for the gathered ids finds an arm at the cap and the walk answers.
+    for (const [filter, cap] of [["ALL", 2], ["ON_HOLD", 2], ["OUTSTANDING", 2]] as const) {
+      const expected = await referenceSummaries(storeId, TAB_CONDITIONS[filter]);
+      const { list, matches } = await listOrdersPage(api.deps.pool, storeId, { filter, search: "example.com", sort: "-placedAt", limit: 25, offset: 0 }, cap);
+      expect(list.map((o) => o.id), `${filter} cap ${cap}`).toEqual(expected.slice(0, 25).map((o) => o.id));
+      expect(matches, `${filter} cap ${cap}`).toBe(Math.min(expected.length, cap + 1));
+    }
+  });
 });
 
 describe("the order detail in one statement", () => {

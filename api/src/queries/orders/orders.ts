@@ -146,10 +146,13 @@ function toSummary(r: Row): OrderSummaryRow {
  * as a first name), and `hits` is then never read. `condition` is the same match as a condition on the order `o`, for walking a tab in
  * its sort's order instead of sorting every match.
  */
-function searchSql(search: string, params: unknown[], cap: number): { hits: string; condition: string } {
+function searchSql(search: string, params: unknown[], cap: number, way: SearchWay): { hits: string; condition: string } {
   const number = search.replace(/^#/, "");
   params.push(containsPattern(search));
-  const like = `$${params.length}`;
+  // On the gathered ids' way the pattern is read by a subquery the planner cannot see through, so its
+  // custom plans cost what the generic one does and Postgres keeps the generic plan from the 6th run
+  // (planning 0.03–0.1 ms instead of 1.4, docs/benchmarks.md, oseek12).
+  const like = way === "ids" ? `(SELECT $${params.length}::text)` : `$${params.length}`;
   const customers = `SELECT mc.id FROM customers mc WHERE mc.store_id = $1 AND mc.name ILIKE ${like}`;
   const byNumber = /^\d{1,9}$/.test(number) ? (params.push(Number(number)), `$${params.length}`) : null;
   const hits = `a1 AS MATERIALIZED (SELECT m.id FROM orders m WHERE m.store_id = $1 AND (m.email::text ILIKE ${like} OR m.shipping_name ILIKE ${like}) LIMIT ${cap + 1}),
@@ -180,13 +183,14 @@ const SUMMARY_JSON = `json_build_object('id', p.id, 'orderNumber', p.order_numbe
  * A search reads the ids its arms gathered when they are few; when an arm reached the cap (a common
  * fragment), the page walks the tab in its sort's order with the search's condition and stops at the
  * page, instead of sorting thousands of matches, and on the whole store's list the count is the cap's.
+ * `way` "ids" leaves the walk out of the text (searchWayOf); `common` then says whether it was needed.
  */
-function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, pageRow: string): { text: string; params: unknown[] } {
+function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, pageRow: string, way: SearchWay): { text: string; params: unknown[] } {
   const params: unknown[] = [storeId];
   // One sales channel's orders and counts, or every channel's.
   const origin = input.origin ? (params.push(input.origin), `$${params.length}`) : null;
   const counts = tabCountsSql(origin);
-  const search = input.search ? searchSql(input.search, params, cap) : null;
+  const search = input.search ? searchSql(input.search, params, cap, way) : null;
   const tab = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${origin ? `o.origin = ${origin}` : "TRUE"}`;
   const bounds = pageBoundsSql(params, input.limit, input.offset);
   // The page's orders first, then their customers and summaries (25 of them, not every match);
@@ -195,24 +199,49 @@ function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, pag
       FROM (SELECT o.* FROM orders o WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}) o LEFT JOIN customers c ON c.id = o.customer_id ${SUMMARY_JOIN}
       ORDER BY ${SORT_SQL[input.sort]}) p)`;
   const matching = (where: string) => `(SELECT count(*)::int FROM (SELECT 1 FROM orders o WHERE ${where} LIMIT ${cap + 1}) m)`;
-  if (!search) return { text: `SELECT ${counts} AS counts, NULL::int AS matches, ${page(tab)} AS page`, params };
+  if (!search) return { text: `SELECT ${counts} AS counts, NULL::int AS matches, ${page(tab)} AS page, false AS common`, params };
   const byIds = `${tab} AND o.id = ANY ((SELECT ids FROM hits)::uuid[])`;
+  const common = "(SELECT common FROM common)";
+  // The gathered ids only; `common` says when they were cut at the cap and the walk must answer instead.
+  if (way === "ids") return { text: `WITH ${search.hits} SELECT ${counts} AS counts, ${matching(byIds)} AS matches, ${page(byIds)} AS page, ${common} AS common`, params };
   const walked = `${tab} AND ${search.condition}`;
   // An arm past the cap is already more than the cap of the store's matches.
   const commonCount = input.filter === "ALL" && !origin ? `${cap + 1}` : matching(walked);
-  const common = "(SELECT common FROM common)";
   return {
     text: `WITH ${search.hits} SELECT ${counts} AS counts, CASE WHEN ${common} THEN ${commonCount} ELSE ${matching(byIds)} END AS matches,
-      CASE WHEN ${common} THEN ${page(walked)} ELSE ${page(byIds)} END AS page`,
+      CASE WHEN ${common} THEN ${page(walked)} ELSE ${page(byIds)} END AS page, false AS common`,
     params,
   };
 }
 
+/**
+ * Which way a search's text carries, chosen before Postgres plans it: a search is planned on every
+ * execution (its pattern decides the plan), and a text holding both ways plans in about 2 ms against
+ * 1.2 for one (docs/benchmarks.md, opg11). A number, or a fragment with `@` or `.` (an e-mail's part),
+ * matches few orders, so its text reads the gathered ids only; any other text may be a first name
+ * matching thousands, and keeps both ways.
+ */
+type SearchWay = "ids" | "both";
+
+function searchWayOf(search: string | undefined): SearchWay {
+  return search && (/^#?\d+$/.test(search) || /[@.]/.test(search)) ? "ids" : "both";
+}
+
+/**
+ * Runs the list's statement for the search's likely way; when an "ids" text finds an arm cut at the
+ * cap (a number or e-mail fragment as common as a first name, rare), runs the text with both ways,
+ * so every answer is the one the walk would give.
+ */
+async function queryListOrders<R extends { common: boolean }>(db: Queryable, build: (way: SearchWay) => { text: string; params: unknown[] }, way: SearchWay): Promise<R> {
+  const { text, params } = build(way);
+  const r = (await queryPrepared<R>(db, text, params)).rows[0]!;
+  return r.common && way === "ids" ? queryListOrders<R>(db, build, "both") : r;
+}
+
 /** One page of a tab (searched, of one channel if asked) as rows, every tab's count and a search's capped count of matches, in one statement. */
 export async function listOrdersPage(db: Queryable, storeId: string, input: ListOrdersInput, cap: number): Promise<OrderListPage> {
-  const { text, params } = listOrdersSql(storeId, input, cap, "p");
-  const { rows } = await queryPrepared<{ counts: Record<OrderListFilter, number>; matches: number | null; page: Row[] }>(db, text, params);
-  const r = rows[0]!;
+  type PageRow = { counts: Record<OrderListFilter, number>; matches: number | null; page: Row[]; common: boolean };
+  const r = await queryListOrders<PageRow>(db, (way) => listOrdersSql(storeId, input, cap, "p", way), searchWayOf(input.search));
   return { list: r.page.map(toSummary), counts: r.counts, matches: r.matches };
 }
 
@@ -222,14 +251,16 @@ export async function listOrdersPage(db: Queryable, storeId: string, input: List
  * tab's total is its kept count; a search's is its matches up to `cap`, `totalCapped` when there are more.
  */
 export async function listOrdersAnswer(db: Queryable, storeId: string, input: ListOrdersInput & { page: number }, cap: number): Promise<string> {
-  const { text, params } = listOrdersSql(storeId, input, cap, SUMMARY_JSON);
-  params.push(input.page, input.limit);
-  const { rows } = await queryPrepared<{ answer: string }>(db,
-    `SELECT json_build_object('list', a.page, 'total', CASE WHEN a.matches IS NULL THEN (a.counts->>'${input.filter}')::int ELSE least(a.matches, ${cap}) END, 'totalCapped', coalesce(a.matches > ${cap}, false),
-       'page', $${params.length - 1}::int, 'size', $${params.length}::int, 'counts', a.counts)::text AS answer FROM (${text}) a`,
-    params,
-  );
-  return rows[0]!.answer;
+  const answerSql = (way: SearchWay) => {
+    const { text, params } = listOrdersSql(storeId, input, cap, SUMMARY_JSON, way);
+    params.push(input.page, input.limit);
+    return {
+      text: `SELECT json_build_object('list', a.page, 'total', CASE WHEN a.matches IS NULL THEN (a.counts->>'${input.filter}')::int ELSE least(a.matches, ${cap}) END, 'totalCapped', coalesce(a.matches > ${cap}, false),
+       'page', $${params.length - 1}::int, 'size', $${params.length}::int, 'counts', a.counts)::text AS answer, a.common FROM (${text}) a`,
+      params,
+    };
+  };
+  return (await queryListOrders<{ answer: string; common: boolean }>(db, answerSql, searchWayOf(input.search))).answer;
 }
 
 /** Every tab's count as one JSON object, of one sales channel (`origin`, a placeholder) if given, from the counts kept with the orders (0480). */
