@@ -24,6 +24,8 @@ const EDGE = (from: string, to: string) => `
  * `ovm`: the range's orders counted per month and total (the rollup's rows are one per month and total
  * already, and its months are not the edges' months, so only the edges' facts are grouped); `ovr`: one row
  * per month with its orders, revenue and median; `ova`: the median over the whole range (the totals' row).
+ * `ovr` is MATERIALIZED so the report's key and its `IS NOT NULL` test run on its one row a month: inlined, the
+ * planner pushed them down into the scan of `ovm`, once for each of its ~25,000 rows (20–30 ms on Postgres).
  */
 const VALUES = `${monthSplit("v", "order_value_months")},
 ovm (month, total_cents, n) AS (
@@ -36,7 +38,7 @@ ovm (month, total_cents, n) AS (
           UNION ALL${EDGE("(SELECT after_from FROM vsplit)", "(SELECT cutoff FROM params)")}) f
    GROUP BY 1, 2
 ),
-ovr AS (SELECT d.month::timestamp AS local_at, d.orders, d.revenue, d.median FROM (${median("ovm", "month")}) d),
+ovr AS MATERIALIZED (SELECT d.month::timestamp AS local_at, d.orders, d.revenue, d.median FROM (${median("ovm", "month")}) d),
 ova AS (${median("(SELECT total_cents, sum(n) AS n FROM ovm GROUP BY total_cents) t")})`;
 
 /** order-avg-value by month on the order values; the measures match the report's over the facts. */
