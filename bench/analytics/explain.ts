@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { FactArgs } from "../../api/src/queries/analytics/facts";
 import type { ReportSql } from "../../api/src/queries/analytics/report-sql";
-import { selectReportRows, selectReportTotals } from "../../api/src/queries/analytics/run-report-sql";
+import { selectReportRows, selectReportRowsAndTotals, selectReportTotals } from "../../api/src/queries/analytics/run-report-sql";
 import type { Queryable } from "../../api/src/db/pool";
 
 /** Prints the plan and timings of a report's row and total statements, as the report runs them. */
@@ -13,6 +13,7 @@ export async function explainReport(pool: pg.Pool, spec: ReportSql, args: FactAr
       return { rows: [] };
     },
   } as unknown as Queryable;
+  if (spec.oneStatement) return void (await selectReportRowsAndTotals(explaining, spec, args));
   await selectReportRows(explaining, spec, args);
   await selectReportTotals(explaining, spec, args);
 }

@@ -65,6 +65,29 @@ export async function selectReportTotals(db: Queryable, reportSpec: ReportSql, a
   return toNumbers(rows[0] ?? {}, keys);
 }
 
+/**
+ * A `oneStatement` report's rows and totals from one statement: the rows grouped by key and the totals' row
+ * (the empty grouping set) beside them, each measure its `row` or its `total`.
+ */
+export async function selectReportRowsAndTotals(db: Queryable, reportSpec: ReportSql, args: FactArgs): Promise<{ rows: SqlRow[]; totals: Record<string, number | null> }> {
+  const spec = readSpec(reportSpec, args);
+  const keys = Object.keys(spec.measures);
+  const measures = keys.map((k) => {
+    const m = spec.measures[k]!;
+    const [row, total] = typeof m === "string" ? [m, m] : [m.row, m.total];
+    return `(CASE WHEN grouping(key) = 0 THEN (${row}) ELSE ${total === null ? "NULL" : `(${total})`} END)::float8 AS ${quote(k)}`;
+  });
+  const sql = `${withClause(spec)}
+    SELECT grouping(key) AS is_total, key, label, ${measures.join(", ")} FROM (${inner(spec)}) t WHERE key IS NOT NULL
+     GROUP BY GROUPING SETS ((key, label), ()) ORDER BY grouping(key), ${orderBy(spec)}`;
+  const { rows } = await db.query<Record<string, unknown>>(sql, factValues(args));
+  const grouped = rows.filter((r) => Number(r.is_total) === 0).slice(0, spec.limit);
+  return {
+    rows: grouped.map((r) => ({ key: String(r.key), label: String(r.label ?? r.key), values: toNumbers(r, keys) })),
+    totals: toNumbers(rows.find((r) => Number(r.is_total) === 1) ?? {}, keys),
+  };
+}
+
 export type DrillOrderRow = { id: string; order_number: number; placed_at: Date; customer_name: string; total_cents: number; origin: string; total: string };
 export type DrillCustomerRow = { id: string; name: string; email: string; orders_count: number; revenue_cents: string; last_order_at: Date | null; total: string };
 

@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import type { FactArgs } from "../../queries/analytics/facts";
 import { foldChangedOrders } from "../../queries/analytics/fold-changes";
 import { reportSql } from "../../queries/analytics/report-sql";
-import { selectReportRows, selectReportTotals, type SqlRow } from "../../queries/analytics/run-report-sql";
+import { selectReportRows, selectReportRowsAndTotals, selectReportTotals, type SqlRow } from "../../queries/analytics/run-report-sql";
 import { fillTimeBuckets, shiftRange } from "./report-periods";
 import { reportNotes } from "./report-notes";
 
@@ -45,7 +45,9 @@ function labelled(def: analytics.ReportDef, rows: SqlRow[]): SqlRow[] {
 async function rowsAndTotals(db: Queryable, def: analytics.ReportDef, storeId: string, p: analytics.ReportResult["params"], range: { from: string; to: string }) {
   const spec = specOf(def, p);
   const args = factArgs(storeId, p, range);
-  const [rows, totals] = await Promise.all([selectReportRows(db, spec, args), selectReportTotals(db, spec, args)]);
+  const { rows, totals } = spec.oneStatement
+    ? await selectReportRowsAndTotals(db, spec, args)
+    : await Promise.all([selectReportRows(db, spec, args), selectReportTotals(db, spec, args)]).then(([rows, totals]) => ({ rows, totals }));
   const filled = def.dimension.kind === "time" && !["analytics-repeat-purchase", "analytics-ltv", "analytics-cohorts", "analytics-revenue-by-cohorts"].includes(def.id)
     ? fillTimeBuckets(rows, def, range, p.granularity)
     : rows;
