@@ -28,8 +28,10 @@ describe("the customer chatbot on public pages (offline model)", () => {
 
     await answer.getByRole("button", { name: "Not helpful" }).click();
     await poll(() => answer.getByRole("button", { name: "Not helpful" }).getAttribute("aria-pressed")).toBe("true");
-    const rows = await env.stack.api.deps.pool.query<{ rating: string; anonymous_id: string; store_id: string | null }>("SELECT rating, anonymous_id, store_id FROM chatbot_feedback WHERE thread_id = $1", [threadId]);
-    expect(rows.rows).toEqual([{ rating: "down", anonymous_id: anonymousId, store_id: null }]);
+    // The button shows pressed as soon as it is clicked; the feedback row follows with the request.
+    const feedback = async () =>
+      (await env.stack.api.deps.pool.query<{ rating: string; anonymous_id: string; store_id: string | null }>("SELECT rating, anonymous_id, store_id FROM chatbot_feedback WHERE thread_id = $1", [threadId])).rows;
+    await poll(feedback).toEqual([{ rating: "down", anonymous_id: anonymousId, store_id: null }]);
 
     // A reload continues the same conversation, feedback included.
     await page.reload();
