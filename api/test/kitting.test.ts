@@ -30,7 +30,8 @@ async function giftSetStore() {
 async function whenAssembled(owner: TestUser, sku: string) {
   for (let i = 0; i < 200; i++) {
     const k = await kit(owner, sku);
-    if (k.workOrders[0]?.status === "ASSEMBLED") return k;
+    // The kit and its work orders are two reads: the job may commit between them, so read the kit again.
+    if (k.workOrders[0]?.status === "ASSEMBLED") return kit(owner, sku);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error("The kits were never assembled");
