@@ -6,7 +6,9 @@
 //      (ALTER TABLE … DISABLE TRIGGER), in alternating blocks so a drift in the machine's load falls on
 //      both sides; each block's first writes are not counted (the toggle makes the triggers' plans anew);
 //   3. the same A/B by the statements' execution inside the database (no round trips' waits), which
-//      also counts what EXPLAIN puts on no trigger's line.
+//      also counts what EXPLAIN puts on no trigger's line;
+//   4. the same A/B on placing an order as the product places one: the manual retail order through the
+//      API (the stock check, the order and its line, the settlement: rules, reservation, the ledger).
 // Medians and p95 of both sides; the verdict is printed for each measurement, from the medians (on a
 // shared machine one pause of another process moves a mean). The writes without the triggers are
 // deleted again with the triggers still off: they never reached the rollups, and leave no note.
@@ -14,7 +16,9 @@
 // (default 2,000 / 400: a note's cost does not depend on the store's size), BENCH_WRITES the writes
 // timed per side (default 200), BENCH_WARMUP the writes before them (default 20).
 import os from "node:os";
+import { orders as ordersApi } from "@atelier/contracts";
 import { seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories/analytics";
+import { manualOrderBody, stockSku } from "../../test/factories/inventory";
 import { startBenchStore } from "../lib/bench-store";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2_000);
@@ -26,7 +30,7 @@ const BLOCK_WARMUP = 2; // writes not counted after each toggle
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 const TARGET = 10;
 
-const { config, database, api, session, factoryApi } = await startBenchStore();
+const { config, database, api, client, session, factoryApi } = await startBenchStore();
 await setAnalyticsFlags(factoryApi, session.token, { analytics: true, fulfillmentMetrics: true }, "America/New_York");
 const seed = await seedAnalyticsHistory(factoryApi, session.store.id, { anchor: ANCHOR, customers: CUSTOMERS, orders: ORDERS });
 // The seed's own notes folded first, so the fold timed below is the writes' alone.
@@ -90,6 +94,16 @@ async function timedWrite(n: number): Promise<number> {
   return performance.now() - t0;
 }
 
+// The SKU the placed orders buy, stocked so that none runs out.
+await stockSku(factoryApi, session.token, "BENCH-WRITE-TEE", 1_000_000, { title: "Organic Cotton Tee — Black" });
+
+/** One order placed through the API as a store owner places a manual retail order; answers its wall time in ms. */
+async function placedOrder(n: number): Promise<number> {
+  const t0 = performance.now();
+  await client.call(ordersApi.createManualRetailOrder, { body: manualOrderBody([{ sku: "BENCH-WRITE-TEE", quantity: 1, unitPriceCents: 4200 }], `write-${n}@example.com`) }, { token: session.token });
+  return performance.now() - t0;
+}
+
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.ceil(p * xs.length) - 1)]!;
 const median = (xs: number[]) => pct(xs, 0.5);
@@ -112,11 +126,14 @@ const withoutTriggers: number[] = [];
 const blockRatios: number[] = [];
 const execWith: number[] = [];
 const execWithout: number[] = [];
+const placedWith: number[] = [];
+const placedWithout: number[] = [];
 let n = 10_000;
 const firstWithout = n;
 try {
   // The warm-up writes of the A/B (the connection pool, the plans of plain INSERTs) count on neither side.
   for (let i = 0; i < WARMUP; i++) await timedWrite(n++);
+  for (let i = 0; i < WARMUP; i++) await placedOrder(n++);
   const blocks = Math.ceil(WRITES / BLOCK);
   for (let b = 0; b < blocks; b++) {
     const medians: Record<string, number> = {};
@@ -131,6 +148,10 @@ try {
       // The same A/B inside the database: the two statements' whole execution, which also holds what
       // EXPLAIN does not put on a trigger's line (a WHEN clause, queueing the trigger's event).
       for (let i = 0; i < BLOCK; i++) (on ? execWith : execWithout).push((await explainedWrite(on ? n++ : 500_000 + n++)).exec);
+      // And the whole placement. The orders placed without the triggers stay (their reservations and
+      // ledger rows with them) and never reach the rollups: the fold times below do not read them.
+      await placedOrder(n++);
+      for (let i = 0; i < BLOCK; i++) (on ? placedWith : placedWithout).push(await placedOrder(n++));
     }
     blockRatios.push(medians.true! / medians.false! - 1);
   }
@@ -151,10 +172,15 @@ console.log(`  per pair of blocks (median with / median without − 1): median $
 console.log(`the same A/B inside the database (the two statements' execution under EXPLAIN ANALYZE, ${execWith.length} writes a side): with the triggers median ${ms(median(execWith))}, p95 ${ms(pct(execWith, 0.95))}; disabled median ${ms(median(execWithout))}, p95 ${ms(pct(execWithout, 0.95))}`);
 console.log(`  overhead of the medians: ${verdict(100 * (median(execWith) / median(execWithout) - 1))}`);
 
+console.log(`placing an order through the API (a manual retail order, ${placedWith.length} a side in the same alternating blocks): with the triggers median ${ms(median(placedWith))}, p95 ${ms(pct(placedWith, 0.95))}; disabled median ${ms(median(placedWithout))}, p95 ${ms(pct(placedWithout, 0.95))}`);
+console.log(`  overhead of the medians: ${verdict(100 * (median(placedWith) / median(placedWithout) - 1))}`);
+
 // Since migration 0420 the rollups' own work runs when the notes are folded (a report's read, or the
 // recurring job): timed here apart, outside the writes' transactions.
 const foldMs = async () => num(String(Object.values((await database.pool.query(`EXPLAIN (ANALYZE, TIMING ON) SELECT analytics_fold_changes($1)`, [session.store.id])).rows.at(-1) as Record<string, unknown>)[0]));
-const folded = WARMUP + WRITES + WARMUP + withTriggers.length + execWith.length + Math.ceil(WRITES / BLOCK) * BLOCK_WARMUP;
+// The writes with the triggers: the EXPLAINed ones, the A/B's warm-ups and its counted writes, and the
+// orders placed through the API with the triggers on (their warm-up, one per block and the counted).
+const folded = WARMUP + WRITES + WARMUP + withTriggers.length + execWith.length + Math.ceil(WRITES / BLOCK) * BLOCK_WARMUP + WARMUP + Math.ceil(WRITES / BLOCK) + placedWith.length;
 const foldAll = await foldMs();
 console.log(`fold of the ${folded} noted writes in one go: ${ms(foldAll)}, ${ms(foldAll / folded)} an order`);
 // The product months (migrations 0470, 0471): a new order's rows are added, an edited order's month is
