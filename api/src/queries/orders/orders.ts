@@ -259,10 +259,11 @@ export async function listOrdersPage(db: Queryable, storeId: string, input: List
 export async function listOrdersAnswer(db: Queryable, storeId: string, input: ListOrdersInput & { page: number }, cap: number): Promise<string> {
   const answerSql = (way: SearchWay) => {
     const { text, params } = listOrdersSql(storeId, input, cap, "kept", way);
+    // OFFSET 0 keeps `a` a subquery of its own: pulled up, its counts were read twice (for the total and the counts).
     params.push(input.page, input.limit);
     return {
       text: `SELECT json_build_object('list', a.page, 'total', CASE WHEN a.matches IS NULL THEN (a.counts->>'${input.filter}')::int ELSE least(a.matches, ${cap}) END, 'totalCapped', coalesce(a.matches > ${cap}, false),
-       'page', $${params.length - 1}::int, 'size', $${params.length}::int, 'counts', a.counts)::text AS answer, a.common FROM (${text}) a`,
+       'page', $${params.length - 1}::int, 'size', $${params.length}::int, 'counts', a.counts)::text AS answer, a.common FROM (${text} OFFSET 0) a`,
       params,
     };
   };
