@@ -2,7 +2,7 @@ import type { OrderListFilter, OrderSort, ProcessingStatus } from "@atelier/cont
 import { PRESALE_RULE } from "@atelier/contracts/presales";
 import type { Queryable } from "../../db/pool";
 import { pageBoundsSql, queryPrepared } from "../../db/prepared";
-import { asDate, asDateOrNull, isoText } from "../json-dates";
+import { asDate, asDateOrNull } from "../json-dates";
 import { containsPattern } from "../like-pattern";
 import { PARTS_OF_ORDER_JSON, toPart, type PartRow } from "./fulfilment-parts";
 import { FULFILMENTS_OF_ORDER_JSON, toFulfilment, type FulfilmentRow, type FulfilmentStatus } from "./fulfilments";
@@ -167,15 +167,17 @@ export type ListOrdersInput = { filter: OrderListFilter; origin?: string; search
 
 export type OrderListPage = { list: OrderSummaryRow[]; counts: Record<OrderListFilter, number>; matches: number | null };
 
-/** A summary as the API sends it (OrderSummary, in its keys' order), built from the page's row `p`. */
-const SUMMARY_JSON = `json_build_object('id', p.id, 'orderNumber', p.order_number, 'origin', p.origin, 'customerName', p.customer_name, 'email', p.email,
-  'totalCents', p.total_cents, 'currency', p.currency, 'itemCount', p.item_count, 'processingStatus', p.processing_status,
-  'fulfillmentState', p.fulfillment_state, 'cancellationState', p.cancellation_state, 'hasReturns', p.has_returns, 'openHolds', p.open_holds,
-  'preSale', p.presale_hold, 'placedAt', ${isoText("p.placed_at")})`;
+/**
+ * How a page's rows are made: "live" reads each order's summary (SUMMARY_COLUMNS, its customer and
+ * SUMMARY_JOIN) as rows `p`, for toSummary; "kept" joins the JSON texts kept on the orders (migration
+ * 0551, the same json_build_object text SUMMARY_COLUMNS gives) into the answer's list, reading nothing
+ * but the page's orders.
+ */
+type PageRows = "live" | "kept";
 
 /**
  * The list's statement: every tab's count (`counts`), with a search how many orders of the tab match
- * up to `cap + 1` (`matches`), and the page (`page`), each page row made by `pageRow` of `p`. On an
+ * up to `cap + 1` (`matches`), and the page (`page`), its rows made as `rows` says. On an
  * embedded database each statement waits its turn on the one session, and on Postgres each is a
  * round trip the API pays in socket writes. The texts are a fixed few (pageBoundsSql): Postgres keeps
  * them prepared.
@@ -185,7 +187,7 @@ const SUMMARY_JSON = `json_build_object('id', p.id, 'orderNumber', p.order_numbe
  * page, instead of sorting thousands of matches, and on the whole store's list the count is the cap's.
  * `way` "ids" leaves the walk out of the text (searchWayOf); `common` then says whether it was needed.
  */
-function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, pageRow: string, way: SearchWay): { text: string; params: unknown[] } {
+function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, rows: PageRows, way: SearchWay): { text: string; params: unknown[] } {
   const params: unknown[] = [storeId];
   // One sales channel's orders and counts, or every channel's.
   const origin = input.origin ? (params.push(input.origin), `$${params.length}`) : null;
@@ -193,10 +195,14 @@ function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, pag
   const search = input.search ? searchSql(input.search, params, cap, way) : null;
   const tab = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${origin ? `o.origin = ${origin}` : "TRUE"}`;
   const bounds = pageBoundsSql(params, input.limit, input.offset);
-  // The page's orders first, then their customers and summaries (25 of them, not every match);
-  // json_agg keeps the sorted subquery's order (a Limit under the aggregate never reorders).
-  const page = (where: string) => `(SELECT coalesce(json_agg(${pageRow}), '[]') FROM (SELECT ${SUMMARY_COLUMNS}
-      FROM (SELECT o.* FROM orders o WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}) o LEFT JOIN customers c ON c.id = o.customer_id ${SUMMARY_JOIN}
+  const sorted = (columns: string, where: string) => `SELECT ${columns} FROM orders o WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}`;
+  // The page's orders first, then their customers and summaries (25 of them, not every match); the
+  // aggregate keeps the sorted subquery's order (a Limit under the aggregate never reorders).
+  const page = (where: string) =>
+    rows === "kept"
+      ? `(SELECT coalesce('[' || string_agg(o.summary, ', ') || ']', '[]')::json FROM (${sorted("o.summary", where)}) o)`
+      : `(SELECT coalesce(json_agg(p), '[]') FROM (SELECT ${SUMMARY_COLUMNS}
+      FROM (${sorted("o.*", where)}) o LEFT JOIN customers c ON c.id = o.customer_id ${SUMMARY_JOIN}
       ORDER BY ${SORT_SQL[input.sort]}) p)`;
   const matching = (where: string) => `(SELECT count(*)::int FROM (SELECT 1 FROM orders o WHERE ${where} LIMIT ${cap + 1}) m)`;
   if (!search) return { text: `SELECT ${counts} AS counts, NULL::int AS matches, ${page(tab)} AS page, false AS common`, params };
@@ -241,7 +247,7 @@ async function queryListOrders<R extends { common: boolean }>(db: Queryable, bui
 /** One page of a tab (searched, of one channel if asked) as rows, every tab's count and a search's capped count of matches, in one statement. */
 export async function listOrdersPage(db: Queryable, storeId: string, input: ListOrdersInput, cap: number): Promise<OrderListPage> {
   type PageRow = { counts: Record<OrderListFilter, number>; matches: number | null; page: Row[]; common: boolean };
-  const r = await queryListOrders<PageRow>(db, (way) => listOrdersSql(storeId, input, cap, "p", way), searchWayOf(input.search));
+  const r = await queryListOrders<PageRow>(db, (way) => listOrdersSql(storeId, input, cap, "live", way), searchWayOf(input.search));
   return { list: r.page.map(toSummary), counts: r.counts, matches: r.matches };
 }
 
@@ -252,11 +258,12 @@ export async function listOrdersPage(db: Queryable, storeId: string, input: List
  */
 export async function listOrdersAnswer(db: Queryable, storeId: string, input: ListOrdersInput & { page: number }, cap: number): Promise<string> {
   const answerSql = (way: SearchWay) => {
-    const { text, params } = listOrdersSql(storeId, input, cap, SUMMARY_JSON, way);
+    const { text, params } = listOrdersSql(storeId, input, cap, "kept", way);
+    // OFFSET 0 keeps `a` a subquery of its own: pulled up, its counts were read twice (for the total and the counts).
     params.push(input.page, input.limit);
     return {
       text: `SELECT json_build_object('list', a.page, 'total', CASE WHEN a.matches IS NULL THEN (a.counts->>'${input.filter}')::int ELSE least(a.matches, ${cap}) END, 'totalCapped', coalesce(a.matches > ${cap}, false),
-       'page', $${params.length - 1}::int, 'size', $${params.length}::int, 'counts', a.counts)::text AS answer, a.common FROM (${text}) a`,
+       'page', $${params.length - 1}::int, 'size', $${params.length}::int, 'counts', a.counts)::text AS answer, a.common FROM (${text} OFFSET 0) a`,
       params,
     };
   };
