@@ -46,6 +46,39 @@ describe("inventory per SKU and bin", () => {
     expect(rewrite?.message).toMatch(/append-only/);
   });
 
+  it("keeps the tabs' counts (0555) equal to a full recount as stock moves across them", async () => {
+    const owner = await registerUser(api);
+    const call = <C extends Parameters<typeof as>[2]>(c: C, input: Parameters<typeof as<C>>[3]) => as(api, owner.token, c, input);
+    const recount = async () =>
+      (await api.deps.pool.query(
+        `SELECT count(*)::int AS "ALL", count(*) FILTER (WHERE on_hand - reserved <= low_stock_threshold AND on_hand - reserved > 0)::int AS "LOW_STOCK",
+                count(*) FILTER (WHERE on_hand - reserved <= 0)::int AS "OUT_OF_STOCK" FROM inventory_items WHERE store_id = $1`,
+        [owner.store.id],
+      )).rows[0];
+    const expectCounts = async (expected: Record<string, number>) => {
+      const list = await call(inventory.listInventory, {});
+      expect(list.counts).toEqual(expected);
+      expect(list.counts).toEqual(await recount());
+      expect(list.total).toBe(expected.ALL);
+    };
+    await expectCounts({ ALL: 0, LOW_STOCK: 0, OUT_OF_STOCK: 0 });
+    await stockSku(api, owner.token, "TEE-BLK-M", 6, { lowStockThreshold: 5 });
+    await stockSku(api, owner.token, "MUG-01", 0);
+    await expectCounts({ ALL: 2, LOW_STOCK: 0, OUT_OF_STOCK: 1 });
+    // An order reserves two: 4 left, low stock; another bin's units lift it out again.
+    await call(orders.createManualRetailOrder, { body: manualOrderBody([{ sku: "TEE-BLK-M", quantity: 2 }]) });
+    await expectCounts({ ALL: 2, LOW_STOCK: 1, OUT_OF_STOCK: 1 });
+    await call(inventory.adjustInventory, { params: { sku: "TEE-BLK-M" }, body: { bin: "B-02", change: 3, reason: "FOUND" } });
+    await expectCounts({ ALL: 2, LOW_STOCK: 0, OUT_OF_STOCK: 1 });
+    await call(inventory.updateInventoryItem, { params: { sku: "TEE-BLK-M" }, body: { lowStockThreshold: 10 } });
+    await expectCounts({ ALL: 2, LOW_STOCK: 1, OUT_OF_STOCK: 1 });
+    await call(inventory.adjustInventory, { params: { sku: "MUG-01" }, body: { change: 1, reason: "FOUND" } });
+    await expectCounts({ ALL: 2, LOW_STOCK: 2, OUT_OF_STOCK: 0 });
+    await call(inventory.adjustInventory, { params: { sku: "TEE-BLK-M" }, body: { bin: "B-02", change: -3, reason: "LOST" } });
+    await call(inventory.adjustInventory, { params: { sku: "TEE-BLK-M" }, body: { change: -4, reason: "DAMAGED" } });
+    await expectCounts({ ALL: 2, LOW_STOCK: 1, OUT_OF_STOCK: 1 });
+  });
+
   it("refuses bad input with the field and the reason, and impossible changes with a sentence (409)", async () => {
     const owner = await registerUser(api);
     await stockSku(api, owner.token, "TEE-BLK-M", 4);

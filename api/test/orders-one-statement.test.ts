@@ -9,9 +9,10 @@ import { PRESALE_RULE } from "@atelier/contracts/presales";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { manualOrderBody, shopifyOrdersCsv, stockSku } from "../../test/factories";
 import type { OrderListFilter, OrderSort } from "@atelier/contracts/orders";
-import { listOrdersPage } from "../src/queries/orders/orders";
+import { getOrderAnswer, getOrderWithLedger, listOrdersPage } from "../src/queries/orders/orders";
+import { userNames } from "../src/queries/accounts";
 import { listItemsPage } from "../src/queries/inventory/stock";
-import { toOrderSummaryDto } from "../src/services/orders/dto";
+import { actorIds, orderDetailAnswer, toOrderDetailDto, toOrderSummaryDto } from "../src/services/orders/dto";
 import { toInventoryItemDto } from "../src/services/inventory/dto";
 
 let api: TestApi;
@@ -217,6 +218,36 @@ describe("the order detail in one statement", () => {
       [1, "OPEN", [["TEE-BLK-M", 25], ["CAP-01", 1]]],
       [2, "WAITING", [["TEE-BLK-M", 15]]],
     ]);
+  });
+
+  it("answers as JSON built by the database, the same as the DTO path after parse, for orders in every state", async () => {
+    const { owner, plain, held, canceled, returned, split } = await storeWithEveryState();
+    const storeId = owner.store.id;
+    await as(api, owner.token, orders.addOrderNote, { params: { id: returned.id }, body: { note: "Gift wrap, \"please\"\nthanks ✓" } });
+    // A line canceled (the order partly canceled), and an order with no customer and no address.
+    const partly = await place(owner, [{ sku: "CAP-01", quantity: 1 }]);
+    await api.deps.pool.query(`UPDATE orders SET cancellation_state = 'PARTIAL' WHERE id = $1`, [partly.id]);
+    const bare = await place(owner, [{ sku: "CAP-01", quantity: 1 }]);
+    await api.deps.pool.query(`UPDATE orders SET customer_id = NULL, shipping_address1 = '', shipping_city = NULL, shipping_name = NULL, discount_code = 'TEN' WHERE id = $1`, [bare.id]);
+    const ids = [plain.id, held.id, canceled.id, returned.id, split.id, partly.id, bare.id];
+    const reference = async (id: string, canCancel: boolean) => {
+      const read = (await getOrderWithLedger(api.deps.pool, storeId, { id }))!;
+      const names = await userNames(api.deps.pool, actorIds(read.holds, read.events));
+      return JSON.stringify(toOrderDetailDto(read.order, read.lines, read.holds, read.events, names, canCancel, read.fulfilments, read.parts));
+    };
+    for (const id of ids) {
+      for (const canCancel of [true, false]) {
+        const read = (await getOrderAnswer(api.deps.pool, storeId, { id }))!;
+        const names = read.usersNamed.length ? await userNames(api.deps.pool, read.usersNamed) : null;
+        expect(JSON.stringify(JSON.parse(orderDetailAnswer(read, canCancel, names))), `${id} ${canCancel}`).toBe(await reference(id, canCancel));
+      }
+      // Through the API: the same answer, in one statement of the orders' tables.
+      const { answer, statements } = await statementsOf(ORDER_TABLES, () => as(api, owner.token, orders.getOrder, { params: { id } }));
+      expect(statements).toHaveLength(1);
+      expect(JSON.stringify(answer)).toBe(await reference(id, true));
+    }
+    const byNumber = await as(api, owner.token, orders.getOrder, { params: { id: `#${split.orderNumber}` } as never });
+    expect(JSON.stringify(byNumber)).toBe(await reference(split.id, true));
   });
 
   it("is 404 for another store's order, by id and by number", async () => {

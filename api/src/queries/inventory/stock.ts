@@ -44,6 +44,13 @@ const FILTER_SQL: Record<InventoryFilter, string> = {
   OUT_OF_STOCK: `${AVAILABLE} <= 0`,
 };
 
+/** Each tab's column in inventory_tab_counts (migration 0555), whose triggers apply FILTER_SQL's conditions. */
+const TAB_COUNT_COLUMN: Record<InventoryFilter, string> = { ALL: "all_items", LOW_STOCK: "low_stock", OUT_OF_STOCK: "out_of_stock" };
+
+/** Every tab's count as one JSON object, from the store's kept counts row (none until its first SKU). */
+const TAB_COUNTS_SQL = `(SELECT json_build_object(${Object.entries(TAB_COUNT_COLUMN).map(([name, column]) => `'${name}', coalesce(max(t.${column}), 0)`).join(", ")})
+    FROM inventory_tab_counts t WHERE t.store_id = $1)`;
+
 const SORT_SQL: Record<InventorySort, string> = {
   sku: "i.sku ASC",
   "-sku": "i.sku DESC",
@@ -78,18 +85,17 @@ export type InventoryPage = { list: ItemRow[]; total: number; counts: Record<Inv
 
 /**
  * The list's statement: every tab's count (`counts`), with a search its total (`total`), and the
- * page (`page`), each page row made by `pageRow` of `p`. The tabs and the sort read the totals each
- * item keeps (0491), so only the page's items sum and list their bins. The texts are a fixed few
+ * page (`page`), each page row made by `pageRow` of `p`. The counts are the store's kept row (0555);
+ * the tabs and the sort read the totals each item keeps (0491), so only the page's items sum and list their bins. The texts are a fixed few
  * (pageBoundsSql): Postgres keeps them prepared.
  */
 function listItemsSql(storeId: string, input: ListInventoryInput, pageRow: string, bin: string): { text: string; params: unknown[] } {
   const params: unknown[] = [storeId];
   const search = searchSql(input.search, params);
   const where = `i.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${search}`;
-  const counts = Object.entries(FILTER_SQL).map(([name, cond]) => `'${name}', count(*) FILTER (WHERE ${cond})`);
   const bounds = pageBoundsSql(params, input.limit, input.offset);
   // Without a search a tab's total is its count; json_agg keeps the sorted subquery's order.
-  const text = `SELECT (SELECT json_build_object(${counts.join(", ")}) FROM inventory_items i WHERE i.store_id = $1) AS counts,
+  const text = `SELECT ${TAB_COUNTS_SQL} AS counts,
             ${input.search ? `(SELECT count(*)::int FROM inventory_items i WHERE ${where})` : "NULL::int"} AS total,
             (SELECT coalesce(json_agg(${pageRow}), '[]') FROM (SELECT i.id, i.sku, i.title, i.low_stock_threshold, t.* FROM inventory_items i ${totalsJoin(bin)}
                WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}) p) AS page`;
@@ -113,9 +119,10 @@ const ITEM_JSON = `json_build_object('id', p.id, 'sku', p.sku, 'title', p.title,
 export async function listItemsAnswer(db: Queryable, storeId: string, input: ListInventoryInput & { page: number }): Promise<string> {
   const { text, params } = listItemsSql(storeId, input, ITEM_JSON, BIN_JSON);
   params.push(input.page, input.limit);
+  // OFFSET 0 keeps the statement a subquery of its own: pulled up, its counts were read once per use.
   const { rows } = await queryPrepared<{ answer: string }>(db,
     `SELECT json_build_object('list', a.page, 'total', coalesce(a.total, (a.counts->>'${input.filter}')::int), 'page', $${params.length - 1}::int,
-       'size', $${params.length}::int, 'counts', a.counts)::text AS answer FROM (${text}) a`,
+       'size', $${params.length}::int, 'counts', a.counts)::text AS answer FROM (${text} OFFSET 0) a`,
     params,
   );
   return rows[0]!.answer;

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/pool";
-import { asDate, asDateOrNull } from "../json-dates";
+import { asDate, asDateOrNull, isoText } from "../json-dates";
 
 // SQL of an order's fulfilment parts (split by stock): the parts with their lines, and the status
 // moves the split, the fulfilment center, arriving stock and a cancel make. Scoped to one store.
@@ -47,6 +47,11 @@ const PART_COLUMNS = `p.*, coalesce((SELECT json_agg(json_build_object('lineId',
 
 /** The parts of the order `o` as one JSON array (rows for toPart), in order. */
 export const PARTS_OF_ORDER_JSON = `(SELECT coalesce(json_agg(p ORDER BY p.position), '[]') FROM (SELECT ${PART_COLUMNS} FROM order_fulfilment_parts p WHERE p.store_id = o.store_id AND p.order_id = o.id) p)`;
+
+/** The parts of the order `o` as the API sends them (OrderPart), in order. */
+export const PARTS_ANSWER_JSON = `(SELECT coalesce(json_agg(json_build_object('id', p.id, 'position', p.position, 'status', p.status, 'waitReason', p.wait_reason,
+    'splitByRule', p.split_by_rule, 'lines', p.lines, 'createdAt', ${isoText("p.created_at")}, 'releasedAt', ${isoText("p.released_at")}) ORDER BY p.position), '[]')
+    FROM (SELECT ${PART_COLUMNS} FROM order_fulfilment_parts p WHERE p.store_id = o.store_id AND p.order_id = o.id) p)`;
 
 /** A part from its row, read plainly or from JSON. */
 export function toPart(r: Row): PartRow {

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/pool";
-import { asDate, asDateOrNull } from "../json-dates";
+import { asDate, asDateOrNull, isoText } from "../json-dates";
 
 // SQL of orders' trips through the fulfilment center (one open at a time per order).
 
@@ -27,6 +27,15 @@ type Row = Record<string, unknown>;
 
 /** The fulfilments of the order `o` as one JSON array (rows for toFulfilment), oldest first. */
 export const FULFILMENTS_OF_ORDER_JSON = `(SELECT coalesce(json_agg(f ORDER BY f.created_at, f.id), '[]') FROM fulfilments f WHERE f.store_id = o.store_id AND f.order_id = o.id)`;
+
+/** The fulfilments of the order `o` as the API sends them (OrderShipment), oldest first. */
+export const SHIPMENTS_ANSWER_JSON = `(SELECT coalesce(json_agg(json_build_object('id', f.id, 'status', f.status, 'carrier', f.carrier, 'service', f.service,
+    'trackingNumber', f.tracking_number, 'trackingUrl', f.tracking_url, 'lastError', f.last_error, 'createdAt', ${isoText("f.created_at")},
+    'updatedAt', ${isoText("f.updated_at")}, 'shippedAt', ${isoText("f.shipped_at")}) ORDER BY f.created_at, f.id), '[]')
+    FROM fulfilments f WHERE f.store_id = o.store_id AND f.order_id = o.id)`;
+
+/** The statuses of the order `o`'s fulfilments, for the rules that ask whether one is open. */
+export const FULFILMENT_STATUSES_OF_ORDER = `ARRAY(SELECT f.status FROM fulfilments f WHERE f.store_id = o.store_id AND f.order_id = o.id)`;
 
 /** A fulfilment from its row, read plainly or from JSON. */
 export function toFulfilment(r: Row): FulfilmentRow {

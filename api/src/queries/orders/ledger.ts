@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/pool";
 import { IN_TURN } from "../in-turn";
-import { asDate, asDateOrNull } from "../json-dates";
+import { asDate, asDateOrNull, isoText } from "../json-dates";
 
 // SQL of the order ledger: holds (rows, several open at once) and the append-only event list.
 // Every statement is scoped to one store. Actors are ids (a user) or a rule's name; the users'
@@ -48,6 +48,31 @@ const HOLD_SELECT = `SELECT h.* FROM order_holds h`;
 
 /** The holds of the order `o` as one JSON array (rows for toHold): open ones first, then newest first. */
 export const HOLDS_OF_ORDER_JSON = `(SELECT coalesce(json_agg(h ORDER BY h.released_at IS NOT NULL, h.created_at DESC, h.id), '[]') FROM order_holds h WHERE h.store_id = o.store_id AND h.order_id = o.id)`;
+
+/** An actor as the API sends it (the user's name filled in by the service when a user acted). */
+const actorJson = (userId: string, rule: string) => `json_build_object('userId', ${userId}, 'userName', NULL, 'rule', ${rule})`;
+
+/** The holds of the order `o` as the API sends them (OrderHold, in HOLDS_OF_ORDER_JSON's order), users unnamed. */
+export const HOLDS_ANSWER_JSON = `(SELECT coalesce(json_agg(json_build_object('id', h.id, 'reason', h.reason, 'setBy', ${actorJson("h.set_by_user_id", "h.set_by_rule")},
+    'createdAt', ${isoText("h.created_at")}, 'releasedAt', ${isoText("h.released_at")},
+    'releasedBy', CASE WHEN h.released_at IS NOT NULL THEN ${actorJson("h.released_by_user_id", "h.released_by_rule")} END, 'releaseNote', h.release_note)
+    ORDER BY h.released_at IS NOT NULL, h.created_at DESC, h.id), '[]') FROM order_holds h WHERE h.store_id = o.store_id AND h.order_id = o.id)`;
+
+/**
+ * The order `o`'s timeline as the API sends it (OrderEvent, users unnamed): `placed` (the synthetic
+ * first entry, a JSON object) and then the ledger, oldest first.
+ */
+export const timelineAnswerJson = (placed: string) => `(SELECT json_agg(t.entry ORDER BY t.n, t.created_at, t.id) FROM (
+    SELECT 0 AS n, NULL::timestamptz AS created_at, NULL::uuid AS id, ${placed} AS entry
+    UNION ALL
+    SELECT 1, e.created_at, e.id, json_build_object('id', e.id, 'kind', e.kind, 'fromStatus', e.from_status, 'toStatus', e.to_status, 'message', e.message,
+      'holdId', e.hold_id, 'actor', ${actorJson("e.actor_user_id", "e.actor_rule")}, 'createdAt', ${isoText("e.created_at")})
+      FROM order_events e WHERE e.store_id = o.store_id AND e.order_id = o.id) t)`;
+
+/** The users the holds and the ledger of the order `o` name (whose names the answer then needs), as an array. */
+export const USERS_NAMED_SQL = `ARRAY(SELECT h.set_by_user_id FROM order_holds h WHERE h.store_id = o.store_id AND h.order_id = o.id AND h.set_by_user_id IS NOT NULL
+    UNION SELECT h.released_by_user_id FROM order_holds h WHERE h.store_id = o.store_id AND h.order_id = o.id AND h.released_at IS NOT NULL AND h.released_by_user_id IS NOT NULL
+    UNION SELECT e.actor_user_id FROM order_events e WHERE e.store_id = o.store_id AND e.order_id = o.id AND e.actor_user_id IS NOT NULL)`;
 
 /** A hold from its row, read plainly or from JSON. */
 export function toHold(r: Row): OrderHoldRow {

@@ -4,9 +4,9 @@ import type { Queryable } from "../../db/pool";
 import { pageBoundsSql, queryPrepared } from "../../db/prepared";
 import { asDate, asDateOrNull } from "../json-dates";
 import { containsPattern } from "../like-pattern";
-import { PARTS_OF_ORDER_JSON, toPart, type PartRow } from "./fulfilment-parts";
-import { FULFILMENTS_OF_ORDER_JSON, toFulfilment, type FulfilmentRow, type FulfilmentStatus } from "./fulfilments";
-import { EVENTS_OF_ORDER_JSON, HOLDS_OF_ORDER_JSON, toEvent, toHold, type OrderEventRow, type OrderHoldRow } from "./ledger";
+import { PARTS_ANSWER_JSON, PARTS_OF_ORDER_JSON, toPart, type PartRow } from "./fulfilment-parts";
+import { FULFILMENT_STATUSES_OF_ORDER, FULFILMENTS_OF_ORDER_JSON, SHIPMENTS_ANSWER_JSON, toFulfilment, type FulfilmentRow, type FulfilmentStatus } from "./fulfilments";
+import { EVENTS_OF_ORDER_JSON, HOLDS_ANSWER_JSON, HOLDS_OF_ORDER_JSON, timelineAnswerJson, USERS_NAMED_SQL, toEvent, toHold, type OrderEventRow, type OrderHoldRow } from "./ledger";
 
 // SQL of customer orders: the list (every tab pages in SQL on stored, indexed states), one order
 // with its lines, and the status columns the ledger's use cases move. Every statement is scoped to one store.
@@ -146,13 +146,13 @@ function toSummary(r: Row): OrderSummaryRow {
  * as a first name), and `hits` is then never read. `condition` is the same match as a condition on the order `o`, for walking a tab in
  * its sort's order instead of sorting every match.
  */
-function searchSql(search: string, params: unknown[], cap: number, way: SearchWay): { hits: string; condition: string } {
+function searchSql(search: string, params: unknown[], cap: number): { hits: string; condition: string } {
   const number = search.replace(/^#/, "");
   params.push(containsPattern(search));
-  // On the gathered ids' way the pattern is read by a subquery the planner cannot see through, so its
-  // custom plans cost what the generic one does and Postgres keeps the generic plan from the 6th run
-  // (planning 0.03–0.1 ms instead of 1.4, docs/benchmarks.md, oseek12).
-  const like = way === "ids" ? `(SELECT $${params.length}::text)` : `$${params.length}`;
+  // The pattern is read by a subquery the planner cannot see through, so its custom plans cost what
+  // the generic one does and Postgres keeps the generic plan from the 6th run (planning 0.03–0.1 ms
+  // instead of 1.4 for the gathered ids, docs/benchmarks.md, oseek12; instead of 4–11 ms for both ways, oapi13).
+  const like = `(SELECT $${params.length}::text)`;
   const customers = `SELECT mc.id FROM customers mc WHERE mc.store_id = $1 AND mc.name ILIKE ${like}`;
   const byNumber = /^\d{1,9}$/.test(number) ? (params.push(Number(number)), `$${params.length}`) : null;
   const hits = `a1 AS MATERIALIZED (SELECT m.id FROM orders m WHERE m.store_id = $1 AND (m.email::text ILIKE ${like} OR m.shipping_name ILIKE ${like}) LIMIT ${cap + 1}),
@@ -192,7 +192,7 @@ function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, row
   // One sales channel's orders and counts, or every channel's.
   const origin = input.origin ? (params.push(input.origin), `$${params.length}`) : null;
   const counts = tabCountsSql(origin);
-  const search = input.search ? searchSql(input.search, params, cap, way) : null;
+  const search = input.search ? searchSql(input.search, params, cap) : null;
   const tab = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${origin ? `o.origin = ${origin}` : "TRUE"}`;
   const bounds = pageBoundsSql(params, input.limit, input.offset);
   const sorted = (columns: string, where: string) => `SELECT ${columns} FROM orders o WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}`;
@@ -338,6 +338,56 @@ export async function getOrderWithLedger(db: Queryable, storeId: string, ref: { 
   return {
     order: toOrder(r), lines: list("lines_json").map(toLine), holds: list("holds_json").map(toHold), events: list("events_json").map(toEvent),
     fulfilments: list("fulfilments_json").map(toFulfilment), parts: list("parts_json").map(toPart),
+  };
+}
+
+/** What the detail's answer needs besides its JSON: the fields the allowed actions are decided from. */
+export type OrderAnswerRead = {
+  /** OrderDetail as JSON text, but for its last key, `actions`, which the caller appends; users in holds and the ledger unnamed. */
+  answer: string;
+  rules: Pick<OrderRow, "orderNumber" | "processingStatus" | "fulfillmentState" | "cancellationState">;
+  fulfilmentStatuses: FulfilmentStatus[];
+  /** The users the holds or the ledger name, whose names the answer then needs. */
+  usersNamed: string[];
+};
+
+/**
+ * The same order as getOrderWithLedger, as the detail's answer built by the database (OrderDetail's
+ * keys in order, dates as Date.toISOString writes them), so the API sends it without parsing,
+ * mapping or serialising it; another store's order is null. The allowed actions are the service's
+ * rules (order-rules.ts), so the answer stops before them.
+ */
+export async function getOrderAnswer(db: Queryable, storeId: string, ref: { id?: string; number?: number }): Promise<OrderAnswerRead | null> {
+  const by = ref.id !== undefined ? "o.id = $2" : "o.order_number = $2";
+  const placed = `json_build_object('id', 'placed-' || o.id, 'kind', 'PLACED', 'fromStatus', NULL, 'toStatus', 'OUTSTANDING', 'message', 'Order #' || o.order_number || ' placed',
+      'holdId', NULL, 'actor', json_build_object('userId', NULL, 'userName', CASE WHEN o.customer_name <> '' THEN o.customer_name ELSE o.email END, 'rule', NULL),
+      'createdAt', ${isoText("o.placed_at")})`;
+  const { rows } = await queryPrepared<{ answer: string; order_number: number; processing_status: ProcessingStatus; fulfillment_state: OrderRow["fulfillmentState"];
+    cancellation_state: OrderRow["cancellationState"]; fulfilment_statuses: FulfilmentStatus[]; users_named: string[] }>(db,
+    `SELECT left(json_build_object('id', o.id, 'orderNumber', o.order_number, 'origin', o.origin, 'customerName', o.customer_name, 'email', o.email,
+         'totalCents', o.total_cents, 'currency', o.currency, 'itemCount', o.item_count, 'processingStatus', o.processing_status,
+         'fulfillmentState', o.fulfillment_state, 'cancellationState', o.cancellation_state, 'hasReturns', o.has_returns, 'openHolds', o.open_holds,
+         'preSale', o.presale_hold, 'placedAt', ${isoText("o.placed_at")}, 'subtotalCents', o.subtotal_cents, 'discountCents', o.discount_cents,
+         'shippingCents', o.shipping_cents, 'taxCents', o.tax_cents, 'discountCode', o.discount_code,
+         'customer', CASE WHEN o.customer_id IS NOT NULL THEN json_build_object('id', o.customer_id, 'name', o.customer_name, 'email', coalesce(o.customer_email, o.email, ''), 'phoneNumber', o.customer_phone) END,
+         'shippingAddress', CASE WHEN coalesce(o.shipping_address1, '') <> '' OR coalesce(o.shipping_city, '') <> '' THEN json_build_object('name', o.shipping_name,
+           'address1', o.shipping_address1, 'city', o.shipping_city, 'region', o.shipping_region, 'postalCode', o.shipping_postal_code, 'countryCode', o.shipping_country_code) END,
+         'note', o.note, 'shippingMethod', o.shipping_method, 'fulfilledAt', ${isoText("o.fulfilled_at")}, 'canceledAt', ${isoText("o.canceled_at")},
+         'lines', (SELECT coalesce(json_agg(json_build_object('id', l.id, 'sku', l.sku, 'title', l.title, 'variantTitle', l.variant_title, 'quantity', l.quantity,
+             'unitPriceCents', l.unit_price_cents, 'fulfilledQuantity', l.fulfilled_quantity, 'returnedQuantity', l.returned_quantity) ORDER BY l.position), '[]')
+             FROM order_line_items l WHERE l.store_id = o.store_id AND l.order_id = o.id),
+         'holds', ${HOLDS_ANSWER_JSON}, 'timeline', ${timelineAnswerJson(placed)}, 'shipments', ${SHIPMENTS_ANSWER_JSON}, 'parts', ${PARTS_ANSWER_JSON})::text, -1) AS answer,
+       o.order_number, o.processing_status, o.fulfillment_state, o.cancellation_state, ${FULFILMENT_STATUSES_OF_ORDER} AS fulfilment_statuses, ${USERS_NAMED_SQL} AS users_named
+     FROM (SELECT ${DETAIL_COLUMNS} ${ORDERS_FROM} WHERE o.store_id = $1 AND ${by}) o`,
+    [storeId, ref.id ?? ref.number],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    answer: r.answer,
+    rules: { orderNumber: r.order_number, processingStatus: r.processing_status, fulfillmentState: r.fulfillment_state, cancellationState: r.cancellation_state },
+    fulfilmentStatuses: r.fulfilment_statuses,
+    usersNamed: r.users_named,
   };
 }
 

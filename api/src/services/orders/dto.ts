@@ -2,7 +2,7 @@ import type { OrderDetail, OrderSummary } from "@atelier/contracts/orders";
 import type { PartRow } from "../../queries/orders/fulfilment-parts";
 import type { Actor, OrderEventRow, OrderHoldRow } from "../../queries/orders/ledger";
 import type { FulfilmentRow } from "../../queries/orders/fulfilments";
-import type { OrderLineRow, OrderRow, OrderSummaryRow } from "../../queries/orders/orders";
+import type { OrderAnswerRead, OrderLineRow, OrderRow, OrderSummaryRow } from "../../queries/orders/orders";
 import { cancelBlocker, fulfilBlocker, holdBlocker, isOpenFulfilment } from "./order-rules";
 
 export function toOrderSummaryDto(o: OrderSummaryRow): OrderSummary {
@@ -61,9 +61,6 @@ function toShipmentDto(f: FulfilmentRow): OrderDetail["shipments"][number] {
 export function toOrderDetailDto(
   o: OrderRow, lines: OrderLineRow[], holds: OrderHoldRow[], events: OrderEventRow[], names: UserNames, canCancel: boolean, fulfilments: FulfilmentRow[] = [], parts: PartRow[] = [],
 ): OrderDetail {
-  const hold = holdBlocker(o);
-  const fulfil = fulfilBlocker(o, fulfilments.some(isOpenFulfilment));
-  const cancel = canCancel ? cancelBlocker(o) : "Only the store's owner or an admin can cancel orders.";
   const placed: OrderDetail["timeline"][number] = {
     id: `placed-${o.id}`,
     kind: "PLACED",
@@ -94,6 +91,35 @@ export function toOrderDetailDto(
     timeline: [placed, ...events.map((e) => toEventDto(e, names))],
     shipments: fulfilments.map(toShipmentDto),
     parts: parts.map((p) => ({ id: p.id, position: p.position, status: p.status, waitReason: p.waitReason, splitByRule: p.splitByRule, lines: p.lines, createdAt: p.createdAt.toISOString(), releasedAt: iso(p.releasedAt) })),
-    actions: { fulfil: { allowed: fulfil === null, reason: fulfil }, hold: { allowed: hold === null, reason: hold }, cancel: { allowed: cancel === null, reason: cancel } },
+    actions: orderActions(o, fulfilments, canCancel),
   };
+}
+
+/** What the caller may do with the order now, each with the sentence saying why not (order-rules.ts). */
+export function orderActions(
+  o: Pick<OrderRow, "orderNumber" | "processingStatus" | "fulfillmentState" | "cancellationState">, fulfilments: Pick<FulfilmentRow, "status">[], canCancel: boolean,
+): OrderDetail["actions"] {
+  const hold = holdBlocker(o);
+  const fulfil = fulfilBlocker(o, fulfilments.some(isOpenFulfilment));
+  const cancel = canCancel ? cancelBlocker(o) : "Only the store's owner or an admin can cancel orders.";
+  return { fulfil: { allowed: fulfil === null, reason: fulfil }, hold: { allowed: hold === null, reason: hold }, cancel: { allowed: cancel === null, reason: cancel } };
+}
+
+/**
+ * The detail's answer from the JSON the database built (getOrderAnswer): the actions appended as
+ * its last key. When the holds or the ledger name users, their names are filled in (`names`), which
+ * costs a parse; an order nobody touched by hand is sent as the database wrote it.
+ */
+export function orderDetailAnswer(read: OrderAnswerRead, canCancel: boolean, names: UserNames | null): string {
+  const actions = orderActions(read.rules, read.fulfilmentStatuses.map((status) => ({ status })), canCancel);
+  if (!names) return `${read.answer},"actions":${JSON.stringify(actions)}}`;
+  const detail = JSON.parse(`${read.answer}}`) as Omit<OrderDetail, "actions">;
+  const name = (a: OrderDetail["timeline"][number]["actor"]) => void (a.userName = a.userId ? (names.get(a.userId) ?? null) : null);
+  for (const h of detail.holds) {
+    name(h.setBy);
+    if (h.releasedBy) name(h.releasedBy);
+  }
+  // The placed entry names the customer, not a user.
+  for (const e of detail.timeline) if (e.kind !== "PLACED") name(e.actor);
+  return JSON.stringify({ ...detail, actions });
 }
