@@ -181,36 +181,6 @@ cmo AS (
       AND EXISTS (SELECT 1 FROM msplit)
 )`;
 
-/** A product function's rows (migration 0470) at the two edges of the range `psplit` leaves to the facts. */
-const productRange = (fn: string, cols: string) => `
-  SELECT ${cols} FROM psplit s, ${fn}($1, (SELECT from_at FROM params), s.before_to, $5::text) e
-  UNION ALL
-  SELECT ${cols} FROM psplit s, ${fn}($1, s.after_from, (SELECT cutoff FROM params), $5::text) e`;
-
-/**
- * `pm`: the product rows of the range, for the product reports without filters: one row per month, SKU and
- * title with its units, item revenue, returns and its share of the distinct-order counts (migration 0470
- * says how those sum). Whole months come from the per-product monthly rollup; the partial months at either
- * edge (a range starting mid-month, the month the cutoff falls in) are the lines of those orders, one row per
- * order, SKU and title, from `product_order_lines`, the rows the rollup sums. `pp`: the ordered pairs of
- * products bought in one order (cross-selling), the same way.
- */
-const PRODUCTS = `${monthSplit("p", "product_months")},
-pm AS (
-  SELECT x.month::timestamp AS local_at, x.sku, x.title, x.product, x.units, x.revenue_cents, x.returned_units, x.returned_cents,
-         x.orders, x.product_orders, x.line_orders, x.return_orders
-    FROM product_months x
-   WHERE x.store_id = $1 AND x.month >= (SELECT m_from FROM psplit) AND x.month < (SELECT m_to FROM psplit)
-  UNION ALL${productRange("product_order_lines", `e.local_at, e.sku, e.title, e.product, e.units, e.revenue_cents, e.returned_units, e.returned_cents,
-         e.orders, e.product_orders, e.line_orders, e.return_orders`)}
-),
-pp AS (
-  SELECT x.a_product, x.b_product, x.orders
-    FROM product_pair_months x
-   WHERE x.store_id = $1 AND x.month >= (SELECT m_from FROM psplit) AND x.month < (SELECT m_to FROM psplit)
-  UNION ALL${productRange("product_order_pairs", "e.a_product, e.b_product, 1")}
-)`;
-
 /**
  * `cmc`: each customer's orders, first orders and revenue per store month, up to the cutoff, for the
  * cohort reports without filters: the months before the one the cutoff falls in from the per-month
@@ -251,7 +221,7 @@ co AS (
    GROUP BY m.customer_id, m.first_order_at
 )`;
 
-export type Fact = "orders" | "lines" | "customers" | "daily" | "months" | "cohorts" | "products";
+export type Fact = "orders" | "lines" | "customers" | "daily" | "months" | "cohorts";
 
 /** The WITH clause a report needs (lines imply orders). */
 export function factsSql(facts: readonly Fact[]): string {
@@ -262,7 +232,6 @@ export function factsSql(facts: readonly Fact[]): string {
   if (facts.includes("daily")) parts.push(DAILY);
   if (facts.includes("months")) parts.push(MONTHS);
   if (facts.includes("cohorts")) parts.push(COHORTS);
-  if (facts.includes("products")) parts.push(PRODUCTS);
   return parts.join(",\n");
 }
 

@@ -1,4 +1,5 @@
 import { IN_RANGE, orderFilters } from "./facts";
+import { PRODUCT_ROWS } from "./product-rows";
 import type { MeasureSql, ReportSql } from "./report-sql";
 
 // The relations of the reports that read the rollups rather than every order (migrations 0421, 0441,
@@ -34,13 +35,13 @@ export const AT_RISK_ORDERS = `dlt AS (SELECT make_interval(secs => 1.5 * (SELEC
              AND f.placed_at >= (SELECT from_at FROM params) - (SELECT d FROM dlt) AND f.placed_at < (SELECT cutoff FROM params) - (SELECT d FROM dlt)),
   ar AS (SELECT * FROM ar0 WHERE (next_at IS NULL OR next_at > risk_at) AND ${IN_RANGE("risk_at")})`;
 
-// Over the per-product monthly rows (pm, facts.ts; migration 0470 says how each count sums): a product's
+// Over the per-product monthly and daily rows (pm, product-rows.ts; migration 0470 says how each count sums): a product's
 // orders are its rows' product_orders, a SKU's its rows' orders, the orders with lines the line_orders.
 const P_REVENUE = "sum(revenue_cents)";
 const P_RETURN_RATE = pct("sum(returned_units)", "sum(units)");
 const P_LINE_ORDERS = "sum(line_orders)";
 /** The product reports' rows and totals from the product rows (pm), with these measures. */
-const productSets = (measures: Record<string, MeasureSql>) => ({ facts: ["products"], from: "pm", measures }) satisfies ReportSql["sets"];
+const productSets = (measures: Record<string, MeasureSql>) => ({ facts: [], extra: PRODUCT_ROWS, from: "pm", measures }) satisfies ReportSql["sets"];
 
 export const PRODUCT_SETS = {
   "product-all": productSets({ units: "sum(units)", productRevenue: P_REVENUE, orders: { row: "sum(product_orders)", total: P_LINE_ORDERS }, returnRate: P_RETURN_RATE }),

@@ -7,6 +7,7 @@ import { ORDER_BAND_SETS } from "./order-bands";
 import { churnRatios, COHORT_STEP_SETS, medianInterval, PERSONA_SETS, revenueRanks, rfmScores, SEGMENT_SETS } from "./report-segments";
 import { ORDER_VALUE_SETS } from "./order-values";
 import { CROSS_SELLING_SETS } from "./cross-selling";
+import { CHANNEL_SETS } from "./channels";
 import { ALL_CUSTOMERS_SETS, CUSTOMER_ACTIVITY_SETS, ZONE_DEVELOPMENT_SETS } from "./report-customer-activity";
 import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
 
@@ -260,7 +261,11 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "analytics-product":
       return { facts: ["lines"], from: "l", key: b("local_at"), measures: { units: "sum(quantity)", productRevenue: ITEM_REVENUE, products: "count(DISTINCT product)" }, drillId: "order_id", ...(g === "month" && { sets: PRODUCT_SETS["analytics-product"] }) };
     case "marketing-channels":
-      return { facts: ["orders"], from: "o", key: "origin", order: "-revenue", measures: { orders: ORDERS, revenue: REVENUE, aov: AOV, customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS }, drillId: "id", drillWhere: { newCustomers: "seq = 1" } };
+      return {
+        facts: ["orders"], from: "o", key: "origin", order: "-revenue", measures: { orders: ORDERS, revenue: REVENUE, aov: AOV, customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS }, drillId: "id", drillWhere: { newCustomers: "seq = 1" },
+        // Every order of the range: rows and totals read it once, and without filters summed per channel and customer first (channels.ts).
+        oneStatement: true, sets: CHANNEL_SETS,
+      };
     case "customer-daily-ltv":
       return {
         facts: ["orders"],
