@@ -3,7 +3,7 @@ import { analytics } from "@atelier/contracts";
 import { as, registerUser, startPrivateTestApi, type TestApi } from "./harness";
 import type { Database } from "../src/db/pool";
 import { createOrder, setAnalyticsFlags } from "../../test/factories";
-import { foldChangedOrders, storesWithChangedOrders } from "../src/queries/analytics/fold-changes";
+import { foldChangedOrders, storesWithChangedOrders, vacuumRollupsIfEmbedded } from "../src/queries/analytics/fold-changes";
 
 // The fold's bookkeeping (migrations 0420, 0440): a report folds its own store's noted order changes
 // and no other store's, and the notes' index serves that read when notes pile up. The file has a
@@ -42,6 +42,42 @@ describe("the analytics fold", () => {
     expect(await foldChangedOrders(db.pool, u.store.id, 2)).toBe(2);
     expect(await estimatedRows("order_facts")).toBe(facts + 2);
     expect(await estimatedRows("product_months")).toBe((await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM product_months`)).rows[0]!.n);
+  });
+
+  it("vacuums the rollups on the embedded database after a large fold, once, so their index-only scans stay off the heap", async () => {
+    const u = await registerUser(api);
+    await setAnalyticsFlags(api, u.token, { analytics: true, fulfillmentMetrics: false }, "UTC");
+    const order = (n: number) => createOrder(api, u.store.id, { orderNumber: 6_000 + n, totalCents: 900, email: `vac-${n}-${u.store.id}@example.com`, placedAt: "2026-09-12T12:00:00Z" });
+    // The store's customers read by the rollup's (store, last order) index alone: pages the fold wrote are not all-visible
+    // until a vacuum marks them, so an index-only scan fetches their rows from the heap.
+    const heapFetches = async () => {
+      const client = await db.pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query("SET LOCAL enable_seqscan = off");
+        await client.query("SET LOCAL enable_bitmapscan = off");
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(
+          `EXPLAIN (ANALYZE, COSTS false) SELECT last_order_at FROM customer_metrics WHERE store_id = $1 AND last_order_at > '-infinity'`, [u.store.id]);
+        await client.query("COMMIT");
+        const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+        expect(plan).toContain("Index Only Scan using customer_metrics_store_last_idx");
+        return Number(/Heap Fetches: (\d+)/.exec(plan)![1]);
+      } finally {
+        client.release();
+      }
+    };
+    await vacuumRollupsIfEmbedded(db.pool); // the first test's large fold
+    // A small fold leaves the vacuum to autovacuum's absence: nothing runs.
+    for (const n of [1, 2]) await order(n);
+    expect(await foldChangedOrders(db.pool, u.store.id)).toBe(2);
+    expect(await vacuumRollupsIfEmbedded(db.pool)).toBe(false);
+    // A large one (the threshold lowered for the test) is vacuumed after, once.
+    for (const n of [3, 4]) await order(n);
+    expect(await foldChangedOrders(db.pool, u.store.id, 2)).toBe(2);
+    expect(await heapFetches()).toBeGreaterThan(0);
+    expect(await vacuumRollupsIfEmbedded(db.pool)).toBe(true);
+    expect(await heapFetches()).toBe(0);
+    expect(await vacuumRollupsIfEmbedded(db.pool)).toBe(false);
   });
 
   it("folds only the reading store's notes, and the job finds the stores still waiting", async () => {

@@ -3,7 +3,7 @@ import { analytics, type analytics as A } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { createOrder, seedAnalyticsHistory, setAnalyticsFlags, type AnalyticsSeed } from "../../test/factories";
 import { Oracle } from "./analytics-oracle";
-import { local } from "./analytics-oracle-math";
+import { local, pct2 } from "./analytics-oracle-math";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
 
 // The segment and cohort reports on their rollups (customer personas 0535, the customer rollup alone, the
@@ -20,7 +20,10 @@ const RANGES = [
   // The cutoff a few hours after a month's first midnight in New York.
   { from: "2025-01-01", to: "2026-09-02", asOf: "2026-09-01T09:00:00.000Z" },
 ] as const;
-const REPORTS = ["analytics-customer-persona", "analytics-churn-risk", "analytics-cohorts", "analytics-ltv", "analytics-rfm", "analytics-churn-risk-development", "analytics-percentile-analysis"];
+const REPORTS = ["analytics-customer-persona", "analytics-churn-risk", "analytics-cohorts", "analytics-ltv", "analytics-rfm", "analytics-churn-risk-development", "analytics-percentile-analysis",
+  "analytics-repeat-purchase", "analytics-base-zone"];
+/** The reports whose totals are checked against the customers' (cohortTotals). */
+const WITH_TOTALS = ["analytics-cohorts", "analytics-ltv", "analytics-repeat-purchase", "analytics-base-zone"];
 
 let api: TestApi;
 let owner: TestUser;
@@ -48,11 +51,16 @@ async function rowsNow(): Promise<AnalyticsSeed> {
   return { orders, lineItems, customers, creatorOrderItems: [] } as unknown as AnalyticsSeed;
 }
 
-/** Cohorts' and LTV's totals as the customers give them: over every customer whose first order is in the range. */
+/** The totals as the customers give them: over every customer whose first order is in the range (base zone: every customer). */
 function cohortTotals(o: Oracle, reportId: string): Record<string, number> {
+  if (reportId === "analytics-base-zone") {
+    return { customers: o.customers.length, share: 100, revenue: o.customers.reduce((s, c) => s + c.revenue, 0) };
+  }
   const customers = o.customers.filter((c) => c.first >= o.fromAt);
   const n = customers.length;
   const revenue = customers.reduce((s, c) => s + c.revenue, 0);
+  const repeaters = customers.filter((c) => c.count > 1).length;
+  if (reportId === "analytics-repeat-purchase") return { customers: n, repeaters, repeatRate: pct2(repeaters, n) };
   if (reportId === "analytics-ltv") return { customers: n, revenue, ltv: Math.round(revenue / n), avgOrders: Math.round((100 * customers.reduce((s, c) => s + c.count, 0)) / n) / 100 };
   const monthIndex = (at: number) => { const [y, m] = local(at, TZ).month.split("-").map(Number); return y! * 12 + m!; };
   const cameBack = (k: number) => customers.filter((c) => c.orders.some((x) => monthIndex(x.at) - monthIndex(c.first) === k)).length;
@@ -80,7 +88,7 @@ async function expectReportsMatch(): Promise<number> {
         }
       }
       for (const row of result.rows) if (!expected.has(row.key)) expect(Object.values(row.values).every((v) => v === 0 || v === null), `${reportId} ${row.key}`).toBe(true);
-      if (reportId === "analytics-cohorts" || reportId === "analytics-ltv") {
+      if (WITH_TOTALS.includes(reportId)) {
         const totals = cohortTotals(oracle, reportId);
         for (const [measure, value] of Object.entries(totals)) expect({ reportId, range: range.from, measure, value: result.totals[measure] }).toEqual({ reportId, range: range.from, measure, value });
       }

@@ -29,7 +29,7 @@ sgc AS (
    -- The rollups have no channel, country, product or segment: runs with a filter never read them.
    WHERE coalesce($6::text, $7::text, $8::text, $9::text) IS NULL
 )`;
-const SEGMENT_CUSTOMERS = segmentCustomers();
+export const SEGMENT_CUSTOMERS = segmentCustomers();
 
 /** The store's median interval between orders over a customer relation, 90 days when nobody ordered twice. */
 export const medianInterval = (from: string) =>

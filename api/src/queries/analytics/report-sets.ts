@@ -8,9 +8,6 @@ import type { MeasureSql, ReportSql } from "./report-sql";
 // recovered customers and churn risk development. docs/analytics.md says
 // why each gives the same figures as the orders.
 
-/** Cohorts, repeat purchase rate and lifetime value without filters: the cohort's customers with their months (co, facts.ts). */
-export const COHORT_SETS = { facts: ["cohorts"], from: "co" } satisfies ReportSql["sets"];
-
 const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
 
 /**

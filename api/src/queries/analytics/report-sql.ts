@@ -1,13 +1,15 @@
 import type { Granularity } from "@atelier/contracts/analytics/contracts";
 import { IN_RANGE, type Fact } from "./facts";
-import { AT_RISK_ORDERS, COHORT_SETS, FOLLOW_UP_SETS, PRODUCT_SETS, RECOVERED_ORDERS } from "./report-sets";
+import { AT_RISK_ORDERS, FOLLOW_UP_SETS, PRODUCT_SETS, RECOVERED_ORDERS } from "./report-sets";
 import { DAILY_LTV_SETS } from "./report-cohort-days";
 import { OVERVIEW_SETS, REVENUE_BY_COHORT_STEPS } from "./report-customer-steps";
 import { ORDER_BAND_SETS } from "./order-bands";
+import { GAP_SETS } from "./report-gaps";
 import { churnRatios, COHORT_STEP_SETS, medianInterval, PERSONA_SETS, revenueRanks, rfmScores, SEGMENT_SETS } from "./report-segments";
 import { ORDER_VALUE_SETS } from "./order-values";
 import { CROSS_SELLING_SETS } from "./cross-selling";
 import { CHANNEL_SETS } from "./channels";
+import { BASE_ZONE_SETS, CHURN_RISK_DEVELOPMENT_SETS, REPEAT_PURCHASE_SETS } from "./report-customer-sets";
 import { ALL_CUSTOMERS_SETS, CUSTOMER_ACTIVITY_SETS, ZONE_DEVELOPMENT_SETS } from "./report-customer-activity";
 import { BASKETS, DAYS_SINCE_FIRST, FIRST_VALUES, GAP_BANDS, ORDER_COUNTS, PERCENTILES, PERSONAS, RFM_SEGMENTS, RISK, SEQS, ZONES } from "./report-bands";
 
@@ -48,10 +50,10 @@ export type ReportSql = {
   /**
    * Another relation giving the same rows and totals from the rollups (the per-month customer sets and
    * the customer rollup, the per-product monthly rows), for runs without filters; the measures are the
-   * report's unless given.
+   * report's unless given, and so are the key and label (a relation of one row per key gives its own).
    * Drill-downs always read the orders.
    */
-  sets?: { facts: Fact[]; extra?: string; from: string; measures?: Record<string, MeasureSql> };
+  sets?: { facts: Fact[]; extra?: string; from: string; measures?: Record<string, MeasureSql>; key?: string; label?: string };
   /**
    * Rows and totals in one statement (GROUPING SETS: each row's measures are their `row` and the totals'
    * their `total`), for a report whose relation is large and has no rollup variant: it is read once, not
@@ -128,7 +130,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
       return {
         facts: ["customers"], from: "c", where: IN_RANGE("first_order_at"), key: month("cohort"),
         measures: { customers: "count(*)", repeaters: "count(*) FILTER (WHERE orders_count > 1)", repeatRate: pct("count(*) FILTER (WHERE orders_count > 1)", "count(*)") },
-        drillId: "customer_id", drillWhere: { repeaters: "orders_count > 1", repeatRate: "orders_count > 1" }, sets: COHORT_SETS,
+        drillId: "customer_id", drillWhere: { repeaters: "orders_count > 1", repeatRate: "orders_count > 1" }, sets: REPEAT_PURCHASE_SETS,
       };
     case "analytics-repeat-purchase-development":
       return {
@@ -145,10 +147,10 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
           reorders: ORDERS, share: { row: pct("count(*)", "sum(count(*)) OVER (PARTITION BY grouping(key))"), total: "100" },
           medianDays: "round(percentile_cont(0.5) WITHIN GROUP (ORDER BY gap_days)::numeric, 1)::float8",
         },
-        drillId: "id",
+        drillId: "id", sets: GAP_SETS,
       };
     case "analytics-base-zone":
-      return { facts: ["customers"], from: "c", ...ZONES, measures: { customers: "count(*)", share, revenue: "sum(revenue_cents)", avgOrders: "round(avg(orders_count), 2)::float8" }, drillId: "customer_id" };
+      return { facts: ["customers"], from: "c", ...ZONES, measures: { customers: "count(*)", share, revenue: "sum(revenue_cents)", avgOrders: "round(avg(orders_count), 2)::float8" }, drillId: "customer_id", sets: BASE_ZONE_SETS };
     case "analytics-ltv":
       return {
         facts: ["customers"], from: "c", where: IN_RANGE("first_order_at"), key: month("cohort"),
@@ -349,7 +351,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
         facts: ["customers"],
         extra: `${STORE_MEDIAN_INTERVAL}, ${AT_RISK_ORDERS}`, from: "ar", key: b("risk_at AT TIME ZONE $5::text"),
         measures: { becameAtRisk: CUSTOMERS, cameBack: "count(DISTINCT customer_id) FILTER (WHERE next_at IS NOT NULL)", stillAtRisk: "count(DISTINCT customer_id) FILTER (WHERE next_at IS NULL)" },
-        drillId: "customer_id", drillWhere: { cameBack: "next_at IS NOT NULL", stillAtRisk: "next_at IS NULL" },
+        drillId: "customer_id", drillWhere: { cameBack: "next_at IS NOT NULL", stillAtRisk: "next_at IS NULL" }, sets: CHURN_RISK_DEVELOPMENT_SETS,
       };
     case "analytics-customer-persona":
       return {

@@ -31,7 +31,10 @@ function toNumbers(r: Record<string, unknown>, keys: string[]): Record<string, n
 /** The spec rows and totals read: a rollup's variant (daily sums, monthly customer sets) when the report has one and the run no filter. */
 function readSpec(spec: ReportSql, args: FactArgs): ReportSql {
   if (!unfiltered(args)) return spec;
-  if (spec.sets) return { ...spec, facts: spec.sets.facts, extra: spec.sets.extra, from: spec.sets.from, where: undefined, measures: spec.sets.measures ?? spec.measures };
+  if (spec.sets) {
+    const { facts, extra, from, measures, key, label } = spec.sets;
+    return { ...spec, facts, extra, from, where: undefined, measures: measures ?? spec.measures, key: key ?? spec.key, label: key ? label : spec.label };
+  }
   if (spec.daily) return { ...spec, facts: ["daily"], extra: undefined, from: "od", where: undefined, measures: spec.daily };
   if (spec.monthly) return { ...spec, facts: ["months"], extra: undefined, from: "cmo", where: undefined, measures: spec.monthly };
   return spec;
