@@ -2,7 +2,7 @@ import type { OrderListFilter, OrderSort, ProcessingStatus } from "@atelier/cont
 import { PRESALE_RULE } from "@atelier/contracts/presales";
 import type { Queryable } from "../../db/pool";
 import { pageBoundsSql, queryPrepared } from "../../db/prepared";
-import { asDate, asDateOrNull } from "../json-dates";
+import { asDate, asDateOrNull, isoText } from "../json-dates";
 import { containsPattern } from "../like-pattern";
 import { PARTS_ANSWER_JSON, PARTS_OF_ORDER_JSON, toPart, type PartRow } from "./fulfilment-parts";
 import { FULFILMENT_STATUSES_OF_ORDER, FULFILMENTS_OF_ORDER_JSON, SHIPMENTS_ANSWER_JSON, toFulfilment, type FulfilmentRow, type FulfilmentStatus } from "./fulfilments";
