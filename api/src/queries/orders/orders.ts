@@ -143,7 +143,9 @@ function toSummary(r: Row): OrderSummaryRow {
  * e-mail or the name shipped to. `hits` (a CTE of one row) gathers the matching ids through each
  * arm's own index (trigram indexes of 0040 and 0451, the customer's orders by customer_id), each arm
  * stopping at `cap + 1` ids; `common` (another) says whether one of them got there (a fragment such
- * as a first name), and `hits` is then never read. `condition` is the same match as a condition on the order `o`, for walking a tab in
+ * as a first name), and `hits` is then never read. `common` counts the customers' arm first, from
+ * orders_store_customer_placed_idx alone (no order row read), so a common first name is told without
+ * gathering the e-mail arm's 1,001 ids (about 12 of a first-name search's 20 ms, oapi13). `condition` is the same match as a condition on the order `o`, for walking a tab in
  * its sort's order instead of sorting every match.
  */
 function searchSql(search: string, params: unknown[], cap: number): { hits: string; condition: string } {
@@ -158,7 +160,8 @@ function searchSql(search: string, params: unknown[], cap: number): { hits: stri
   const hits = `a1 AS MATERIALIZED (SELECT m.id FROM orders m WHERE m.store_id = $1 AND (m.email::text ILIKE ${like} OR m.shipping_name ILIKE ${like}) LIMIT ${cap + 1}),
     a2 AS MATERIALIZED (SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.customer_id = ANY (ARRAY(${customers})) LIMIT ${cap + 1}),
     hits AS MATERIALIZED (SELECT ARRAY(SELECT id FROM a1 UNION SELECT id FROM a2${byNumber ? ` UNION SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.order_number = ${byNumber}` : ""}) AS ids),
-    common AS MATERIALIZED (SELECT (SELECT count(*) FROM a1) > ${cap} OR (SELECT count(*) FROM a2) > ${cap} AS common)`;
+    common AS MATERIALIZED (SELECT (SELECT count(*) FROM (SELECT FROM orders m WHERE m.store_id = $1 AND m.customer_id = ANY (ARRAY(${customers})) LIMIT ${cap + 1}) n) > ${cap}
+      OR (SELECT count(*) FROM a1) > ${cap} AS common)`;
   const condition = `(o.email::text ILIKE ${like} OR o.shipping_name ILIKE ${like} OR o.customer_id IN (${customers})${byNumber ? ` OR o.order_number = ${byNumber}` : ""})`;
   return { hits, condition };
 }
