@@ -12,7 +12,8 @@ import { GAP_BAND_NUMBERS } from "./report-bands";
  * previous order (`lapse`, an interval: exact to the microsecond). The bands are ranges of that time, so a band's
  * reorders are one run of places. `tgp`: each band's count, and its two middle places and the fraction between
  * them as percentile_cont(0.5) takes them (a row with no band: all the reorders, for the totals). `tgm`: each
- * median, the two middle reorders' gaps in days as the report's version reads them (`gap_days` of facts.ts, a
+ * median from the reorders at those two places (one join on the place: the lower one's gap is the smaller),
+ * their gaps in days as the report's version reads them (`gap_days` of facts.ts, a
  * numeric, as a double) interpolated with percentile_cont's float8 arithmetic (lower + (upper − lower) ×
  * fraction), rounded as the report rounds: the same double, so the same figure.
  */
@@ -34,10 +35,11 @@ tgp AS (
          0.5::float8 * (n - 1)::float8 - floor(0.5::float8 * (n - 1)::float8) AS frac
     FROM tgc
 ),
-tgv AS (SELECT rn, (extract(epoch FROM lapse) / 86400)::float8 AS gap FROM tgw WHERE rn IN (SELECT lo FROM tgp UNION SELECT hi FROM tgp)),
 tgm AS (
-  SELECT p.band, p.n AS reorders, round((lo.gap + (hi.gap - lo.gap) * p.frac)::numeric, 1)::float8 AS median
-    FROM tgp p JOIN tgv lo ON lo.rn = p.lo JOIN tgv hi ON hi.rn = p.hi
+  SELECT p.band, p.n AS reorders, round((min(w.gap) + (max(w.gap) - min(w.gap)) * max(p.frac))::numeric, 1)::float8 AS median
+    FROM (SELECT band, n, frac, unnest(ARRAY[lo, hi]) AS place FROM tgp) p
+    JOIN (SELECT rn, (extract(epoch FROM lapse) / 86400)::float8 AS gap FROM tgw) w ON w.rn = p.place
+   GROUP BY p.band, p.n
 )`;
 
 const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
