@@ -115,4 +115,30 @@ describe("the analytics fold", () => {
     expect(await foldChangedOrders(db.pool, quiet)).toBe(1);
     expect([await notes(quiet), await notes(busy)]).toEqual([0, 20_000]);
   });
+  it("reads the orders a fold adds to the product months by their key and pairs products within each order, whatever the store holds", async () => {
+    // product_months_fill runs these functions planned without the array's value (a SQL function's plan):
+    // each fact, each line and each pair of the store was compared with the orders folded (0557).
+    const client = await db.pool.connect();
+    try {
+      // A store's real size, not the test's few rows: with a sequential scan still allowed, the planner of a
+      // near-empty table reads it whole whatever the filter, and the plan would say nothing.
+      await client.query("SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off");
+      for (const fn of ["product_order_lines", "product_order_pairs"]) {
+        await client.query(`PREPARE fold_${fn}(uuid, uuid[]) AS SELECT * FROM ${fn}($1, '-infinity', 'infinity', 'UTC', $2)`);
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN EXECUTE fold_${fn}(gen_random_uuid(), ARRAY[gen_random_uuid()])`);
+        const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+        // The fold's branch (the reports' branch, `$2 IS NULL`, reads the store's range as before): the orders
+        // by their key, their lines by the order, not every fact and line of the store for each.
+        const folds = plan.slice(plan.indexOf("One-Time Filter: ($2 IS NOT NULL)"));
+        expect(folds, fn).toMatch(/Index Scan using order_facts_pkey on order_facts/);
+        expect(folds, fn).not.toMatch(/ANY \(\$2\)|order_line_items_store_sku_idx/);
+        // The pairs within each order, not a join of every order's products with every other's.
+        expect(plan, fn).not.toMatch(/CTE Scan/);
+        await client.query(`DEALLOCATE fold_${fn}`);
+      }
+    } finally {
+      await client.query("RESET plan_cache_mode; RESET enable_seqscan");
+      client.release();
+    }
+  });
 });

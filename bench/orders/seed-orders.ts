@@ -12,6 +12,15 @@ export type SeededOrders = { middleOrder: { id: string; orderNumber: number }; c
 
 const BATCH = 10_000;
 const WINDOW_DAYS = 730;
+/** BENCH_VERBOSE=1 prints each seed statement's wall time (where a slow seed spends it). */
+const VERBOSE = process.env.BENCH_VERBOSE === "1";
+
+async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  if (VERBOSE) console.log(`seed: ${label} ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  return result;
+}
 
 /** A version-4 shaped uuid made from a key (SQL text expression), so lines can name their order's id without reading it back. */
 const uuidOf = (key: string) => `overlay(overlay(md5(${key}) placing '4' from 13) placing '8' from 17)::uuid`;
@@ -51,12 +60,13 @@ const ORDERS_AND_LINES = `
 
 /** Writes `skus` inventory items (two bins each), `customers` customers and `orders` orders with their lines, holds and returns. */
 export async function seedOrdersAtScale(db: Queryable, storeId: string, scale: OrdersAtScale): Promise<SeededOrders> {
-  await seedInventory(db, storeId, scale.skus);
-  await seedCustomers(db, storeId, scale);
+  await timed("inventory", () => seedInventory(db, storeId, scale.skus));
+  await timed("customers", () => seedCustomers(db, storeId, scale));
   const params = [storeId, scale.anchor.toISOString(), scale.orders, scale.customers, scale.skus];
   for (let first = 1; first <= scale.orders; first += BATCH) {
     const batch = [...params, first, Math.min(scale.orders, first + BATCH - 1)];
-    await db.query(`${ORDERS_AND_LINES}, t AS (SELECT i, sum(quantity * price)::int AS subtotal FROM l GROUP BY i), m AS (
+    const range = `${batch[5]}–${batch[6]}`;
+    await timed(`orders ${range}`, () => db.query(`${ORDERS_AND_LINES}, t AS (SELECT i, sum(quantity * price)::int AS subtotal FROM l GROUP BY i), m AS (
         SELECT o.*, t.subtotal, CASE WHEN c.country_code = 'US' THEN 1 ELSE 0 END AS domestic,
                CASE WHEN o.origin <> 'MANUAL_WHOLESALE' AND ${draw("'code' || o.i")} < 0.15 THEN 'WELCOME10' END AS code, c.email, c.name, c.city, c.region, c.country_code
           FROM o JOIN t USING (i) JOIN customers c ON c.id = o.customer_id
@@ -78,15 +88,15 @@ export async function seedOrdersAtScale(db: Queryable, storeId: string, scale: O
              lpad(((i * 7919) % 90000 + 10000)::text, 5, '0'), country_code, placed_at,
              CASE WHEN state IN ('FULFILLED', 'PART_CANCELED') THEN placed_at + interval '2 days' END,
              CASE WHEN state = 'CANCELED' THEN placed_at + interval '3 hours' END, placed_at, placed_at
-        FROM w ORDER BY i`, batch);
-    await db.query(`${ORDERS_AND_LINES}
+        FROM w ORDER BY i`, batch));
+    await timed(`lines of orders ${range}`, () => db.query(`${ORDERS_AND_LINES}
       INSERT INTO order_line_items (id, order_id, store_id, sku, title, quantity, unit_price_cents, fulfilled_quantity, returned_quantity, created_at)
       SELECT ${uuidOf("$1::text || ':l:' || i || ':' || k")}, order_id, $1::uuid, 'SKU-' || lpad(sku_no::text, 5, '0'), 'Product ' || sku_no, quantity, price,
              CASE WHEN state IN ('FULFILLED', 'PART_CANCELED') THEN quantity WHEN state = 'PARTIAL' AND k = 1 THEN quantity ELSE 0 END,
              CASE WHEN returned THEN quantity ELSE 0 END, placed_at
-        FROM l ORDER BY i, k`, batch);
+        FROM l ORDER BY i, k`, batch));
   }
-  await seedHoldsAndReturns(db, storeId);
+  await timed("holds and returns", () => seedHoldsAndReturns(db, storeId));
   return pickSamples(db, storeId);
 }
 
