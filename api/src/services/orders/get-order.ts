@@ -10,10 +10,13 @@ import { JsonAnswer } from "../../json-answer";
 
 export type OrderRef = { id?: string; number?: number };
 
+/** The 404 of an order the store does not have, named as the caller named it. */
+const orderNotFound = (ref: OrderRef) => notFound(ref.number !== undefined ? `Order #${ref.number}` : "Order");
+
 /** The order of the caller's store (locked for a change when asked); another store's order is 404. */
 export async function findOrder(db: Queryable, ctx: UserContext, ref: OrderRef, lock = false): Promise<q.OrderRow> {
   const order = await q.getOrder(db, ctx.auth.storeId, ref, lock);
-  if (!order) throw notFound(ref.number !== undefined ? `Order #${ref.number}` : "Order");
+  if (!order) throw orderNotFound(ref);
   return order;
 }
 
@@ -24,7 +27,7 @@ export async function findOrder(db: Queryable, ctx: UserContext, ref: OrderRef, 
  */
 export async function orderDetail(db: Queryable, ctx: UserContext, ref: OrderRef): Promise<OrderDetail> {
   const read = await q.getOrderWithLedger(db, ctx.auth.storeId, ref);
-  if (!read) throw notFound(ref.number !== undefined ? `Order #${ref.number}` : "Order");
+  if (!read) throw orderNotFound(ref);
   const { order, lines, holds, events, fulfilments, parts } = read;
   const names = await userNames(db, actorIds(holds, events));
   return toOrderDetailDto(order, lines, holds, events, names, can(ctx.auth.role, "orders.cancel"), fulfilments, parts);
@@ -38,7 +41,7 @@ export async function orderDetail(db: Queryable, ctx: UserContext, ref: OrderRef
 export async function getOrder(ctx: UserContext, ref: OrderRef): Promise<JsonAnswer<OrderDetail>> {
   requirePermission(ctx, "orders.manage");
   const read = await q.getOrderAnswer(ctx.pool, ctx.auth.storeId, ref);
-  if (!read) throw notFound(ref.number !== undefined ? `Order #${ref.number}` : "Order");
+  if (!read) throw orderNotFound(ref);
   const names = read.usersNamed.length ? await userNames(ctx.pool, read.usersNamed) : null;
   return JsonAnswer.ofJsonText(orderDetailAnswer(read, can(ctx.auth.role, "orders.cancel"), names));
 }
