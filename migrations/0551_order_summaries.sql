@@ -78,56 +78,45 @@ CREATE TRIGGER order_summary_update AFTER UPDATE ON orders FOR EACH ROW
          NEW.processing_status, NEW.fulfillment_state, NEW.cancellation_state, NEW.has_returns, NEW.placed_at))
   EXECUTE FUNCTION order_summary_after_order_update();
 
--- Lines: the orders whose units changed (lines added or removed, a quantity or an order changed).
--- One statement's lines at a time, as 0480's has_returns triggers; each transition table has one
--- name per trigger, so each event has its own function.
-CREATE FUNCTION order_summary_after_lines_added() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Lines and holds, one statement's rows at a time, as 0480's has_returns triggers: the orders of the
+-- rows added or removed, of the holds changed (set, reason changed, released), and of the lines whose
+-- quantity or order changed. Both tables' triggers name their transition tables `new_rows` and
+-- `old_rows`, so the added and removed cases share their functions.
+CREATE FUNCTION order_summary_after_rows_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM order_summaries_refresh(ARRAY(SELECT DISTINCT n.order_id FROM new_lines n));
+  PERFORM order_summaries_refresh(ARRAY(SELECT DISTINCT n.order_id FROM new_rows n));
   RETURN NULL;
 END $$;
-CREATE FUNCTION order_summary_after_lines_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION order_summary_after_rows_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM order_summaries_refresh(ARRAY(SELECT DISTINCT o.order_id FROM old_lines o));
+  PERFORM order_summaries_refresh(ARRAY(SELECT DISTINCT o.order_id FROM old_rows o));
+  RETURN NULL;
+END $$;
+CREATE FUNCTION order_summary_after_holds_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM order_summaries_refresh(ARRAY(SELECT o.order_id FROM old_rows o UNION SELECT n.order_id FROM new_rows n));
   RETURN NULL;
 END $$;
 CREATE FUNCTION order_summary_after_lines_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Fulfilling and returning units update lines too; only a quantity or an order moved counts here.
   PERFORM order_summaries_refresh(ARRAY(
-    SELECT DISTINCT x.order_id FROM old_lines o JOIN new_lines n ON n.id = o.id, LATERAL (VALUES (o.order_id), (n.order_id)) x(order_id)
+    SELECT DISTINCT x.order_id FROM old_rows o JOIN new_rows n ON n.id = o.id, LATERAL (VALUES (o.order_id), (n.order_id)) x(order_id)
      WHERE (o.order_id, o.quantity) IS DISTINCT FROM (n.order_id, n.quantity)));
   RETURN NULL;
 END $$;
-CREATE TRIGGER order_summary_lines_insert AFTER INSERT ON order_line_items REFERENCING NEW TABLE AS new_lines
-  FOR EACH STATEMENT EXECUTE FUNCTION order_summary_after_lines_added();
-CREATE TRIGGER order_summary_lines_update AFTER UPDATE ON order_line_items REFERENCING OLD TABLE AS old_lines NEW TABLE AS new_lines
+CREATE TRIGGER order_summary_lines_insert AFTER INSERT ON order_line_items REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION order_summary_after_rows_added();
+CREATE TRIGGER order_summary_lines_update AFTER UPDATE ON order_line_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION order_summary_after_lines_changed();
-CREATE TRIGGER order_summary_lines_delete AFTER DELETE ON order_line_items REFERENCING OLD TABLE AS old_lines
-  FOR EACH STATEMENT EXECUTE FUNCTION order_summary_after_lines_removed();
-
--- Holds: set, their reason changed, released or removed.
-CREATE FUNCTION order_summary_after_holds_added() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM order_summaries_refresh(ARRAY(SELECT DISTINCT n.order_id FROM new_holds n));
-  RETURN NULL;
-END $$;
-CREATE FUNCTION order_summary_after_holds_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM order_summaries_refresh(ARRAY(SELECT DISTINCT o.order_id FROM old_holds o));
-  RETURN NULL;
-END $$;
-CREATE FUNCTION order_summary_after_holds_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM order_summaries_refresh(ARRAY(SELECT o.order_id FROM old_holds o UNION SELECT n.order_id FROM new_holds n));
-  RETURN NULL;
-END $$;
-CREATE TRIGGER order_summary_holds_insert AFTER INSERT ON order_holds REFERENCING NEW TABLE AS new_holds
-  FOR EACH STATEMENT EXECUTE FUNCTION order_summary_after_holds_added();
-CREATE TRIGGER order_summary_holds_update AFTER UPDATE ON order_holds REFERENCING OLD TABLE AS old_holds NEW TABLE AS new_holds
+CREATE TRIGGER order_summary_lines_delete AFTER DELETE ON order_line_items REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION order_summary_after_rows_removed();
+CREATE TRIGGER order_summary_holds_insert AFTER INSERT ON order_holds REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION order_summary_after_rows_added();
+CREATE TRIGGER order_summary_holds_update AFTER UPDATE ON order_holds REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION order_summary_after_holds_changed();
-CREATE TRIGGER order_summary_holds_delete AFTER DELETE ON order_holds REFERENCING OLD TABLE AS old_holds
-  FOR EACH STATEMENT EXECUTE FUNCTION order_summary_after_holds_removed();
+CREATE TRIGGER order_summary_holds_delete AFTER DELETE ON order_holds REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION order_summary_after_rows_removed();
 
 -- A customer renamed: that customer's orders show the new name.
 CREATE FUNCTION order_summary_after_customer_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
