@@ -46,10 +46,12 @@ BEGIN
 END $$;
 
 -- The orders `ids` given their summaries anew; an unchanged summary is not written. An order written
--- in this transaction has no summary yet: its own trigger writes it at commit.
+-- in this transaction has no summary yet (its own trigger writes it at commit), so it is not read:
+-- an import's lines, added to orders of the same transaction, rebuild nothing.
 CREATE FUNCTION order_summaries_refresh(ids uuid[]) RETURNS void LANGUAGE sql AS $$
   UPDATE order_summaries s SET summary = n.summary
-    FROM (SELECT x.id, order_summary_of(x) AS summary FROM orders x WHERE x.id = ANY (ids)) n
+    FROM (SELECT x.id, order_summary_of(x) AS summary FROM orders x
+           WHERE x.id = ANY (ids) AND EXISTS (SELECT 1 FROM order_summaries e WHERE e.order_id = x.id) OFFSET 0) n
    WHERE s.order_id = n.id AND s.summary IS DISTINCT FROM n.summary
 $$;
 
