@@ -367,20 +367,20 @@ describe("the answers built as JSON in SQL", () => {
   });
 });
 
-// Each order keeps its list row as JSON text (migration 0551), written by the transaction of every
+// Each order keeps its list row as JSON text (order_summaries, migration 0551), written by the transaction of every
 // change that alters it; the list's answer joins those texts. Each kept text must be, byte for byte,
 // the one built here from the rows as the list built it before (customer, lines and open holds read live).
 describe("the summary kept per order", () => {
   async function expectKeptSummaries(storeId: string, after: string) {
     const { rows } = await api.deps.pool.query<{ kept: string; live: string }>(
-      `SELECT o.summary AS kept, json_build_object('id', o.id, 'orderNumber', o.order_number, 'origin', o.origin,
+      `SELECT s.summary AS kept, json_build_object('id', o.id, 'orderNumber', o.order_number, 'origin', o.origin,
               'customerName', coalesce(nullif(c.name, ''), o.shipping_name, ''), 'email', o.email::text, 'totalCents', o.total_cents, 'currency', o.currency,
               'itemCount', (SELECT coalesce(sum(l.quantity), 0)::int FROM order_line_items l WHERE l.order_id = o.id),
               'processingStatus', o.processing_status, 'fulfillmentState', o.fulfillment_state, 'cancellationState', o.cancellation_state, 'hasReturns', o.has_returns,
               'openHolds', (SELECT count(*)::int FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL),
               'preSale', (SELECT h.reason FROM order_holds h WHERE h.order_id = o.id AND h.released_at IS NULL AND h.set_by_rule = $2 ORDER BY h.created_at LIMIT 1),
               'placedAt', to_char(o.placed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS live
-         FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE o.store_id = $1 ORDER BY o.order_number`,
+         FROM orders o LEFT JOIN customers c ON c.id = o.customer_id LEFT JOIN order_summaries s ON s.order_id = o.id WHERE o.store_id = $1 ORDER BY o.order_number`,
       [storeId, PRESALE_RULE],
     );
     expect(rows.length, after).toBeGreaterThan(0);
@@ -413,13 +413,13 @@ describe("the summary kept per order", () => {
     await as(api, owner.token, orders.releaseOrderHold, { params: { id: plain.id, holdId: set.holds.find((h) => !h.releasedAt && h.reason === "Call the customer")!.id }, body: { note: "Reached" } });
     await api.deps.pool.query(`UPDATE order_holds SET released_at = now() WHERE order_id = $1 AND released_at IS NULL`, [plain.id]);
     await expectKeptSummaries(storeId, "holds released");
-    const { rows: [kept] } = await api.deps.pool.query<{ summary: string }>("SELECT summary FROM orders WHERE id = $1", [held.id]);
+    const { rows: [kept] } = await api.deps.pool.query<{ summary: string }>("SELECT summary FROM order_summaries WHERE order_id = $1", [held.id]);
     expect(JSON.parse(kept!.summary)).toMatchObject({ openHolds: 1, processingStatus: "ON_HOLD" });
 
     // The customer renamed by a later order under the same e-mail: every one of that customer's orders shows the new name.
     await as(api, owner.token, orders.createManualRetailOrder, { body: { ...manualOrderBody([{ sku: "CAP-01", quantity: 1 }], "grace.hopper@example.com"), customer: { name: "Grace B. Hopper", email: "grace.hopper@example.com" } } });
     await expectKeptSummaries(storeId, "the customer renamed");
-    const { rows: [renamed] } = await api.deps.pool.query<{ summary: string }>("SELECT summary FROM orders WHERE id = $1", [plain.id]);
+    const { rows: [renamed] } = await api.deps.pool.query<{ summary: string }>("SELECT summary FROM order_summaries WHERE order_id = $1", [plain.id]);
     expect(JSON.parse(renamed!.summary).customerName).toBe("Grace B. Hopper");
 
     // An import, placed set-wise (orders, then all their lines in one statement).
@@ -436,7 +436,7 @@ describe("the summary kept per order", () => {
 
     // The answer's list is the kept texts joined, byte for byte.
     const res = await fetch(`${api.url}/rest/main/web/orders?size=25`, { headers: { authorization: `Bearer ${owner.token}` } });
-    const { rows: texts } = await api.deps.pool.query<{ summary: string }>("SELECT summary FROM orders WHERE store_id = $1 ORDER BY placed_at DESC, id DESC LIMIT 25", [storeId]);
+    const { rows: texts } = await api.deps.pool.query<{ summary: string }>("SELECT s.summary FROM orders o JOIN order_summaries s ON s.order_id = o.id WHERE o.store_id = $1 ORDER BY o.placed_at DESC, o.id DESC LIMIT 25", [storeId]);
     expect(await res.text()).toContain(`{"list" : [${texts.map((t) => t.summary).join(", ")}], "total" : `);
   });
 });

@@ -172,9 +172,9 @@ export type OrderListPage = { list: OrderSummaryRow[]; counts: Record<OrderListF
 
 /**
  * How a page's rows are made: "live" reads each order's summary (SUMMARY_COLUMNS, its customer and
- * SUMMARY_JOIN) as rows `p`, for toSummary; "kept" joins the JSON texts kept on the orders (migration
- * 0551, the same json_build_object text SUMMARY_COLUMNS gives) into the answer's list, reading nothing
- * but the page's orders.
+ * SUMMARY_JOIN) as rows `p`, for toSummary; "kept" joins the JSON texts kept per order (order_summaries,
+ * migration 0551: the same json_build_object text of SUMMARY_COLUMNS) into the answer's list, one
+ * look-up by key per order of the page.
  */
 type PageRows = "live" | "kept";
 
@@ -203,7 +203,7 @@ function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, row
   // aggregate keeps the sorted subquery's order (a Limit under the aggregate never reorders).
   const page = (where: string) =>
     rows === "kept"
-      ? `(SELECT coalesce('[' || string_agg(o.summary, ', ') || ']', '[]')::json FROM (${sorted("o.summary", where)}) o)`
+      ? `(SELECT coalesce('[' || string_agg((SELECT s.summary FROM order_summaries s WHERE s.order_id = o.id), ', ') || ']', '[]')::json FROM (${sorted("o.id", where)}) o)`
       : `(SELECT coalesce(json_agg(p), '[]') FROM (SELECT ${SUMMARY_COLUMNS}
       FROM (${sorted("o.*", where)}) o LEFT JOIN customers c ON c.id = o.customer_id ${SUMMARY_JOIN}
       ORDER BY ${SORT_SQL[input.sort]}) p)`;
