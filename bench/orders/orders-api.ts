@@ -40,7 +40,8 @@ async function seedStore(): Promise<SeededOrders> {
   const folded = config.jobs.concurrency > 0 ? await foldChangedOrders(database.pool, storeId) : 0;
   await database.pool.query("ANALYZE orders; ANALYZE order_line_items; ANALYZE customers; ANALYZE order_holds; ANALYZE inventory_items; ANALYZE inventory_levels");
   const s = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-  console.log(`seeded ${ORDERS} orders and ${SKUS} SKUs in ${s(started, seededAt)} s (the job's folds beside it included), the ${folded} orders left folded in ${s(seededAt, performance.now())} s, load ${os.loadavg()[0]!.toFixed(2)}`);
+  const fold = config.jobs.concurrency > 0 ? `the ${folded} orders the job left folded and the tables analysed` : "the notes left unfolded (job worker off), the tables analysed";
+  console.log(`seeded ${ORDERS} orders and ${SKUS} SKUs in ${s(started, seededAt)} s; ${fold} in ${s(seededAt, performance.now())} s; load ${os.loadavg()[0]!.toFixed(2)}`);
   return seeded;
 }
 
