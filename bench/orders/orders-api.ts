@@ -93,6 +93,10 @@ async function load(t: Target): Promise<Measured> {
 }
 console.log(`warming up (${CONNECTIONS} connections)…`);
 await load(bare.target);
+// Each endpoint warmed too (its route's code compiled, its statement prepared on every pooled client):
+// without it the first endpoint measured, the ALL tab, read 0.28–0.34× in every run while its statement
+// costs what ON_HOLD's does (docs/benchmarks.md, the lead's sections of 2026-12-07).
+for (const t of targets) await measure(t, CONNECTIONS, 1);
 // The bare handler is measured before and after the endpoints; each endpoint is compared with the slower of the two, so drift in the machine's load does not flatter a figure.
 const bareBefore = await load(bare.target);
 const figures: Measured[] = [];
