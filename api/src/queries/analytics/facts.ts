@@ -181,47 +181,7 @@ cmo AS (
       AND EXISTS (SELECT 1 FROM msplit)
 )`;
 
-/**
- * `cmc`: each customer's orders, first orders and revenue per store month, up to the cutoff, for the
- * cohort reports without filters: the months before the one the cutoff falls in from the per-month
- * customer sets (0421), that month up to the cutoff from the fact rows (an as-of moment in the middle
- * of a month stays exact). When a row of the sets is in another zone than the report's, every month is
- * built from the facts. Then `co`: the customers whose first order falls in [range start, cutoff), each
- * with their cohort (the first order's month), orders and revenue to the cutoff, and the months after
- * the cohort month they ordered in (`ks`, 0 for the cohort month itself). The first order's moment is
- * the customer rollup's: a customer's first order before the cutoff is their first as of any later moment.
- */
-const COHORTS = `czone AS (
-  SELECT coalesce((SELECT x.timezone = $5::text FROM customer_months x WHERE x.store_id = $1 LIMIT 1), TRUE) AS ok
-),
-csplit AS (
-  SELECT CASE WHEN z.ok THEN date_trunc('month', p.cutoff AT TIME ZONE $5::text)::date ELSE '-infinity'::date END AS c_month,
-         CASE WHEN z.ok THEN date_trunc('month', p.cutoff AT TIME ZONE $5::text) AT TIME ZONE $5::text ELSE '-infinity'::timestamptz END AS c_from
-    FROM params p, czone z
-   WHERE coalesce($6::text, $7::text, $8::text, $9::text) IS NULL
-),
-cmc AS (
-  SELECT x.customer_id, x.month, x.orders, x.revenue_cents
-    FROM customer_months x
-   WHERE x.store_id = $1 AND x.month >= date_trunc('month', $2::date)::date AND x.month < (SELECT c_month FROM csplit)
-  UNION ALL
-  SELECT f.customer_id, date_trunc('month', f.placed_at AT TIME ZONE $5::text)::date, count(*)::int, sum(f.total_cents)::bigint
-    FROM order_facts f
-   WHERE f.store_id = $1 AND f.customer_id IS NOT NULL AND f.placed_at >= greatest((SELECT c_from FROM csplit), (SELECT from_at FROM params))
-     AND f.placed_at < (SELECT cutoff FROM params)
-   GROUP BY 1, 2
-),
-co AS (
-  SELECT m.customer_id, date_trunc('month', m.first_order_at AT TIME ZONE $5::text) AS cohort, sum(x.orders)::int AS orders_count,
-         sum(x.revenue_cents)::bigint AS revenue_cents,
-         array_agg(((extract(year FROM x.month) - extract(year FROM m.first_order_at AT TIME ZONE $5::text)) * 12
-                    + extract(month FROM x.month) - extract(month FROM m.first_order_at AT TIME ZONE $5::text))::int) AS ks
-    FROM customer_metrics m JOIN cmc x ON x.customer_id = m.customer_id
-   WHERE m.store_id = $1 AND m.first_order_at >= (SELECT from_at FROM params) AND m.first_order_at < (SELECT cutoff FROM params)
-   GROUP BY m.customer_id, m.first_order_at
-)`;
-
-export type Fact = "orders" | "lines" | "customers" | "daily" | "months" | "cohorts";
+export type Fact = "orders" | "lines" | "customers" | "daily" | "months";
 
 /** The WITH clause a report needs (lines imply orders). */
 export function factsSql(facts: readonly Fact[]): string {
@@ -231,7 +191,6 @@ export function factsSql(facts: readonly Fact[]): string {
   if (facts.includes("customers")) parts.push(CUSTOMERS);
   if (facts.includes("daily")) parts.push(DAILY);
   if (facts.includes("months")) parts.push(MONTHS);
-  if (facts.includes("cohorts")) parts.push(COHORTS);
   return parts.join(",\n");
 }
 
