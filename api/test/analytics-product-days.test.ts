@@ -7,8 +7,8 @@ import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
 import { reportSql } from "../src/queries/analytics/report-sql";
 import { selectReportRows, selectReportTotals } from "../src/queries/analytics/run-report-sql";
 
-// The product reports on the per-product monthly and daily rollups (migrations 0470, 0561) and marketing
-// channels on its per-channel customers (channels.ts) when unfiltered:
+// The product reports on the per-product monthly and daily rollups (migrations 0470, 0561) when unfiltered
+// (marketing channels: analytics-channels.test.ts):
 // each gives the independent computation's figures over the rows the test wrote (kept beside the database's
 // in plain objects, changed as the test changes the database), and the same rows and totals as the report
 // read from the lines, through orders placed, returned and cancelled and folded after the write, ranges whose
@@ -16,8 +16,7 @@ import { selectReportRows, selectReportTotals } from "../src/queries/analytics/r
 
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 const TZ = "America/New_York";
-// Marketing channels, summed per channel and customer first without filters (channels.ts), through the same changes.
-const REPORTS = ["product-all", "product-all-variants", "product-best-item", "product-sold-item", "product-return-rate", "product-return-items", "analytics-product", "marketing-channels"];
+const REPORTS = ["product-all", "product-all-variants", "product-best-item", "product-sold-item", "product-return-rate", "product-return-items", "analytics-product"];
 const RANGES = [
   // The cutoff's month read from the days (1–30 October) and the cutoff's day (31 October, to 20:00 in New York) from the lines.
   { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() },
