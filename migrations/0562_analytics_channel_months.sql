@@ -50,14 +50,18 @@ CREATE FUNCTION channel_months_add(facts order_facts[], sign integer) RETURNS vo
 $$;
 
 -- One statement on order_facts (transition tables `o` and `n`): its old rows subtracted, its new rows added.
+-- A statement that changed nothing here (the fold runs four on order_facts, most touching no month) calls nothing.
 CREATE FUNCTION channel_months_after_facts() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed uuid[];
+  facts order_facts[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM channel_months_add(ARRAY(SELECT n::order_facts FROM n), 1);
+    facts := ARRAY(SELECT n::order_facts FROM n);
+    IF cardinality(facts) > 0 THEN PERFORM channel_months_add(facts, 1); END IF;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM channel_months_add(ARRAY(SELECT o::order_facts FROM o WHERE EXISTS (SELECT 1 FROM stores s WHERE s.id = o.store_id)), -1);
+    facts := ARRAY(SELECT o::order_facts FROM o WHERE EXISTS (SELECT 1 FROM stores s WHERE s.id = o.store_id));
+    IF cardinality(facts) > 0 THEN PERFORM channel_months_add(facts, -1); END IF;
   ELSE
     -- Only the rows whose month, channel, total or first-order standing changed (a fulfilment, a return or a
     -- later order's renumbering moves nothing here).
@@ -124,18 +128,21 @@ $$;
 -- The customers of one statement on order_facts: every customer of its inserted or deleted rows, and of its
 -- updated rows those whose customer, moment or channel changed (before and after).
 CREATE FUNCTION customer_channels_after_facts() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids uuid[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM customer_channels_refresh(ARRAY(SELECT DISTINCT n.customer_id FROM n WHERE n.customer_id IS NOT NULL));
+    ids := ARRAY(SELECT DISTINCT n.customer_id FROM n WHERE n.customer_id IS NOT NULL);
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM customer_channels_refresh(ARRAY(SELECT DISTINCT o.customer_id FROM o WHERE o.customer_id IS NOT NULL));
+    ids := ARRAY(SELECT DISTINCT o.customer_id FROM o WHERE o.customer_id IS NOT NULL);
   ELSE
-    PERFORM customer_channels_refresh(ARRAY(
+    ids := ARRAY(
       SELECT DISTINCT c.id
         FROM o JOIN n USING (order_id), LATERAL (VALUES (o.customer_id), (n.customer_id)) c(id)
        WHERE (o.store_id, o.customer_id, o.placed_at, o.origin) IS DISTINCT FROM (n.store_id, n.customer_id, n.placed_at, n.origin)
-         AND c.id IS NOT NULL));
+         AND c.id IS NOT NULL);
   END IF;
+  IF cardinality(ids) > 0 THEN PERFORM customer_channels_refresh(ids); END IF;
   RETURN NULL;
 END $$;
 CREATE TRIGGER customer_channels_facts_insert AFTER INSERT ON order_facts REFERENCING NEW TABLE AS n
