@@ -12,21 +12,34 @@ import type { ReportSql } from "./report-sql";
 const FROM_AT = "($2::date::timestamp AT TIME ZONE $5::text)";
 
 /**
+ * A range of under half a year, whose customers are counted from its facts: a short range far from the as-of
+ * moment (a comparison period) has few facts and many customers whose orders straddle it, each a look-up
+ * (a month a year back: 5 ms from its facts, 23 ms through the rollups at 100,000 orders). Written out of the
+ * bind values alone, so the planner folds it and plans one side only.
+ */
+const SHORT = `${CUTOFF} - ${FROM_AT} < interval '183 days'`;
+
+/**
  * The customers of `table` (with orders from `first` to `last`) who ordered within [range start, cutoff), counted in
  * two parts: those whose first or last order is in it, from their row alone; and those whose orders straddle it
  * (the first before it, the last after the cutoff), through their facts (`facts`, a condition on `f`, looked up by
  * the facts' customer index). Apart, the planner costs the look-up for the few rows past the cutoff (the rollup's
  * (store, last order) index finds them); as one OR it costed a look-up for every row and sent the statement
- * through the JIT compiler (1.8 s of compiling).
+ * through the JIT compiler (1.8 s of compiling). A short range counts them from its facts instead (SHORT).
  */
 const inRange = (table: string, first: string, last: string, facts: string, group = "") => `
   SELECT ${group}count(*) AS n FROM ${table} x
-   WHERE x.store_id = $1 AND EXISTS (SELECT 1 FROM chsplit) AND ${first} < ${CUTOFF} AND ${last} >= ${FROM_AT} AND (${first} >= ${FROM_AT} OR ${last} < ${CUTOFF})
+   WHERE x.store_id = $1 AND EXISTS (SELECT 1 FROM chsplit) AND NOT (${SHORT})
+     AND ${first} < ${CUTOFF} AND ${last} >= ${FROM_AT} AND (${first} >= ${FROM_AT} OR ${last} < ${CUTOFF})
    ${group ? "GROUP BY 1" : ""}
   UNION ALL
   SELECT ${group}count(*) FROM ${table} x
-   WHERE x.store_id = $1 AND EXISTS (SELECT 1 FROM chsplit) AND ${first} < ${FROM_AT} AND ${last} >= ${CUTOFF}
+   WHERE x.store_id = $1 AND EXISTS (SELECT 1 FROM chsplit) AND NOT (${SHORT}) AND ${first} < ${FROM_AT} AND ${last} >= ${CUTOFF}
      AND EXISTS (SELECT 1 FROM order_facts f WHERE ${facts} AND f.store_id = $1 AND ${IN_RANGE("f.placed_at")})
+   ${group ? "GROUP BY 1" : ""}
+  UNION ALL
+  SELECT ${group.replace("x.", "f.")}count(DISTINCT f.customer_id) FROM order_facts f
+   WHERE f.store_id = $1 AND EXISTS (SELECT 1 FROM chsplit) AND ${SHORT} AND ${IN_RANGE("f.placed_at")}
    ${group ? "GROUP BY 1" : ""}`;
 
 const EDGE = (from: string, to: string) => `
