@@ -3,10 +3,8 @@ import { analytics, type analytics as A } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { createOrder, inMovedZone, seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories";
 import { expectOracleFigures, Oracle } from "./analytics-oracle";
-import { storeRows } from "./analytics-store-rows";
+import { nonEmpty, storeRows, withoutRollups } from "./analytics-store-rows";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
-import { reportSql } from "../src/queries/analytics/report-sql";
-import { selectReportRows, selectReportTotals } from "../src/queries/analytics/run-report-sql";
 
 // Marketing channels on its month and customer rollups (migration 0562) and base zone's bands as moments
 // (report-customer-sets.ts), when unfiltered: each gives the independent computation's figures over the raw rows,
@@ -40,15 +38,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const run = (reportId: string, query: A.ReportParamsInput) => as(api, owner.token, analytics.runReport, { params: { reportId }, query });
-const nonEmpty = (rows: { key: string; values: Record<string, number | null> }[]) =>
-  rows.filter((x) => Object.values(x.values).some((v) => v !== 0 && v !== null)).map((x) => ({ key: x.key, values: x.values }));
-
-/** The report read from the facts and the customers: its spec without the rollups' relation, rows and totals apart. */
-async function fromFacts(reportId: string, q: (typeof RANGES)[number], timezone: string) {
-  const { sets: _, oneStatement: __, ...spec } = reportSql(reportId, "month")!;
-  const args = { storeId: owner.store.id, ...q, timezone };
-  return { rows: nonEmpty(await selectReportRows(api.deps.pool, spec, args)), totals: await selectReportTotals(api.deps.pool, spec, args) };
-}
+/** The report read without its rollups. */
+const fromFacts = (reportId: string, q: (typeof RANGES)[number], timezone: string) => withoutRollups(api.deps.pool, reportId, { storeId: owner.store.id, ...q, timezone });
 
 /** The totals as the raw rows give them. */
 function totalsOf(o: Oracle, reportId: string): Record<string, number> {

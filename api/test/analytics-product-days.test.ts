@@ -3,9 +3,8 @@ import { analytics, type analytics as A } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { createOrder, inMovedZone, seedAnalyticsHistory, setAnalyticsFlags, type AnalyticsSeed } from "../../test/factories";
 import { expectOracleFigures, Oracle } from "./analytics-oracle";
+import { nonEmpty, withoutRollups } from "./analytics-store-rows";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
-import { reportSql } from "../src/queries/analytics/report-sql";
-import { selectReportRows, selectReportTotals } from "../src/queries/analytics/run-report-sql";
 
 // The product reports on the per-product monthly and daily rollups (migrations 0470, 0561) when unfiltered
 // (marketing channels: analytics-channels.test.ts):
@@ -40,16 +39,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const run = (reportId: string, query: A.ReportParamsInput) => as(api, owner.token, analytics.runReport, { params: { reportId }, query });
-/** The rows with a figure, by key (the API words a channel's key as its label). */
-const nonEmpty = (rows: { key: string; values: Record<string, number | null> }[]) =>
-  rows.filter((x) => Object.values(x.values).some((v) => v !== 0 && v !== null)).map((x) => ({ key: x.key, values: x.values }));
-
-/** The report read from the lines (or the orders): its spec without the rollups' relation, rows and totals apart. */
-async function fromLines(reportId: string, q: (typeof RANGES)[number], timezone: string) {
-  const { sets: _, oneStatement: __, ...spec } = reportSql(reportId, "month")!;
-  const args = { storeId: owner.store.id, ...q, timezone };
-  return { rows: nonEmpty(await selectReportRows(api.deps.pool, spec, args)), totals: await selectReportTotals(api.deps.pool, spec, args) };
-}
+/** The report read without its rollups. */
+const fromLines = (reportId: string, q: (typeof RANGES)[number], timezone: string) => withoutRollups(api.deps.pool, reportId, { storeId: owner.store.id, ...q, timezone });
 
 /** Every report over every range: the independent computation's rows, and the lines' rows and totals. */
 async function expectExact(rows: AnalyticsSeed, tz = TZ) {
