@@ -92,7 +92,7 @@ export class Oracle {
       case "analytics-time-between-purchase":
         return this.group(this.inRange.filter((o) => o.prevAt !== null), (o) => band(Math.floor((o.at - o.prevAt!) / DAY), [7, 14, 30, 60, 90, 180, 365]), { reorders: count });
       case "marketing-channels":
-        return this.group(this.inRange, (o) => o.origin, { orders: count, revenue, customers });
+        return this.group(this.inRange, (o) => o.origin, { orders: count, revenue, customers, newCustomers: (l) => l.filter((o) => o.seq === 1).length });
       case "order-discounts":
         return this.group(this.inRange, (o) => o.discountCode ?? "-", { orders: count, revenue, discount: sum((o) => o.discountCents) });
       case "order-time-analysis":

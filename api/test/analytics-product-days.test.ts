@@ -3,12 +3,11 @@ import { analytics, type analytics as A } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { createOrder, inMovedZone, seedAnalyticsHistory, setAnalyticsFlags, type AnalyticsSeed } from "../../test/factories";
 import { expectOracleFigures, Oracle } from "./analytics-oracle";
+import { nonEmpty, withoutRollups } from "./analytics-store-rows";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
-import { reportSql } from "../src/queries/analytics/report-sql";
-import { selectReportRows, selectReportTotals } from "../src/queries/analytics/run-report-sql";
 
-// The product reports on the per-product monthly and daily rollups (migrations 0470, 0561) and marketing
-// channels on its per-channel customers (channels.ts) when unfiltered:
+// The product reports on the per-product monthly and daily rollups (migrations 0470, 0561) when unfiltered
+// (marketing channels: analytics-channels.test.ts):
 // each gives the independent computation's figures over the rows the test wrote (kept beside the database's
 // in plain objects, changed as the test changes the database), and the same rows and totals as the report
 // read from the lines, through orders placed, returned and cancelled and folded after the write, ranges whose
@@ -16,8 +15,7 @@ import { selectReportRows, selectReportTotals } from "../src/queries/analytics/r
 
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 const TZ = "America/New_York";
-// Marketing channels, summed per channel and customer first without filters (channels.ts), through the same changes.
-const REPORTS = ["product-all", "product-all-variants", "product-best-item", "product-sold-item", "product-return-rate", "product-return-items", "analytics-product", "marketing-channels"];
+const REPORTS = ["product-all", "product-all-variants", "product-best-item", "product-sold-item", "product-return-rate", "product-return-items", "analytics-product"];
 const RANGES = [
   // The cutoff's month read from the days (1–30 October) and the cutoff's day (31 October, to 20:00 in New York) from the lines.
   { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() },
@@ -41,16 +39,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const run = (reportId: string, query: A.ReportParamsInput) => as(api, owner.token, analytics.runReport, { params: { reportId }, query });
-/** The rows with a figure, by key (the API words a channel's key as its label). */
-const nonEmpty = (rows: { key: string; values: Record<string, number | null> }[]) =>
-  rows.filter((x) => Object.values(x.values).some((v) => v !== 0 && v !== null)).map((x) => ({ key: x.key, values: x.values }));
-
-/** The report read from the lines (or the orders): its spec without the rollups' relation, rows and totals apart. */
-async function fromLines(reportId: string, q: (typeof RANGES)[number], timezone: string) {
-  const { sets: _, oneStatement: __, ...spec } = reportSql(reportId, "month")!;
-  const args = { storeId: owner.store.id, ...q, timezone };
-  return { rows: nonEmpty(await selectReportRows(api.deps.pool, spec, args)), totals: await selectReportTotals(api.deps.pool, spec, args) };
-}
+/** The report read without its rollups. */
+const fromLines = (reportId: string, q: (typeof RANGES)[number], timezone: string) => withoutRollups(api.deps.pool, reportId, { storeId: owner.store.id, ...q, timezone });
 
 /** Every report over every range: the independent computation's rows, and the lines' rows and totals. */
 async function expectExact(rows: AnalyticsSeed, tz = TZ) {

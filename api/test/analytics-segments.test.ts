@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analytics, type analytics as A } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { createOrder, seedAnalyticsHistory, setAnalyticsFlags, type AnalyticsSeed } from "../../test/factories";
+import { createOrder, seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories";
 import { Oracle } from "./analytics-oracle";
+import { storeRows } from "./analytics-store-rows";
 import { local, pct2 } from "./analytics-oracle-math";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
 
@@ -35,22 +36,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => api.close());
 
-/** The store's orders, lines and customers as the database holds them now, in the seed's shape. */
-async function rowsNow(): Promise<AnalyticsSeed> {
-  const db = api.deps.pool;
-  const store = owner.store.id;
-  const orders = (await db.query(
-    `SELECT id, customer_id AS "customerId", origin, cancellation_state AS "cancellationState", placed_at AS "placedAt", total_cents AS "totalCents",
-            subtotal_cents AS "subtotalCents", discount_cents AS "discountCents", shipping_cents AS "shippingCents", tax_cents AS "taxCents",
-            discount_code AS "discountCode", fulfilled_at AS "fulfilledAt"
-       FROM orders WHERE store_id = $1`, [store])).rows.map((o) => ({ ...o, placedAt: o.placedAt.toISOString(), fulfilledAt: o.fulfilledAt?.toISOString() ?? null }));
-  const lineItems = (await db.query(
-    `SELECT id, order_id AS "orderId", sku, title, quantity, unit_price_cents AS "unitPriceCents", returned_quantity AS "returnedQuantity"
-       FROM order_line_items WHERE store_id = $1`, [store])).rows;
-  const customers = (await db.query(`SELECT id, country_code AS "countryCode" FROM customers WHERE store_id = $1`, [store])).rows;
-  return { orders, lineItems, customers, creatorOrderItems: [] } as unknown as AnalyticsSeed;
-}
-
 /** The totals as the customers give them: over every customer whose first order is in the range (base zone: every customer). */
 function cohortTotals(o: Oracle, reportId: string): Record<string, number> {
   if (reportId === "analytics-base-zone") {
@@ -70,7 +55,7 @@ function cohortTotals(o: Oracle, reportId: string): Record<string, number> {
 
 /** Every figure the independent computation gives for the seven reports, over every range, against the API's. */
 async function expectReportsMatch(): Promise<number> {
-  const seed = await rowsNow();
+  const seed = await storeRows(api.deps.pool, owner.store.id);
   let compared = 0;
   for (const range of RANGES) {
     const oracle = new Oracle({ seed, ...range, tz: TZ });
@@ -106,7 +91,7 @@ describe("segment and cohort reports on their rollups", () => {
     const db = api.deps.pool;
     const store = owner.store.id;
     const tag = Date.now();
-    const seeded = await rowsNow();
+    const seeded = await storeRows(db, store);
     const live = seeded.orders.filter((o) => o.cancellationState !== "CANCELED" && o.placedAt < "2026-08-01");
     // A new customer's orders either side of September's first midnight in New York (August 31st 23:30, September 1st 00:30).
     await createOrder(api, store, { orderNumber: 97_001, email: `seg-${tag}@example.com`, totalCents: 12_000, placedAt: "2026-09-01T03:30:00Z" });

@@ -374,6 +374,8 @@ describe("analytics reports", () => {
       cohortDays: (await db.query(`SELECT * FROM cohort_days WHERE store_id = $1 ORDER BY cohort, month, since_day`, [store])).rows,
       activity: (await db.query(`SELECT * FROM customer_activity_months WHERE store_id = $1 ORDER BY kind, month, customer_id`, [store])).rows,
       activitySteps: (await db.query(`SELECT * FROM customer_activity_steps WHERE store_id = $1 ORDER BY kind, month, prev_month`, [store])).rows,
+      channelMonths: (await db.query(`SELECT * FROM channel_months WHERE store_id = $1 ORDER BY month, origin`, [store])).rows,
+      customerChannels: (await db.query(`SELECT * FROM customer_channels WHERE store_id = $1 ORDER BY customer_id, origin`, [store])).rows,
     });
     const kept = await snapshot();
     expect([kept.customers.length > 0, kept.days.length > 0, kept.months.length > 0]).toEqual([true, true, true]);
@@ -391,6 +393,7 @@ describe("analytics reports", () => {
     await db.query(`SELECT cohort_days_rebuild_store($1)`, [store]);
     await db.query(`SELECT customer_activity_rebuild_store($1)`, [store]);
     await db.query(`SELECT product_months_rebuild($1, NULL), customer_follow_ups_refresh($1, NULL)`, [store]);
+    await db.query(`SELECT channel_months_rebuild_store($1), customer_channels_refresh(ARRAY(SELECT id FROM customers WHERE store_id = $1))`, [store]);
     expect(await snapshot()).toEqual(kept);
   });
 });

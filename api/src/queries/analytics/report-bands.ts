@@ -30,9 +30,11 @@ function numberedBands(conditions: readonly (readonly [cond: string, label: stri
   };
 }
 export const GAP_BAND_NUMBERS = numberedBands(GAP_BAND_LIST);
-export const ZONES = bands([
-  ["orders_count = 1 AND recency_days <= 30", "New"], ["recency_days <= 90", "Active"], ["recency_days <= 180", "Cooling"], ["recency_days <= 365", "At risk"], ["TRUE", "Lost"],
+/** Base zone's bands, `within(n)` being "the last order at most n days before the cutoff". */
+export const zoneBands = (within: (days: number) => string) => bands([
+  [`orders_count = 1 AND ${within(30)}`, "New"], [within(90), "Active"], [within(180), "Cooling"], [within(365), "At risk"], ["TRUE", "Lost"],
 ]);
+export const ZONES = zoneBands((days) => `recency_days <= ${days}`);
 // RFM segments from the 1–5 scores (5 = most recent, most frequent, most spent), checked in this order.
 export const RFM_SEGMENTS = bands([
   ["r >= 4 AND f >= 4 AND mo >= 4", "Champions"], ["r <= 2 AND f >= 4 AND mo >= 4", "Can't lose them"], ["r >= 3 AND f >= 4", "Loyal customers"],

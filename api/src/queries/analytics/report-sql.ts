@@ -69,6 +69,8 @@ const month = (expr: string) => `to_char(${expr}, 'YYYY-MM-DD')`;
 
 const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
 const share: MeasureSql = { row: pct("count(*)", "sum(count(*)) OVER ()"), total: "100" };
+/** The share in a `oneStatement` report: the window spans the rows, not the totals' row beside them. */
+const oneStatementShare: MeasureSql = { row: pct("count(*)", "sum(count(*)) OVER (PARTITION BY grouping(key))"), total: "100" };
 const ORDERS = "count(*)";
 const REVENUE = "sum(total_cents)";
 const AOV = "round(avg(total_cents))";
@@ -150,7 +152,11 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
         drillId: "id", sets: GAP_SETS,
       };
     case "analytics-base-zone":
-      return { facts: ["customers"], from: "c", ...ZONES, measures: { customers: "count(*)", share, revenue: "sum(revenue_cents)", avgOrders: "round(avg(orders_count), 2)::float8" }, drillId: "customer_id", sets: BASE_ZONE_SETS };
+      return {
+        facts: ["customers"], from: "c", ...ZONES, measures: { customers: "count(*)", share: oneStatementShare, revenue: "sum(revenue_cents)", avgOrders: "round(avg(orders_count), 2)::float8" },
+        // Its customers are read once for the zones and the totals.
+        drillId: "customer_id", oneStatement: true, sets: BASE_ZONE_SETS,
+      };
     case "analytics-ltv":
       return {
         facts: ["customers"], from: "c", where: IN_RANGE("first_order_at"), key: month("cohort"),
@@ -265,7 +271,7 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "marketing-channels":
       return {
         facts: ["orders"], from: "o", key: "origin", order: "-revenue", measures: { orders: ORDERS, revenue: REVENUE, aov: AOV, customers: CUSTOMERS, newCustomers: NEW_CUSTOMERS }, drillId: "id", drillWhere: { newCustomers: "seq = 1" },
-        // Every order of the range: rows and totals read it once, and without filters summed per channel and customer first (channels.ts).
+        // Every order of the range: rows and totals read it once; without filters, the channels' rollups (channels.ts).
         oneStatement: true, sets: CHANNEL_SETS,
       };
     case "customer-daily-ltv":
