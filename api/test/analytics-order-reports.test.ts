@@ -9,7 +9,7 @@ import { selectReportRows, selectReportTotals } from "../src/queries/analytics/r
 
 // The average order value by month on the per-month order values (migrations 0540, 0567: the months' sums and
 // medians kept, the totals' median walked in its value bucket), time between purchases on the reorders per month
-// and whole day of gap (0566: each median read at its place) and cross-selling on the
+// and bucket of gap (0566: each median read at its place) and cross-selling on the
 // product rollups with its edge months' lines read once, when unfiltered: the same rows and totals (the
 // medians to the cent and to the tenth of a day) as the report read from every order's facts, and as the
 // independent computation over the seeded rows, through placed, adjusted, returned, extended (a line added), moved, deleted and
@@ -69,10 +69,10 @@ async function expectSameAsFacts(tz = TZ) {
 async function keptRows(store: string) {
   const db = api.deps.pool;
   const of = async (table: string, order: string) => (await db.query(`SELECT * FROM ${table} WHERE store_id = $1 ORDER BY ${order}`, [store])).rows;
-  return { values: await of("order_value_months", "month, total_cents"), sums: await of("order_value_month_sums", "month"), gaps: await of("order_gap_days", "month, gap_day") };
+  return { values: await of("order_value_months", "month, total_cents"), sums: await of("order_value_month_sums", "month"), gaps: await of("order_gap_counts", "month, gap_bucket") };
 }
 
-describe("the average order value on the per-month order values, time between purchases on the gap days, and cross-selling", () => {
+describe("the average order value on the per-month order values, time between purchases on the gap counts, and cross-selling", () => {
   it("gives the independent computation's figures over the seeded orders", async () => {
     const oracle = new Oracle({ seed, ...RANGE, tz: TZ });
     const compared = await expectOracleFigures(oracle, REPORTS, async (reportId) => (await fromValues(reportId, RANGE)).rows);
@@ -111,12 +111,12 @@ describe("the average order value on the per-month order values, time between pu
     await db.query(`DELETE FROM orders WHERE id = $1`, [adjusted!.id]);
     await expectSameAsFacts();
 
-    // The kept rows are a full recomputation's: the counts rebuilt (their sums and medians recomputed with them), the gap days rebuilt.
+    // The kept rows are a full recomputation's: the value counts rebuilt (their sums and medians recomputed with them), the gap counts rebuilt.
     const before = await keptRows(store);
     expect(before.values.every((x) => x.orders > 0) && before.gaps.every((x) => x.reorders > 0)).toBe(true);
     expect(before.sums.map((x) => String(x.month))).toEqual([...new Set(before.values.map((x) => String(x.month)))]);
     await db.query(`SELECT order_value_months_rebuild_store($1)`, [store]);
-    await db.query(`SELECT order_gap_days_rebuild_store($1)`, [store]);
+    await db.query(`SELECT order_gap_counts_rebuild_store($1)`, [store]);
     expect(await keptRows(store)).toEqual(before);
   }, 600_000);
 

@@ -75,7 +75,7 @@ describe("deleting a store with folded analytics", () => {
     expect(goneBefore.order_band_months?.length).toBeGreaterThan(0);
     expect(goneBefore.order_value_months?.length).toBeGreaterThan(0);
     expect(goneBefore.order_value_month_sums?.length).toBeGreaterThan(0);
-    expect(goneBefore.order_gap_days?.length).toBeGreaterThan(0);
+    expect(goneBefore.order_gap_counts?.length).toBeGreaterThan(0);
 
     const keptReports = await reports(kept);
     const keptRows = await rowsOf(kept.store.id, tables);

@@ -29,8 +29,8 @@ function numberedBands(conditions: readonly (readonly [cond: string, label: stri
     label: (n: string) => `CASE ${n} ${conditions.map(([, l], i) => `WHEN ${i + 1} THEN '${l.replace(/'/g, "''")}'`).join(" ")} END`,
   };
 }
-/** The same bands by number from a gap's count of whole days (`gap_day`, migration 0566's `order_gap_day`). */
-export const GAP_DAY_BANDS = numberedBands(gapBandList((days) => `gap_day <= ${days}`));
+/** The same bands by number from a gap's bucket (`gap_bucket`, migration 0566's `order_gap_bucket`: each whole day's edge is a bucket's). */
+export const GAP_BUCKET_BANDS = numberedBands(gapBandList((days) => `gap_bucket < order_gap_bucket(interval '${days + 1} days')`));
 export const ZONES = bands([
   ["orders_count = 1 AND recency_days <= 30", "New"], ["recency_days <= 90", "Active"], ["recency_days <= 180", "Cooling"], ["recency_days <= 365", "At risk"], ["TRUE", "Lost"],
 ]);
