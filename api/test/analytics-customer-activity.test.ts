@@ -3,11 +3,12 @@ import { analytics, type analytics as A } from "@atelier/contracts";
 import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import { createOrder, seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
-import { local, localMidnight, pct2, percentileCont } from "./analytics-oracle-math";
+import { local, localMidnight, pct2, percentileCont, roundHalfEven } from "./analytics-oracle-math";
 
 // The customer activity reports by month (new vs returning customers, zone development, the all-customers
-// graph), which read the customers' month steps without filters (0510, 0530), and time between purchases
-// (its bands compared as intervals): their rows and totals against
+// graph), which read the customers' month steps without filters (0510, 0530), time between purchases
+// (its bands compared as intervals, its medians read at their places: 0566) and the average order value by month
+// (its months' sums and medians kept, the totals' median walked in its value bucket: 0567): their rows and totals against
 // a recomputation in plain TypeScript over the orders' raw rows, over whole months and over a range with
 // partial months at both edges, before and after orders are placed, returned and cancelled, either side of
 // a month's first midnight in the store's zone.
@@ -28,22 +29,22 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => api.close());
 
-type Placed = { customerId: string | null; at: number; seq: number; prevAt: number | null };
+type Placed = { customerId: string | null; at: number; seq: number; prevAt: number | null; total: number };
 type Figures = { rows: Map<string, Record<string, number | null>>; totals: Record<string, number | null> };
 
 /** The store's live orders as of the range's as-of moment, each with its place in its customer's history. */
 async function history(asOf: string): Promise<Placed[]> {
-  const { rows } = await api.deps.pool.query<{ id: string; customer_id: string | null; placed_at: Date }>(
-    `SELECT id, customer_id, placed_at FROM orders WHERE store_id = $1 AND cancellation_state <> 'CANCELED' AND placed_at < $2`, [owner.store.id, asOf]);
+  const { rows } = await api.deps.pool.query<{ id: string; customer_id: string | null; placed_at: Date; total_cents: number }>(
+    `SELECT id, customer_id, placed_at, total_cents FROM orders WHERE store_id = $1 AND cancellation_state <> 'CANCELED' AND placed_at < $2`, [owner.store.id, asOf]);
   const byCustomer = new Map<string, typeof rows>();
   const out: Placed[] = [];
   for (const o of rows) {
-    if (!o.customer_id) out.push({ customerId: null, at: o.placed_at.getTime(), seq: 1, prevAt: null });
+    if (!o.customer_id) out.push({ customerId: null, at: o.placed_at.getTime(), seq: 1, prevAt: null, total: o.total_cents });
     else byCustomer.set(o.customer_id, [...(byCustomer.get(o.customer_id) ?? []), o]);
   }
   for (const list of byCustomer.values()) {
     list.sort((a, b) => a.placed_at.getTime() - b.placed_at.getTime() || (a.id < b.id ? -1 : 1));
-    list.forEach((o, i) => out.push({ customerId: o.customer_id, at: o.placed_at.getTime(), seq: i + 1, prevAt: i > 0 ? list[i - 1]!.placed_at.getTime() : null }));
+    list.forEach((o, i) => out.push({ customerId: o.customer_id, at: o.placed_at.getTime(), seq: i + 1, prevAt: i > 0 ? list[i - 1]!.placed_at.getTime() : null, total: o.total_cents }));
   }
   return out;
 }
@@ -65,6 +66,7 @@ const expectedOf: Record<string, (range: { from: string; asOf: string }, orders:
   "analytics-customer": (range, orders) => distinctByMonth(range, orders, { customers: () => true, newCustomers: (o) => o.seq === 1, returningCustomers: (o) => o.seq > 1 }, ["returningShare", "returningCustomers", "customers"]),
   "analytics-zone-development": (range, orders) => distinctByMonth(range, orders, { newCustomers: (o) => o.seq === 1, returning: (o) => gap(o) !== null && gap(o)! <= 180, reactivated: (o) => gap(o) !== null && gap(o)! > 180 }),
   "analytics-time-between-purchase": (range, orders) => gapBands(range, orders),
+  "order-avg-value": (range, orders) => orderValues(range, orders),
   "analytics-all-customers-graph": (range, orders) => {
     const fromAt = localMidnight(range.from, TZ);
     const cutoff = Math.min(Date.parse(range.asOf), localMidnight(WHOLE.to, TZ));
@@ -80,6 +82,21 @@ const expectedOf: Record<string, (range: { from: string; asOf: string }, orders:
     return { rows, totals: { newCustomers: firsts.filter((o) => o.at >= fromAt).length, totalCustomers: firsts.length } };
   },
 };
+
+/** Average order value by month: orders, their mean total (a numeric rounded half away from zero) and median (a double rounded half to even). */
+function orderValues(range: { from: string; asOf: string }, orders: Placed[]): Figures {
+  const fromAt = localMidnight(range.from, TZ);
+  const cutoff = Math.min(Date.parse(range.asOf), localMidnight(WHOLE.to, TZ));
+  const figures = (totals: number[]) => ({
+    aov: Math.round(totals.reduce((a, b) => a + b, 0) / totals.length),
+    medianValue: roundHalfEven(percentileCont([...totals].sort((a, b) => a - b), 0.5)),
+    orders: totals.length,
+  });
+  const inRange = orders.filter((o) => o.at >= fromAt && o.at < cutoff);
+  const months = new Map<string, number[]>();
+  for (const o of inRange) months.set(local(o.at, TZ).month, [...(months.get(local(o.at, TZ).month) ?? []), o.total]);
+  return { rows: new Map([...months].map(([m, totals]) => [m, figures(totals)])), totals: figures(inRange.map((o) => o.total)) };
+}
 
 /** round(x::numeric, 1) of a double, as the reports say a median in days (the double read to 15 digits, halves away from zero). */
 const round1 = (x: number) => Math.sign(x) * Math.round(Number((Math.abs(Number(x.toPrecision(15))) * 10).toPrecision(14))) / 10;

@@ -7,9 +7,11 @@ import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
 import { reportSql } from "../src/queries/analytics/report-sql";
 import { selectReportRows, selectReportTotals } from "../src/queries/analytics/run-report-sql";
 
-// The average order value by month on the per-month order values (migration 0540) and cross-selling on the
+// The average order value by month on the per-month order values (migrations 0540, 0567: the months' sums and
+// medians kept, the totals' median walked in its value bucket), time between purchases on the reorders per month
+// and bucket of gap (0566: each median read at its place) and cross-selling on the
 // product rollups with its edge months' lines read once, when unfiltered: the same rows and totals (the
-// median to the cent) as the report read from every order's facts, and as the
+// medians to the cent and to the tenth of a day) as the report read from every order's facts, and as the
 // independent computation over the seeded rows, through placed, adjusted, returned, extended (a line added), moved, deleted and
 // cancelled orders folded after the write, ranges with partial months and a month boundary in the store's
 // zone; the kept rows equal a full recomputation, and a zone change rebuilds them.
@@ -17,7 +19,7 @@ import { selectReportRows, selectReportTotals } from "../src/queries/analytics/r
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 const TZ = "America/New_York";
 // Cross-selling reads its edge months' lines once (cross-selling.ts) instead of through 0470's two functions.
-const REPORTS = ["order-avg-value", "product-cross-selling-analysis"];
+const REPORTS = ["order-avg-value", "product-cross-selling-analysis", "analytics-time-between-purchase"];
 const RANGE = { from: "2024-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() } as const;
 
 let api: TestApi;
@@ -63,7 +65,14 @@ async function expectSameAsFacts(tz = TZ) {
   }
 }
 
-describe("the average order value on the per-month order values, and cross-selling", () => {
+/** The kept rows of 0540, 0566 and 0567 for the store, in their keys' order. */
+async function keptRows(store: string) {
+  const db = api.deps.pool;
+  const of = async (table: string, order: string) => (await db.query(`SELECT * FROM ${table} WHERE store_id = $1 ORDER BY ${order}`, [store])).rows;
+  return { values: await of("order_value_months", "month, total_cents"), sums: await of("order_value_month_sums", "month"), gaps: await of("order_gap_counts", "month, gap_bucket") };
+}
+
+describe("the average order value on the per-month order values, time between purchases on the gap counts, and cross-selling", () => {
   it("gives the independent computation's figures over the seeded orders", async () => {
     const oracle = new Oracle({ seed, ...RANGE, tz: TZ });
     const compared = await expectOracleFigures(oracle, REPORTS, async (reportId) => (await fromValues(reportId, RANGE)).rows);
@@ -89,6 +98,12 @@ describe("the average order value on the per-month order values, and cross-selli
     await db.query(`UPDATE orders SET cancellation_state = 'CANCELED', canceled_at = now() WHERE id = $1`, [cancelled!.id]);
     await expectSameAsFacts();
 
+    // A customer's reorder 15½ hours after their first order, across September's last midnight in New York (October in UTC).
+    const email = `gap-${Date.now()}@example.com`;
+    await createOrder(api, store, { orderNumber: 97_103, email, totalCents: 4_100, placedAt: "2026-09-30T12:00:00Z" });
+    await createOrder(api, store, { orderNumber: 97_104, email, totalCents: 4_200, placedAt: "2026-10-01T03:30:00Z" });
+    await expectSameAsFacts();
+
     // A line of another product added to the boundary order (new pairs), then the order moved into October, then one order deleted.
     await db.query(`INSERT INTO order_line_items (order_id, store_id, sku, title, quantity, unit_price_cents) VALUES ($1, $2, 'MUG-1', 'Mug', 1, 900)`, [boundary, store]);
     await expectSameAsFacts();
@@ -96,14 +111,20 @@ describe("the average order value on the per-month order values, and cross-selli
     await db.query(`DELETE FROM orders WHERE id = $1`, [adjusted!.id]);
     await expectSameAsFacts();
 
-    const kept = async () => (await db.query(`SELECT * FROM order_value_months WHERE store_id = $1 ORDER BY month, total_cents`, [store])).rows;
-    const before = await kept();
-    expect(before.every((x) => x.orders > 0)).toBe(true);
+    // The kept rows are a full recomputation's: the value counts rebuilt (their sums and medians recomputed with them), the gap counts rebuilt.
+    const before = await keptRows(store);
+    expect(before.values.every((x) => x.orders > 0) && before.gaps.every((x) => x.reorders > 0)).toBe(true);
+    expect(before.sums.map((x) => String(x.month))).toEqual([...new Set(before.values.map((x) => String(x.month)))]);
     await db.query(`SELECT order_value_months_rebuild_store($1)`, [store]);
-    expect(await kept()).toEqual(before);
+    await db.query(`SELECT order_gap_counts_rebuild_store($1)`, [store]);
+    expect(await keptRows(store)).toEqual(before);
   }, 600_000);
 
   it("is rebuilt in the new zone when the store's zone changes", async () => {
-    await inMovedZone(api, owner.token, owner.store.id, "order_value_months", "Europe/Berlin", TZ, () => expectSameAsFacts("Europe/Berlin"));
+    await inMovedZone(api, owner.token, owner.store.id, "order_value_months", "Europe/Berlin", TZ, async () => {
+      const kept = await keptRows(owner.store.id);
+      expect(new Set([...kept.sums, ...kept.gaps].map((x) => x.timezone))).toEqual(new Set(["Europe/Berlin"]));
+      await expectSameAsFacts("Europe/Berlin");
+    });
   }, 300_000);
 });

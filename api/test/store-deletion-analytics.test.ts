@@ -12,7 +12,8 @@ import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
 
 const ANCHOR = new Date("2026-11-01T00:00:00Z");
 const RANGE = { from: "2025-11-01", to: "2026-11-01", asOf: ANCHOR.toISOString() } as const;
-const REPORTS = ["analytics", "analytics-cohorts", "analytics-rfm", "analytics-churn-risk", "marketing-channels", "product-return-rate", "order-time-analysis", "order-items-per-basket"];
+const REPORTS = ["analytics", "analytics-cohorts", "analytics-rfm", "analytics-churn-risk", "marketing-channels", "product-return-rate", "order-time-analysis", "order-items-per-basket",
+  "order-avg-value", "analytics-time-between-purchase"];
 
 let db: Database;
 let api: TestApi;
@@ -73,6 +74,8 @@ describe("deleting a store with folded analytics", () => {
     expect(goneBefore.customer_months?.length).toBeGreaterThan(0);
     expect(goneBefore.order_band_months?.length).toBeGreaterThan(0);
     expect(goneBefore.order_value_months?.length).toBeGreaterThan(0);
+    expect(goneBefore.order_value_month_sums?.length).toBeGreaterThan(0);
+    expect(goneBefore.order_gap_counts?.length).toBeGreaterThan(0);
 
     const keptReports = await reports(kept);
     const keptRows = await rowsOf(kept.store.id, tables);

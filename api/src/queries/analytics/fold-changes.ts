@@ -15,7 +15,7 @@ export const ANALYZE_AFTER_ORDERS = 5_000;
 const ROLLUPS = ["order_facts", "order_daily", "customer_metrics", "customer_months", "product_months", "product_pair_months", "customer_follow_ups",
   "order_band_months", "customer_month_steps", "cohort_days", "customer_personas",
   "order_value_months", "customer_activity_months", "customer_activity_steps", "product_days",
-  "channel_months", "customer_channels"];
+  "channel_months", "customer_channels", "order_gap_counts", "order_value_month_sums"];
 
 /**
  * Folds one store's noted order changes into its rollups and answers how many orders were refreshed;

@@ -11,25 +11,26 @@ function bands(conditions: readonly (readonly [cond: string, label: string])[]):
 // Whole days since the previous order: floor(gap_days) <= n is the gap under n + 1 days, compared as an interval
 // (a difference of two moments is days and time, 86,400 s a day, as gap_days counts them) rather than as the
 // numeric gap_days floored against each band in turn, which was most of the report's time (docs/benchmarks.md).
-const gapUnder = (days: number) => `placed_at - prev_at < interval '${days + 1} days'`;
-const GAP_BAND_LIST = [
-  [gapUnder(7), "0–7 days"], [gapUnder(14), "8–14 days"], [gapUnder(30), "15–30 days"], [gapUnder(60), "31–60 days"],
-  [gapUnder(90), "61–90 days"], [gapUnder(180), "91–180 days"], [gapUnder(365), "181–365 days"], ["TRUE", "More than a year"],
-] as const;
+const GAP_DAYS = [[7, "0–7 days"], [14, "8–14 days"], [30, "15–30 days"], [60, "31–60 days"], [90, "61–90 days"], [180, "91–180 days"], [365, "181–365 days"]] as const;
+/** The gap bands as conditions, `atMost(n)` testing a gap of at most n whole days. */
+const gapBandList = (atMost: (days: number) => string) => [...GAP_DAYS.map(([d, l]) => [atMost(d), l] as const), ["TRUE", "More than a year"] as const];
+const GAP_BAND_LIST = gapBandList((days) => `placed_at - prev_at < interval '${days + 1} days'`);
 export const GAP_BANDS = bands(GAP_BAND_LIST);
 
 /**
  * The same bands by number: `number` gives an order's band as an integer (1, 2…), a sort key that costs less than
- * the text key, and `key(n)` and `label(n)` the band's key and label from that number.
+ * the text key, `count` the number of bands, and `key(n)` and `label(n)` the band's key and label from that number.
  */
 function numberedBands(conditions: readonly (readonly [cond: string, label: string])[]) {
   return {
     number: `CASE ${conditions.map(([c], i) => `WHEN ${c} THEN ${i + 1}`).join(" ")} END`,
+    count: conditions.length,
     key: (n: string) => `lpad((${n})::text, 2, '0')`,
     label: (n: string) => `CASE ${n} ${conditions.map(([, l], i) => `WHEN ${i + 1} THEN '${l.replace(/'/g, "''")}'`).join(" ")} END`,
   };
 }
-export const GAP_BAND_NUMBERS = numberedBands(GAP_BAND_LIST);
+/** The same bands by number from a gap's bucket (`gap_bucket`, migration 0566's `order_gap_bucket`: each whole day's edge is a bucket's). */
+export const GAP_BUCKET_BANDS = numberedBands(gapBandList((days) => `gap_bucket < order_gap_bucket(interval '${days + 1} days')`));
 /** Base zone's bands, `within(n)` being "the last order at most n days before the cutoff". */
 export const zoneBands = (within: (days: number) => string) => bands([
   [`orders_count = 1 AND ${within(30)}`, "New"], [within(90), "Active"], [within(180), "Cooling"], [within(365), "At risk"], ["TRUE", "Lost"],
