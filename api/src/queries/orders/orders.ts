@@ -146,9 +146,9 @@ function toSummary(r: Row): OrderSummaryRow {
  * gathers the matching ids through the text's trigram index, stopping at `cap + 1`, and the number's
  * order; `common` (another) says whether the text's ids got there (a fragment such as a first name),
  * and `hits` is then never read. With both ways (`way`), a whole word held by more than the cap of
- * orders is common before any id is gathered. `walk` is the same match on the text `t`, for walking every order of
- * the store in placing order index-only; `condition` is the same match on the order `o`, field by field,
- * for walking a tab in its sort's order instead of sorting every match.
+ * orders is common before any id is gathered. `walk` (both ways only) is the same match on the text
+ * `t`, for walking every order of the store in placing order index-only; `condition` is the same match
+ * on the order `o`, field by field, for walking a tab in its sort's order instead of sorting every match.
  */
 function searchSql(search: string, params: unknown[], cap: number, way: SearchWay): { hits: string; walk: string; condition: string } {
   const number = search.replace(/^#/, "");
