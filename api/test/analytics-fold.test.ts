@@ -50,22 +50,24 @@ describe("the analytics fold", () => {
     const order = (n: number) => createOrder(api, u.store.id, { orderNumber: 6_000 + n, totalCents: 900, email: `vac-${n}-${u.store.id}@example.com`, placedAt: "2026-09-12T12:00:00Z" });
     // The store's customers read by the rollup's (store, last order) index alone: pages the fold wrote are not all-visible
     // until a vacuum marks them, so an index-only scan fetches their rows from the heap.
-    const heapFetches = async () => {
+    const heapFetchesOf = async (sql: string, index: string) => {
       const client = await db.pool.connect();
       try {
         await client.query("BEGIN");
         await client.query("SET LOCAL enable_seqscan = off");
         await client.query("SET LOCAL enable_bitmapscan = off");
-        const { rows } = await client.query<{ "QUERY PLAN": string }>(
-          `EXPLAIN (ANALYZE, COSTS false) SELECT last_order_at FROM customer_metrics WHERE store_id = $1 AND last_order_at > '-infinity'`, [u.store.id]);
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS false) ${sql}`, [u.store.id]);
         await client.query("COMMIT");
         const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
-        expect(plan).toContain("Index Only Scan using customer_metrics_store_last_idx");
+        expect(plan).toContain(`Index Only Scan using ${index}`);
         return Number(/Heap Fetches: (\d+)/.exec(plan)![1]);
       } finally {
         client.release();
       }
     };
+    const heapFetches = () => heapFetchesOf(`SELECT last_order_at FROM customer_metrics WHERE store_id = $1 AND last_order_at > '-infinity'`, "customer_metrics_store_last_idx");
+    const searchWalkHeapFetches = () =>
+      heapFetchesOf(`SELECT search_text FROM order_search_texts WHERE store_id = $1 ORDER BY placed_at DESC, order_id DESC`, "order_search_texts_walk_idx");
     await vacuumRollupsIfEmbedded(db.pool); // the first test's large fold
     // A small fold leaves the vacuum to autovacuum's absence: nothing runs.
     for (const n of [1, 2]) await order(n);
@@ -75,8 +77,11 @@ describe("the analytics fold", () => {
     for (const n of [3, 4]) await order(n);
     expect(await foldChangedOrders(db.pool, u.store.id, 2)).toBe(2);
     expect(await heapFetches()).toBeGreaterThan(0);
+    expect(await searchWalkHeapFetches()).toBeGreaterThan(0);
     expect(await vacuumRollupsIfEmbedded(db.pool)).toBe(true);
     expect(await heapFetches()).toBe(0);
+    // The orders search's walk of the kept texts too (the orders written with the large batch).
+    expect(await searchWalkHeapFetches()).toBe(0);
     expect(await vacuumRollupsIfEmbedded(db.pool)).toBe(false);
   });
 

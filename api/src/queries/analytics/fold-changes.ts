@@ -35,7 +35,7 @@ export async function foldChangedOrders(db: Queryable, storeId: string, analyzeA
 let rollupsRewritten = false;
 
 /**
- * Vacuums the rollups on the embedded database after a large fold, and answers whether it did. The fold updates a
+ * Vacuums the rollups (and the orders screens' tables, below) on the embedded database after a large fold, and answers whether it did. The fold updates a
  * customer's rows once per order, so a seed or an import leaves most of each rollup's pages dead (customer_metrics:
  * 1,659 pages for 17,801 customers at 100,000 orders), and the embedded database has no autovacuum to reclaim them:
  * every report that reads the rollup read them all, and its index-only scans went to the heap. Postgres's autovacuum
@@ -47,9 +47,17 @@ export async function vacuumRollupsIfEmbedded(pool: pg.Pool): Promise<boolean> {
   rollupsRewritten = false;
   const { rows } = await pool.query<{ version: string }>("SELECT version()");
   if (!rows[0]?.version.includes("PGlite")) return false;
-  await pool.query(`VACUUM ${ROLLUPS.join(", ")}`);
+  await pool.query(`VACUUM ${[...ROLLUPS, ...ORDER_READ_TABLES].join(", ")}`);
   return true;
 }
+
+/**
+ * The orders screens' own tables, vacuumed with the rollups: a large fold follows a large batch of order writes (an
+ * import, a seed), which leave these tables' pages not yet marked all-visible, and without a vacuum the list's and
+ * the search's index-only scans visit the heap for every entry (a first-name search: about 2,300 heap visits per
+ * request at 100,000 orders, docs/benchmarks.md, osearch14). On Postgres autovacuum marks them.
+ */
+const ORDER_READ_TABLES = ["orders", "order_summaries", "order_search_texts", "order_search_words"];
 
 /**
  * The stores with notes waiting to be folded. A skip scan over the notes' store index (migration 0440):

@@ -140,30 +140,41 @@ function toSummary(r: Row): OrderSummaryRow {
 
 /**
  * What an order search matches: `#1043` or `1043` the number; other text the customer's name, the
- * e-mail or the name shipped to. `hits` (a CTE of one row) gathers the matching ids through each
- * arm's own index (trigram indexes of 0040 and 0451, the customer's orders by customer_id), each arm
- * stopping at `cap + 1` ids; `common` (another) says whether one of them got there (a fragment such
- * as a first name), and `hits` is then never read. `common` counts the customers' arm first, from
- * orders_store_customer_placed_idx alone (no order row read), so a common first name is told without
- * gathering the e-mail arm's 1,001 ids (about 12 of a first-name search's 20 ms, oapi13). `condition` is the same match as a condition on the order `o`, for walking a tab in
- * its sort's order instead of sorting every match.
+ * e-mail or the name shipped to, each read as it is kept lower-cased in one text per order
+ * (order_search_texts, migration 0553; a LIKE of the lower-cased pattern there is the ILIKE of each
+ * field, as long as the search holds no newline, the text's separator). `hits` (a CTE of one row)
+ * gathers the matching ids through the text's trigram index, stopping at `cap + 1`, and the number's
+ * order; `common` (another) says whether the text's ids got there (a fragment such as a first name),
+ * and `hits` is then never read. With both ways (`way`), a whole word held by more than the cap of
+ * orders is common before any id is gathered. `walk` (both ways only) is the same match on the text
+ * `t`, for walking every order of the store in placing order index-only; `condition` is the same match
+ * on the order `o`, field by field, for walking a tab in its sort's order instead of sorting every match.
  */
-function searchSql(search: string, params: unknown[], cap: number): { hits: string; condition: string } {
+function searchSql(search: string, params: unknown[], cap: number, way: SearchWay): { hits: string; walk: string; condition: string } {
   const number = search.replace(/^#/, "");
   params.push(containsPattern(search));
   // The pattern is read by a subquery the planner cannot see through, so its custom plans cost what
   // the generic one does and Postgres keeps the generic plan from the 6th run (planning 0.03–0.1 ms
   // instead of 1.4 for the gathered ids, docs/benchmarks.md, oseek12; instead of 4–11 ms for both ways, oapi13).
   const like = `(SELECT $${params.length}::text)`;
+  const lowerLike = `(SELECT lower($${params.length}::text))`;
   const customers = `SELECT mc.id FROM customers mc WHERE mc.store_id = $1 AND mc.name ILIKE ${like}`;
   const byNumber = /^\d{1,9}$/.test(number) ? (params.push(Number(number)), `$${params.length}`) : null;
-  const hits = `a1 AS MATERIALIZED (SELECT m.id FROM orders m WHERE m.store_id = $1 AND (m.email::text ILIKE ${like} OR m.shipping_name ILIKE ${like}) LIMIT ${cap + 1}),
-    a2 AS MATERIALIZED (SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.customer_id = ANY (ARRAY(${customers})) LIMIT ${cap + 1}),
-    hits AS MATERIALIZED (SELECT ARRAY(SELECT id FROM a1 UNION SELECT id FROM a2${byNumber ? ` UNION SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.order_number = ${byNumber}` : ""}) AS ids),
-    common AS MATERIALIZED (SELECT (SELECT count(*) FROM (SELECT FROM orders m WHERE m.store_id = $1 AND m.customer_id = ANY (ARRAY(${customers})) LIMIT ${cap + 1}) n) > ${cap}
-      OR (SELECT count(*) FROM a1) > ${cap} AS common)`;
+  const numbered = byNumber ? `(SELECT m.id FROM orders m WHERE m.store_id = $1 AND m.order_number = ${byNumber})` : null;
+  // Both ways: the search itself, lower-cased. A whole word's orders are counted up to the cap from
+  // the word's keys (order_search_words, migration 0554), and the walk finds it in the text by strpos,
+  // which no index serves: the embedded database has no statistics (nothing analyses these tables),
+  // and with a LIKE it planned the trigram index's candidates sorted (157 ms at 100,000 orders) instead of the walk.
+  const lowered = way === "both" ? (params.push(search), `(SELECT lower($${params.length}::text))`) : "NULL";
+  const byWord = `(SELECT count(*) FROM (SELECT FROM order_search_words w WHERE w.store_id = $1 AND w.word = ${lowered} LIMIT ${cap + 1}) n) > ${cap} OR `;
+  // The store's condition is a subquery so that, without statistics, the planner does not AND the
+  // trigram index's candidates with the walk index's bitmap of the whole store (5–67 ms on the embedded database).
+  const hits = `a AS MATERIALIZED (SELECT t.order_id AS id FROM order_search_texts t WHERE t.search_text LIKE ${lowerLike} AND (SELECT t.store_id = $1) LIMIT ${cap + 1}),
+    hits AS MATERIALIZED (SELECT ARRAY(SELECT id FROM a${numbered ? ` UNION SELECT ${numbered}` : ""}) AS ids),
+    common AS MATERIALIZED (SELECT ${way === "both" ? byWord : ""}(SELECT count(*) FROM a) > ${cap} AS common)`;
+  const walk = `(strpos(t.search_text, ${lowered}) > 0${numbered ? ` OR t.order_id = ${numbered}` : ""})`;
   const condition = `(o.email::text ILIKE ${like} OR o.shipping_name ILIKE ${like} OR o.customer_id IN (${customers})${byNumber ? ` OR o.order_number = ${byNumber}` : ""})`;
-  return { hits, condition };
+  return { hits, walk, condition };
 }
 
 export type ListOrdersInput = { filter: OrderListFilter; origin?: string; search?: string; sort: OrderSort; limit: number; offset: number };
@@ -185,9 +196,11 @@ type PageRows = "live" | "kept";
  * round trip the API pays in socket writes. The texts are a fixed few (pageBoundsSql): Postgres keeps
  * them prepared.
  *
- * A search reads the ids its arms gathered when they are few; when an arm reached the cap (a common
+ * A search reads the ids it gathered when they are few; when they reached the cap (a common
  * fragment), the page walks the tab in its sort's order with the search's condition and stops at the
  * page, instead of sorting thousands of matches, and on the whole store's list the count is the cap's.
+ * Every order of the store by placing time (the list's first screen) walks the kept texts index-only;
+ * the other tabs and sorts walk their own index and match field by field.
  * `way` "ids" leaves the walk out of the text (searchWayOf); `common` then says whether it was needed.
  */
 function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, rows: PageRows, way: SearchWay): { text: string; params: unknown[] } {
@@ -195,32 +208,48 @@ function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, row
   // One sales channel's orders and counts, or every channel's.
   const origin = input.origin ? (params.push(input.origin), `$${params.length}`) : null;
   const counts = tabCountsSql(origin);
-  const search = input.search ? searchSql(input.search, params, cap) : null;
+  const search = input.search ? searchSql(input.search, params, cap, way) : null;
   const tab = `o.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${origin ? `o.origin = ${origin}` : "TRUE"}`;
   const bounds = pageBoundsSql(params, input.limit, input.offset);
-  const sorted = (columns: string, where: string) => `SELECT ${columns} FROM orders o WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}`;
+  // A page's orders as `columns` of `o`, in the sort's order.
+  type Walk = (columns: string) => string;
+  const sorted = (where: string): Walk => (columns) => `SELECT ${columns} FROM orders o WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}`;
   // The page's orders first, then their customers and summaries (25 of them, not every match); the
   // aggregate keeps the sorted subquery's order (a Limit under the aggregate never reorders).
-  const page = (where: string) =>
+  const page = (walk: Walk) =>
     rows === "kept"
-      ? `(SELECT coalesce('[' || string_agg((SELECT s.summary FROM order_summaries s WHERE s.order_id = o.id), ', ') || ']', '[]')::json FROM (${sorted("o.id", where)}) o)`
+      ? `(SELECT coalesce('[' || string_agg((SELECT s.summary FROM order_summaries s WHERE s.order_id = o.id), ', ') || ']', '[]')::json FROM (${walk("o.id")}) o)`
       : `(SELECT coalesce(json_agg(p), '[]') FROM (SELECT ${SUMMARY_COLUMNS}
-      FROM (${sorted("o.*", where)}) o LEFT JOIN customers c ON c.id = o.customer_id ${SUMMARY_JOIN}
+      FROM (${walk("o.*")}) o LEFT JOIN customers c ON c.id = o.customer_id ${SUMMARY_JOIN}
       ORDER BY ${SORT_SQL[input.sort]}) p)`;
   const matching = (where: string) => `(SELECT count(*)::int FROM (SELECT 1 FROM orders o WHERE ${where} LIMIT ${cap + 1}) m)`;
-  if (!search) return { text: `SELECT ${counts} AS counts, NULL::int AS matches, ${page(tab)} AS page, false AS common`, params };
+  if (!search) return { text: `SELECT ${counts} AS counts, NULL::int AS matches, ${page(sorted(tab))} AS page, false AS common`, params };
+  const walked = `${tab} AND ${search.condition}`;
+  // A newline would match across the kept text's fields: such a search walks the tab field by field.
+  if (way === "fields") return { text: `SELECT ${counts} AS counts, ${matching(walked)} AS matches, ${page(sorted(walked))} AS page, false AS common`, params };
   const byIds = `${tab} AND o.id = ANY ((SELECT ids FROM hits)::uuid[])`;
   const common = "(SELECT common FROM common)";
   // The gathered ids only; `common` says when they were cut at the cap and the walk must answer instead.
-  if (way === "ids") return { text: `WITH ${search.hits} SELECT ${counts} AS counts, ${matching(byIds)} AS matches, ${page(byIds)} AS page, ${common} AS common`, params };
-  const walked = `${tab} AND ${search.condition}`;
-  // An arm past the cap is already more than the cap of the store's matches.
-  const commonCount = input.filter === "ALL" && !origin ? `${cap + 1}` : matching(walked);
+  if (way === "ids") return { text: `WITH ${search.hits} SELECT ${counts} AS counts, ${matching(byIds)} AS matches, ${page(sorted(byIds))} AS page, ${common} AS common`, params };
+  const everyOrder = input.filter === "ALL" && !origin;
+  // Ids past the cap are already more than the cap of the store's matches.
+  const commonCount = everyOrder ? `${cap + 1}` : matching(walked);
+  const walk = everyOrder && (input.sort === "-placedAt" || input.sort === "placedAt") ? textWalk(search.walk, input.sort === "-placedAt" ? "DESC" : "ASC", bounds) : sorted(walked);
   return {
     text: `WITH ${search.hits} SELECT ${counts} AS counts, CASE WHEN ${common} THEN ${commonCount} ELSE ${matching(byIds)} END AS matches,
-      CASE WHEN ${common} THEN ${page(walked)} ELSE ${page(byIds)} END AS page, false AS common`,
+      CASE WHEN ${common} THEN ${page(walk)} ELSE ${page(sorted(byIds))} END AS page, false AS common`,
     params,
   };
+}
+
+/**
+ * Every order of the store matching `match` (a condition on the kept text `t`) in placing order, read
+ * index-only from order_search_texts_walk_idx (the same order as SORT_SQL's: placed_at, then id); as
+ * the orders' own rows for the columns of the live summary.
+ */
+function textWalk(match: string, direction: "ASC" | "DESC", bounds: string): (columns: string) => string {
+  const ids = `SELECT t.order_id AS id FROM order_search_texts t WHERE t.store_id = $1 AND ${match} ORDER BY t.placed_at ${direction}, t.order_id ${direction} ${bounds}`;
+  return (columns) => (columns === "o.id" ? ids : `SELECT ${columns} FROM orders o WHERE o.id IN (${ids})`);
 }
 
 /**
@@ -228,11 +257,13 @@ function listOrdersSql(storeId: string, input: ListOrdersInput, cap: number, row
  * execution (its pattern decides the plan), and a text holding both ways plans in about 2 ms against
  * 1.2 for one (docs/benchmarks.md, opg11). A number, or a fragment with `@` or `.` (an e-mail's part),
  * matches few orders, so its text reads the gathered ids only; any other text may be a first name
- * matching thousands, and keeps both ways.
+ * matching thousands, and keeps both ways. A search with a newline (the kept text's separator) is
+ * matched field by field ("fields").
  */
-type SearchWay = "ids" | "both";
+type SearchWay = "ids" | "both" | "fields";
 
 function searchWayOf(search: string | undefined): SearchWay {
+  if (search?.includes("\n")) return "fields";
   return search && (/^#?\d+$/.test(search) || /[@.]/.test(search)) ? "ids" : "both";
 }
 
