@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { brotliCompress, constants, gzipSync } from "node:zlib";
 import type { Logger } from "pino";
 
@@ -49,7 +49,7 @@ export class JsonAnswer<T> {
     const body = Buffer.from(text);
     // The weak tag Express itself would compute for these bytes (length and SHA-1). Weak, so the
     // same tag stands for the compressed bytes too (RFC 9110 §8.8.1: semantically equivalent).
-    return new JsonAnswer<T>(body, `W/"${body.length.toString(16)}-${createHash("sha1").update(body).digest("base64").slice(0, 27)}"`);
+    return new JsonAnswer<T>(body, `W/"${body.length.toString(16)}-${hash("sha1", body, "base64").slice(0, 27)}"`);
   }
 
   /** Whether these bytes are worth compressing. */

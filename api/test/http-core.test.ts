@@ -68,6 +68,32 @@ describe("the HTTP edge", () => {
     expect(wrongMethod.body.code).toBe("NOT_FOUND");
   });
 
+  it("finds parameterised paths and the raw mounts as one router would: any case, a trailing slash, HEAD as GET, other methods 404", async () => {
+    const user = await registerUser(api);
+    const missing = "/web/orders/00000000-0000-4000-8000-000000000000";
+    for (const path of [missing, `${missing}/`, missing.replace("/web/orders", "/WEB/Orders")]) {
+      const res = await api.raw("GET", path, { token: user.token });
+      expect(res.status, path).toBe(404);
+      expect(res.body.message, path).toBe("Order was not found");
+    }
+    const head = await fetch(`${api.url}/rest/main${missing}`, { method: "HEAD", headers: { authorization: `Bearer ${user.token}` } });
+    expect(head.status).toBe(404);
+    expect(await head.text()).toBe("");
+    // A method no route of the path has is no endpoint (not an automatic OPTIONS answer).
+    for (const method of ["OPTIONS", "PUT"]) {
+      const other = await api.raw(method, missing, { token: user.token });
+      expect(other.status, method).toBe(404);
+      expect(other.body.message, method).toBe(`No endpoint ${method} /rest/main${missing}`);
+    }
+    // The raw mounts still come first, in any case: a file download, a multipart upload.
+    const file = await api.raw("GET", "/UPLOAD/files/x/", { token: user.token });
+    expect(file.status).toBe(404);
+    expect(file.body.message).toBe("File was not found");
+    const upload = await api.raw("POST", "/web/orders/import-files", { token: user.token });
+    expect(upload.status).toBe(400);
+    expect(upload.body.message).toMatch(/multipart\/form-data/);
+  });
+
   it("allows the web origin and no other", async () => {
     const ok = await fetch(`${api.url}/rest/main/health`, { headers: { origin: "http://localhost:3000" } });
     expect(ok.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");

@@ -72,3 +72,25 @@ export function pageBoundsSql(params: unknown[], limit: number, offset: number):
   const limitSql = USUAL_PAGE_SIZES.has(limit) ? String(limit) : bound(limit);
   return offset === 0 ? `LIMIT ${limitSql}` : `LIMIT ${limitSql} OFFSET ${bound(offset)}`;
 }
+
+/** What of a page's bounds pageBoundsSql writes into a text (a usual size, whether there is an offset), as part of a shape's key. */
+export function pageBoundsShape(limit: number, offset: number): string {
+  return `${USUAL_PAGE_SIZES.has(limit) ? limit : "$"}${offset === 0 ? "" : "+"}`;
+}
+
+/**
+ * The text of a statement's shape, kept from the first time it was built: `shape` names everything
+ * the text is made of (a tab, a sort, the page's bounds…), `built` is the text built for this call.
+ * queryPrepared finds a statement's name by its text, and a text built anew is a new string that
+ * is flattened and hashed on every request (5 kB for the orders list: 7–15 µs of a tab request's CPU,
+ * docs/benchmarks.md, oapi14); the kept string keeps its hash. A text of another length than the kept
+ * one (a shape named too coarsely) is used as built, never replaced by the wrong one.
+ */
+export function keptText(texts: Map<string, string>, shape: string, built: string): string {
+  const kept = texts.get(shape);
+  if (kept === undefined) {
+    texts.set(shape, built);
+    return built;
+  }
+  return kept.length === built.length ? kept : built;
+}

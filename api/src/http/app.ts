@@ -11,6 +11,7 @@ import { AppError, previewBlocked, unauthorized, upgradeRequired } from "../erro
 import { bearerToken } from "../auth/tokens";
 import { errorEnvelope, requestIdOf, toAppError, writeError } from "./error-response";
 import { parsePart } from "./validate";
+import { parseSimpleQuery } from "./query-string";
 import type { Route } from "./route";
 import { openApiDocument, openApiDocsPage } from "./openapi";
 import { refreshClaims } from "../services/auth/refresh-claims";
@@ -37,6 +38,9 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   // Forwarding headers only from the proxies the operator names (TRUST_PROXY); none by default.
   app.set("trust proxy", deps.config.trustProxy);
   app.set("query parser", "extended");
+  // Plain `name=value` queries (every list request's) without qs; the rest as qs reads them.
+  const extendedQuery = app.get("query parser fn") as (query: string | null) => Record<string, unknown>;
+  app.set("query parser", (query: string | null) => parseSimpleQuery(query) ?? extendedQuery(query));
 
   // Security headers are the same on every answer, so they are worked out once (helmet's eleven
   // middlewares per request showed in the API benchmark's profile). JSON answers carry the set that
@@ -65,7 +69,9 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
   });
 
   const api = express.Router();
-  for (const mount of rawMounts) mount(api, deps);
+  const raw = express.Router();
+  for (const mount of rawMounts) mount(raw, deps);
+  api.use(enteredByShape(raw));
   const json = express.json({ limit: "1mb", strict: false });
   // GET and HEAD carry no body here: their contracts have none.
   api.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : json(req, res, next)));
@@ -111,6 +117,19 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
     if (endpoint) return endpoint(req, res, next);
     next();
   });
+  // Parameterised paths in routers of their own by method and first two segments (`GET /web/orders/:id`
+  // with the other GETs of `/web/orders/…`): a request tries the few of its own instead of every one
+  // before it. A method no route has (OPTIONS) enters none and gets the 404, as from one router.
+  const parameterised = sortRoutes(routes).filter(({ contract }) => contract.path.includes(":"));
+  const grouped = parameterised.every(({ contract }) => leadingSegments(contract.path) !== null);
+  const groups = new Map<string, express.Router>();
+  if (grouped) {
+    api.use((req, res, next) => {
+      const group = groups.get(`${req.method === "HEAD" ? "GET" : req.method} ${requestLeadingSegments(req.path)}`);
+      if (group) return group(req, res, next);
+      next();
+    });
+  }
   for (const { contract, handler } of sortRoutes(routes)) {
     const endpoint: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
       try {
@@ -140,8 +159,15 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
       }
     };
     const key = staticKey(contract.method, contract.path);
-    if (contract.path.includes(":")) api[contract.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete"](contract.path, endpoint);
-    else if (!staticEndpoints.has(key)) staticEndpoints.set(key, endpoint);
+    const method = contract.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
+    if (!contract.path.includes(":")) {
+      if (!staticEndpoints.has(key)) staticEndpoints.set(key, endpoint);
+    } else if (!grouped) api[method](contract.path, endpoint);
+    else {
+      const groupKey = `${contract.method} ${leadingSegments(contract.path)!}`;
+      const group = groups.get(groupKey) ?? groups.set(groupKey, express.Router()).get(groupKey)!;
+      group[method](contract.path, endpoint);
+    }
   }
 
   /** Sends a handler's result with the contract's status, checked against the contract outside production. */
@@ -191,16 +217,20 @@ export function createApp(deps: AppDeps, routes: Route[]): express.Express {
  */
 function sendJsonAnswer(req: Request, res: Response, answer: JsonAnswer<unknown>, log: AppDeps["log"]): void {
   res.setHeader("etag", answer.etag);
-  res.type("json");
+  // What res.type("json") sets, without its look-up of the type on every answer.
+  res.setHeader("content-type", JSON_CONTENT_TYPE);
   let encoding: AnswerEncoding = "identity";
   if (answer.compressible) {
     res.vary("Accept-Encoding");
-    // Nothing acceptable ("identity;q=0, gzip;q=0") still gets the plain bytes rather than a 406.
-    encoding = (new Negotiator(req).encodings(answer.encodings(), { preferred: ANSWER_ENCODINGS })[0] as AnswerEncoding | undefined) ?? "identity";
+    // Nothing acceptable ("identity;q=0, gzip;q=0") still gets the plain bytes rather than a 406; no
+    // Accept-Encoding at all is identity too (what the negotiation answers for it, without its parse).
+    if (req.headers["accept-encoding"] !== undefined) encoding = (new Negotiator(req).encodings(answer.encodings(), { preferred: ANSWER_ENCODINGS })[0] as AnswerEncoding | undefined) ?? "identity";
     if (encoding !== "identity") res.setHeader("content-encoding", encoding);
   }
   res.send(answer.send(encoding, log));
 }
+
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 const ANSWER_ENCODINGS: readonly AnswerEncoding[] = ["br", "gzip", "identity"];
 
@@ -251,6 +281,55 @@ function requestContext(deps: AppDeps, requestId: string, acceptLanguage: string
 function staticKey(method: string, path: string): string {
   const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
   return `${method.toUpperCase()} ${trimmed.toLowerCase()}`;
+}
+
+/**
+ * A path's first two segments as a router matches them (case-insensitive), when both are plain
+ * text: a path that names a parameter, a wildcard or an optional part there has none (null).
+ */
+function leadingSegments(path: string): string | null {
+  const [root, first, second] = path.split("/", 3);
+  if (root !== "" || !first || !second || PATH_SYNTAX.test(first) || PATH_SYNTAX.test(second)) return null;
+  return `${first}/${second}`.toLowerCase();
+}
+
+// What path-to-regexp reads as more than text.
+const PATH_SYNTAX = /[:*?+(){}[\]!\\]/;
+
+/** A request path's first two segments, lowercased ("" for a shorter path): a literal layer's key can only equal it when its path may match. */
+function requestLeadingSegments(path: string): string {
+  const [, first, second] = path.split("/", 3);
+  return first !== undefined && second !== undefined ? `${first}/${second}`.toLowerCase() : "";
+}
+
+/**
+ * The router entered only by requests that one of its routes may match by method, number of
+ * segments and first segment (a router tries every layer on every request: the raw mounts were 25
+ * path matches on every API request, docs/benchmarks.md, oapi14). A layer that may match more (a
+ * middleware, a wildcard or an optional part, a parameter first) makes every request enter it, as before.
+ */
+function enteredByShape(router: express.Router): RequestHandler {
+  const shapes = new Set<string>();
+  for (const layer of (router as unknown as { stack: { rawPath?: unknown; route?: { methods: Record<string, boolean> } }[] }).stack) {
+    const methods = layer.route ? Object.keys(layer.route.methods) : [];
+    const segments = typeof layer.rawPath === "string" && layer.rawPath.startsWith("/") && !PATTERN_SYNTAX.test(layer.rawPath) ? layer.rawPath.split("/").slice(1) : null;
+    if (!methods.length || methods.includes("_all") || !segments || segments.some((segment) => segment === "") || segments[0]!.includes(":")) return router;
+    // A GET route answers HEAD too.
+    for (const method of methods.includes("get") ? [...methods, "head"] : methods) shapes.add(`${method.toUpperCase()} ${segments.length} ${segments[0]!.toLowerCase()}`);
+  }
+  return (req, res, next) => (shapes.has(requestShape(req.method, req.path)) ? router(req, res, next) : next());
+}
+
+// What path-to-regexp reads as more than text and one-segment parameters.
+const PATTERN_SYNTAX = /[*?+(){}[\]!\\]/;
+
+/** A request's method, number of path segments (a trailing slash, which routes allow, left out) and first segment, lowercased. */
+function requestShape(method: string, path: string): string {
+  const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  const second = trimmed.indexOf("/", 1);
+  let segments = 1;
+  for (let at = second; at !== -1; at = trimmed.indexOf("/", at + 1)) segments++;
+  return `${method} ${segments} ${trimmed.slice(1, second === -1 ? undefined : second).toLowerCase()}`;
 }
 
 /** Static paths before parameterised ones, so `/-/count` is never read as an id. */

@@ -1,6 +1,6 @@
 import type { InventoryFilter, InventorySort } from "@atelier/contracts/inventory";
 import type { Queryable } from "../../db/pool";
-import { pageBoundsSql, queryPrepared } from "../../db/prepared";
+import { keptText, pageBoundsShape, pageBoundsSql, queryPrepared } from "../../db/prepared";
 import { containsPattern } from "../like-pattern";
 
 // SQL of the store's stock: items (one per SKU), their levels per bin and the list's tabs. The
@@ -120,13 +120,16 @@ export async function listItemsAnswer(db: Queryable, storeId: string, input: Lis
   const { text, params } = listItemsSql(storeId, input, ITEM_JSON, BIN_JSON);
   params.push(input.page, input.limit);
   // OFFSET 0 keeps the statement a subquery of its own: pulled up, its counts were read once per use.
-  const { rows } = await queryPrepared<{ answer: string }>(db,
-    `SELECT json_build_object('list', a.page, 'total', coalesce(a.total, (a.counts->>'${input.filter}')::int), 'page', $${params.length - 1}::int,
-       'size', $${params.length}::int, 'counts', a.counts)::text AS answer FROM (${text} OFFSET 0) a`,
-    params,
-  );
+  const built = `SELECT json_build_object('list', a.page, 'total', coalesce(a.total, (a.counts->>'${input.filter}')::int), 'page', $${params.length - 1}::int,
+       'size', $${params.length}::int, 'counts', a.counts)::text AS answer FROM (${text} OFFSET 0) a`;
+  // A tab's text is one of a fixed few; a search's adds its pattern's placeholder.
+  const shape = `${input.filter} ${input.sort} ${input.search ? "search" : ""} ${pageBoundsShape(input.limit, input.offset)}`;
+  const { rows } = await queryPrepared<{ answer: string }>(db, keptText(answerTexts, shape, built), params);
   return rows[0]!.answer;
 }
+
+/** The list's answer texts, by shape (keptText). */
+const answerTexts = new Map<string, string>();
 
 /** One SKU of the store (case as stored; the lookup ignores case), or null. */
 export async function getItem(db: Queryable, storeId: string, sku: string): Promise<ItemRow | null> {

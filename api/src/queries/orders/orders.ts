@@ -1,7 +1,7 @@
 import type { OrderListFilter, OrderSort, ProcessingStatus } from "@atelier/contracts/orders";
 import { PRESALE_RULE } from "@atelier/contracts/presales";
 import type { Queryable } from "../../db/pool";
-import { pageBoundsSql, queryPrepared } from "../../db/prepared";
+import { keptText, pageBoundsShape, pageBoundsSql, queryPrepared } from "../../db/prepared";
 import { asDate, asDateOrNull, isoText } from "../json-dates";
 import { containsPattern } from "../like-pattern";
 import { PARTS_ANSWER_JSON, PARTS_OF_ORDER_JSON, toPart, type PartRow } from "./fulfilment-parts";
@@ -295,19 +295,23 @@ export async function listOrdersAnswer(db: Queryable, storeId: string, input: Li
     const { text, params } = listOrdersSql(storeId, input, cap, "kept", way);
     // OFFSET 0 keeps `a` a subquery of its own: pulled up, its counts were read twice (for the total and the counts).
     params.push(input.page, input.limit);
-    return {
-      text: `SELECT json_build_object('list', a.page, 'total', CASE WHEN a.matches IS NULL THEN (a.counts->>'${input.filter}')::int ELSE least(a.matches, ${cap}) END, 'totalCapped', coalesce(a.matches > ${cap}, false),
-       'page', $${params.length - 1}::int, 'size', $${params.length}::int, 'counts', a.counts)::text AS answer, a.common FROM (${text} OFFSET 0) a`,
-      params,
-    };
+    const built = `SELECT json_build_object('list', a.page, 'total', CASE WHEN a.matches IS NULL THEN (a.counts->>'${input.filter}')::int ELSE least(a.matches, ${cap}) END, 'totalCapped', coalesce(a.matches > ${cap}, false),
+       'page', $${params.length - 1}::int, 'size', $${params.length}::int, 'counts', a.counts)::text AS answer, a.common FROM (${text} OFFSET 0) a`;
+    // A tab's text is one of a fixed few (a search's is built each time: its way and number decide it).
+    return { text: input.search ? built : keptText(tabAnswerTexts, `${input.filter} ${input.sort} ${input.origin ? "origin" : ""} ${pageBoundsShape(input.limit, input.offset)} ${cap}`, built), params };
   };
   return (await queryListOrders<{ answer: string; common: boolean }>(db, answerSql, searchWayOf(input.search))).answer;
 }
 
+/** The tabs' answer texts, by shape (keptText). */
+const tabAnswerTexts = new Map<string, string>();
+
+/** Every tab's count as `json_build_object`'s arguments (made once). */
+const TAB_COUNTS_JSON = Object.entries(TAB_COUNT_COLUMN).map(([name, column]) => `'${name}', coalesce(sum(t.${column}), 0)::int`).join(", ");
+
 /** Every tab's count as one JSON object, of one sales channel (`origin`, a placeholder) if given, from the counts kept with the orders (0480). */
 function tabCountsSql(origin: string | null): string {
-  const columns = Object.entries(TAB_COUNT_COLUMN).map(([name, column]) => `'${name}', coalesce(sum(t.${column}), 0)::int`);
-  return `(SELECT json_build_object(${columns.join(", ")}) FROM order_tab_counts t WHERE t.store_id = $1 AND ${origin ? `t.origin = ${origin}` : "TRUE"})`;
+  return `(SELECT json_build_object(${TAB_COUNTS_JSON}) FROM order_tab_counts t WHERE t.store_id = $1 AND ${origin ? `t.origin = ${origin}` : "TRUE"})`;
 }
 
 /** An order of the store by id or number; another store's order is null. */
@@ -385,20 +389,12 @@ export type OrderAnswerRead = {
   usersNamed: string[];
 };
 
-/**
- * The same order as getOrderWithLedger, as the detail's answer built by the database (OrderDetail's
- * keys in order, dates as Date.toISOString writes them), so the API sends it without parsing,
- * mapping or serialising it; another store's order is null. The allowed actions are the service's
- * rules (order-rules.ts), so the answer stops before them.
- */
-export async function getOrderAnswer(db: Queryable, storeId: string, ref: { id?: string; number?: number }): Promise<OrderAnswerRead | null> {
-  const by = ref.id !== undefined ? "o.id = $2" : "o.order_number = $2";
+/** The detail's answer as getOrderAnswer reads it, the order found by `by` (its id or its number as $2). */
+function orderAnswerSql(by: string): string {
   const placed = `json_build_object('id', 'placed-' || o.id, 'kind', 'PLACED', 'fromStatus', NULL, 'toStatus', 'OUTSTANDING', 'message', 'Order #' || o.order_number || ' placed',
       'holdId', NULL, 'actor', json_build_object('userId', NULL, 'userName', CASE WHEN o.customer_name <> '' THEN o.customer_name ELSE o.email END, 'rule', NULL),
       'createdAt', ${isoText("o.placed_at")})`;
-  const { rows } = await queryPrepared<{ answer: string; order_number: number; processing_status: ProcessingStatus; fulfillment_state: OrderRow["fulfillmentState"];
-    cancellation_state: OrderRow["cancellationState"]; fulfilment_statuses: FulfilmentStatus[]; users_named: string[] }>(db,
-    `SELECT left(json_build_object('id', o.id, 'orderNumber', o.order_number, 'origin', o.origin, 'customerName', o.customer_name, 'email', o.email,
+  return `SELECT left(json_build_object('id', o.id, 'orderNumber', o.order_number, 'origin', o.origin, 'customerName', o.customer_name, 'email', o.email,
          'totalCents', o.total_cents, 'currency', o.currency, 'itemCount', o.item_count, 'processingStatus', o.processing_status,
          'fulfillmentState', o.fulfillment_state, 'cancellationState', o.cancellation_state, 'hasReturns', o.has_returns, 'openHolds', o.open_holds,
          'preSale', o.presale_hold, 'placedAt', ${isoText("o.placed_at")}, 'subtotalCents', o.subtotal_cents, 'discountCents', o.discount_cents,
@@ -412,7 +408,23 @@ export async function getOrderAnswer(db: Queryable, storeId: string, ref: { id?:
              FROM order_line_items l WHERE l.store_id = o.store_id AND l.order_id = o.id),
          'holds', ${HOLDS_ANSWER_JSON}, 'timeline', ${timelineAnswerJson(placed)}, 'shipments', ${SHIPMENTS_ANSWER_JSON}, 'parts', ${PARTS_ANSWER_JSON})::text, -1) AS answer,
        o.order_number, o.processing_status, o.fulfillment_state, o.cancellation_state, ${FULFILMENT_STATUSES_OF_ORDER} AS fulfilment_statuses, ${USERS_NAMED_SQL} AS users_named
-     FROM (SELECT ${DETAIL_COLUMNS} ${ORDERS_FROM} WHERE o.store_id = $1 AND ${by}) o`,
+     FROM (SELECT ${DETAIL_COLUMNS} ${ORDERS_FROM} WHERE o.store_id = $1 AND ${by}) o`;
+}
+
+// Built once: a text built per request is hashed again to find its prepared statement (keptText).
+const ORDER_ANSWER_BY_ID_SQL = orderAnswerSql("o.id = $2");
+const ORDER_ANSWER_BY_NUMBER_SQL = orderAnswerSql("o.order_number = $2");
+
+/**
+ * The same order as getOrderWithLedger, as the detail's answer built by the database (OrderDetail's
+ * keys in order, dates as Date.toISOString writes them), so the API sends it without parsing,
+ * mapping or serialising it; another store's order is null. The allowed actions are the service's
+ * rules (order-rules.ts), so the answer stops before them.
+ */
+export async function getOrderAnswer(db: Queryable, storeId: string, ref: { id?: string; number?: number }): Promise<OrderAnswerRead | null> {
+  const { rows } = await queryPrepared<{ answer: string; order_number: number; processing_status: ProcessingStatus; fulfillment_state: OrderRow["fulfillmentState"];
+    cancellation_state: OrderRow["cancellationState"]; fulfilment_statuses: FulfilmentStatus[]; users_named: string[] }>(db,
+    ref.id !== undefined ? ORDER_ANSWER_BY_ID_SQL : ORDER_ANSWER_BY_NUMBER_SQL,
     [storeId, ref.id ?? ref.number],
   );
   const r = rows[0];
