@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analytics, type analytics as A } from "@atelier/contracts";
-import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { createOrder, inMovedZone, seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories";
+import { as, type TestApi, type TestUser } from "./harness";
+import { createOrder, inMovedZone } from "../../test/factories";
 import { expectOracleFigures, Oracle } from "./analytics-oracle";
-import { nonEmpty, storeRows, withoutRollups } from "./analytics-store-rows";
+import { nonEmpty, startSeededAnalyticsStore, storeRows, withoutRollups } from "./analytics-store-rows";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
 
 // Marketing channels on its month and customer rollups (migration 0562) and base zone's bands as moments
@@ -29,12 +29,7 @@ const RANGES = [
 
 let api: TestApi;
 let owner: TestUser;
-beforeAll(async () => {
-  api = await startTestApi();
-  owner = await registerUser(api);
-  await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, TZ);
-  await seedAnalyticsHistory(api, owner.store.id, { anchor: ANCHOR });
-}, 300_000);
+beforeAll(async () => void ({ api, owner } = await startSeededAnalyticsStore(TZ, ANCHOR)), 300_000);
 afterAll(() => api.close());
 
 const run = (reportId: string, query: A.ReportParamsInput) => as(api, owner.token, analytics.runReport, { params: { reportId }, query });

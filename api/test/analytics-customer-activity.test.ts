@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analytics, type analytics as A } from "@atelier/contracts";
-import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { createOrder, seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories";
+import { as, type TestApi, type TestUser } from "./harness";
+import { createOrder } from "../../test/factories";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
+import { startSeededAnalyticsStore } from "./analytics-store-rows";
 import { local, localMidnight, pct2, percentileCont, roundHalfEven } from "./analytics-oracle-math";
 
 // The customer activity reports by month (new vs returning customers, zone development, the all-customers
@@ -21,12 +22,7 @@ const DAY = 86_400_000;
 
 let api: TestApi;
 let owner: TestUser;
-beforeAll(async () => {
-  api = await startTestApi();
-  owner = await registerUser(api);
-  await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, TZ);
-  await seedAnalyticsHistory(api, owner.store.id, { anchor: ANCHOR });
-}, 120_000);
+beforeAll(async () => void ({ api, owner } = await startSeededAnalyticsStore(TZ, ANCHOR)), 120_000);
 afterAll(() => api.close());
 
 type Placed = { customerId: string | null; at: number; seq: number; prevAt: number | null; total: number };

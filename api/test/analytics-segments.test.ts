@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analytics, type analytics as A } from "@atelier/contracts";
-import { as, registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
-import { createOrder, seedAnalyticsHistory, setAnalyticsFlags } from "../../test/factories";
+import { as, type TestApi, type TestUser } from "./harness";
+import { createOrder } from "../../test/factories";
 import { Oracle } from "./analytics-oracle";
-import { storeRows } from "./analytics-store-rows";
+import { startSeededAnalyticsStore, storeRows } from "./analytics-store-rows";
 import { local, pct2 } from "./analytics-oracle-math";
 import { foldChangedOrders } from "../src/queries/analytics/fold-changes";
 
@@ -28,12 +28,7 @@ const WITH_TOTALS = ["analytics-cohorts", "analytics-ltv", "analytics-repeat-pur
 
 let api: TestApi;
 let owner: TestUser;
-beforeAll(async () => {
-  api = await startTestApi();
-  owner = await registerUser(api);
-  await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, TZ);
-  await seedAnalyticsHistory(api, owner.store.id, { anchor: ANCHOR });
-}, 120_000);
+beforeAll(async () => void ({ api, owner } = await startSeededAnalyticsStore(TZ, ANCHOR)), 120_000);
 afterAll(() => api.close());
 
 /** The totals as the customers give them: over every customer whose first order is in the range (base zone: every customer). */

@@ -1,5 +1,6 @@
 import type pg from "pg";
-import type { AnalyticsSeed } from "../../test/factories";
+import { seedAnalyticsHistory, setAnalyticsFlags, type AnalyticsSeed } from "../../test/factories";
+import { registerUser, startTestApi, type TestApi, type TestUser } from "./harness";
 import type { Queryable } from "../src/db/pool";
 import type { FactArgs } from "../src/queries/analytics/facts";
 import { reportSql } from "../src/queries/analytics/report-sql";
@@ -27,4 +28,13 @@ export const nonEmpty = (rows: Rows) => rows.filter((x) => Object.values(x.value
 export async function withoutRollups(db: Queryable, reportId: string, args: FactArgs) {
   const { sets: _, oneStatement: __, ...spec } = reportSql(reportId, "month")!;
   return { rows: nonEmpty(await selectReportRows(db, spec, args)), totals: await selectReportTotals(db, spec, args) };
+}
+
+/** A test API and an owner whose store has the analytics flags on, in the time zone `zone`, and the seeded two years of history up to `anchor`. */
+export async function startSeededAnalyticsStore(zone: string, anchor: Date): Promise<{ api: TestApi; owner: TestUser }> {
+  const api = await startTestApi();
+  const owner = await registerUser(api);
+  await setAnalyticsFlags(api, owner.token, { analytics: true, fulfillmentMetrics: true }, zone);
+  await seedAnalyticsHistory(api, owner.store.id, { anchor });
+  return { api, owner };
 }
