@@ -86,12 +86,30 @@ ae AS (
     CROSS JOIN LATERAL (VALUES ${kinds.map((k) => `('${k}', ${KIND_OF[k]("e")})`).join(", ")}) k(kind, ok)
    WHERE k.ok
 ),
-ca AS (
+${byNeighbours ? COUNTED_EDGES : `ca AS (
   SELECT local_at, kind, bucket_n, range_n, NULL::uuid AS customer_id, FALSE AS in_range FROM aw
   UNION ALL
   SELECT local_at, kind, 0, 0, customer_id, in_range FROM ae
-)`;
+)`}`;
 }
+
+/**
+ * `ca` with the edges' customers counted before the report groups them: per month and kind (`bucket_n`),
+ * and each customer in the range once, at their first month with an in-range order (`range_n`), so the
+ * report sums a few rows per month instead of sorting every edge order by its key.
+ */
+const COUNTED_EDGES = `aem AS (
+  SELECT date_trunc('month', local_at) AS month, kind, customer_id, bool_or(in_range) AS in_range FROM ae GROUP BY 1, 2, 3
+),
+ca AS (
+  SELECT local_at, kind, bucket_n, range_n, NULL::uuid AS customer_id, FALSE AS in_range FROM aw
+  UNION ALL
+  SELECT month, kind, count(*), 0, NULL, FALSE FROM aem GROUP BY month, kind
+  UNION ALL
+  SELECT r.month, r.kind, 0, count(*), NULL, FALSE
+    FROM (SELECT kind, min(month) FILTER (WHERE in_range) AS month FROM aem GROUP BY kind, customer_id) r
+   WHERE r.month IS NOT NULL GROUP BY r.month, r.kind
+)`;
 
 const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
 const rowCount = (k: ActivityKind) => `(coalesce(sum(bucket_n) FILTER (WHERE kind = '${k}'), 0) + count(DISTINCT customer_id) FILTER (WHERE kind = '${k}'))`;
