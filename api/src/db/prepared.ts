@@ -18,10 +18,22 @@ const poolOfClient = new WeakMap<object, pg.Pool>();
  */
 export async function allowNamedStatements(pool: pg.Pool, onError: (err: unknown) => void): Promise<void> {
   pool.on("connect", (client) => poolOfClient.set(client, pool));
-  const { rows } = await pool.query<{ version: string }>("SELECT version()");
-  const naming: Naming = rows[0]!.version.includes("PGlite") ? "per-client" : "own-sessions";
+  const naming: Naming = (await isEmbeddedServer(pool)) ? "per-client" : "own-sessions";
   namingOfPool.set(pool, naming);
   deallocateRemovedClients(pool, { sharedSession: naming === "per-client", onError });
+}
+
+const embeddedOfPool = new WeakMap<pg.Pool, boolean>();
+
+/** Whether the pool reaches the embedded database (PGlite), asked of the server once per pool. */
+export async function isEmbeddedServer(pool: pg.Pool): Promise<boolean> {
+  let embedded = embeddedOfPool.get(pool);
+  if (embedded === undefined) {
+    const { rows } = await pool.query<{ version: string }>("SELECT version()");
+    embedded = rows[0]!.version.includes("PGlite");
+    embeddedOfPool.set(pool, embedded);
+  }
+  return embedded;
 }
 
 function namingOf(db: Queryable): Naming | undefined {

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { Queryable } from "../../db/pool";
+import { isEmbeddedServer } from "../../db/prepared";
 
 // The analytics rollups' deferred maintenance (migration 0420): order writes only note which orders
 // changed; these fold the notes into order_facts (and through its triggers the daily and customer rollups).
@@ -45,8 +46,7 @@ let rollupsRewritten = false;
 export async function vacuumRollupsIfEmbedded(pool: pg.Pool): Promise<boolean> {
   if (!rollupsRewritten) return false;
   rollupsRewritten = false;
-  const { rows } = await pool.query<{ version: string }>("SELECT version()");
-  if (!rows[0]?.version.includes("PGlite")) return false;
+  if (!(await isEmbeddedServer(pool))) return false;
   await pool.query(`VACUUM ${[...ROLLUPS, ...ORDER_READ_TABLES].join(", ")}`);
   return true;
 }
