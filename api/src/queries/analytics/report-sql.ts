@@ -349,8 +349,9 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
       return {
         facts: ["customers"],
         extra: churnRatios("c"), from: "cr", ...RISK,
-        measures: { customers: "count(*)", share, revenueAtStake: "sum(revenue_cents)", avgRecency: "round(avg(recency_days)::numeric, 1)::float8" }, drillId: "customer_id",
-        sets: SEGMENT_SETS["analytics-churn-risk"],
+        measures: { customers: "count(*)", share: oneStatementShare, revenueAtStake: "sum(revenue_cents)", avgRecency: "round(avg(recency_days)::numeric, 1)::float8" }, drillId: "customer_id",
+        // Its customers and their median are read once for the bands and the totals.
+        oneStatement: true, sets: SEGMENT_SETS["analytics-churn-risk"],
       };
     case "analytics-churn-risk-development":
       return {
