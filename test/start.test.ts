@@ -35,6 +35,9 @@ async function start(): Promise<Started> {
   // This run's own embedded database and its own agent server, whatever the caller's shell says.
   delete env.DATABASE_URL;
   delete env.ATELIER_AGENT_URL;
+  // A person's first start: initdb and every migration on the blank directory, not the test run's
+  // migrated template (which other tests' fresh data directories start from).
+  delete env.ATELIER_PG_TEMPLATE;
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";

@@ -19,9 +19,10 @@ export type EmbeddedOptions = {
   /** Must exceed the sum of every pool that connects (pglite-socket's default of 1 drops connections). */
   maxConnections?: number;
   /**
-   * An in-memory database starts from this dumped data directory (a tarball of `dump()`), skipping
-   * initdb. Defaults to ATELIER_PG_TEMPLATE when that file exists: the test run's migrated database
-   * (test/pg-template.ts), which makes each private test database start in a fraction of the time.
+   * A new database starts from this dumped data directory (a tarball of `dump()`), skipping initdb:
+   * an in-memory one, or a data directory that holds no database yet. Defaults to ATELIER_PG_TEMPLATE
+   * when that file exists: the test run's migrated database (test/pg-template.ts), which makes each
+   * private test database, and a test's fresh data directory, start in a fraction of the time.
    * null starts blank whatever the environment says.
    */
   template?: string | null;
@@ -32,7 +33,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   // The loopback port asks every connection for this password (embedded/password-gate.mjs).
   const secret = options.dataDir ? dataDirSecret(options.dataDir) : crypto.randomBytes(32).toString("base64url");
-  const template = options.dataDir || options.template === null ? undefined : (options.template ?? inMemoryTemplate());
+  const template = options.template === null || (options.dataDir && holdsDatabase(options.dataDir)) ? undefined : (options.template ?? runTemplate());
   const worker = new Worker(new URL("./embedded/pglite-worker.mjs", import.meta.url), {
     workerData: { dataDir: options.dataDir, port: options.port ?? 0, maxConnections: options.maxConnections ?? 200, secret, template },
   });
@@ -81,10 +82,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
 }
 
-/** The run's template for in-memory databases, if one was made (test/pg-template.ts sets it). */
-function inMemoryTemplate(): string | undefined {
+/** The test run's template for new databases, if one was made (test/pg-template.ts sets it). */
+function runTemplate(): string | undefined {
   const file = process.env.ATELIER_PG_TEMPLATE;
   return file && fs.existsSync(file) ? file : undefined;
+}
+
+/** A data directory that already holds a database opens it (PGlite refuses to load a template over one). */
+function holdsDatabase(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, "PG_VERSION"));
 }
 
 export const DB_SECRET_FILE = "db-secret";
