@@ -147,7 +147,11 @@ export class Oracle {
         return this.group(rangeCustomers, (c) => c.cohort, { customers: count, cohortRevenue: sum((c) => c.revenue), m1: cell(1), m2: cell(2), m3: cell(3), m6: cell(6), m12: cell(12) });
       }
       case "analytics-rfm":
-        return this.group(this.customers, (c) => this.rfmSegment(c), { customers: count, revenue: sum((c) => c.revenue), avgOrders: (l) => Math.round((100 * l.reduce((s, c) => s + c.count, 0)) / l.length) / 100 });
+        return this.group(this.customers, (c) => this.rfmSegment(c), {
+          customers: count, share: (l) => pct2(l.length, this.customers.length), revenue: sum((c) => c.revenue),
+          avgRecency: (l) => Math.round((10 * l.reduce((s, c) => s + c.recency, 0)) / l.length) / 10,
+          avgOrders: (l) => Math.round((100 * l.reduce((s, c) => s + c.count, 0)) / l.length) / 100,
+        });
       case "analytics-churn-risk": {
         const median = this.medianInterval();
         return this.group(this.customers, (c) => { const r = c.recency / Math.max(1, c.avgInterval ?? median); return r < 1 ? "01" : r < 1.5 ? "02" : r < 3 ? "03" : "04"; }, { customers: count, revenueAtStake: sum((c) => c.revenue) });

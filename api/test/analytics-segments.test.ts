@@ -24,17 +24,25 @@ const RANGES = [
 const REPORTS = ["analytics-customer-persona", "analytics-churn-risk", "analytics-cohorts", "analytics-ltv", "analytics-rfm", "analytics-churn-risk-development", "analytics-percentile-analysis",
   "analytics-repeat-purchase", "analytics-base-zone"];
 /** The reports whose totals are checked against the customers' (cohortTotals). */
-const WITH_TOTALS = ["analytics-cohorts", "analytics-ltv", "analytics-repeat-purchase", "analytics-base-zone"];
+const WITH_TOTALS = ["analytics-cohorts", "analytics-ltv", "analytics-repeat-purchase", "analytics-base-zone", "analytics-rfm"];
 
 let api: TestApi;
 let owner: TestUser;
 beforeAll(async () => void ({ api, owner } = await startSeededAnalyticsStore(TZ, ANCHOR)), 120_000);
 afterAll(() => api.close());
 
-/** The totals as the customers give them: over every customer whose first order is in the range (base zone: every customer). */
+/** The totals as the customers give them: over every customer whose first order is in the range (base zone and RFM: every customer). */
 function cohortTotals(o: Oracle, reportId: string): Record<string, number> {
   if (reportId === "analytics-base-zone") {
     return { customers: o.customers.length, share: 100, revenue: o.customers.reduce((s, c) => s + c.revenue, 0) };
+  }
+  if (reportId === "analytics-rfm") {
+    const all = o.customers;
+    return {
+      customers: all.length, share: 100, revenue: all.reduce((s, c) => s + c.revenue, 0),
+      avgRecency: Math.round((10 * all.reduce((s, c) => s + c.recency, 0)) / all.length) / 10,
+      avgOrders: Math.round((100 * all.reduce((s, c) => s + c.count, 0)) / all.length) / 100,
+    };
   }
   const customers = o.customers.filter((c) => c.first >= o.fromAt);
   const n = customers.length;

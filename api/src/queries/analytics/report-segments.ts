@@ -56,10 +56,9 @@ export const rfmScores = (from: string) => `rfm AS (SELECT c.*,
 /** Each customer's rank by revenue, highest first. */
 export const revenueRanks = (from: string) => `pr AS (SELECT c.*, percent_rank() OVER (ORDER BY revenue_cents DESC) AS p FROM ${from} c)`;
 
-/** Churn risk, RFM and percentiles without filters: the report's own CTE over `sgc` instead of `c`. */
+/** Churn risk and percentiles without filters: the report's own CTE over `sgc` instead of `c` (RFM: report-rfm.ts). */
 export const SEGMENT_SETS = {
   "analytics-churn-risk": { facts: [], extra: `${SEGMENT_CUSTOMERS}, ${churnRatios("sgc")}`, from: "cr" },
-  "analytics-rfm": { facts: [], extra: `${SEGMENT_CUSTOMERS}, ${rfmScores("sgc")}`, from: "rfm" },
   "analytics-percentile-analysis": { facts: [], extra: `${SEGMENT_CUSTOMERS}, ${revenueRanks("sgc")}`, from: "pr" },
 } satisfies Record<string, ReportSql["sets"]>;
 
@@ -81,7 +80,8 @@ sps AS (SELECT s.*, percent_rank() OVER (ORDER BY s.revenue_cents DESC) AS rp FR
 /** Personas without filters, on the persona rollup (sps). */
 export const PERSONA_SETS = { facts: [], extra: PERSONA_CUSTOMERS, from: "sps" } satisfies ReportSql["sets"];
 
-const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
+/** A share in percent with two decimals, null when the whole is 0. */
+export const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
 
 /** Months from the cohort's month to a month (both first days of months). */
 const monthsAfter = (month: string, cohort: string) =>

@@ -7,6 +7,7 @@ import { ORDER_BAND_SETS } from "./order-bands";
 import { GAP_SETS } from "./report-gaps";
 import { churnRatios, COHORT_STEP_SETS, medianInterval, PERSONA_SETS, revenueRanks, rfmScores, SEGMENT_SETS } from "./report-segments";
 import { ORDER_VALUE_SETS } from "./order-values";
+import { RFM_SETS } from "./report-rfm";
 import { CROSS_SELLING_SETS } from "./cross-selling";
 import { CHANNEL_SETS } from "./channels";
 import { BASE_ZONE_SETS, CHURN_RISK_DEVELOPMENT_SETS, REPEAT_PURCHASE_SETS } from "./report-customer-sets";
@@ -165,8 +166,9 @@ export function reportSql(id: string, g: Granularity): ReportSql | undefined {
     case "analytics-rfm":
       return {
         facts: ["customers"], extra: rfmScores("c"), from: "rfm", ...RFM_SEGMENTS,
-        measures: { customers: "count(*)", share, revenue: "sum(revenue_cents)", avgRecency: "round(avg(recency_days)::numeric, 1)::float8", avgOrders: "round(avg(orders_count), 2)::float8" },
-        drillId: "customer_id", sets: SEGMENT_SETS["analytics-rfm"],
+        measures: { customers: "count(*)", share: oneStatementShare, revenue: "sum(revenue_cents)", avgRecency: "round(avg(recency_days)::numeric, 1)::float8", avgOrders: "round(avg(orders_count), 2)::float8" },
+        // Its customers are ranked once for the segments and the totals.
+        drillId: "customer_id", oneStatement: true, sets: RFM_SETS,
       };
     case "analytics-percentile-analysis":
       return {
