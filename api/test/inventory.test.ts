@@ -46,7 +46,7 @@ describe("inventory per SKU and bin", () => {
     expect(rewrite?.message).toMatch(/append-only/);
   });
 
-  it("keeps the tabs' counts (0555) equal to a full recount as stock moves across them", async () => {
+  it("keeps the tabs' counts (0555) and each SKU's answer (0563) equal to a full recount as stock moves across them", async () => {
     const owner = await registerUser(api);
     const call = <C extends Parameters<typeof as>[2]>(c: C, input: Parameters<typeof as<C>>[3]) => as(api, owner.token, c, input);
     const recount = async () =>
@@ -55,11 +55,26 @@ describe("inventory per SKU and bin", () => {
                 count(*) FILTER (WHERE on_hand - reserved <= 0)::int AS "OUT_OF_STOCK" FROM inventory_items WHERE store_id = $1`,
         [owner.store.id],
       )).rows[0];
+    // Each SKU's totals and bins summed from its levels, as the list answered before 0563 kept them.
+    const levels = async () =>
+      (await api.deps.pool.query(
+        `SELECT i.sku, coalesce(sum(l.on_hand), 0)::int AS "onHand", coalesce(sum(l.reserved), 0)::int AS reserved, coalesce(sum(l.incoming), 0)::int AS incoming,
+                coalesce(json_agg(json_build_object('bin', l.bin, 'onHand', l.on_hand, 'reserved', l.reserved, 'incoming', l.incoming, 'available', l.on_hand - l.reserved)
+                         ORDER BY l.bin) FILTER (WHERE l.id IS NOT NULL), '[]') AS bins
+           FROM inventory_items i LEFT JOIN inventory_levels l ON l.item_id = i.id WHERE i.store_id = $1 GROUP BY i.sku ORDER BY i.sku`,
+        [owner.store.id],
+      )).rows;
     const expectCounts = async (expected: Record<string, number>) => {
       const list = await call(inventory.listInventory, {});
       expect(list.counts).toEqual(expected);
       expect(list.counts).toEqual(await recount());
       expect(list.total).toBe(expected.ALL);
+      expect(list.list.map(({ sku, onHand, reserved, incoming, bins }) => ({ sku, onHand, reserved, incoming, bins }))).toEqual(await levels());
+      // The whole item as the SKU's own page builds it from its rows.
+      for (const item of list.list) {
+        const { movements: _, ...detail } = await call(inventory.getInventoryItem, { params: { sku: item.sku } });
+        expect(item).toEqual(detail);
+      }
     };
     await expectCounts({ ALL: 0, LOW_STOCK: 0, OUT_OF_STOCK: 0 });
     await stockSku(api, owner.token, "TEE-BLK-M", 6, { lowStockThreshold: 5 });
@@ -72,11 +87,17 @@ describe("inventory per SKU and bin", () => {
     await expectCounts({ ALL: 2, LOW_STOCK: 0, OUT_OF_STOCK: 1 });
     await call(inventory.updateInventoryItem, { params: { sku: "TEE-BLK-M" }, body: { lowStockThreshold: 10 } });
     await expectCounts({ ALL: 2, LOW_STOCK: 1, OUT_OF_STOCK: 1 });
+    await call(inventory.updateInventoryItem, { params: { sku: "MUG-01" }, body: { title: "Enamel mug" } });
     await call(inventory.adjustInventory, { params: { sku: "MUG-01" }, body: { change: 1, reason: "FOUND" } });
     await expectCounts({ ALL: 2, LOW_STOCK: 2, OUT_OF_STOCK: 0 });
     await call(inventory.adjustInventory, { params: { sku: "TEE-BLK-M" }, body: { bin: "B-02", change: -3, reason: "LOST" } });
     await call(inventory.adjustInventory, { params: { sku: "TEE-BLK-M" }, body: { change: -4, reason: "DAMAGED" } });
     await expectCounts({ ALL: 2, LOW_STOCK: 1, OUT_OF_STOCK: 1 });
+    // What no endpoint changes alone: a bin's incoming units, a bin emptied and removed, a SKU with no bin left.
+    await api.deps.pool.query(`UPDATE inventory_levels SET incoming = 7 WHERE store_id = $1 AND bin = 'B-02'`, [owner.store.id]);
+    await expectCounts({ ALL: 2, LOW_STOCK: 1, OUT_OF_STOCK: 1 });
+    await api.deps.pool.query(`DELETE FROM inventory_levels l USING inventory_items i WHERE i.id = l.item_id AND i.store_id = $1 AND (l.bin = 'B-02' OR i.sku = 'MUG-01')`, [owner.store.id]);
+    await expectCounts({ ALL: 2, LOW_STOCK: 0, OUT_OF_STOCK: 2 });
   });
 
   it("refuses bad input with the field and the reason, and impossible changes with a sentence (409)", async () => {

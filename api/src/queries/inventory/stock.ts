@@ -25,15 +25,11 @@ type Row = Record<string, unknown>;
 /** A level `l` as a LevelRow reads it. */
 const LEVEL_JSON = "json_build_object('id', l.id, 'bin', l.bin, 'onHand', l.on_hand, 'reserved', l.reserved, 'incoming', l.incoming)";
 
-/** A level `l` as the API sends a bin (InventoryItem's bins). */
-const BIN_JSON = "json_build_object('bin', l.bin, 'onHand', l.on_hand, 'reserved', l.reserved, 'incoming', l.incoming, 'available', l.on_hand - l.reserved)";
-
-/** Each item's totals over its bins (`t`, the bins as a JSON array of `bin`), joined to the item `i`. */
-const totalsJoin = (bin: string) => `LEFT JOIN LATERAL (
+/** Each item's totals over its bins (`t`, the bins as a JSON array of LevelRows), joined to the item `i`. */
+const TOTALS_JOIN = `LEFT JOIN LATERAL (
     SELECT coalesce(sum(l.on_hand), 0)::int AS on_hand, coalesce(sum(l.reserved), 0)::int AS reserved, coalesce(sum(l.incoming), 0)::int AS incoming,
-           coalesce(json_agg(${bin} ORDER BY l.bin) FILTER (WHERE l.id IS NOT NULL), '[]') AS bins
+           coalesce(json_agg(${LEVEL_JSON} ORDER BY l.bin) FILTER (WHERE l.id IS NOT NULL), '[]') AS bins
       FROM inventory_levels l WHERE l.item_id = i.id) t ON TRUE`;
-const TOTALS_JOIN = totalsJoin(LEVEL_JSON);
 
 /** The units free to reserve, from the item's own totals (kept by 0491's triggers on the levels). */
 const AVAILABLE = "(i.on_hand - i.reserved)";
@@ -84,40 +80,48 @@ export type ListInventoryInput = { filter: InventoryFilter; search?: string; sor
 export type InventoryPage = { list: ItemRow[]; total: number; counts: Record<InventoryFilter, number> };
 
 /**
- * The list's statement: every tab's count (`counts`), with a search its total (`total`), and the
- * page (`page`), each page row made by `pageRow` of `p`. The counts are the store's kept row (0555);
- * the tabs and the sort read the totals each item keeps (0491), so only the page's items sum and list their bins. The texts are a fixed few
- * (pageBoundsSql): Postgres keeps them prepared.
+ * How a page's items are made: "live" sums each item's levels into rows `p` (TOTALS_JOIN), for
+ * toItem; "kept" joins the answer texts each item keeps (inventory_item_answers, migration 0563:
+ * the InventoryItem object, its bins included, that this list built per item before) into the
+ * answer's list, one look-up by key per item of the page.
  */
-function listItemsSql(storeId: string, input: ListInventoryInput, pageRow: string, bin: string): { text: string; params: unknown[] } {
+type PageRows = "live" | "kept";
+
+/**
+ * The list's statement: every tab's count (`counts`), with a search its total (`total`), and the
+ * page (`page`), its items made as `rows` says. The counts are the store's kept row (0555); the tabs
+ * and the sort read the totals each item keeps (0491), so only the page's items are read beyond
+ * the walk. The texts are a fixed few (pageBoundsSql): Postgres keeps them prepared.
+ */
+function listItemsSql(storeId: string, input: ListInventoryInput, rows: PageRows): { text: string; params: unknown[] } {
   const params: unknown[] = [storeId];
   const search = searchSql(input.search, params);
   const where = `i.store_id = $1 AND ${FILTER_SQL[input.filter]} AND ${search}`;
   const bounds = pageBoundsSql(params, input.limit, input.offset);
-  // Without a search a tab's total is its count; json_agg keeps the sorted subquery's order.
+  const walk = (columns: string, join: string) => `SELECT ${columns} FROM inventory_items i ${join} WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}`;
+  // The aggregates keep the sorted subquery's order; the kept texts join as json_agg joins json values.
+  const page =
+    rows === "kept"
+      ? `(SELECT coalesce('[' || string_agg((SELECT a.answer FROM inventory_item_answers a WHERE a.item_id = p.id), ', ') || ']', '[]')::json FROM (${walk("i.id", "")}) p)`
+      : `(SELECT coalesce(json_agg(p), '[]') FROM (${walk("i.id, i.sku, i.title, i.low_stock_threshold, t.*", TOTALS_JOIN)}) p)`;
+  // Without a search a tab's total is its count.
   const text = `SELECT ${TAB_COUNTS_SQL} AS counts,
             ${input.search ? `(SELECT count(*)::int FROM inventory_items i WHERE ${where})` : "NULL::int"} AS total,
-            (SELECT coalesce(json_agg(${pageRow}), '[]') FROM (SELECT i.id, i.sku, i.title, i.low_stock_threshold, t.* FROM inventory_items i ${totalsJoin(bin)}
-               WHERE ${where} ORDER BY ${SORT_SQL[input.sort]} ${bounds}) p) AS page`;
+            ${page} AS page`;
   return { text, params };
 }
 
 /** One tab of the store's SKUs with their bins (searched, sorted and paged), its total and every tab's count, in one statement. */
 export async function listItemsPage(db: Queryable, storeId: string, input: ListInventoryInput): Promise<InventoryPage> {
-  const { text, params } = listItemsSql(storeId, input, "p", LEVEL_JSON);
+  const { text, params } = listItemsSql(storeId, input, "live");
   const { rows } = await queryPrepared<{ counts: Record<InventoryFilter, number>; total: number | null; page: Row[] }>(db, text, params);
   const r = rows[0]!;
   return { list: r.page.map(toItem), total: r.total ?? r.counts[input.filter], counts: r.counts };
 }
 
-/** An item as the API sends it (InventoryItem, in its keys' order), from the page's row `p` (its bins already as BIN_JSON). */
-const ITEM_JSON = `json_build_object('id', p.id, 'sku', p.sku, 'title', p.title, 'onHand', p.on_hand, 'reserved', p.reserved, 'incoming', p.incoming,
-  'available', p.on_hand - p.reserved, 'stock', CASE WHEN p.on_hand - p.reserved > 0 THEN 'IN_STOCK' ELSE 'OUT_OF_STOCK' END,
-  'lowStock', p.on_hand - p.reserved > 0 AND p.on_hand - p.reserved <= p.low_stock_threshold, 'lowStockThreshold', p.low_stock_threshold, 'bins', p.bins)`;
-
 /** The same page as the API's whole answer (the list contract's response), as JSON text made by the database and sent as it is. */
 export async function listItemsAnswer(db: Queryable, storeId: string, input: ListInventoryInput & { page: number }): Promise<string> {
-  const { text, params } = listItemsSql(storeId, input, ITEM_JSON, BIN_JSON);
+  const { text, params } = listItemsSql(storeId, input, "kept");
   params.push(input.page, input.limit);
   // OFFSET 0 keeps the statement a subquery of its own: pulled up, its counts were read once per use.
   const built = `SELECT json_build_object('list', a.page, 'total', coalesce(a.total, (a.counts->>'${input.filter}')::int), 'page', $${params.length - 1}::int,
